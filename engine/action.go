@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ActionType is the closed set of things a seat can do.
+type ActionType string
+
+// The action types.
+const (
+	// ActPick chooses (or changes) the seat's card for this turn: Card.
+	ActPick ActionType = "pick"
+	// ActShelve shelves held book or pair Item at At; Color chooses the
+	// colour of an any-colour book; Flip turns a pair around.
+	ActShelve ActionType = "shelve"
+	// ActRemove takes the book or pair at At off the shelves to reshelve it.
+	ActRemove ActionType = "remove"
+	// ActToken decides bonus token Item: Use "candle" (in candle slot
+	// Candle) or "benefit".
+	ActToken ActionType = "token"
+	// ActReward chooses spider reward Item's Reward.
+	ActReward ActionType = "reward"
+	// ActSideShelf places held side shelf Item: side shelf Shelf from the
+	// supply, on Side.
+	ActSideShelf ActionType = "side_shelf"
+	// ActScore scores Objective from the row (ends shelving for this turn).
+	ActScore ActionType = "score"
+	// ActDone finishes the seat's resolve step; what is still held is lost.
+	ActDone ActionType = "done"
+	// ActUndo takes back the seat's last action of this resolve step.
+	ActUndo ActionType = "undo"
+)
+
+// TokenUse is how a bonus token is used.
+type TokenUse string
+
+// Token uses.
+const (
+	UseCandle  TokenUse = "candle"
+	UseBenefit TokenUse = "benefit"
+)
+
+// Reward is a captured spider's reward.
+type Reward string
+
+// The four rewards.
+const (
+	RewardWand      Reward = "wand"
+	RewardToken     Reward = "token"
+	RewardBook      Reward = "book"
+	RewardSideShelf Reward = "side_shelf"
+)
+
+// Rewards lists the spider rewards in menu order.
+var Rewards = [...]Reward{RewardWand, RewardToken, RewardBook, RewardSideShelf}
+
+// Side is where a side shelf goes.
+type Side string
+
+// Sides.
+const (
+	SideLeft  Side = "left"
+	SideRight Side = "right"
+)
+
+// Comp returns the compartment slot for a side.
+func (s Side) Comp() CompID {
+	if s == SideLeft {
+		return CompLeft
+	}
+	return CompRight
+}
+
+// Action is one move by one seat. It is a flat, comparable value with a
+// stable JSON form; fields that do not apply to its Type are zero.
+type Action struct {
+	Type      ActionType `json:"type"`
+	Seat      int        `json:"seat"`
+	Card      string     `json:"card,omitempty"`
+	Item      int        `json:"item,omitzero"`
+	Color     Color      `json:"color,omitzero"`
+	Flip      bool       `json:"flip,omitzero"`
+	At        Pos        `json:"at,omitzero"`
+	Use       TokenUse   `json:"use,omitempty"`
+	Candle    int        `json:"candle,omitzero"`
+	Reward    Reward     `json:"reward,omitempty"`
+	Shelf     int        `json:"shelf,omitzero"`
+	Side      Side       `json:"side,omitempty"`
+	Objective string     `json:"objective,omitempty"`
+}
+
+// String writes the action compactly for logs and records, e.g.
+// "s1 shelve #3 T II.2.3".
+func (a Action) String() string {
+	var b strings.Builder
+	b.WriteString("s" + strconv.Itoa(a.Seat) + " " + string(a.Type))
+	switch a.Type {
+	case ActPick:
+		b.WriteString(" " + a.Card)
+	case ActShelve:
+		fmt.Fprintf(&b, " #%d", a.Item)
+		if a.Color != NoColor {
+			b.WriteString(" " + string(a.Color.Letter()))
+		}
+		if a.Flip {
+			b.WriteString(" flip")
+		}
+		b.WriteString(" " + a.At.String())
+	case ActRemove:
+		b.WriteString(" " + a.At.String())
+	case ActToken:
+		fmt.Fprintf(&b, " #%d %s", a.Item, a.Use)
+		if a.Use == UseCandle {
+			fmt.Fprintf(&b, " %d", a.Candle+1)
+		}
+	case ActReward:
+		fmt.Fprintf(&b, " #%d %s", a.Item, a.Reward)
+	case ActSideShelf:
+		fmt.Fprintf(&b, " #%d S%d %s", a.Item, a.Shelf, a.Side)
+	case ActScore:
+		b.WriteString(" " + a.Objective)
+	}
+	return b.String()
+}
