@@ -250,20 +250,20 @@ type Game struct {
 	Seed      uint64   `json:"seed"`
 	RNG       uint64   `json:"rng"`
 	// Seq is the number of actions applied so far.
-	Seq   int  `json:"seq"`
-	Phase int  `json:"phase"` // 0 for A, 1 for B
-	Turn  int  `json:"turn"`  // 1..5 within the phase
-	Step  Step `json:"step"`
+	Seq   int    `json:"seq"`
+	Phase int    `json:"phase"` // 0 for A, 1 for B
+	Turn  int    `json:"turn"`  // 1..5 within the phase
+	Step  Step   `json:"step"`
 	Seats []Seat `json:"seats"`
 	// Decks holds the undealt cards of decks A and B (nil in views).
 	Decks      [2][]int `json:"decks"`
 	DeckCounts [2]int   `json:"deck_counts"`
 	Discard    []int    `json:"discard"`
 	// ObjectiveDeck is the undrawn objectives (nil in views).
-	ObjectiveDeck    []int             `json:"objective_deck"`
-	ObjectiveCount   int               `json:"objective_count"`
-	Row              [RowSize]RowSlot  `json:"row"`
-	ObjectiveDiscard []int             `json:"objective_discard"`
+	ObjectiveDeck    []int            `json:"objective_deck"`
+	ObjectiveCount   int              `json:"objective_count"`
+	Row              [RowSize]RowSlot `json:"row"`
+	ObjectiveDiscard []int            `json:"objective_discard"`
 	// Bag holds the bonus tokens in the bag (sorted in views).
 	Bag []int `json:"bag"`
 	// Used holds bonus tokens used for their benefit or lost, which refill
