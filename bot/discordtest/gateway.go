@@ -1,0 +1,476 @@
+package discordtest
+
+import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// GatewayConn describes one gateway websocket connection, so a test can
+// tell an old bot session from its replacement after a restart.
+type GatewayConn struct {
+	ID        int    // 1, 2, ... in connection order
+	SessionID string // from READY; kept across RESUME
+	// URL is the URL the client dialled, query included
+	// (discordgo: "/gateway/?v=9&encoding=json").
+	URL         string
+	Intents     discordgo.Intent
+	Compress    bool // IDENTIFY asked for compressed payloads
+	Resumed     bool // the connection resumed an earlier session
+	Heartbeats  int
+	ConnectedAt time.Time
+	ReadyAt     time.Time // zero until READY or RESUMED was sent
+	ClosedAt    time.Time // zero while open
+}
+
+// Live reports whether the connection is identified and still open, that is
+// whether it receives dispatches.
+func (g GatewayConn) Live() bool { return !g.ReadyAt.IsZero() && g.ClosedAt.IsZero() }
+
+type gwConn struct {
+	s    *Server
+	ws   *websocket.Conn
+	wmu  sync.Mutex // serialises writes; taken before s.mu, never after
+	info GatewayConn
+	sess *gwSession
+	once sync.Once
+}
+
+type gwSession struct {
+	id  string
+	seq int64
+}
+
+// gatewayPayload is a gateway frame.
+type gatewayPayload struct {
+	Op int             `json:"op"`
+	D  json.RawMessage `json:"d"`
+	S  *int64          `json:"s"`
+	T  *string         `json:"t"`
+}
+
+type identifyData struct {
+	Token    string           `json:"token"`
+	Intents  discordgo.Intent `json:"intents"`
+	Compress bool             `json:"compress"`
+}
+
+type resumeData struct {
+	Token     string `json:"token"`
+	SessionID string `json:"session_id"`
+	Seq       int64  `json:"seq"`
+}
+
+const privilegedIntents = discordgo.IntentGuildMembers | discordgo.IntentGuildPresences | discordgo.IntentMessageContent
+
+// Connections returns every gateway connection so far, oldest first.
+func (s *Server) Connections() []GatewayConn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]GatewayConn, len(s.conns))
+	for i, c := range s.conns {
+		out[i] = c.info
+	}
+	return out
+}
+
+// WaitConnected waits until a gateway connection is live (READY or RESUMED
+// sent, not closed) and returns the newest live one, the one dispatches go
+// to. After closing a bot session and opening another, it returns the new
+// connection once the old one's close frame has arrived.
+func (s *Server) WaitConnected(ctx context.Context) (GatewayConn, error) {
+	var out GatewayConn
+	err := s.waitFor(ctx, "a connected gateway session", func() bool {
+		if c := s.liveConnLocked(); c != nil {
+			out = c.info
+			return true
+		}
+		return false
+	})
+	return out, err
+}
+
+// liveConnLocked picks the connection that receives dispatches: the newest
+// live one. Like Discord with a single shard, each event goes to one
+// session, so a bot briefly running twice during a restart does not answer
+// twice.
+func (s *Server) liveConnLocked() *gwConn {
+	for i := len(s.conns) - 1; i >= 0; i-- {
+		if s.conns[i].info.Live() {
+			return s.conns[i]
+		}
+	}
+	return nil
+}
+
+// DisconnectAll drops every gateway connection with the given close code,
+// as Discord does during restarts (use 4000-series codes that allow a
+// resume, e.g. 4000, to exercise discordgo's reconnect-and-RESUME path; it
+// waits about a second before reconnecting).
+func (s *Server) DisconnectAll(code int) {
+	s.mu.Lock()
+	conns := append([]*gwConn(nil), s.conns...)
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.closeWith(code, "disconnected by test")
+	}
+}
+
+// Dispatch sends a dispatch event (op 0) with the given type and data to the
+// live session, for events the fake does not produce itself.
+func (s *Server) Dispatch(ctx context.Context, eventType string, data any) error {
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return err
+	}
+	_, err = s.dispatch(ctx, eventType, raw, nil)
+	return err
+}
+
+// dispatch waits for a live connection and sends the event to it. before,
+// if set, runs under s.mu right before the frame is written, with the
+// connection chosen, so timing starts exactly at dispatch.
+func (s *Server) dispatch(ctx context.Context, eventType string, data json.RawMessage, before func(c *gwConn)) (*gwConn, error) {
+	for {
+		if _, err := s.WaitConnected(ctx); err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		c := s.liveConnLocked()
+		s.mu.Unlock()
+		if c == nil {
+			continue
+		}
+		err := c.sendDispatch(eventType, data, before)
+		if err == nil {
+			return c, nil
+		}
+		if errors.Is(err, errConnGone) {
+			continue // it closed between the choice and the write: pick again
+		}
+		return nil, err
+	}
+}
+
+var errConnGone = errors.New("gateway connection closed")
+
+// sendDispatch numbers and writes one dispatch on this connection.
+func (c *gwConn) sendDispatch(eventType string, data json.RawMessage, before func(c *gwConn)) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	s := c.s
+	s.mu.Lock()
+	if !c.info.Live() || c.sess == nil {
+		s.mu.Unlock()
+		return errConnGone
+	}
+	c.sess.seq++
+	seq := c.sess.seq
+	if before != nil {
+		before(c)
+	}
+	s.mu.Unlock()
+	frame, _ := json.Marshal(gatewayPayload{Op: 0, D: data, S: &seq, T: &eventType})
+	s.logf("gateway #%d <- %s (s=%d)", c.info.ID, eventType, seq)
+	if err := c.writeLocked(websocket.TextMessage, frame); err != nil {
+		return fmt.Errorf("%w: %v", errConnGone, err)
+	}
+	return nil
+}
+
+func (c *gwConn) writeLocked(kind int, frame []byte) error {
+	_ = c.ws.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	return c.ws.WriteMessage(kind, frame)
+}
+
+// send writes a frame, zlib-compressing it when asked; discordgo treats a
+// binary frame as one complete zlib stream.
+func (c *gwConn) send(v any, compress bool) error {
+	frame, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	kind := websocket.TextMessage
+	if compress {
+		var buf bytes.Buffer
+		zw := zlib.NewWriter(&buf)
+		_, _ = zw.Write(frame)
+		_ = zw.Close()
+		frame, kind = buf.Bytes(), websocket.BinaryMessage
+	}
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	return c.writeLocked(kind, frame)
+}
+
+// closeWith sends a close frame and closes the socket; the read loop then
+// records the closing.
+func (c *gwConn) closeWith(code int, text string) {
+	c.once.Do(func() {
+		c.wmu.Lock()
+		_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
+		c.wmu.Unlock()
+		_ = c.ws.Close()
+	})
+}
+
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		http.Error(w, "closed", http.StatusServiceUnavailable)
+		return
+	}
+	s.wg.Add(1) // under s.mu, so Close cannot be waiting yet
+	s.mu.Unlock()
+	defer s.wg.Done()
+
+	ws, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	c := &gwConn{s: s, ws: ws}
+	s.mu.Lock()
+	s.nextConnID++
+	c.info = GatewayConn{ID: s.nextConnID, URL: r.URL.RequestURI(), ConnectedAt: time.Now().UTC()}
+	s.conns = append(s.conns, c)
+	closed := s.closed
+	s.notifyLocked()
+	s.mu.Unlock()
+	defer func() {
+		c.closeWith(websocket.CloseNormalClosure, "")
+		s.mu.Lock()
+		c.info.ClosedAt = time.Now().UTC()
+		s.notifyLocked()
+		s.mu.Unlock()
+		s.logf("gateway #%d closed", c.info.ID)
+	}()
+	if closed {
+		return
+	}
+	if q := r.URL.Query(); q.Get("encoding") != "" && q.Get("encoding") != "json" {
+		c.closeWith(4002, "Error while decoding payload.") // only JSON is spoken here
+		return
+	}
+	hello := map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": s.opts.HeartbeatInterval.Milliseconds()}, "s": nil, "t": nil}
+	if err := c.send(hello, false); err != nil {
+		return
+	}
+	s.logf("gateway #%d connected (%s)", c.info.ID, c.info.URL)
+	for {
+		_, msg, err := ws.ReadMessage()
+		if err != nil {
+			return
+		}
+		var p gatewayPayload
+		if err := json.Unmarshal(msg, &p); err != nil {
+			c.closeWith(4002, "Error while decoding payload.")
+			return
+		}
+		if !c.handleOp(p) {
+			return
+		}
+	}
+}
+
+// handleOp answers one client frame; false ends the connection.
+func (c *gwConn) handleOp(p gatewayPayload) bool {
+	s := c.s
+	s.mu.Lock()
+	identified := c.sess != nil
+	s.mu.Unlock()
+	switch p.Op {
+	case 1: // heartbeat
+		s.mu.Lock()
+		c.info.Heartbeats++
+		s.mu.Unlock()
+		return c.send(map[string]any{"op": 11, "d": nil, "s": nil, "t": nil}, false) == nil
+	case 2: // identify
+		if identified {
+			c.closeWith(4005, "Already authenticated.")
+			return false
+		}
+		var d identifyData
+		if err := json.Unmarshal(p.D, &d); err != nil {
+			c.closeWith(4002, "Error while decoding payload.")
+			return false
+		}
+		return c.identify(d)
+	case 6: // resume
+		var d resumeData
+		if err := json.Unmarshal(p.D, &d); err != nil {
+			c.closeWith(4002, "Error while decoding payload.")
+			return false
+		}
+		return c.resume(d)
+	case 3, 4, 8: // presence, voice state, request guild members: accepted, not modelled
+		if !identified {
+			c.closeWith(4003, "Not authenticated.")
+			return false
+		}
+		return true
+	default:
+		c.closeWith(4001, "Unknown opcode.")
+		return false
+	}
+}
+
+func (c *gwConn) tokenOK(token string) bool {
+	s := c.s
+	if token == "" {
+		return false
+	}
+	if s.opts.Token == "" {
+		return true
+	}
+	strip := func(t string) string {
+		if len(t) > 4 && t[:4] == "Bot " {
+			return t[4:]
+		}
+		return t
+	}
+	return strip(token) == strip(s.opts.Token)
+}
+
+func (c *gwConn) identify(d identifyData) bool {
+	s := c.s
+	if !c.tokenOK(d.Token) {
+		c.closeWith(4004, "Authentication failed.")
+		return false
+	}
+	if d.Intents&privilegedIntents != 0 && !s.opts.AllowPrivilegedIntents {
+		c.closeWith(4014, "Disallowed intent(s).")
+		return false
+	}
+	compress := d.Compress && !s.opts.DisableCompression
+
+	// Hold the write lock from READY to the last GUILD_CREATE so no
+	// dispatch can slip in between and break the sequence.
+	c.wmu.Lock()
+	s.mu.Lock()
+	s.nextSession++
+	sess := &gwSession{id: fmt.Sprintf("%032x", s.nextSession)}
+	s.sessions[sess.id] = sess
+	c.sess = sess
+	c.info.SessionID = sess.id
+	c.info.Intents = d.Intents
+	c.info.Compress = d.Compress
+	var guilds []any
+	var creates []json.RawMessage
+	for _, id := range s.guildList {
+		guilds = append(guilds, map[string]any{"id": id, "unavailable": true})
+		if d.Intents&discordgo.IntentGuilds != 0 {
+			raw, _ := json.Marshal(s.guildJSONLocked(s.guilds[id]))
+			creates = append(creates, raw)
+		}
+	}
+	ready := map[string]any{
+		"v":                  9,
+		"user":               userJSON(s.bot),
+		"guilds":             nonNil(guilds),
+		"session_id":         sess.id,
+		"session_type":       "normal",
+		"resume_gateway_url": s.gatewayURL,
+		"shard":              []int{0, 1},
+		"application":        map[string]any{"id": s.bot.ID, "flags": 0},
+		"private_channels":   []any{},
+		"relationships":      []any{},
+		"user_settings":      map[string]any{},
+	}
+	sess.seq++
+	seq := sess.seq
+	s.mu.Unlock()
+
+	err := c.writeFrameLocked(0, "READY", seq, ready, compress)
+	for _, g := range creates {
+		if err != nil {
+			break
+		}
+		s.mu.Lock()
+		sess.seq++
+		seq = sess.seq
+		s.mu.Unlock()
+		err = c.writeFrameLocked(0, "GUILD_CREATE", seq, g, compress)
+	}
+	c.wmu.Unlock()
+	if err != nil {
+		return false
+	}
+	s.mu.Lock()
+	c.info.ReadyAt = time.Now().UTC()
+	s.notifyLocked()
+	s.mu.Unlock()
+	s.logf("gateway #%d identified, session %s", c.info.ID, sess.id)
+	return true
+}
+
+func (c *gwConn) writeFrameLocked(op int, t string, seq int64, d any, compress bool) error {
+	frame, err := json.Marshal(map[string]any{"op": op, "t": t, "s": seq, "d": d})
+	if err != nil {
+		return err
+	}
+	kind := websocket.TextMessage
+	if compress {
+		var buf bytes.Buffer
+		zw := zlib.NewWriter(&buf)
+		_, _ = zw.Write(frame)
+		_ = zw.Close()
+		frame, kind = buf.Bytes(), websocket.BinaryMessage
+	}
+	return c.writeLocked(kind, frame)
+}
+
+func (c *gwConn) resume(d resumeData) bool {
+	s := c.s
+	if !c.tokenOK(d.Token) {
+		c.closeWith(4004, "Authentication failed.")
+		return false
+	}
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	s.mu.Lock()
+	sess, ok := s.sessions[d.SessionID]
+	if !ok || d.Seq > sess.seq {
+		s.mu.Unlock()
+		// Invalid session, not resumable: discordgo answers with IDENTIFY.
+		return c.writeLocked(websocket.TextMessage, []byte(`{"op":9,"d":false,"s":null,"t":null}`)) == nil
+	}
+	c.sess = sess
+	c.info.SessionID = sess.id
+	c.info.Resumed = true
+	sess.seq++
+	seq := sess.seq
+	s.mu.Unlock()
+	if err := c.writeFrameLocked(0, "RESUMED", seq, map[string]any{}, false); err != nil {
+		return false
+	}
+	s.mu.Lock()
+	c.info.ReadyAt = time.Now().UTC()
+	s.notifyLocked()
+	s.mu.Unlock()
+	return true
+}
+
+// broadcastGuildCreate tells live sessions about a guild added after they
+// connected, like Discord does when the bot joins a guild.
+func (s *Server) broadcastGuildCreate(guildID string) {
+	s.mu.Lock()
+	c := s.liveConnLocked()
+	var raw json.RawMessage
+	if c != nil && c.info.Intents&discordgo.IntentGuilds != 0 {
+		raw, _ = json.Marshal(s.guildJSONLocked(s.guilds[guildID]))
+	}
+	s.mu.Unlock()
+	if raw != nil {
+		_ = c.sendDispatch("GUILD_CREATE", raw, nil)
+	}
+}

@@ -1,0 +1,333 @@
+package discordtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// ErrClosed is returned by waits and dispatches once the Server is closed, so
+// a test blocked on the fake does not hang until its own timeout.
+var ErrClosed = errors.New("discordtest: server closed")
+
+// Options configures a Server. The zero value is a usable, strict fake.
+type Options struct {
+	// AppID is the application id, which is also the bot user's id as for
+	// every modern Discord application. Empty means a generated snowflake.
+	AppID string
+	// BotUsername is the bot user's username. Empty means "atheneum".
+	BotUsername string
+	// Token, if set, is the only bot token the fake accepts (with or
+	// without the "Bot " prefix); other tokens get 401 on REST and close
+	// code 4004 on the gateway. Empty accepts any non-empty token.
+	Token string
+	// HeartbeatInterval is announced in HELLO. Empty means Discord's usual
+	// 41.25 s; discordgo sends its first heartbeat immediately anyway.
+	HeartbeatInterval time.Duration
+	// AckDeadline is how long the bot has to answer an interaction
+	// callback. Empty means Discord's 3 s.
+	AckDeadline time.Duration
+	// DisableCompression sends READY and GUILD_CREATE as plain text even
+	// when IDENTIFY asks for compression. By default they are sent as
+	// zlib-compressed binary frames, like Discord, to exercise discordgo's
+	// decompression path.
+	DisableCompression bool
+	// AllowUnregisteredCommands lets SlashCommand and Autocomplete invoke a
+	// command the bot never registered. By default that is an error,
+	// because real users can only invoke registered commands, and
+	// registered commands let the fake check option names and types.
+	AllowUnregisteredCommands bool
+	// AllowPrivilegedIntents accepts an IDENTIFY asking for the
+	// GUILD_MEMBERS, GUILD_PRESENCES or MESSAGE_CONTENT intents. By default
+	// the gateway closes with 4014, as Discord does for an application
+	// that has not been granted them.
+	AllowPrivilegedIntents bool
+	// AllowProblems stops New from failing the test at cleanup when
+	// violations or unknown requests were recorded and not taken.
+	AllowProblems bool
+	// Logf, if set, receives one line per REST request and gateway event;
+	// pass t.Logf to see the conversation when a test fails.
+	Logf func(format string, args ...any)
+}
+
+// Server is a running fake Discord. All methods are safe for concurrent use.
+type Server struct {
+	opts       Options
+	ln         net.Listener
+	httpSrv    *http.Server
+	transport  *http.Transport
+	client     *http.Client
+	dialer     *websocket.Dialer
+	baseURL    string
+	gatewayURL string
+	upgrader   websocket.Upgrader
+	routeTable []route
+	wg         sync.WaitGroup // gateway connection goroutines
+
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced on every state change
+	closed  bool
+	nextID  int64
+	nextSeq int
+
+	bot       User
+	users     map[string]*User
+	guilds    map[string]*Guild
+	guildList []string
+	channels  map[string]*Channel
+	chanList  []string
+	members   map[memberKey]*Member
+	dms       map[string]string // user id -> DM channel id
+	dmsClosed map[string]bool
+
+	messages    map[string]*Message
+	chanMsgs    map[string][]string // channel id -> message ids, oldest first
+	interacts   map[string]*interactionState
+	byToken     map[string]*interactionState
+	interList   []*interactionState
+	commands    []*Command
+	requests    []Request
+	faults      []*faultRule
+	violations  []Violation
+	conns       []*gwConn
+	sessions    map[string]*gwSession
+	nextConnID  int
+	nextSession int
+}
+
+// New starts a Server for a test and closes it when the test ends. At
+// cleanup it fails the test if the bot sent payloads Discord would reject or
+// called routes the fake does not know, unless the test took them
+// (TakeViolations, TakeUnknownRequests) or set Options.AllowProblems.
+func New(tb testing.TB, opts Options) *Server {
+	tb.Helper()
+	s, err := Start(opts)
+	if err != nil {
+		tb.Fatalf("discordtest: %v", err)
+	}
+	tb.Cleanup(func() {
+		if !opts.AllowProblems && !tb.Failed() {
+			for _, v := range s.Violations() {
+				tb.Errorf("discordtest: Discord would have rejected %s %s: %s", v.Method, v.Path, v)
+			}
+			for _, r := range s.UnknownRequests() {
+				tb.Errorf("discordtest: unexpected request to an unknown route: %s %s", r.Method, r.Path)
+			}
+		}
+		s.Close()
+	})
+	return s
+}
+
+// Start starts a Server outside of a test, for example for a demo. The
+// caller must call Close.
+func Start(opts Options) (*Server, error) {
+	if opts.BotUsername == "" {
+		opts.BotUsername = "atheneum"
+	}
+	if opts.HeartbeatInterval <= 0 {
+		opts.HeartbeatInterval = 41250 * time.Millisecond
+	}
+	if opts.AckDeadline <= 0 {
+		opts.AckDeadline = 3 * time.Second
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("listen: %w", err)
+	}
+	s := &Server{
+		opts:      opts,
+		ln:        ln,
+		changed:   make(chan struct{}),
+		users:     map[string]*User{},
+		guilds:    map[string]*Guild{},
+		channels:  map[string]*Channel{},
+		members:   map[memberKey]*Member{},
+		dms:       map[string]string{},
+		dmsClosed: map[string]bool{},
+		messages:  map[string]*Message{},
+		chanMsgs:  map[string][]string{},
+		interacts: map[string]*interactionState{},
+		byToken:   map[string]*interactionState{},
+		sessions:  map[string]*gwSession{},
+	}
+	addr := ln.Addr().String()
+	s.baseURL = "http://" + addr
+	s.gatewayURL = "ws://" + addr + "/gateway"
+	// A private Transport, so Close can drop its idle connections and
+	// leave no goroutines behind.
+	s.transport = &http.Transport{
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		MaxIdleConnsPerHost: 16,
+		IdleConnTimeout:     30 * time.Second,
+	}
+	s.client = &http.Client{
+		Transport: &rewriteTransport{host: addr, base: s.transport},
+		Timeout:   20 * time.Second,
+	}
+	s.dialer = &websocket.Dialer{
+		HandshakeTimeout: 5 * time.Second,
+		// The gateway URL already points at the fake, but rewrite anyway
+		// so a session whose gateway was cached elsewhere still lands here.
+		NetDialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, network, addr)
+		},
+	}
+	s.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+
+	appID := opts.AppID
+	if appID == "" {
+		appID = s.newIDLocked()
+	}
+	s.bot = User{ID: appID, Username: opts.BotUsername, GlobalName: opts.BotUsername, Bot: true}
+	s.users[appID] = &s.bot
+
+	s.routeTable = s.routes()
+	s.httpSrv = &http.Server{Handler: http.HandlerFunc(s.serveHTTP), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = s.httpSrv.Serve(ln) }()
+	return s, nil
+}
+
+// Close stops the server: it closes every gateway connection with 1001
+// "going away", waits for in-flight REST handlers and gateway goroutines, and
+// releases the client's idle connections. Close the discordgo sessions first
+// (see the package documentation). Close is idempotent.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	conns := append([]*gwConn(nil), s.conns...)
+	s.notifyLocked()
+	s.mu.Unlock()
+
+	for _, c := range conns {
+		c.closeWith(websocket.CloseGoingAway, "server closing")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.httpSrv.Shutdown(ctx); err != nil {
+		_ = s.httpSrv.Close()
+	}
+	s.wg.Wait()
+	s.transport.CloseIdleConnections()
+}
+
+// URL is the base URL of the fake, e.g. "http://127.0.0.1:40123". REST
+// routes live under URL()+"/api/v9/".
+func (s *Server) URL() string { return s.baseURL }
+
+// GatewayURL is the websocket URL the fake hands out from GET /gateway.
+func (s *Server) GatewayURL() string { return s.gatewayURL }
+
+// HTTPClient returns a client that sends every request, whatever its scheme
+// and host (discord.com, cdn.discordapp.com, ...), to the fake, keeping the
+// path and query. Assign it to discordgo.Session.Client.
+func (s *Server) HTTPClient() *http.Client { return s.client }
+
+// Dialer returns a websocket dialer that always connects to the fake. Assign
+// it to discordgo.Session.Dialer (NewSession does).
+func (s *Server) Dialer() *websocket.Dialer { return s.dialer }
+
+// NewSession builds a real discordgo Session wired to the fake: its REST
+// client and websocket dialer point here and it asks only for
+// non-privileged intents (guilds, guild messages, direct messages). The
+// token gets a "Bot " prefix if it lacks one. The session is not opened.
+func (s *Server) NewSession(token string) (*discordgo.Session, error) {
+	if !strings.HasPrefix(token, "Bot ") {
+		token = "Bot " + token
+	}
+	dg, err := discordgo.New(token)
+	if err != nil {
+		return nil, err
+	}
+	dg.Client = s.HTTPClient()
+	dg.Dialer = s.Dialer()
+	dg.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsGuildMessages | discordgo.IntentsDirectMessages
+	return dg, nil
+}
+
+// AppID is the application id, equal to the bot user's id.
+func (s *Server) AppID() string { return s.bot.ID }
+
+// BotUser is the application's bot user, as READY and /users/@me report it.
+func (s *Server) BotUser() User { return s.bot }
+
+// rewriteTransport sends every request to the fake. discordgo builds URLs
+// from fixed https://discord.com/... strings, so redirecting at the
+// transport is the only way in that does not patch the library.
+type rewriteTransport struct {
+	host string
+	base http.RoundTripper
+}
+
+func (t *rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	r := req.Clone(req.Context())
+	r.Header.Set(originalHostHeader, req.URL.Host)
+	r.URL = &url.URL{Scheme: "http", Host: t.host, Path: req.URL.Path, RawPath: req.URL.RawPath, RawQuery: req.URL.RawQuery}
+	r.Host = t.host
+	return t.base.RoundTrip(r)
+}
+
+// originalHostHeader carries the host the bot meant to reach, so recorded
+// requests can tell discord.com from cdn.discordapp.com.
+const originalHostHeader = "X-Discordtest-Original-Host"
+
+// snowflakeBase is 2024-01-01T00:00:00Z in milliseconds since the Discord
+// epoch, so generated ids decode to plausible timestamps.
+const snowflakeBase = 1704067200000 - 1420070400000
+
+// newIDLocked returns the next id: a valid snowflake whose timestamp part
+// increases by one millisecond per id, so ids are unique, ordered and the
+// same in every run.
+func (s *Server) newIDLocked() string {
+	s.nextID++
+	return fmt.Sprint((snowflakeBase + s.nextID) << 22)
+}
+
+// notifyLocked wakes every waiter; waiters re-check their condition.
+func (s *Server) notifyLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// waitFor blocks until cond (called with s.mu held) is true, the context is
+// done, or the server closes.
+func (s *Server) waitFor(ctx context.Context, what string, cond func() bool) error {
+	for {
+		s.mu.Lock()
+		if cond() {
+			s.mu.Unlock()
+			return nil
+		}
+		ch, closed := s.changed, s.closed
+		s.mu.Unlock()
+		if closed {
+			return fmt.Errorf("waiting for %s: %w", what, ErrClosed)
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("discordtest: waiting for %s: %w", what, ctx.Err())
+		}
+	}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.opts.Logf != nil {
+		s.opts.Logf("discordtest: "+format, args...)
+	}
+}
