@@ -1,0 +1,42 @@
+// Command atheneum plays Atheneum: Mystic Library on Discord.
+//
+//	atheneum sim --games N --players P --seed S [--json] [--record DIR]
+//
+// plays games between random players to check and measure the rules engine.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "atheneum:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "sim":
+			return runSim(args[1:], stdout, stderr)
+		case "help", "-h", "--help":
+			usage(stdout)
+			return nil
+		}
+	}
+	usage(stderr)
+	return errors.New("unknown command")
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, `usage:
+  atheneum sim --games N --players P --seed S [--json] [--record DIR]   play random games and print totals`)
+}
