@@ -388,6 +388,11 @@ func (c *gwConn) identify(d identifyData) bool {
 	}
 	sess.seq++
 	seq := sess.seq
+	// Live from now on: dispatches wait for c.wmu, held until the last
+	// GUILD_CREATE, and discordgo's Open returns as soon as it reads READY,
+	// so a test must already see the connection as live by then.
+	c.info.ReadyAt = time.Now().UTC()
+	s.notifyLocked()
 	s.mu.Unlock()
 
 	err := c.writeFrameLocked(0, "READY", seq, ready, compress)
@@ -405,10 +410,6 @@ func (c *gwConn) identify(d identifyData) bool {
 	if err != nil {
 		return false
 	}
-	s.mu.Lock()
-	c.info.ReadyAt = time.Now().UTC()
-	s.notifyLocked()
-	s.mu.Unlock()
 	s.logf("gateway #%d identified, session %s", c.info.ID, sess.id)
 	return true
 }
@@ -449,15 +450,10 @@ func (c *gwConn) resume(d resumeData) bool {
 	c.info.Resumed = true
 	sess.seq++
 	seq := sess.seq
-	s.mu.Unlock()
-	if err := c.writeFrameLocked(0, "RESUMED", seq, map[string]any{}, false); err != nil {
-		return false
-	}
-	s.mu.Lock()
-	c.info.ReadyAt = time.Now().UTC()
+	c.info.ReadyAt = time.Now().UTC() // see identify
 	s.notifyLocked()
 	s.mu.Unlock()
-	return true
+	return c.writeFrameLocked(0, "RESUMED", seq, map[string]any{}, false) == nil
 }
 
 // broadcastGuildCreate tells live sessions about a guild added after they

@@ -75,6 +75,14 @@ func (v *validator) body() map[string]any {
 	return map[string]any{"code": 50035, "message": "Invalid Form Body", "errors": tree}
 }
 
+// join builds a field path; the top-level prefix may be empty.
+func join(prefix, field string) string {
+	if prefix == "" {
+		return field
+	}
+	return prefix + "." + field
+}
+
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
 
 // checkLen records a violation if s is not between lo and hi characters.
@@ -270,20 +278,20 @@ func validateChoices(v *validator, f string, cs []Choice) {
 	}
 }
 
-var commandNameRE = regexp.MustCompile(`^[-_\p{Ll}\p{Lo}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`)
+var commandNameRE = regexp.MustCompile(`^[-_\p{Ll}\p{Lo}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
 
 // validateCommand checks a command registration the way Discord does for
 // the rules bots trip over: names, descriptions, counts, option order.
 func validateCommand(v *validator, f string, c Command) {
 	if c.Type == 0 || c.Type == discordgo.ChatApplicationCommand {
 		if !commandNameRE.MatchString(c.Name) {
-			v.add(f+".name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+			v.add(join(f, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
 		}
-		checkLen(v, f+".description", c.Description, 1, 100)
+		checkLen(v, join(f, "description"), c.Description, 1, 100)
 	} else {
-		checkLen(v, f+".name", c.Name, 1, 32)
+		checkLen(v, join(f, "name"), c.Name, 1, 32)
 	}
-	validateCommandOptions(v, f+".options", c.Options, 0)
+	validateCommandOptions(v, join(f, "options"), c.Options, 0)
 }
 
 func validateCommandOptions(v *validator, f string, opts []CommandOption, depth int) {
@@ -293,30 +301,30 @@ func validateCommandOptions(v *validator, f string, opts []CommandOption, depth 
 	names := map[string]bool{}
 	seenOptional := false
 	for i, o := range opts {
-		of := fmt.Sprintf("%s.%d", f, i)
+		of := join(f, fmt.Sprint(i))
 		if !commandNameRE.MatchString(o.Name) {
-			v.add(of+".name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+			v.add(join(of, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
 		}
 		if names[o.Name] {
-			v.add(of+".name", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique")
+			v.add(join(of, "name"), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique")
 		}
 		names[o.Name] = true
-		checkLen(v, of+".description", o.Description, 1, 100)
+		checkLen(v, join(of, "description"), o.Description, 1, 100)
 		if len(o.Choices) > 25 {
-			v.add(of+".choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+			v.add(join(of, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
 		}
 		if len(o.Choices) > 0 && o.Autocomplete {
-			v.add(of+".autocomplete", "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE", "Autocomplete cannot be set with choices")
+			v.add(join(of, "autocomplete"), "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE", "Autocomplete cannot be set with choices")
 		}
 		switch o.Type {
 		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
 			if depth >= 2 || (depth == 1 && o.Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
-				v.add(of+".type", "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Sub-command and sub-command group option types are mutually exclusive to all other types")
+				v.add(join(of, "type"), "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Sub-command and sub-command group option types are mutually exclusive to all other types")
 			}
-			validateCommandOptions(v, of+".options", o.Options, depth+1)
+			validateCommandOptions(v, join(of, "options"), o.Options, depth+1)
 		default:
 			if o.Required && seenOptional {
-				v.add(of+".required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
+				v.add(join(of, "required"), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
 			}
 			if !o.Required {
 				seenOptional = true
