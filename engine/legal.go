@@ -156,7 +156,7 @@ func (g *Game) appendRemovals(dst []Action, seat int) []Action {
 				if sp.Pair == PairLeft && s.Reshelves < 2 {
 					continue
 				}
-				if c.removeProblem(id, l, x) == nil {
+				if c.canRemove(l, x) {
 					dst = append(dst, Action{Type: ActRemove, Seat: seat, At: Pos{id, l, x}})
 				}
 			}

@@ -168,6 +168,18 @@ func (c *Compartment) clear(level, x0, width int) {
 	}
 }
 
+// canRemove is removeProblem without the message, for enumerating moves.
+func (c *Compartment) canRemove(level, space int) bool {
+	if !c.Present || !c.inside(level, space, 1) || !c.occupied(level, space) {
+		return false
+	}
+	x0, w := c.piece(level, space)
+	after := *c
+	after.clear(level, x0, w)
+	_, _, bad := after.firstInvalid()
+	return !bad
+}
+
 // removeProblem explains why the piece at (level, space) cannot be taken
 // out (the transition rule), or returns nil.
 func (c *Compartment) removeProblem(id CompID, level, space int) *Error {
