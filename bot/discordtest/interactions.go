@@ -738,7 +738,7 @@ func (s *Server) interactionCallback(c *call) (int, any) {
 		if m == nil || m.Deleted {
 			return apiErr(http.StatusNotFound, 10008, "Unknown Message")
 		}
-		if stt, b := s.applyEdit(c, m, "data.", responseFlags); stt != http.StatusOK {
+		if stt, b := s.applyEdit(c, m, body.Data, "data.", responseFlags); stt != http.StatusOK {
 			return stt, b
 		}
 		st.originalID = m.ID
@@ -875,7 +875,7 @@ func (s *Server) editWebhookMessage(c *call) (int, any) {
 		return stt, b
 	}
 	// Ephemerality cannot change on an edit; the flag is accepted and ignored.
-	return s.applyEdit(c, m, "", responseFlags)
+	return s.applyEdit(c, m, c.req.JSON, "", responseFlags)
 }
 
 func (s *Server) deleteWebhookMessage(c *call) (int, any) {

@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 
@@ -115,15 +116,17 @@ func (s *Server) editMessage(c *call) (int, any) {
 	if m.Author.ID != s.bot.ID {
 		return apiErr(http.StatusForbidden, 50005, "Cannot edit a message authored by another user")
 	}
-	return s.applyEdit(c, m, "", channelMessageFlags)
+	return s.applyEdit(c, m, c.req.JSON, "", channelMessageFlags)
 }
 
 // applyEdit validates and applies an edit, refusing one that would leave
 // the message empty.
-func (s *Server) applyEdit(c *call, m *Message, prefix string, allowedFlags discordgo.MessageFlags) (int, any) {
+func (s *Server) applyEdit(c *call, m *Message, raw json.RawMessage, prefix string, allowedFlags discordgo.MessageFlags) (int, any) {
 	var p messagePayload
-	if ok, st, b := c.decode(&p); !ok {
-		return st, b
+	if len(raw) > 0 && !isNull(raw) {
+		if err := json.Unmarshal(raw, &p); err != nil {
+			return apiErr(http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
+		}
 	}
 	pm := parseMessage(c.v, prefix, p, c.req.Files)
 	checkFlags(c.v, prefix+"flags", pm.flags, allowedFlags)
