@@ -1,0 +1,181 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"atheneum/engine"
+)
+
+// SnapshotInterval is how often, in actions, Commit saves the engine state
+// (it also saves it when a game ends), so a load replays fewer actions.
+const SnapshotInterval = 50
+
+// NoSeat is the seat of a message or job about the whole game.
+const NoSeat = -1
+
+// AllSeats in a JobKey of Commit.DeleteJobs or DeleteJob matches the kind's
+// jobs of every seat (and NoSeat).
+const AllSeats = -2
+
+// Commit is one atomic change to a playing game: an action with whatever
+// goes with it. Either all of it is stored or none.
+type Commit struct {
+	// Seq is the number of actions the caller's copy of the game has
+	// (g.Seq before applying Action). The commit fails with ErrConflict
+	// unless the log holds exactly Seq actions.
+	Seq int
+	// Action, if not nil, is appended to the log as action Seq+1.
+	Action *engine.Action
+	// State, if not nil, is the game after Action (State.Seq must be the
+	// new count). It is snapshotted every SnapshotInterval actions; when it
+	// is over, the game becomes finished, its results are recorded and its
+	// jobs are dropped. Without State the store cannot see the game end.
+	State *engine.Game
+	// Abandon ends the game without results (after Action, if any).
+	Abandon bool
+	// DeleteJobs, then PutJobs, change the game's timers (their GameID is
+	// ignored). They apply after the jobs dropped by the game's end.
+	DeleteJobs []JobKey
+	PutJobs    []Job
+	// PutMessages records messages the bot will edit (GameID ignored).
+	PutMessages []Message
+	// At is the time of the action; zero means now.
+	At time.Time
+}
+
+// AppendAction appends action a at position expectSeq+1; after, if not nil,
+// is the game once a is applied (see Commit.State).
+func (db *DB) AppendAction(ctx context.Context, gameID string, expectSeq int, a engine.Action, after *engine.Game) error {
+	return db.Commit(ctx, gameID, Commit{Seq: expectSeq, Action: &a, State: after})
+}
+
+// Commit applies c to the game atomically. It returns ErrConflict if the
+// game's log does not hold exactly c.Seq actions, ErrNotFound for an unknown
+// game and ErrInvalid for a game that is not playing (or, with neither
+// Action nor State, not active).
+func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
+	if c.Seq < 0 {
+		return invalid(gameID, "A game cannot have %d actions.", c.Seq)
+	}
+	newSeq := c.Seq
+	var payload []byte
+	if c.Action != nil {
+		newSeq++
+		var err error
+		if payload, err = json.Marshal(c.Action); err != nil {
+			return internal(gameID, err, "encode action")
+		}
+	}
+	at := c.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	// Encode outside the transaction: the writer lock is held for SQL only.
+	var snap []byte
+	over := false
+	if c.State != nil {
+		if c.State.Seq != newSeq {
+			return invalid(gameID, "The game state does not match the action log.")
+		}
+		over = c.State.Step == engine.StepOver
+		if newSeq%SnapshotInterval == 0 || over {
+			var err error
+			if snap, err = c.State.Encode(); err != nil {
+				return internal(gameID, err, "encode state")
+			}
+		}
+	}
+	want := "status IN ('lobby', 'playing')"
+	if c.Action != nil || c.State != nil {
+		want = "status = 'playing'"
+	}
+	return db.write(ctx, gameID, func(tx *sql.Tx) error {
+		// The guarded update is the concurrency check: it touches the row
+		// only if nobody appended since the caller loaded the game.
+		res, err := tx.ExecContext(ctx, `UPDATE games SET seq = ? WHERE id = ? AND seq = ? AND `+want, newSeq, gameID, c.Seq)
+		if err != nil {
+			return internal(gameID, err, "update game")
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return whyNot(ctx, tx, gameID, c.Seq, c.Action != nil || c.State != nil)
+		}
+		if c.Action != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, seat, type, payload, at) VALUES (?, ?, ?, ?, ?, ?)`,
+				gameID, newSeq, c.Action.Seat, string(c.Action.Type), string(payload), toMillis(at)); err != nil {
+				return internal(gameID, err, "insert action")
+			}
+		}
+		if snap != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (game_id, seq, state_version, state, at) VALUES (?, ?, ?, ?, ?)`,
+				gameID, newSeq, c.State.V, string(snap), toMillis(at)); err != nil {
+				return internal(gameID, err, "insert snapshot")
+			}
+		}
+		switch {
+		case over:
+			if err := putResults(ctx, tx, gameID, c.State.Results); err != nil {
+				return err
+			}
+			if err := endGame(ctx, tx, gameID, StatusFinished, at); err != nil {
+				return err
+			}
+		case c.Abandon:
+			if err := endGame(ctx, tx, gameID, StatusAbandoned, at); err != nil {
+				return err
+			}
+		}
+		for _, k := range c.DeleteJobs {
+			if err := deleteJob(ctx, tx, gameID, k); err != nil {
+				return err
+			}
+		}
+		for _, j := range c.PutJobs {
+			j.GameID = gameID
+			if err := putJob(ctx, tx, j); err != nil {
+				return err
+			}
+		}
+		for _, m := range c.PutMessages {
+			m.GameID = gameID
+			if err := putMessage(ctx, tx, m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// whyNot explains a refused guarded update: no game, a stale sequence
+// number, or a game in the wrong status.
+func whyNot(ctx context.Context, tx *sql.Tx, gameID string, seq int, needPlaying bool) error {
+	st, cur, err := gameStatus(ctx, tx, gameID)
+	if err != nil {
+		return err
+	}
+	if cur != seq {
+		return conflict(gameID, fmt.Sprintf("expected %d actions, the log has %d", seq, cur))
+	}
+	switch {
+	case st == StatusLobby && needPlaying:
+		return invalid(gameID, "This game has not started yet.")
+	case !st.Active() || st == StatusFinished || st == StatusAbandoned:
+		return invalid(gameID, "This game is over.")
+	}
+	return internal(gameID, nil, "guarded update refused for an unknown reason")
+}
+
+func putResults(ctx context.Context, tx *sql.Tx, gameID string, results []engine.Result) error {
+	for _, r := range results {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results (game_id, seat, rank, total, cards, objectives,
+			favorite, compartments, candles, wands, books, favorite_books) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			gameID, r.Seat, r.Rank, r.Total, r.Cards, r.Objectives, r.Favorite, r.Compartments, r.Candles, r.Wands,
+			r.Books, r.FavoriteBooks); err != nil {
+			return internal(gameID, err, "insert result")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,46 @@
+// Package store keeps Atheneum games in SQLite (modernc.org/sqlite, pure Go)
+// so that they survive restarts, redeploys and kills in the middle of a turn.
+//
+// A game is stored the way the engine defines it: its configuration (seed,
+// content pack, seat subjects in seat order) plus its append-only log of
+// accepted actions. Snapshots of the engine state, written every
+// SnapshotInterval actions and when a game ends, keep loading cheap: LoadGame
+// decodes the latest snapshot and replays only the actions after it, and
+// refuses a damaged record (unreadable JSON, a gap in the log, an action the
+// rules refuse) with ErrCorrupt rather than continue from a wrong state.
+//
+// Every change to a game goes through Commit (or its shorthand AppendAction),
+// which is optimistic: it names the number of actions the caller's copy of
+// the game has, and fails with ErrConflict if the log has moved on, so the
+// caller reloads and retries. The action, its snapshot, timers, edited
+// messages, a status change and final results commit in one transaction.
+//
+// # Durability
+//
+// The database runs in WAL mode with synchronous=NORMAL: a commit is in the
+// WAL, in the operating system's hands, when Commit returns, so it survives
+// the process being killed at any moment (the crash test kills a writer with
+// SIGKILL and checks that every acknowledged action is there). It may lose
+// the last commits on a power cut or kernel crash, which FULL would prevent
+// at ten times the cost per commit (an fsync each time); for a game played
+// over days that trade is right. Foreign keys are on and a busy timeout rides
+// out another process holding the lock.
+//
+// All writes share one connection, and its transactions begin IMMEDIATE, so
+// writers queue in Go rather than fail with SQLITE_BUSY; reads use a separate
+// pool of read-only connections and run concurrently with the writer.
+//
+// # Schema
+//
+// The schema is a sequence of embedded migrations (migrations/NNNN_name.sql),
+// applied in order at Open, each in its own transaction and recorded in
+// schema_migrations, so a database written by an older version is upgraded
+// in place and a database from a newer version is refused.
+//
+// # Errors
+//
+// Every error returned is an *Error with a Code and a Message that is safe to
+// show a user; the underlying cause (which may hold SQL) is kept for logs in
+// Error() only. Test codes with errors.Is against ErrNotFound, ErrConflict,
+// ErrExists, ErrCorrupt and ErrInvalid.
+package store

@@ -1,0 +1,92 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"atheneum/engine"
+)
+
+// openTest opens a fresh database file in the test's temporary directory.
+func openTest(t testing.TB) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// testSeats returns n people seats with distinct subjects.
+func testSeats(n int, r *rand.Rand) []Seat {
+	cols := engine.Colors
+	r.Shuffle(len(cols), func(i, j int) { cols[i], cols[j] = cols[j], cols[i] })
+	seats := make([]Seat, n)
+	for i := range seats {
+		seats[i] = Seat{UserID: fmt.Sprintf("user%d", i+1), Name: fmt.Sprintf("Player %d", i+1), Subject: cols[i]}
+	}
+	return seats
+}
+
+var channelN atomic.Int64
+
+// newPlaying creates a playing game of n seats in a channel of its own and
+// returns its record with its initial State.
+func newPlaying(t testing.TB, db *DB, n int, seed uint64) *Game {
+	t.Helper()
+	g := &Game{
+		GuildID:   "guild1",
+		ChannelID: fmt.Sprintf("chan%d", channelN.Add(1)),
+		HostID:    "user1",
+		Status:    StatusPlaying,
+		Seed:      seed,
+		Options:   Options{Seats: n, StepHours: 24},
+		Seats:     testSeats(n, rand.New(rand.NewPCG(seed, 1))),
+	}
+	if err := db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := g.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.State, err = engine.NewGame(cfg); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// step plays one random legal action on g through the store, as the bot
+// does: apply to a copy, commit with the new state, keep the copy. It
+// returns false when the game is over.
+func step(t testing.TB, db *DB, g *Game, p *engine.RandomPlayer) bool {
+	t.Helper()
+	a, ok := p.Next(g.State)
+	if !ok {
+		return false
+	}
+	next := g.State.Clone()
+	if _, err := next.Apply(a); err != nil {
+		t.Fatalf("engine refused its own legal action %s: %v", a, err)
+	}
+	if err := db.Commit(context.Background(), g.ID, Commit{Seq: g.State.Seq, Action: &a, State: next}); err != nil {
+		t.Fatal(err)
+	}
+	g.State = next
+	return true
+}
+
+// encode returns the engine state's JSON, failing the test on error.
+func encode(t testing.TB, g *engine.Game) string {
+	t.Helper()
+	b, err := g.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

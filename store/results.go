@@ -1,0 +1,92 @@
+package store
+
+import (
+	"context"
+
+	"atheneum/engine"
+)
+
+// SeatResult is one seat's final result in a finished game.
+type SeatResult struct {
+	GameID string
+	// UserID is "" for an AI seat.
+	UserID  string
+	AILevel string
+	Name    string
+	engine.Result
+}
+
+// Results returns a finished game's results, best rank first (none for a
+// game that has not finished).
+func (db *DB) Results(ctx context.Context, gameID string) ([]SeatResult, error) {
+	if _, _, err := gameStatus(ctx, db.r, gameID); err != nil {
+		return nil, err
+	}
+	rows, err := db.r.QueryContext(ctx, `SELECT s.user_id, s.ai_level, s.display_name, r.seat, r.rank, r.total, r.cards,
+		r.objectives, r.favorite, r.compartments, r.candles, r.wands, r.books, r.favorite_books
+		FROM results r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
+		WHERE r.game_id = ? ORDER BY r.rank, r.seat`, gameID)
+	if err != nil {
+		return nil, internal(gameID, err, "read results")
+	}
+	defer rows.Close()
+	var out []SeatResult
+	for rows.Next() {
+		r := SeatResult{GameID: gameID}
+		if err := rows.Scan(&r.UserID, &r.AILevel, &r.Name, &r.Seat, &r.Rank, &r.Total, &r.Cards, &r.Objectives,
+			&r.Favorite, &r.Compartments, &r.Candles, &r.Wands, &r.Books, &r.FavoriteBooks); err != nil {
+			return nil, internal(gameID, err, "read result")
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, internal(gameID, err, "read results")
+	}
+	return out, nil
+}
+
+// Standing is one player's record over a server's finished games.
+type Standing struct {
+	UserID string
+	// Name is the display name from the player's latest game.
+	Name      string
+	Games     int
+	Wins      int
+	Points    int
+	BestTotal int
+}
+
+// Leaderboard ranks the people (not AIs) of a server by wins, then average
+// points, over its finished games; limit <= 0 means no limit.
+func (db *DB) Leaderboard(ctx context.Context, guildID string, limit int) ([]Standing, error) {
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	rows, err := db.r.QueryContext(ctx, `SELECT s.user_id,
+		(SELECT s2.display_name FROM seats s2 JOIN games g2 ON g2.id = s2.game_id
+			WHERE s2.user_id = s.user_id AND g2.guild_id = ? ORDER BY g2.created_at DESC LIMIT 1),
+		count(*), sum(r.rank = 1), sum(r.total), max(r.total)
+		FROM results r
+		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
+		JOIN games g ON g.id = r.game_id
+		WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id <> ''
+		GROUP BY s.user_id
+		ORDER BY sum(r.rank = 1) DESC, 1.0 * sum(r.total) / count(*) DESC, s.user_id
+		LIMIT ?`, guildID, guildID, limit)
+	if err != nil {
+		return nil, internal("", err, "read leaderboard")
+	}
+	defer rows.Close()
+	var out []Standing
+	for rows.Next() {
+		var s Standing
+		if err := rows.Scan(&s.UserID, &s.Name, &s.Games, &s.Wins, &s.Points, &s.BestTotal); err != nil {
+			return nil, internal("", err, "read standing")
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, internal("", err, "read leaderboard")
+	}
+	return out, nil
+}
