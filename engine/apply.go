@@ -15,6 +15,7 @@ func (g *Game) Apply(a Action) ([]Event, error) {
 		return nil, err
 	}
 	g.Seq++
+	g.Seats[a.Seat].Moves++
 	return ev, nil
 }
 
@@ -577,7 +578,9 @@ func (g *Game) applyUndo(seat int) ([]Event, *Error) {
 			}
 		}
 	}
+	moves := s.Moves // stays monotonic, so menus from before the undo stay stale
 	*s = e.Before
+	s.Moves = moves
 	s.Undo = stack[:len(stack)-1]
 	for _, id := range e.SideTaken {
 		g.SideSupply = append(g.SideSupply, id)

@@ -451,3 +451,21 @@ func TestStepsRefuseActionsOutOfTurn(t *testing.T) {
 		}
 	})
 }
+
+func TestSeatMovesOnlyGrow(t *testing.T) {
+	g := newTestGame(t, 2)
+	id := give(g, 0, Item{Kind: ItemBook, Color: Teal})
+	start := g.Seats[0].Moves
+	if _, err := g.Apply(Action{Type: ActShelve, Seat: 0, Item: id, At: pos(t, "I.1.1")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(Action{Type: ActUndo, Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if g.Seats[0].Moves != start+2 {
+		t.Fatalf("moves %d after an action and its undo, want %d", g.Seats[0].Moves, start+2)
+	}
+	if g.Seats[1].Moves != 1 {
+		t.Fatalf("the other seat's moves changed to %d", g.Seats[1].Moves)
+	}
+}

@@ -153,6 +153,10 @@ type Seat struct {
 	CardPoints      int   `json:"card_points"`
 	ObjectivePoints int   `json:"objective_points"`
 	Scored          []int `json:"scored"`
+	// Moves counts the actions this seat has had accepted. Menus built for
+	// the seat carry it, so a button from before the seat's last action is
+	// recognised as stale even while other seats keep playing.
+	Moves int `json:"moves"`
 	// Undo is this turn's undo stack (hidden from others).
 	Undo []UndoEntry `json:"undo,omitempty"`
 }
