@@ -69,7 +69,8 @@
 // number of them.
 //
 // InteractionRespond always sends "content" (an empty string when unset) and
-// "embeds": null, which clear the message's content and embeds on an update
-// (type 7) exactly as on Discord; the fake applies the same rules (content ""
-// or null clears, embeds null clears, components null leaves them alone).
+// "embeds": null. The fake applies Discord's edit rules to an update (type 7)
+// as to any edit: content "" or null clears the content, embeds null clears
+// the embeds, components null leaves them alone (discord-api-docs#5860). So
+// an update must resend the content and embeds it wants to keep.
 package discordtest

@@ -175,8 +175,9 @@ func (in *Interaction) WaitAck(ctx context.Context) (Callback, error) {
 	return cb, err
 }
 
-// Latency is the time from dispatch to the bot's first callback attempt
-// (including one rejected as late); false if there was none.
+// Latency is the time from dispatch to the bot's first callback attempt,
+// even one that was refused (late, invalid, duplicate): that is when the
+// bot answered, which is what a latency budget is about. False if none.
 func (in *Interaction) Latency() (time.Duration, bool) {
 	in.s.mu.Lock()
 	defer in.s.mu.Unlock()

@@ -56,6 +56,7 @@ func (r Request) Match(method, pattern string) bool {
 	return err == nil && ok
 }
 
+// String is a one-line summary for test failure messages.
 func (r Request) String() string {
 	return fmt.Sprintf("#%d %s %s -> %d", r.Seq, r.Method, r.Path, r.Status)
 }

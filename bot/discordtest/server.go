@@ -274,6 +274,8 @@ type rewriteTransport struct {
 	base http.RoundTripper
 }
 
+// RoundTrip sends a copy of req to the fake, leaving req untouched as the
+// http.RoundTripper contract requires.
 func (t *rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	r := req.Clone(req.Context())
 	r.Header.Set(originalHostHeader, req.URL.Host)

@@ -54,6 +54,20 @@ func TestABotSessionConnectsAndAnswersSlashCommands(t *testing.T) {
 		}
 	})
 
+	t.Run("a guild added while connected arrives through GUILD_CREATE", func(t *testing.T) {
+		g := srv.AddGuild("Second Guild")
+		deadline := time.Now().Add(3 * time.Second)
+		for {
+			if got, err := bot.dg.State.Guild(g.ID); err == nil && got.Name == "Second Guild" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the new guild never appeared in discordgo's state")
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
+
 	cases := []struct {
 		name    string
 		channel string

@@ -22,6 +22,7 @@ type Violation struct {
 	Message    string // Discord's message, e.g. "Must be between 1 and 25 in length."
 }
 
+// String is a one-line summary for test failure messages.
 func (v Violation) String() string {
 	return fmt.Sprintf("%s: %s (%s)", v.Field, v.Message, v.Code)
 }

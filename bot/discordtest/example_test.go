@@ -1,0 +1,46 @@
+package discordtest_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"atheneum/bot/discordtest"
+	"github.com/bwmarrin/discordgo"
+)
+
+// A bot test drives a real discordgo Session against the fake and then
+// inspects what a user would have seen. (Compiled, not run: opening a
+// session costs a second at Close.)
+func Example() {
+	var t testing.TB // the test's *testing.T
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+
+	srv := discordtest.New(t, discordtest.Options{})
+	world := srv.Seed("alice")
+
+	dg, _ := srv.NewSession("token")
+	dg.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		_ = s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "new game: Dune"},
+		})
+	})
+	_, _ = dg.ApplicationCommandBulkOverwrite(srv.AppID(), "", []*discordgo.ApplicationCommand{{
+		Name: "atheneum", Description: "Play",
+		Options: []*discordgo.ApplicationCommandOption{{
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "New game",
+			Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "title", Description: "Title"}},
+		}},
+	}})
+	_ = dg.Open()
+	t.Cleanup(func() { _ = dg.Close() }) // runs before the server's cleanup
+
+	in, _ := srv.SlashCommand(ctx, world.Users[0], world.Channel.ID, "atheneum",
+		discordtest.Sub("new", discordtest.StringOpt("title", "Dune")))
+	msg, _ := in.WaitResponse(ctx)
+	latency, _ := in.Latency()
+	fmt.Println(msg.Content, latency < time.Second)
+}
