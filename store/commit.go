@@ -89,23 +89,19 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 			}
 		}
 	}
-	want := "status IN ('lobby', 'playing')"
-	if c.Action != nil || c.State != nil {
-		want = "status = 'playing'"
-	}
+	needPlaying := c.Action != nil || c.State != nil
 	return db.write(ctx, gameID, func(tx *sql.Tx) error {
 		// The guarded update is the concurrency check: it touches the row
 		// only if nobody appended since the caller loaded the game.
-		res, err := tx.ExecContext(ctx, `UPDATE games SET seq = ? WHERE id = ? AND seq = ? AND `+want, newSeq, gameID, c.Seq)
+		res, err := tx.StmtContext(ctx, db.advance).ExecContext(ctx, newSeq, gameID, c.Seq, needPlaying)
 		if err != nil {
 			return internal(gameID, err, "update game")
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
-			return whyNot(ctx, tx, gameID, c.Seq, c.Action != nil || c.State != nil)
+			return whyNot(ctx, tx, gameID, c.Seq, needPlaying)
 		}
 		if c.Action != nil {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, seat, type, payload, at) VALUES (?, ?, ?, ?, ?, ?)`,
-				gameID, newSeq, c.Action.Seat, string(c.Action.Type), string(payload), toMillis(at)); err != nil {
+			if _, err := tx.StmtContext(ctx, db.appendAction).ExecContext(ctx, gameID, newSeq, c.Action.Seat, string(c.Action.Type), string(payload), toMillis(at)); err != nil {
 				return internal(gameID, err, "insert action")
 			}
 		}
@@ -148,6 +144,14 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 		return nil
 	})
 }
+
+// advanceSQL is the guarded update of a commit: it bumps the action count
+// only from the count the caller expects and only for a playing game (or,
+// when the fourth parameter is false, an active one).
+const advanceSQL = `UPDATE games SET seq = ?1 WHERE id = ?2 AND seq = ?3
+	AND (status = 'playing' OR (NOT ?4 AND status = 'lobby'))`
+
+const appendActionSQL = `INSERT INTO actions (game_id, seq, seat, type, payload, at) VALUES (?, ?, ?, ?, ?, ?)`
 
 // whyNot explains a refused guarded update: no game, a stale sequence
 // number, or a game in the wrong status.

@@ -35,6 +35,8 @@ type DB struct {
 	w    *sql.DB
 	r    *sql.DB
 	path string
+	// The hot path's statements, prepared once on the writer connection.
+	advance, appendAction *sql.Stmt
 }
 
 // Open opens (creating if needed) the database at path, or DefaultPath if
@@ -68,6 +70,10 @@ func open(ctx context.Context, path string, upTo int) (*DB, error) {
 		w.Close()
 		return nil, err
 	}
+	if err := db.prepare(ctx); err != nil {
+		w.Close()
+		return nil, err
+	}
 	r, err := sql.Open("sqlite", "file:"+path+readerDSN)
 	if err != nil {
 		w.Close()
@@ -80,12 +86,30 @@ func open(ctx context.Context, path string, upTo int) (*DB, error) {
 	return db, nil
 }
 
+// prepare compiles the statements every action commit runs; on the one
+// writer connection they are compiled once instead of once per commit.
+func (db *DB) prepare(ctx context.Context) error {
+	var err error
+	if db.advance, err = db.w.PrepareContext(ctx, advanceSQL); err != nil {
+		return internal("", err, "prepare")
+	}
+	if db.appendAction, err = db.w.PrepareContext(ctx, appendActionSQL); err != nil {
+		return internal("", err, "prepare")
+	}
+	return nil
+}
+
 // Close closes the database; the writer closes last so that it checkpoints
 // the WAL into the main file.
 func (db *DB) Close() error {
 	var err error
 	if db.r != nil {
 		err = db.r.Close()
+	}
+	for _, s := range []*sql.Stmt{db.advance, db.appendAction} {
+		if s != nil {
+			s.Close()
+		}
 	}
 	if werr := db.w.Close(); err == nil {
 		err = werr

@@ -90,3 +90,13 @@ func encode(t testing.TB, g *engine.Game) string {
 	}
 	return string(b)
 }
+
+// canonical returns the state's JSON in a canonical form. The engine's
+// Encode writes an empty slice as [] or null depending on how the slice
+// came to be empty (Apply leaves [] where Clone and a decoded null leave
+// nil), which carries no meaning; Clone turns every empty slice into nil, so
+// two equal games encode to the same bytes once cloned.
+func canonical(t testing.TB, g *engine.Game) string {
+	t.Helper()
+	return encode(t, g.Clone())
+}

@@ -66,7 +66,7 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if a, b := encode(t, got.State), encode(t, g.State); a != b {
+			if a, b := canonical(t, got.State), canonical(t, g.State); a != b {
 				t.Fatalf("loaded state differs:\n got %s\nwant %s", a, b)
 			}
 			if got.Seq != len(played) || got.State.Seq != len(played) {
@@ -190,14 +190,14 @@ func TestLobbyLifecycle(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, _ := engine.NewGame(engine.Config{Subjects: []engine.Color{engine.Pink, engine.Green, engine.Black}, Seed: 42})
-		if encode(t, started.State) != encode(t, want) || started.Status != StatusPlaying {
+		if canonical(t, started.State) != canonical(t, want) || started.Status != StatusPlaying {
 			t.Error("the started game is not the engine's new game")
 		}
 		loaded, err := db.LoadGame(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if encode(t, loaded.State) != encode(t, want) || loaded.StartedAt.IsZero() {
+		if canonical(t, loaded.State) != canonical(t, want) || loaded.StartedAt.IsZero() {
 			t.Error("the loaded started game is not the engine's new game")
 		}
 	})

@@ -1,0 +1,186 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"atheneum/engine"
+)
+
+// playout plays a whole random game in memory, returning its actions and
+// the state after each (states[i] follows actions[i]).
+func playout(tb testing.TB, n int, seed uint64) (*engine.Game, []engine.Action, []*engine.Game) {
+	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:n], Seed: seed})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	start := g.Clone()
+	var acts []engine.Action
+	var states []*engine.Game
+	p := engine.NewRandomPlayer(seed)
+	for {
+		a, ok := p.Next(g)
+		if !ok {
+			return start, acts, states
+		}
+		if _, err := g.Apply(a); err != nil {
+			tb.Fatal(err)
+		}
+		acts = append(acts, a)
+		states = append(states, g.Clone())
+	}
+}
+
+// reportPercentiles adds p50 and p99 of per-operation timings as metrics.
+func reportPercentiles(b *testing.B, d []time.Duration) {
+	slices.Sort(d)
+	b.ReportMetric(float64(d[len(d)/2].Nanoseconds()), "p50-ns")
+	b.ReportMetric(float64(d[len(d)*99/100].Nanoseconds()), "p99-ns")
+}
+
+// BenchmarkAppendAction commits one action as the bot does (with its
+// resulting state, so every 50th commit also writes a snapshot).
+func BenchmarkAppendAction(b *testing.B) {
+	ctx := context.Background()
+	db := openTest(b)
+	_, acts, states := playout(b, 5, 1)
+	var g *Game
+	i := len(acts)
+	var d []time.Duration
+	for b.Loop() {
+		if i == len(acts) {
+			// The last game finished, which freed the channel.
+			b.StopTimer()
+			g = &Game{GuildID: "g", ChannelID: "bench", HostID: "u", Status: StatusPlaying, Seed: 1, Seats: benchSeats(5)}
+			if err := db.CreateGame(ctx, g); err != nil {
+				b.Fatal(err)
+			}
+			i = 0
+			b.StartTimer()
+		}
+		t0 := time.Now()
+		if err := db.Commit(ctx, g.ID, Commit{Seq: i, Action: &acts[i], State: states[i]}); err != nil {
+			b.Fatal(err)
+		}
+		d = append(d, time.Since(t0))
+		i++
+	}
+	reportPercentiles(b, d)
+}
+
+func benchSeats(n int) []Seat {
+	seats := make([]Seat, n)
+	for i := range seats {
+		seats[i] = Seat{UserID: fmt.Sprint("u", i), Name: fmt.Sprint("P", i), Subject: engine.Colors[i]}
+	}
+	return seats
+}
+
+// BenchmarkLoadFinishedGame loads a finished five-seat game (its final
+// snapshot, no replay).
+func BenchmarkLoadFinishedGame(b *testing.B) {
+	ctx := context.Background()
+	db := openTest(b)
+	start, acts, states := playout(b, 5, 2)
+	id := importGames(b, db, []imported{{start: start, acts: acts, states: states}})[0]
+	var d []time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		g, err := db.LoadGame(ctx, id)
+		if err != nil || g.Status != StatusFinished {
+			b.Fatal(g, err)
+		}
+		d = append(d, time.Since(t0))
+	}
+	reportPercentiles(b, d)
+}
+
+// BenchmarkLoadActive1000 loads 1,000 games stopped at random points, as
+// the bot does at start-up.
+func BenchmarkLoadActive1000(b *testing.B) {
+	ctx := context.Background()
+	db := openTest(b)
+	r := rand.New(rand.NewPCG(3, 3))
+	var gs []imported
+	for k := range 1000 {
+		start, acts, states := playout(b, 2+r.IntN(4), uint64(k))
+		n := r.IntN(len(acts) - 1) // stop before the end: the game stays active
+		gs = append(gs, imported{start: start, acts: acts[:n], states: states[:n]})
+	}
+	importGames(b, db, gs)
+	for b.Loop() {
+		games, broken, err := db.LoadActive(ctx)
+		if err != nil || len(broken) > 0 || len(games) != 1000 {
+			b.Fatal(len(games), broken, err)
+		}
+	}
+}
+
+type imported struct {
+	start  *engine.Game
+	acts   []engine.Action
+	states []*engine.Game
+}
+
+// importGames writes whole games in one transaction, laid out as Commit
+// would have left them, because committing 150,000 actions one by one would
+// make the set-up dwarf the benchmark.
+func importGames(b *testing.B, db *DB, gs []imported) []string {
+	ctx := context.Background()
+	ids := make([]string, len(gs))
+	err := db.write(ctx, "", func(tx *sql.Tx) error {
+		for k, im := range gs {
+			status, ended := StatusPlaying, int64(0)
+			last := im.start
+			if len(im.states) > 0 {
+				last = im.states[len(im.states)-1]
+			}
+			if last.Step == engine.StepOver {
+				status, ended = StatusFinished, 1
+			}
+			ids[k] = newID()
+			if _, err := tx.Exec(`INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, content_id, state_version,
+				seq, created_at, started_at, ended_at) VALUES (?, 'g', ?, 'u', ?, ?, ?, ?, ?, 1, 1, ?)`,
+				ids[k], fmt.Sprint("c", k), string(status), int64(im.start.Seed), engine.DefaultContentID, engine.StateVersion,
+				len(im.acts), ended); err != nil {
+				return err
+			}
+			for i, s := range im.start.Seats {
+				if _, err := tx.Exec(`INSERT INTO seats (game_id, seat, user_id, display_name, subject) VALUES (?, ?, ?, 'P', ?)`,
+					ids[k], i, fmt.Sprint("u", i), string(s.Subject.Letter())); err != nil {
+					return err
+				}
+			}
+			for i, a := range im.acts {
+				payload, _ := json.Marshal(a)
+				if _, err := tx.Exec(`INSERT INTO actions (game_id, seq, seat, type, payload, at) VALUES (?, ?, ?, ?, ?, 1)`,
+					ids[k], i+1, a.Seat, string(a.Type), string(payload)); err != nil {
+					return err
+				}
+				if st := im.states[i]; st.Seq%SnapshotInterval == 0 || st.Step == engine.StepOver {
+					data, _ := st.Encode()
+					if _, err := tx.Exec(`INSERT INTO snapshots (game_id, seq, state_version, state, at) VALUES (?, ?, ?, ?, 1)`,
+						ids[k], st.Seq, st.V, string(data)); err != nil {
+						return err
+					}
+				}
+			}
+			if status == StatusFinished {
+				if err := putResults(ctx, tx, ids[k], last.Results); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ids
+}
