@@ -275,6 +275,23 @@ func TestCommitChecks(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a commit can abandon the game with its last action", func(t *testing.T) {
+		b, _ := p.Next(next)
+		after := next.Clone()
+		if _, err := after.Apply(b); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Commit(ctx, g.ID, Commit{Seq: 4, Action: &b, State: after, Abandon: true}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.LoadGame(ctx, g.ID)
+		if err != nil || got.Status != StatusAbandoned || got.Seq != 5 || got.EndedAt.IsZero() {
+			t.Fatalf("%+v, %v", got, err)
+		}
+		if err := db.AppendAction(ctx, g.ID, 5, b, nil); !errors.Is(err, ErrInvalid) {
+			t.Fatalf("an action after the end: got %v, want ErrInvalid", err)
+		}
+	})
 	t.Run("the log is append-only even to raw SQL", func(t *testing.T) {
 		for _, q := range []string{`UPDATE actions SET seat = 1 WHERE game_id = ?`, `DELETE FROM actions WHERE game_id = ?`} {
 			if _, err := db.w.ExecContext(ctx, q, g.ID); err == nil {
