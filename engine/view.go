@@ -32,8 +32,9 @@ func (g *Game) View(seat int) *Game {
 	return v
 }
 
-// Encode writes the game's versioned JSON form.
-func (g *Game) Encode() ([]byte, error) { return json.Marshal(g) }
+// Encode writes the game's versioned JSON form. It encodes a clone, whose
+// empty slices are all nil, so equal games always give equal bytes.
+func (g *Game) Encode() ([]byte, error) { return json.Marshal(g.Clone()) }
 
 // DecodeGame reads a game written by Encode and reattaches its content pack.
 func DecodeGame(data []byte) (*Game, error) {
