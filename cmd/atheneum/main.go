@@ -1,5 +1,10 @@
 // Command atheneum plays Atheneum: Mystic Library on Discord.
 //
+//	atheneum
+//
+// runs the bot (configuration in the environment or .env; see .env.example)
+// until SIGINT or SIGTERM.
+//
 //	atheneum sim --games N --players P --seed S [--json] [--record DIR]
 //
 // plays games between random players to check and measure the rules engine.
@@ -23,8 +28,13 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return runBot(nil, stderr)
+	}
 	if len(args) > 0 {
 		switch args[0] {
+		case "run":
+			return runBot(args[1:], stderr)
 		case "sim":
 			return runSim(args[1:], stdout, stderr)
 		case "help", "-h", "--help":
@@ -38,5 +48,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
+  atheneum                 run the bot (needs DISCORD_TOKEN; see .env.example)
   atheneum sim --games N --players P --seed S [--json] [--record DIR]   play random games and print totals`)
 }

@@ -1,0 +1,370 @@
+// Package bot is the Discord adapter: it decodes interactions, loads the
+// game, asks the engine, appends to the store, renders and responds. The
+// rules live in engine, the pictures in render and the records in store; the
+// bot only connects them to Discord.
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/engine"
+	"atheneum/store"
+)
+
+// Store is what the bot needs from persistence; *store.DB implements it.
+type Store interface {
+	CreateGame(ctx context.Context, g *store.Game) error
+	UpdateLobby(ctx context.Context, gameID string, seats []store.Seat, opts store.Options) error
+	StartGame(ctx context.Context, gameID string, seed uint64, seats []store.Seat) (*store.Game, error)
+	Abandon(ctx context.Context, gameID string) error
+	Commit(ctx context.Context, gameID string, c store.Commit) error
+	LoadGame(ctx context.Context, gameID string) (*store.Game, error)
+	GameInChannel(ctx context.Context, channelID string) (*store.Game, error)
+	SetDMClosed(ctx context.Context, gameID string, seat int, closed bool) error
+	PutMessage(ctx context.Context, m store.Message) error
+	GetMessage(ctx context.Context, gameID, kind string, seat int) (store.Message, error)
+	DueJobs(ctx context.Context, t time.Time) ([]store.Job, error)
+	DeleteJob(ctx context.Context, gameID string, k store.JobKey) error
+	Results(ctx context.Context, gameID string) ([]store.SeatResult, error)
+}
+
+var _ Store = (*store.DB)(nil)
+
+// Bot plays Atheneum games in Discord channels.
+type Bot struct {
+	cfg   Config
+	dg    Discord
+	db    Store
+	appID string
+	log   *slog.Logger
+	// now is the clock, replaceable in tests of deadlines.
+	now func() time.Time
+
+	mu      sync.Mutex
+	tables  map[string]*table
+	closing bool
+	// inflight counts interactions and jobs being handled, so Close can
+	// let them finish.
+	inflight sync.WaitGroup
+	stop     chan struct{}
+	stopped  chan struct{}
+}
+
+// table is one game held in memory; its mutex serialises everything done
+// to the game inside this process (the store's sequence check guards
+// against anything else).
+type table struct {
+	mu  sync.Mutex
+	rec *store.Game
+	// events collects this turn's events for the end-of-turn post.
+	events []engine.Event
+}
+
+// Options are the bot's dependencies.
+type Options struct {
+	Config Config
+	// Discord is the API client, normally the *discordgo.Session.
+	Discord Discord
+	Store   Store
+	// AppID is the application id (the bot user's id once READY).
+	AppID  string
+	Logger *slog.Logger
+	// Now replaces the clock (tests).
+	Now func() time.Time
+}
+
+// New returns a bot. Call RegisterCommands once connected, hand
+// HandleInteraction to the session, and Start the scheduler.
+func New(o Options) *Bot {
+	b := &Bot{cfg: o.Config, dg: o.Discord, db: o.Store, appID: o.AppID, log: o.Logger, now: o.Now,
+		tables: map[string]*table{}, stop: make(chan struct{}), stopped: make(chan struct{})}
+	if b.log == nil {
+		b.log = slog.Default()
+	}
+	if b.now == nil {
+		b.now = time.Now
+	}
+	if b.cfg.StepHours == 0 {
+		b.cfg.StepHours = 24
+	}
+	if b.cfg.SchedulerEvery == 0 {
+		b.cfg.SchedulerEvery = 30 * time.Second
+	}
+	return b
+}
+
+// SetAppID sets the application id once the session is ready.
+func (b *Bot) SetAppID(id string) { b.appID = id }
+
+// RegisterCommands installs the /atheneum command (in Config.GuildID, or
+// globally).
+func (b *Bot) RegisterCommands() error {
+	_, err := b.dg.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands())
+	return err
+}
+
+// Start runs the scheduler of deadlines and reminders until Close.
+func (b *Bot) Start() {
+	go func() {
+		defer close(b.stopped)
+		t := time.NewTicker(b.cfg.SchedulerEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-b.stop:
+				return
+			case <-t.C:
+				b.RunDueJobs(context.Background())
+			}
+		}
+	}()
+}
+
+// Close stops taking interactions, waits for those in flight (up to the
+// context's deadline) and stops the scheduler. The caller closes the
+// session and the store afterwards.
+func (b *Bot) Close(ctx context.Context) error {
+	b.mu.Lock()
+	if b.closing {
+		b.mu.Unlock()
+		return nil
+	}
+	b.closing = true
+	b.mu.Unlock()
+	close(b.stop)
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return fmt.Errorf("interactions still running at shutdown: %w", ctx.Err())
+	}
+	select {
+	case <-b.stopped:
+	case <-ctx.Done():
+	default:
+		// Start was never called.
+	}
+	return nil
+}
+
+// enter registers work in flight; it fails once the bot is closing.
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closing {
+		return false
+	}
+	b.inflight.Add(1)
+	return true
+}
+
+// HandleInteraction is the discordgo handler for INTERACTION_CREATE. Each
+// interaction is acknowledged at once, then handled; a panic is recovered,
+// logged with the game id and answered.
+func (b *Bot) HandleInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	b.Handle(ic.Interaction)
+}
+
+// Handle processes one interaction (see HandleInteraction).
+func (b *Bot) Handle(i *discordgo.Interaction) {
+	r := &reply{b: b, i: i}
+	if !b.enter() {
+		r.fail(refuse("The bot is restarting. Please try again in a minute."))
+		return
+	}
+	defer b.inflight.Done()
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Error("panic while handling an interaction", "game", r.game, "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			r.fail(errors.New("internal error"))
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var err error
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		err = b.handleCommand(ctx, r)
+	case discordgo.InteractionMessageComponent:
+		err = b.handleComponent(ctx, r)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		err = b.handleAutocomplete(ctx, r)
+	default:
+		err = refuse("This kind of interaction is not supported.")
+	}
+	if err != nil {
+		r.fail(err)
+	}
+}
+
+// reply answers one interaction: it remembers whether it was acknowledged
+// so that errors go to the right place.
+type reply struct {
+	b     *Bot
+	i     *discordgo.Interaction
+	acked bool
+	// ephemeral is how the acknowledgement was made (for commands).
+	ephemeral bool
+	game      string
+}
+
+// deferUpdate acknowledges a component: the message will be edited.
+func (r *reply) deferUpdate() error {
+	if r.acked {
+		return nil
+	}
+	err := r.b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+	r.acked = err == nil
+	return err
+}
+
+// deferMessage acknowledges a command: a reply will follow.
+func (r *reply) deferMessage(ephemeral bool) error {
+	if r.acked {
+		return nil
+	}
+	data := &discordgo.InteractionResponseData{}
+	if ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	err := r.b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: data})
+	r.acked, r.ephemeral = err == nil, ephemeral
+	return err
+}
+
+// edit replaces the deferred response (or the component's message).
+func (r *reply) edit(content string, components []discordgo.MessageComponent, files ...*discordgo.File) (*discordgo.Message, error) {
+	e := &discordgo.WebhookEdit{Content: &content, Components: &components, AllowedMentions: noMentions}
+	if len(files) > 0 {
+		e.Files = files
+		e.Attachments = &[]*discordgo.MessageAttachment{}
+	}
+	return r.b.dg.InteractionResponseEdit(r.i, e)
+}
+
+// private sends an ephemeral follow-up.
+func (r *reply) private(content string, files ...*discordgo.File) error {
+	_, err := r.b.dg.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: content, Flags: discordgo.MessageFlagsEphemeral, Files: files, AllowedMentions: noMentions})
+	return err
+}
+
+// fail tells the user what went wrong, privately. Errors meant for players
+// are shown as they are; anything else is logged and replaced by a generic
+// sentence, so no internal detail leaks.
+func (r *reply) fail(err error) {
+	msg := "Something went wrong on our side and nothing was changed. Please try again; if it keeps happening, tell the server's admins."
+	var ue *userError
+	var se *store.Error
+	switch {
+	case errors.As(err, &ue):
+		msg = ue.msg
+	case errors.As(err, &se) && se.Code != store.CodeInternal:
+		msg = se.Message
+		r.b.log.Warn("store refused", "game", r.game, "code", se.Code, "reason", se.Reason)
+	default:
+		r.b.log.Error("interaction failed", "game", r.game, "interaction", r.i.ID, "err", err)
+	}
+	if !r.acked {
+		e := r.b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: msg, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions}})
+		if e == nil {
+			r.acked = true
+			return
+		}
+		r.b.log.Warn("could not answer an interaction", "game", r.game, "err", e)
+		return
+	}
+	if r.i.Type == discordgo.InteractionApplicationCommand && r.ephemeral {
+		if _, e := r.edit(msg, nil); e == nil {
+			return
+		}
+	}
+	if e := r.private(msg); e != nil {
+		r.b.log.Warn("could not send an error to the user", "game", r.game, "err", e)
+	}
+}
+
+// newSeed draws a game's seed; the engine itself never reads randomness.
+func newSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// table returns the game's in-memory holder, loading it on first use.
+func (b *Bot) table(ctx context.Context, gameID string) (*table, error) {
+	b.mu.Lock()
+	t, ok := b.tables[gameID]
+	if !ok {
+		t = &table{}
+		b.tables[gameID] = t
+	}
+	b.mu.Unlock()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.rec == nil {
+		rec, err := b.db.LoadGame(ctx, gameID)
+		if err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return nil, refuse("That game no longer exists.")
+			}
+			return nil, err
+		}
+		t.rec = rec
+	}
+	return t, nil
+}
+
+// forget drops a game from memory, so the next use reloads it.
+func (b *Bot) forget(gameID string) {
+	b.mu.Lock()
+	delete(b.tables, gameID)
+	b.mu.Unlock()
+}
+
+// seatOf finds the user's seat, or -1.
+func seatOf(rec *store.Game, userID string) int {
+	for i, s := range rec.Seats {
+		if s.UserID == userID {
+			return i
+		}
+	}
+	return -1
+}
+
+func names(rec *store.Game) []string {
+	n := make([]string, len(rec.Seats))
+	for i, s := range rec.Seats {
+		n[i] = s.Name
+	}
+	return n
+}
+
+func nameFunc(rec *store.Game) func(int) string {
+	return func(i int) string {
+		if i >= 0 && i < len(rec.Seats) {
+			return rec.Seats[i].Name
+		}
+		return "?"
+	}
+}
+
+// mention writes a seat as a Discord mention.
+func mention(rec *store.Game, seat int) string {
+	if rec.Seats[seat].UserID == "" {
+		return rec.Seats[seat].Name
+	}
+	return "<@" + rec.Seats[seat].UserID + ">"
+}
+

@@ -1,0 +1,111 @@
+package bot
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the bot's configuration, read from the environment and an
+// optional .env file (see .env.example).
+type Config struct {
+	// Token is the bot token (DISCORD_TOKEN). It is never logged.
+	Token string
+	// DBPath is the SQLite file (ATHENEUM_DB, default ./atheneum.db).
+	DBPath string
+	// GuildID, when set (ATHENEUM_GUILD), registers the commands in that
+	// server only, where they appear at once; otherwise globally.
+	GuildID string
+	// StepHours is the default time allowed per step (ATHENEUM_STEP_HOURS, default 24).
+	StepHours int
+	// SchedulerEvery is how often due deadlines and reminders are checked
+	// (ATHENEUM_SCHEDULER_SECONDS, default 30).
+	SchedulerEvery time.Duration
+}
+
+// ErrNoToken is returned by LoadConfig when no token is configured.
+var ErrNoToken = errors.New(`no DISCORD_TOKEN is set.
+
+To create a bot: open https://discord.com/developers/applications, choose
+"New Application", then on the Bot tab press "Reset Token" and copy it into a
+.env file as DISCORD_TOKEN=... (see .env.example). Invite the bot with the
+OAuth2 URL generator, scopes "bot" and "applications.commands"; it needs no
+privileged intents.
+
+To see the game without Discord, run: atheneum demo`)
+
+// LoadConfig reads the configuration from the environment, after loading
+// envFile (if it exists) into variables that are not already set.
+func LoadConfig(envFile string) (Config, error) {
+	if envFile != "" {
+		if err := loadDotEnv(envFile); err != nil {
+			return Config{}, err
+		}
+	}
+	c := Config{
+		Token:          strings.TrimSpace(os.Getenv("DISCORD_TOKEN")),
+		DBPath:         envOr("ATHENEUM_DB", "./atheneum.db"),
+		GuildID:        os.Getenv("ATHENEUM_GUILD"),
+		StepHours:      24,
+		SchedulerEvery: 30 * time.Second,
+	}
+	if v := os.Getenv("ATHENEUM_STEP_HOURS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 24*14 {
+			return c, fmt.Errorf("ATHENEUM_STEP_HOURS must be a number of hours from 1 to 336, not %q", v)
+		}
+		c.StepHours = n
+	}
+	if v := os.Getenv("ATHENEUM_SCHEDULER_SECONDS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("ATHENEUM_SCHEDULER_SECONDS must be a positive number, not %q", v)
+		}
+		c.SchedulerEvery = time.Duration(n) * time.Second
+	}
+	if c.Token == "" {
+		return c, ErrNoToken
+	}
+	return c, nil
+}
+
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// loadDotEnv sets KEY=VALUE lines of a .env file that are not already in
+// the environment. A missing file is not an error.
+func loadDotEnv(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, value, ok := strings.Cut(strings.TrimPrefix(line, "export "), "=")
+		if !ok {
+			return fmt.Errorf("%s:%d: expected KEY=VALUE", path, n)
+		}
+		key = strings.TrimSpace(key)
+		value = strings.Trim(strings.TrimSpace(value), `"'`)
+		if _, set := os.LookupEnv(key); !set {
+			os.Setenv(key, value)
+		}
+	}
+	return sc.Err()
+}

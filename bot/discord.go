@@ -1,0 +1,64 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Discord is the part of the Discord API the bot uses. *discordgo.Session
+// implements it; handlers depend on this interface so they can be driven by
+// the fake Discord in tests (through a real Session) or by anything else.
+type Discord interface {
+	InteractionRespond(i *discordgo.Interaction, r *discordgo.InteractionResponse, options ...discordgo.RequestOption) error
+	InteractionResponseEdit(i *discordgo.Interaction, e *discordgo.WebhookEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
+	FollowupMessageCreate(i *discordgo.Interaction, wait bool, p *discordgo.WebhookParams, options ...discordgo.RequestOption) (*discordgo.Message, error)
+	ChannelMessageSendComplex(channelID string, m *discordgo.MessageSend, options ...discordgo.RequestOption) (*discordgo.Message, error)
+	ChannelMessageEditComplex(m *discordgo.MessageEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
+	UserChannelCreate(recipientID string, options ...discordgo.RequestOption) (*discordgo.Channel, error)
+	ApplicationCommandBulkOverwrite(appID, guildID string, commands []*discordgo.ApplicationCommand, options ...discordgo.RequestOption) ([]*discordgo.ApplicationCommand, error)
+}
+
+var _ Discord = (*discordgo.Session)(nil)
+
+// png wraps image bytes as an attachment.
+func png(name string, data []byte) *discordgo.File {
+	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(data)}
+}
+
+// noMentions keeps the bot's messages from pinging anyone except where a
+// ping is the point (reminders).
+var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+
+// isDMClosed reports whether err is Discord's "Cannot send messages to this
+// user" (50007).
+func isDMClosed(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser
+}
+
+// isUnknownMessage reports whether a message we meant to edit is gone.
+func isUnknownMessage(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && (re.Response != nil && re.Response.StatusCode == http.StatusNotFound)
+}
+
+// interactionUser is whoever used the interaction, in a server or a DM.
+func interactionUser(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+func displayName(u *discordgo.User, m *discordgo.Member) string {
+	if m != nil && m.Nick != "" {
+		return m.Nick
+	}
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}

@@ -1,0 +1,124 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+
+	"atheneum/engine"
+)
+
+// userError is a refusal written for the player who clicked.
+type userError struct{ msg string }
+
+func (e *userError) Error() string { return e.msg }
+
+func refuse(msg string) error { return &userError{msg: msg} }
+
+var errStaleChoice = refuse("That choice is no longer on offer. Use the menus on your latest message.")
+
+// componentInput interprets a pick or workbench component. It returns
+// either the engine action to apply, or (act == nil) the selection to show
+// next.
+func componentInput(g *engine.Game, seat int, id customID, values []string) (act *engine.Action, sel selection, err error) {
+	value := ""
+	if len(values) > 0 {
+		value = values[0]
+	}
+	do := func(a engine.Action) (*engine.Action, selection, error) {
+		a.Seat = seat
+		return &a, selection{}, nil
+	}
+	switch id.Verb {
+	case "pick":
+		return do(engine.Action{Type: engine.ActPick, Card: value})
+	case "undo":
+		return do(engine.Action{Type: engine.ActUndo})
+	case "done":
+		return do(engine.Action{Type: engine.ActDone})
+	case "it":
+		switch {
+		case value == "rm":
+			s := noSelection()
+			s.Mode = "remove"
+			return nil, s, nil
+		case strings.HasPrefix(value, "s"):
+			return do(engine.Action{Type: engine.ActScore, Objective: value[1:]})
+		case strings.HasPrefix(value, "i"):
+			n, err := strconv.Atoi(value[1:])
+			if err != nil {
+				return nil, selection{}, errStaleChoice
+			}
+			s := noSelection()
+			s.Mode, s.Item = "item", n
+			return nil, s, nil
+		}
+		return nil, selection{}, errStaleChoice
+	}
+	sel, err = decodeSelection(id.Args)
+	if err != nil {
+		return nil, selection{}, err
+	}
+	switch id.Verb {
+	case "col":
+		c, ok := engine.ParseColor(value)
+		if !ok || !c.IsBook() {
+			return nil, selection{}, errStaleChoice
+		}
+		sel.Color, sel.HasComp = c, false
+		return nil, sel, nil
+	case "flip":
+		if value != "0" && value != "1" {
+			return nil, selection{}, errStaleChoice
+		}
+		sel.Flip, sel.HasComp = int(value[0]-'0'), false
+		return nil, sel, nil
+	case "cmp":
+		c, ok := engine.ParseCompID(value)
+		if !ok {
+			return nil, selection{}, errStaleChoice
+		}
+		sel.Comp, sel.HasComp = c, true
+		return nil, sel, nil
+	case "spc":
+		if !sel.HasComp {
+			return nil, selection{}, errStaleChoice
+		}
+		p, err := engine.ParsePos(sel.Comp.String() + "." + value)
+		if err != nil {
+			return nil, selection{}, errStaleChoice
+		}
+		if sel.Mode == "remove" {
+			return do(engine.Action{Type: engine.ActRemove, At: p})
+		}
+		a := engine.Action{Type: engine.ActShelve, Item: sel.Item, At: p, Flip: sel.Flip == 1}
+		if it, ok := heldItem(g, seat, sel.Item); ok && it.Kind == engine.ItemBook && it.Color == engine.AnyColor {
+			a.Color = sel.Color
+		}
+		return do(a)
+	case "tok":
+		if value == "b" {
+			return do(engine.Action{Type: engine.ActToken, Item: sel.Item, Use: engine.UseBenefit})
+		}
+		k, err := strconv.Atoi(strings.TrimPrefix(value, "c"))
+		if !strings.HasPrefix(value, "c") || err != nil {
+			return nil, selection{}, errStaleChoice
+		}
+		return do(engine.Action{Type: engine.ActToken, Item: sel.Item, Use: engine.UseCandle, Candle: k})
+	case "rew":
+		return do(engine.Action{Type: engine.ActReward, Item: sel.Item, Reward: engine.Reward(value)})
+	case "ss":
+		if len(value) < 2 {
+			return nil, selection{}, errStaleChoice
+		}
+		n, err := strconv.Atoi(value[:len(value)-1])
+		side := engine.SideLeft
+		if value[len(value)-1] == 'r' {
+			side = engine.SideRight
+		}
+		if err != nil {
+			return nil, selection{}, errStaleChoice
+		}
+		return do(engine.Action{Type: engine.ActSideShelf, Item: sel.Item, Shelf: n, Side: side})
+	}
+	return nil, selection{}, errStaleChoice
+}
