@@ -367,4 +367,3 @@ func mention(rec *store.Game, seat int) string {
 	}
 	return "<@" + rec.Seats[seat].UserID + ">"
 }
-
