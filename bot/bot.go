@@ -245,6 +245,10 @@ func (r *reply) deferMessage(ephemeral bool) error {
 
 // edit replaces the deferred response (or the component's message).
 func (r *reply) edit(content string, components []discordgo.MessageComponent, files ...*discordgo.File) (*discordgo.Message, error) {
+	if components == nil {
+		// An empty list removes the old components; null would keep them.
+		components = []discordgo.MessageComponent{}
+	}
 	e := &discordgo.WebhookEdit{Content: &content, Components: &components, AllowedMentions: noMentions}
 	if len(files) > 0 {
 		e.Files = files

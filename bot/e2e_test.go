@@ -1,0 +1,138 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"atheneum/engine"
+	"atheneum/store"
+)
+
+// playUntil drives the players round-robin until done returns true.
+func (h *harness) playUntil(players []*player, done func() bool) {
+	h.t.Helper()
+	for rounds := 0; !done(); rounds++ {
+		if rounds > 3000 {
+			h.t.Fatal("the game did not finish in 3,000 rounds")
+		}
+		for _, p := range players {
+			h.step(p)
+			if done() {
+				return
+			}
+		}
+	}
+}
+
+// gameOver reports whether the bot announced the end of the game.
+func (h *harness) gameOver() bool { return len(h.channelPosts("The game is over!")) > 0 }
+
+// checkFinalScores compares the scores the bot posted with the engine's.
+func (h *harness) checkFinalScores() {
+	h.t.Helper()
+	posts := h.channelPosts("The game is over!")
+	if len(posts) != 1 {
+		h.t.Fatalf("%d end-of-game posts, want 1", len(posts))
+	}
+	rec, err := h.db.GetGame(h.ctx, h.gameID())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if rec.Status != store.StatusFinished {
+		h.t.Fatalf("the stored game is %s, want finished", rec.Status)
+	}
+	full, err := h.db.LoadGame(h.ctx, rec.ID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	g := full.State
+	if g.Step != engine.StepOver {
+		h.t.Fatalf("the engine's game is in step %s", g.Step)
+	}
+	line := regexp.MustCompile(`(?m)^(\d+)\. (.+?) — \*\*(\d+)\*\*`)
+	found := line.FindAllStringSubmatch(posts[0].Content, -1)
+	if len(found) != len(g.Results) {
+		h.t.Fatalf("the results post lists %d players, the engine %d:\n%s", len(found), len(g.Results), posts[0].Content)
+	}
+	for i, r := range g.Results {
+		total, _ := strconv.Atoi(found[i][3])
+		if found[i][2] != full.Seats[r.Seat].Name || total != r.Total || found[i][1] != strconv.Itoa(r.Rank) {
+			h.t.Errorf("posted %q, engine says %s rank %d with %d", found[i][0], full.Seats[r.Seat].Name, r.Rank, r.Total)
+		}
+	}
+	stored, err := h.db.Results(h.ctx, rec.ID)
+	if err != nil || len(stored) != len(g.Results) {
+		h.t.Fatalf("stored results %v, %v", stored, err)
+	}
+	if _, ok := posts[0].Attachment("results.png"); !ok {
+		h.t.Errorf("the results post has no image")
+	}
+}
+
+// gameID finds the game of the test channel from the lobby's custom ids.
+func (h *harness) gameID() string {
+	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+		for _, r := range m.Revisions {
+			if c, ok := component(r, "join"); ok {
+				id, _ := parseCustomID(c.CustomID)
+				return id.Game
+			}
+		}
+	}
+	h.t.Fatal("no lobby found")
+	return ""
+}
+
+func newPlayers(h *harness, seed uint64, closedDMs ...string) []*player {
+	var ps []*player
+	for i, u := range h.world.Users {
+		p := &player{user: u, rng: rand.New(rand.NewPCG(seed, uint64(i)))}
+		for _, c := range closedDMs {
+			if u.Username == c {
+				p.viaSlash = true
+				h.srv.SetDMsClosed(u.ID, true)
+			}
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+func TestFullGameThroughDiscord(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy")
+	players := newPlayers(h, 1, "cy")
+	h.openGame(h.world.Users...)
+	h.playUntil(players, h.gameOver)
+	h.checkFinalScores()
+
+	// Cy's DMs are closed: the bot said so in the channel, once, without
+	// revealing anything, and never sent Cy a direct message.
+	notes := h.channelPosts("I cannot send you direct messages")
+	if len(notes) != 1 || !strings.Contains(notes[0].Content, h.user("cy").ID) {
+		t.Errorf("closed-DM notices: %d", len(notes))
+	}
+	if n := len(h.srv.DMMessages(h.user("cy").ID)); n != 0 {
+		t.Errorf("%d direct messages reached the user whose DMs are closed", n)
+	}
+	// One channel post per completed step, plus the status message and the
+	// closed-DM notice.
+	reveals, turns := len(h.channelPosts("the cards are revealed")), len(h.channelPosts("is over.**"))
+	if reveals != 10 || turns != 10 {
+		t.Errorf("%d reveal posts and %d end-of-turn posts, want 10 each", reveals, turns)
+	}
+	if v := h.srv.TakeViolations(); len(v) > 0 {
+		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
+	}
+	t.Logf("%d interactions; ack p99 %v", len(h.srv.Interactions()), percentile(h, 99))
+	h.transcript(os.Getenv("ATHENEUM_TRANSCRIPT"))
+}
+
+func percentile(h *harness, p float64) string {
+	return fmt.Sprint(discordtestPercentile(h, p))
+}
