@@ -129,6 +129,14 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	if v := h.srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
 	}
+	for _, in := range h.srv.Interactions() {
+		if !in.AckedInTime() || in.Late() {
+			t.Errorf("interaction %s was not acknowledged within 3 seconds", in.ID)
+		}
+	}
+	if strings.Contains(h.logs.String(), secretToken) {
+		t.Error("the token appears in the logs")
+	}
 	t.Logf("%d interactions; ack p99 %v", len(h.srv.Interactions()), percentile(h, 99))
 	h.transcript(os.Getenv("ATHENEUM_TRANSCRIPT"))
 }

@@ -33,15 +33,45 @@ type harness struct {
 
 	clockMu sync.Mutex
 	clock   time.Time
+	// logs keeps every log line the bot wrote.
+	logs lockedBuffer
+	// wrap, if set, wraps the store the bot sees (fault injection).
+	wrap func(Store) Store
+}
+
+// secretToken is the configured token; no log line may contain it.
+const secretToken = "MTEx.secret-token-that-must-never-be-logged"
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func newHarness(t *testing.T, users ...string) *harness {
+	t.Helper()
+	return newHarnessWith(t, nil, users...)
+}
+
+// newHarnessWith is newHarness with the bot's store wrapped by wrap.
+func newHarnessWith(t *testing.T, wrap func(Store) Store, users ...string) *harness {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	srv := discordtest.New(t, discordtest.Options{})
 	h := &harness{t: t, ctx: ctx, srv: srv, world: srv.Seed(users...),
-		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
+		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC), wrap: wrap}
 	h.start()
 	t.Cleanup(h.stop)
 	return h
@@ -70,11 +100,16 @@ func (h *harness) start() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var out io.Writer = &h.logs
 	if testing.Verbose() {
-		logger = slog.New(slog.NewTextHandler(&testWriter{t: h.t}, nil))
+		out = io.MultiWriter(&h.logs, &testWriter{t: h.t})
 	}
-	b := New(Options{Config: Config{StepHours: 24, SchedulerEvery: time.Hour}, Discord: dg, Store: db, Logger: logger, Now: h.now})
+	logger := slog.New(slog.NewTextHandler(out, nil))
+	var st Store = db
+	if h.wrap != nil {
+		st = h.wrap(db)
+	}
+	b := New(Options{Config: Config{Token: secretToken, StepHours: 24, SchedulerEvery: time.Hour}, Discord: dg, Store: st, Logger: logger, Now: h.now})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		h.t.Fatal(err)
@@ -122,7 +157,13 @@ func (h *harness) user(name string) discordtest.User {
 // slash runs /atheneum SUB and returns what the user sees.
 func (h *harness) slash(user discordtest.User, sub string, opts ...discordtest.Option) discordtest.Message {
 	h.t.Helper()
-	in, err := h.srv.SlashCommand(h.ctx, user, h.world.Channel.ID, "atheneum", discordtest.Sub(sub, opts...))
+	return h.slashIn(h.world.Channel.ID, user, sub, opts...)
+}
+
+// slashIn runs /atheneum SUB in a given channel.
+func (h *harness) slashIn(channelID string, user discordtest.User, sub string, opts ...discordtest.Option) discordtest.Message {
+	h.t.Helper()
+	in, err := h.srv.SlashCommand(h.ctx, user, channelID, "atheneum", discordtest.Sub(sub, opts...))
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -198,10 +239,12 @@ func (h *harness) refresh(msg discordtest.Message) discordtest.Message {
 // lastDM is the newest direct message the bot sent to user.
 func (h *harness) lastDM(user discordtest.User) (discordtest.Message, bool) {
 	ms := h.srv.DMMessages(user.ID)
-	if len(ms) == 0 {
-		return discordtest.Message{}, false
+	for i := len(ms) - 1; i >= 0; i-- {
+		if !ms[i].Ephemeral && ms[i].InteractionID == "" {
+			return ms[i], true
+		}
 	}
-	return ms[len(ms)-1], true
+	return discordtest.Message{}, false
 }
 
 // channelPosts returns the bot's channel messages containing text.
@@ -219,7 +262,13 @@ func (h *harness) channelPosts(text string) []discordtest.Message {
 // starts the game.
 func (h *harness) openGame(players ...discordtest.User) discordtest.Message {
 	h.t.Helper()
-	lobby := h.slash(players[0], "new")
+	return h.openGameIn(h.world.Channel.ID, players...)
+}
+
+// openGameIn opens and starts a game in a given channel.
+func (h *harness) openGameIn(channelID string, players ...discordtest.User) discordtest.Message {
+	h.t.Helper()
+	lobby := h.slashIn(channelID, players[0], "new")
 	for _, p := range players[1:] {
 		join, _ := component(lobby, "join")
 		lobby, _ = h.click(p, lobby, join.CustomID)

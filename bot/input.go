@@ -56,7 +56,7 @@ func componentInput(g *engine.Game, seat int, id customID, values []string) (act
 	}
 	sel, err = decodeSelection(id.Args)
 	if err != nil {
-		return nil, selection{}, err
+		return nil, selection{}, errStaleChoice
 	}
 	switch id.Verb {
 	case "col":

@@ -484,6 +484,28 @@ func (s *Server) componentInteraction(ctx context.Context, user User, messageID,
 	})
 }
 
+// ForgeComponent sends a component interaction that no real client could
+// send: any custom id and values, on message messageID, by any user. It
+// tests how a bot treats forged, garbled or foreign payloads; the message
+// must exist (Discord attaches it), but need not carry the component.
+func (s *Server) ForgeComponent(ctx context.Context, user User, messageID, customID string, values ...string) (*Interaction, error) {
+	return s.sendInteraction(ctx, func() (*interactionSpec, error) {
+		m, ok := s.messages[messageID]
+		if !ok {
+			return nil, fmt.Errorf("discordtest: unknown message %q", messageID)
+		}
+		data := map[string]any{"custom_id": customID, "component_type": int(discordgo.ButtonComponent)}
+		if values != nil {
+			data["component_type"] = int(discordgo.SelectMenuComponent)
+			data["values"] = values
+		}
+		return &interactionSpec{
+			typ: discordgo.InteractionMessageComponent, user: user, channel: s.channels[m.ChannelID],
+			data: data, message: m, customID: customID,
+		}, nil
+	})
+}
+
 func checkSelection(c Component, values []string) error {
 	lo, hi := 1, 1
 	if c.MinValues != nil {

@@ -1,0 +1,231 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"atheneum/bot/discordtest"
+	"atheneum/engine"
+	"atheneum/store"
+)
+
+// state returns the stored game of a channel, fully loaded.
+func (h *harness) state(channelID string) *store.Game {
+	h.t.Helper()
+	rec, err := h.db.GameInChannel(h.ctx, channelID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	full, err := h.db.LoadGame(h.ctx, rec.ID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return full
+}
+
+// encoded is the channel's game state as bytes, to prove nothing changed.
+func (h *harness) encoded(channelID string) string {
+	data, err := h.state(channelID).State.Encode()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return string(data)
+}
+
+// forge sends a forged component interaction and returns what the user saw.
+func (h *harness) forge(user discordtest.User, msg discordtest.Message, customID string, values ...string) discordtest.Message {
+	h.t.Helper()
+	in, err := h.srv.ForgeComponent(h.ctx, user, msg.ID, customID, values...)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	seen, err := in.WaitResponse(h.ctx)
+	if err != nil {
+		h.t.Fatalf("forged %s: %v", customID, err)
+	}
+	h.settle()
+	if !in.AckedInTime() {
+		h.t.Errorf("forged %s was not acknowledged in time", customID)
+	}
+	return seen
+}
+
+func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy", "dee", "eve")
+	ana, bo, cy, dee, eve := h.user("ana"), h.user("bo"), h.user("cy"), h.user("dee"), h.user("eve")
+	h.openGame(ana, bo)
+	other := h.srv.AddTextChannel(h.world.Guild.ID, "other")
+	h.openGameIn(other.ID, dee, eve)
+	channel := h.world.Channel.ID
+
+	anaPick, _ := h.lastDM(ana)
+	pick, ok := component(anaPick, "pick")
+	if !ok {
+		t.Fatalf("ana's DM has no pick menu: %q", anaPick.Content)
+	}
+	deePick, _ := h.lastDM(dee)
+	deeMenu, _ := component(deePick, "pick")
+	gameID, _ := parseCustomID(pick.CustomID)
+	forged := func(verb string, args ...string) string {
+		id := gameID
+		id.Verb, id.Args = verb, args
+		return id.String()
+	}
+	pickCard := pick.Options[0].Value
+
+	tests := []struct {
+		name     string
+		who      discordtest.User
+		customID string
+		values   []string
+		want     string
+	}{
+		{"a spectator pressing a seat's menu is refused", cy, pick.CustomID, []string{pickCard}, "you are not playing"},
+		{"a player using another seat's menu is refused", bo, pick.CustomID, []string{pickCard}, "another player's"},
+		{"a player of another game is refused", dee, pick.CustomID, []string{pickCard}, "you are not playing"},
+		{"a menu of the other game cannot touch this one", ana, deeMenu.CustomID, []string{deeMenu.Options[0].Value}, "you are not playing"},
+		{"a garbled custom id is refused", ana, "a1:%%%:??", nil, "do not recognise"},
+		{"a custom id from another bot is refused", ana, "confirm_button", nil, "do not recognise"},
+		{"a custom id naming an unknown game is refused", ana, strings.Replace(pick.CustomID, gameID.Game, "nosuchgame000000", 1), []string{pickCard}, "no longer exists"},
+		{"a card that is not in the hand is refused", ana, pick.CustomID, []string{"Z99"}, "not in your hand"},
+		{"another seat's card is refused", ana, pick.CustomID, []string{h.state(channel).State.CardCode(h.state(channel).State.Seats[1].Hand[0])}, "not in your hand"},
+		{"no value at all is refused", ana, pick.CustomID, []string{}, "not in your hand"},
+		{"an unknown verb is refused", ana, forged("explode"), []string{"x"}, "no longer on offer"},
+		{"a shelving menu during the pick step is refused", ana, forged("spc", "item", "1", "-", "-1", "II"), []string{"1.1"}, "not being resolved"},
+		{"a menu built for another step is refused", ana, strings.Replace(pick.CustomID, ":t1p:", ":t2r:", 1), []string{pickCard}, "earlier step"},
+		{"a menu from before the seat's last move is refused", ana, strings.Replace(pick.CustomID, ":0:0:pick", ":0:7:pick", 1), []string{pickCard}, "out of date"},
+		{"a lobby button of a started game is refused", ana, customID{Game: gameID.Game, Step: "lobby", Seat: -1, Moves: -1, Verb: "join"}.String(), nil, "already started"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := h.encoded(channel)
+			seen := h.forge(tc.who, anaPick, tc.customID, tc.values...)
+			if !strings.Contains(strings.ToLower(seen.Content), strings.ToLower(tc.want)) {
+				t.Errorf("answer %q, want it to mention %q", seen.Content, tc.want)
+			}
+			if !seen.Ephemeral && seen.GuildID != "" {
+				t.Errorf("the refusal was visible to everyone")
+			}
+			if h.encoded(channel) != before {
+				t.Errorf("the game changed")
+			}
+		})
+	}
+
+	t.Run("a stale menu from an earlier step is refused", func(t *testing.T) {
+		h.click(ana, anaPick, pick.CustomID, pickCard)
+		boPick, _ := h.lastDM(bo)
+		bp, _ := component(boPick, "pick")
+		h.click(bo, boPick, bp.CustomID, bp.Options[0].Value)
+		if h.state(channel).State.Step != engine.StepResolve {
+			t.Fatal("the cards were not revealed")
+		}
+		before := h.encoded(channel)
+		seen := h.forge(ana, anaPick, pick.CustomID, pickCard)
+		if !strings.Contains(seen.Content, "earlier step") || h.encoded(channel) != before {
+			t.Errorf("answer %q; game changed: %v", seen.Content, h.encoded(channel) != before)
+		}
+	})
+
+	t.Run("a double click is applied once", func(t *testing.T) {
+		bench, _ := h.lastDM(ana)
+		done, ok := component(bench, "done")
+		if !ok {
+			t.Fatalf("no Done button on %q", bench.Content)
+		}
+		seq := h.state(channel).Seq
+		h.click(ana, bench, done.CustomID)
+		seen := h.forge(ana, bench, done.CustomID)
+		if got := h.state(channel).Seq; got != seq+1 {
+			t.Errorf("seq went from %d to %d, want one action", seq, got)
+		}
+		if !strings.Contains(seen.Content, "out of date") && !strings.Contains(seen.Content, "already finished") {
+			t.Errorf("second click answered %q", seen.Content)
+		}
+	})
+
+	t.Run("two clicks at once are applied once", func(t *testing.T) {
+		bench, _ := h.lastDM(bo)
+		done, _ := component(bench, "done")
+		seq := h.state(channel).Seq
+		var wg sync.WaitGroup
+		ins := make([]*discordtest.Interaction, 2)
+		for k := 0; k < 2; k++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				in, err := h.srv.ForgeComponent(h.ctx, bo, bench.ID, done.CustomID)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if _, err := in.WaitResponse(h.ctx); err != nil {
+					t.Error(err)
+				}
+				ins[k] = in
+			}()
+		}
+		wg.Wait()
+		h.settle()
+		if got := h.state(channel).Seq; got != seq+1 {
+			t.Errorf("seq went from %d to %d, want exactly one action", seq, got)
+		}
+		refused := 0
+		for _, in := range ins {
+			for _, f := range in.Followups() {
+				if strings.Contains(f.Content, "out of date") || strings.Contains(f.Content, "earlier step") {
+					refused++
+				}
+			}
+		}
+		if refused != 1 {
+			t.Errorf("%d refusals, want exactly one", refused)
+		}
+	})
+	if strings.Contains(h.logs.String(), secretToken) {
+		t.Error("the token appears in the logs")
+	}
+}
+
+// panickyStore panics when asked to load a game while armed.
+type panickyStore struct {
+	Store
+	mu    sync.Mutex
+	armed bool
+}
+
+func (p *panickyStore) GameInChannel(ctx context.Context, channelID string) (*store.Game, error) {
+	p.mu.Lock()
+	armed := p.armed
+	p.armed = false
+	p.mu.Unlock()
+	if armed {
+		panic("simulated bug")
+	}
+	return p.Store.GameInChannel(ctx, channelID)
+}
+
+func TestAPanicIsRecoveredAndAnswered(t *testing.T) {
+	t.Parallel()
+	ps := &panickyStore{}
+	h := &harness{}
+	h = newHarnessWith(t, func(s Store) Store { ps.Store = s; return ps }, "ana", "bo")
+	ana := h.user("ana")
+	h.openGame(ana, h.user("bo"))
+	ps.mu.Lock()
+	ps.armed = true
+	ps.mu.Unlock()
+	seen := h.slash(ana, "status")
+	if !strings.Contains(seen.Content, "Something went wrong") {
+		t.Fatalf("after a panic the user saw %q", seen.Content)
+	}
+	if !strings.Contains(h.logs.String(), "panic") || !strings.Contains(h.logs.String(), "simulated bug") {
+		t.Error("the panic was not logged")
+	}
+	if seen := h.slash(ana, "status"); !strings.Contains(seen.Content, "turn 1 of 10") {
+		t.Fatalf("the bot does not work after a panic: %q", seen.Content)
+	}
+}
