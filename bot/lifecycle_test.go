@@ -1,0 +1,193 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"atheneum/bot/discordtest"
+	"atheneum/engine"
+	"atheneum/store"
+)
+
+func TestLobby(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy")
+	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")
+	lobby := h.slash(ana, "new", discordtest.IntOpt("seats", 2))
+	btn := func(verb string) string { c, _ := component(lobby, verb); return c.CustomID }
+	steps := []struct {
+		name   string
+		who    discordtest.User
+		verb   string
+		values []string
+		want   string
+	}{
+		{"the host cannot start alone", ana, "start", nil, "At least two players"},
+		{"a stranger cannot leave", bo, "leave", nil, "not in this lobby"},
+		{"a player joins", bo, "join", nil, "Seats: 2 of 2"},
+		{"joining twice is refused", bo, "join", nil, "already joined"},
+		{"a full lobby refuses more players", cy, "join", nil, "full"},
+		{"a subject already taken is refused", bo, "subject", []string{"T"}, "already someone's favourite"},
+		{"a free subject can be chosen", bo, "subject", []string{"K"}, "black (Rare Manuscripts)"},
+		{"only the host can start", bo, "start", nil, "Only the host"},
+		{"only the host can cancel", bo, "cancel", nil, "Only the host"},
+		{"the host cannot leave", ana, "leave", nil, "press Cancel"},
+		{"a player leaves", bo, "leave", nil, "Seats: 1 of 2"},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			seen := h.forge(s.who, lobby, btn(s.verb), s.values...)
+			if !strings.Contains(seen.Content, s.want) {
+				t.Fatalf("saw %q, want %q", seen.Content, s.want)
+			}
+			lobby = h.refresh(lobby)
+		})
+	}
+	t.Run("a second game in the same channel links to the first", func(t *testing.T) {
+		seen := h.slash(cy, "new")
+		if !strings.Contains(seen.Content, "already running") || !strings.Contains(seen.Content, "https://discord.com/channels/") || !seen.Ephemeral {
+			t.Fatalf("saw %q", seen.Content)
+		}
+	})
+	t.Run("the host cancels", func(t *testing.T) {
+		seen := h.forge(ana, lobby, btn("cancel"))
+		if !strings.Contains(seen.Content, "cancelled") {
+			t.Fatalf("saw %q", seen.Content)
+		}
+		if _, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID); store.ErrorCode(err) != store.CodeNotFound {
+			t.Fatalf("the cancelled game is still active: %v", err)
+		}
+	})
+	t.Run("commands without a game say how to start one", func(t *testing.T) {
+		if seen := h.slash(bo, "status"); !strings.Contains(seen.Content, "/atheneum new") {
+			t.Fatalf("saw %q", seen.Content)
+		}
+	})
+}
+
+func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	h.openGame(ana, bo)
+	channel := h.world.Channel.ID
+	// Ana picks; Bo does not.
+	anaPick, _ := h.lastDM(ana)
+	pick, _ := component(anaPick, "pick")
+	h.click(ana, anaPick, pick.CustomID, pick.Options[0].Value)
+
+	h.advance(11 * time.Hour)
+	h.bot.RunDueJobs(h.ctx)
+	if n := len(h.channelPosts("Reminder")); n != 0 {
+		t.Fatalf("a reminder came %d times before half the time had passed", n)
+	}
+	h.advance(2 * time.Hour)
+	h.bot.RunDueJobs(h.ctx)
+	h.settle()
+	reminders := h.channelPosts("Reminder")
+	if len(reminders) != 1 || !strings.Contains(reminders[0].Content, bo.ID) || strings.Contains(reminders[0].Content, ana.ID) {
+		t.Fatalf("reminders: %+v", reminders)
+	}
+	h.bot.RunDueJobs(h.ctx)
+	if n := len(h.channelPosts("Reminder")); n != 1 {
+		t.Fatalf("the reminder was repeated (%d)", n)
+	}
+	// A restart does not lose the deadline.
+	h.restart()
+	h.advance(12 * time.Hour)
+	h.bot.RunDueJobs(h.ctx)
+	h.settle()
+	if n := len(h.channelPosts("Bo ran out of time: a card was picked")); n != 1 {
+		t.Fatalf("%d timeout notices", n)
+	}
+	g := h.state(channel).State
+	if g.Step != engine.StepResolve {
+		t.Fatalf("after the deadline the game is in step %s", g.Step)
+	}
+	// The resolve step has its own deadline: both players time out.
+	h.advance(25 * time.Hour)
+	h.bot.RunDueJobs(h.ctx)
+	h.settle()
+	g = h.state(channel).State
+	if g.TurnNumber() != 2 || g.Step != engine.StepPick {
+		t.Fatalf("after the second deadline: turn %d, step %s", g.TurnNumber(), g.Step)
+	}
+	if n := len(h.channelPosts("their turn was finished for them")); n != 1 {
+		t.Fatalf("%d notices of finished turns", n)
+	}
+}
+
+func TestDiscordFailuresLoseNothing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	h.openGame(ana, bo)
+	channel := h.world.Channel.ID
+	anaPick, _ := h.lastDM(ana)
+	pick, _ := component(anaPick, "pick")
+	h.click(ana, anaPick, pick.CustomID, pick.Options[0].Value)
+	// Bo's pick completes the step; the reveal post fails with a 500 and
+	// the first workbench DM is rate limited.
+	h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.InternalError())
+	h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.RateLimited(20*time.Millisecond))
+	boPick, _ := h.lastDM(bo)
+	bp, _ := component(boPick, "pick")
+	h.click(bo, boPick, bp.CustomID, bp.Options[0].Value)
+	g := h.state(channel).State
+	if g.Step != engine.StepResolve {
+		t.Fatalf("a failed post lost the pick: step %s", g.Step)
+	}
+	// Whoever lost a DM can still play through the channel.
+	for _, u := range []discordtest.User{ana, bo} {
+		seen := h.slash(u, "play")
+		if _, ok := component(seen, "done"); !ok {
+			t.Fatalf("%s cannot reach the workbench: %q", u.Username, seen.Content)
+		}
+	}
+	if !strings.Contains(h.logs.String(), "could not") {
+		t.Error("the failure was not logged")
+	}
+}
+
+func TestViewsForAnyone(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy")
+	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")
+	h.openGame(ana, bo)
+	views := []struct {
+		sub   string
+		opts  []discordtest.Option
+		text  string
+		image string
+	}{
+		{"status", nil, "Waiting for", ""},
+		{"table", nil, "Scores", "table.png"},
+		{"objectives", nil, "Objective row", "objectives.png"},
+		{"scores", nil, "Ana", ""},
+		{"shelf", []discordtest.Option{discordtest.UserOpt("player", bo)}, "Bo", "shelves.png"},
+		{"rules", nil, "Atheneum in short", ""},
+		{"rules", []discordtest.Option{discordtest.StringOpt("topic", "shelving")}, "support", ""},
+		{"help", nil, "/atheneum new", ""},
+		{"hand", nil, "not playing", ""},
+	}
+	for _, v := range views {
+		t.Run("a spectator's /atheneum "+v.sub+" answers privately", func(t *testing.T) {
+			seen := h.slash(cy, v.sub, v.opts...)
+			if !strings.Contains(seen.Content, v.text) || !seen.Ephemeral {
+				t.Fatalf("saw %q (ephemeral %v), want %q", seen.Content, seen.Ephemeral, v.text)
+			}
+			if v.image != "" {
+				if a, ok := seen.Attachment(v.image); !ok || len(a.Data) == 0 {
+					t.Fatalf("no %s attached", v.image)
+				}
+			}
+		})
+	}
+	t.Run("the status names whom the game waits for and the deadline", func(t *testing.T) {
+		seen := h.slash(cy, "status")
+		if !strings.Contains(seen.Content, ana.ID) || !strings.Contains(seen.Content, "<t:") {
+			t.Fatalf("saw %q", seen.Content)
+		}
+	})
+}

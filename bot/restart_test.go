@@ -1,0 +1,58 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"atheneum/engine"
+)
+
+func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy")
+	players := newPlayers(h, 2, "bo")
+	h.openGame(h.world.Users...)
+	channel := h.world.Channel.ID
+	// Play until turn 3's resolve step, where one seat has acted but not
+	// finished.
+	h.playUntil(players, func() bool {
+		g := h.state(channel).State
+		return g.TurnNumber() == 3 && g.Step == engine.StepResolve && g.Seats[0].Moves > 0 && g.Seats[0].Status == engine.StatusShelving
+	})
+	before := h.state(channel)
+	anaBench, ok := h.lastDM(h.user("ana"))
+	if !ok || len(selects(anaBench))+len(anaBench.Components) == 0 {
+		t.Fatalf("ana has no workbench before the restart: %q", anaBench.Content)
+	}
+	statusPosts := len(h.channelPosts("**Atheneum** —"))
+
+	h.restart()
+
+	after := h.state(channel)
+	a, _ := before.State.Encode()
+	b, _ := after.State.Encode()
+	if string(a) != string(b) {
+		t.Fatal("the game changed across the restart")
+	}
+	// Ana's workbench from before the restart still works.
+	done, ok := component(anaBench, "done")
+	if !ok {
+		t.Fatalf("no Done button on ana's workbench")
+	}
+	seen, _ := h.click(h.user("ana"), anaBench, done.CustomID)
+	if strings.Contains(seen.Content, "out of date") || strings.Contains(seen.Content, "earlier step") || strings.Contains(seen.Content, "went wrong") {
+		t.Fatalf("a button from before the restart was refused: %q", seen.Content)
+	}
+	if got := h.state(channel).State.Seats[0].Status; got != engine.StatusDone {
+		t.Fatalf("ana's Done after the restart left her %s", got)
+	}
+	h.playUntil(players, h.gameOver)
+	h.checkFinalScores()
+	// The status message was edited, never posted again.
+	if n := len(h.channelPosts("**Atheneum** —")); n != statusPosts || n != 1 {
+		t.Errorf("%d status messages (before the restart %d), want 1", n, statusPosts)
+	}
+	if v := h.srv.TakeViolations(); len(v) > 0 {
+		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
+	}
+}
