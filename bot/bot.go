@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -58,6 +59,9 @@ type Bot struct {
 	inflight sync.WaitGroup
 	stop     chan struct{}
 	stopped  chan struct{}
+	// drawing bounds the images rendered at once to the CPU count, so that
+	// acknowledgements never wait behind a crowd of renders.
+	drawing chan struct{}
 }
 
 // table is one game held in memory; its mutex serialises everything done
@@ -87,7 +91,8 @@ type Options struct {
 // HandleInteraction to the session, and Start the scheduler.
 func New(o Options) *Bot {
 	b := &Bot{cfg: o.Config, dg: o.Discord, db: o.Store, appID: o.AppID, log: o.Logger, now: o.Now,
-		tables: map[string]*table{}, stop: make(chan struct{}), stopped: make(chan struct{})}
+		tables: map[string]*table{}, stop: make(chan struct{}), stopped: make(chan struct{}),
+		drawing: make(chan struct{}, runtime.NumCPU())}
 	if b.log == nil {
 		b.log = slog.Default()
 	}
@@ -297,6 +302,13 @@ func (r *reply) fail(err error) {
 	if e := r.private(msg); e != nil {
 		r.b.log.Warn("could not send an error to the user", "game", r.game, "err", e)
 	}
+}
+
+// draw renders one image, waiting for a free slot.
+func (b *Bot) draw(f func() ([]byte, error)) ([]byte, error) {
+	b.drawing <- struct{}{}
+	defer func() { <-b.drawing }()
+	return f()
 }
 
 // newSeed draws a game's seed; the engine itself never reads randomness.

@@ -144,14 +144,14 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 	case "shelf":
 		return b.cmdShelf(r, t, opts)
 	case "table":
-		img, err := render.Table(t.rec.State.View(engine.Spectator), names(t.rec))
+		img, err := b.draw(func() ([]byte, error) { return render.Table(t.rec.State.View(engine.Spectator), names(t.rec)) })
 		if err != nil {
 			return err
 		}
 		_, err = r.edit(b.scoresText(t.rec), nil, png("table.png", img))
 		return err
 	case "objectives":
-		img, err := render.Objectives(t.rec.State.View(engine.Spectator), names(t.rec))
+		img, err := b.draw(func() ([]byte, error) { return render.Objectives(t.rec.State.View(engine.Spectator), names(t.rec)) })
 		if err != nil {
 			return err
 		}
@@ -179,7 +179,7 @@ func (b *Bot) cmdShelf(r *reply, t *table, opts options) error {
 		return refuse("You are not playing in this game: name a player, as in /atheneum shelf player:@someone.")
 	}
 	g := t.rec.State
-	img, err := render.Shelves(g.View(engine.Spectator), seat, names(t.rec))
+	img, err := b.draw(func() ([]byte, error) { return render.Shelves(g.View(engine.Spectator), seat, names(t.rec)) })
 	if err != nil {
 		return err
 	}

@@ -184,13 +184,13 @@ func (b *Bot) prompt(rec *store.Game, seat int, sel selection) (string, []discor
 	g := rec.State
 	switch {
 	case g.Step == engine.StepPick:
-		img, err := render.Hand(g.View(seat), seat, names(rec))
+		img, err := b.draw(func() ([]byte, error) { return render.Hand(g.View(seat), seat, names(rec)) })
 		if err != nil {
 			return "", nil, nil, err
 		}
 		return b.pickText(rec, seat), handComponents(rec.ID, g, seat), []*discordgo.File{png("hand.png", img)}, nil
 	case g.Step == engine.StepResolve && g.Seats[seat].Status != engine.StatusDone:
-		img, err := render.Shelves(g.View(seat), seat, names(rec))
+		img, err := b.draw(func() ([]byte, error) { return render.Shelves(g.View(seat), seat, names(rec)) })
 		if err != nil {
 			return "", nil, nil, err
 		}
@@ -283,7 +283,7 @@ func (b *Bot) postReveal(ctx context.Context, rec *store.Game) {
 	}
 	sb.WriteString("Everyone now shelves what they received: check your direct messages, or use `/atheneum play`.")
 	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
-	if img, err := render.Reveal(g.View(engine.Spectator), names(rec)); err == nil {
+	if img, err := b.draw(func() ([]byte, error) { return render.Reveal(g.View(engine.Spectator), names(rec)) }); err == nil {
 		m.Files = []*discordgo.File{png("reveal.png", img)}
 	} else {
 		b.log.Error("could not draw the reveal", "game", rec.ID, "err", err)
@@ -319,13 +319,13 @@ func (b *Bot) postTurn(ctx context.Context, t *table) {
 	}
 	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
 	view := g.View(engine.Spectator)
-	if img, err := render.Table(view, names(rec)); err == nil {
+	if img, err := b.draw(func() ([]byte, error) { return render.Table(view, names(rec)) }); err == nil {
 		m.Files = append(m.Files, png("table.png", img))
 	} else {
 		b.log.Error("could not draw the table", "game", rec.ID, "err", err)
 	}
 	if g.Step != engine.StepOver {
-		if img, err := render.Objectives(view, names(rec)); err == nil {
+		if img, err := b.draw(func() ([]byte, error) { return render.Objectives(view, names(rec)) }); err == nil {
 			m.Files = append(m.Files, png("objectives.png", img))
 		}
 	}
@@ -341,7 +341,7 @@ func (b *Bot) postResults(ctx context.Context, rec *store.Game) {
 	}
 	text := fmt.Sprintf("**The game is over!** Winner: %s.\n%s", strings.Join(w, " and "), b.scoresText(rec))
 	m := &discordgo.MessageSend{Content: clip(text, 2000)}
-	if img, err := render.Results(g.View(engine.Spectator), names(rec)); err == nil {
+	if img, err := b.draw(func() ([]byte, error) { return render.Results(g.View(engine.Spectator), names(rec)) }); err == nil {
 		m.Files = []*discordgo.File{png("results.png", img)}
 	} else {
 		b.log.Error("could not draw the results", "game", rec.ID, "err", err)
@@ -459,7 +459,7 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *table) error {
 		_, err := r.edit("You hold no study cards right now.", nil)
 		return err
 	}
-	img, err := render.Hand(g.View(seat), seat, names(rec))
+	img, err := b.draw(func() ([]byte, error) { return render.Hand(g.View(seat), seat, names(rec)) })
 	if err != nil {
 		return err
 	}

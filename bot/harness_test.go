@@ -31,12 +31,13 @@ type harness struct {
 	dg     *discordgo.Session
 	bot    *Bot
 
-	clockMu sync.Mutex
-	clock   time.Time
+	clock *fakeClock
 	// logs keeps every log line the bot wrote.
-	logs lockedBuffer
+	logs *lockedBuffer
 	// wrap, if set, wraps the store the bot sees (fault injection).
 	wrap func(Store) Store
+	// concurrent is set on harnesses of games played at the same time.
+	concurrent bool
 }
 
 // secretToken is the configured token; no log line may contain it.
@@ -71,22 +72,34 @@ func newHarnessWith(t *testing.T, wrap func(Store) Store, users ...string) *harn
 	t.Cleanup(cancel)
 	srv := discordtest.New(t, discordtest.Options{})
 	h := &harness{t: t, ctx: ctx, srv: srv, world: srv.Seed(users...),
-		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC), wrap: wrap}
+		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}, logs: &lockedBuffer{}, wrap: wrap}
 	h.start()
 	t.Cleanup(h.stop)
 	return h
 }
 
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
 func (h *harness) now() time.Time {
-	h.clockMu.Lock()
-	defer h.clockMu.Unlock()
-	return h.clock
+	h.clock.mu.Lock()
+	defer h.clock.mu.Unlock()
+	return h.clock.now
 }
 
 func (h *harness) advance(d time.Duration) {
-	h.clockMu.Lock()
-	h.clock = h.clock.Add(d)
-	h.clockMu.Unlock()
+	h.clock.mu.Lock()
+	h.clock.now = h.clock.now.Add(d)
+	h.clock.mu.Unlock()
+}
+
+// in returns the harness for a subtest playing in another channel.
+func (h *harness) in(t *testing.T, channel discordtest.Channel) *harness {
+	c := *h
+	c.t, c.world.Channel, c.concurrent = t, channel, true
+	return &c
 }
 
 // start opens the database and a new bot process object.
@@ -100,9 +113,9 @@ func (h *harness) start() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	var out io.Writer = &h.logs
+	var out io.Writer = h.logs
 	if testing.Verbose() {
-		out = io.MultiWriter(&h.logs, &testWriter{t: h.t})
+		out = io.MultiWriter(h.logs, &testWriter{t: h.t})
 	}
 	logger := slog.New(slog.NewTextHandler(out, nil))
 	var st Store = db
@@ -141,8 +154,25 @@ func (h *harness) restart() {
 	h.start()
 }
 
-// settle waits until the bot has finished everything it was doing.
-func (h *harness) settle() { h.bot.inflight.Wait() }
+// settle waits until the bot has finished everything it was doing. With
+// games played at once, it waits for every game's lock instead, since a
+// WaitGroup must not be waited on while others keep adding to it.
+func (h *harness) settle() {
+	if !h.concurrent {
+		h.bot.inflight.Wait()
+		return
+	}
+	h.bot.mu.Lock()
+	tables := make([]*table, 0, len(h.bot.tables))
+	for _, t := range h.bot.tables {
+		tables = append(tables, t)
+	}
+	h.bot.mu.Unlock()
+	for _, t := range tables {
+		t.mu.Lock()
+		t.mu.Unlock() //nolint:staticcheck // an empty critical section: waiting is the point
+	}
+}
 
 func (h *harness) user(name string) discordtest.User {
 	for _, u := range h.world.Users {

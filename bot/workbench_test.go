@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/engine"
+)
+
+// reachable follows every menu of a seat's workbench, as a player could,
+// and collects the actions they lead to.
+func reachable(t *testing.T, g *engine.Game, seat int, sel selection, visited map[string]bool, seen map[engine.Action]bool) {
+	if visited[fmt.Sprint(sel)] {
+		return
+	}
+	visited[fmt.Sprint(sel)] = true
+	comps := workbench("game", g, seat, sel)
+	if len(comps) > 5 {
+		t.Fatalf("%d action rows, Discord allows 5", len(comps))
+	}
+	for _, row := range comps {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			var values [][]string
+			var cid string
+			switch c := c.(type) {
+			case discordgo.SelectMenu:
+				if len(c.Options) == 0 || len(c.Options) > maxOptions {
+					t.Fatalf("menu %s has %d options", c.CustomID, len(c.Options))
+				}
+				for _, o := range c.Options {
+					values = append(values, []string{o.Value})
+				}
+				cid = c.CustomID
+			case discordgo.Button:
+				if c.Disabled {
+					continue
+				}
+				values, cid = [][]string{nil}, c.CustomID
+			}
+			if len(cid) > 100 {
+				t.Fatalf("custom id of %d characters", len(cid))
+			}
+			id, err := parseCustomID(cid)
+			if err != nil {
+				t.Fatalf("the bot built an id it cannot read: %q", cid)
+			}
+			for _, v := range values {
+				act, next, err := componentInput(g, seat, id, v)
+				if err != nil {
+					t.Fatalf("%s %v: %v", cid, v, err)
+				}
+				if act != nil {
+					seen[*act] = true
+				} else {
+					reachable(t, g, seat, next, visited, seen)
+				}
+			}
+		}
+	}
+}
+
+// TestWorkbenchOffersExactlyTheLegalActions walks the menus at many points
+// of random games: every legal action can be reached, and every reachable
+// action is legal.
+func TestWorkbenchOffersExactlyTheLegalActions(t *testing.T) {
+	for n := 0; n < 12; n++ {
+		g, _ := engine.NewGame(engine.Config{Subjects: engine.Colors[:2+n%4], Seed: uint64(n)})
+		p := engine.NewRandomPlayer(uint64(n))
+		for step := 0; ; step++ {
+			if g.Step == engine.StepResolve && step%3 == 0 {
+				for seat := range g.Seats {
+					if g.Seats[seat].Status == engine.StatusDone {
+						continue
+					}
+					seen := map[engine.Action]bool{}
+					reachable(t, g, seat, noSelection(), map[string]bool{}, seen)
+					legal := g.LegalActions(seat)
+					for _, a := range legal {
+						if !seen[a] {
+							t.Fatalf("game %d: legal %s cannot be reached through the menus", n, a)
+						}
+					}
+					if len(seen) != len(legal) {
+						t.Fatalf("game %d: menus reach %d actions, %d are legal", n, len(seen), len(legal))
+					}
+				}
+			}
+			a, ok := p.Next(g)
+			if !ok {
+				break
+			}
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestCustomIDsRoundTrip(t *testing.T) {
+	id := customID{Game: "abcdefghijklmnop", Step: "t10r", Seq: 1234, Seat: 4, Moves: 77, Verb: "spc", Args: selection{Mode: "item", Item: 12, Color: engine.Pink, Flip: 1, Comp: engine.CompRight, HasComp: true}.encode()}
+	back, err := parseCustomID(id.String())
+	if err != nil || fmt.Sprint(back) != fmt.Sprint(id) {
+		t.Fatalf("%q -> %+v, %v", id.String(), back, err)
+	}
+	for _, bad := range []string{"", "a1", "a2:g:t1p:0:0:0:pick", "a1:g:t1p:x:0:0:pick", "a1:g:t1p:0:9:0:pick", "a1::t1p:0:0:0:pick", string(make([]byte, 101))} {
+		if _, err := parseCustomID(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
