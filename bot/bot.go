@@ -55,8 +55,11 @@ type Bot struct {
 	tables  map[string]*table
 	closing bool
 	// inflight counts interactions and jobs being handled, so Close can
-	// let them finish.
-	inflight sync.WaitGroup
+	// let them finish; idle is signalled when it drops to zero. (A mutex
+	// and a condition rather than a WaitGroup, which may not be waited on
+	// while new work keeps arriving.)
+	inflight int
+	idle     *sync.Cond
 	stop     chan struct{}
 	stopped  chan struct{}
 	// drawing bounds the images rendered at once to the CPU count, so that
@@ -93,6 +96,7 @@ func New(o Options) *Bot {
 	b := &Bot{cfg: o.Config, dg: o.Discord, db: o.Store, appID: o.AppID, log: o.Logger, now: o.Now,
 		tables: map[string]*table{}, stop: make(chan struct{}), stopped: make(chan struct{}),
 		drawing: make(chan struct{}, runtime.NumCPU())}
+	b.idle = sync.NewCond(&b.mu)
 	if b.log == nil {
 		b.log = slog.Default()
 	}
@@ -148,7 +152,7 @@ func (b *Bot) Close(ctx context.Context) error {
 	b.mu.Unlock()
 	close(b.stop)
 	done := make(chan struct{})
-	go func() { b.inflight.Wait(); close(done) }()
+	go func() { b.wait(); close(done) }()
 	select {
 	case <-done:
 	case <-ctx.Done():
@@ -170,8 +174,27 @@ func (b *Bot) enter() bool {
 	if b.closing {
 		return false
 	}
-	b.inflight.Add(1)
+	b.inflight++
 	return true
+}
+
+// leave ends work registered by enter.
+func (b *Bot) leave() {
+	b.mu.Lock()
+	b.inflight--
+	if b.inflight == 0 {
+		b.idle.Broadcast()
+	}
+	b.mu.Unlock()
+}
+
+// wait blocks until no interaction or job is being handled.
+func (b *Bot) wait() {
+	b.mu.Lock()
+	for b.inflight > 0 {
+		b.idle.Wait()
+	}
+	b.mu.Unlock()
 }
 
 // HandleInteraction is the discordgo handler for INTERACTION_CREATE. Each
@@ -188,7 +211,7 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 		r.fail(refuse("The bot is restarting. Please try again in a minute."))
 		return
 	}
-	defer b.inflight.Done()
+	defer b.leave()
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic while handling an interaction", "game", r.game, "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))

@@ -578,7 +578,7 @@ func (b *Bot) RunDueJobs(ctx context.Context) {
 	if !b.enter() {
 		return
 	}
-	defer b.inflight.Done()
+	defer b.leave()
 	jobs, err := b.db.DueJobs(ctx, b.now())
 	if err != nil {
 		b.log.Error("could not read due jobs", "err", err)

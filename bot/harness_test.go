@@ -155,11 +155,11 @@ func (h *harness) restart() {
 }
 
 // settle waits until the bot has finished everything it was doing. With
-// games played at once, it waits for every game's lock instead, since a
-// WaitGroup must not be waited on while others keep adding to it.
+// games played at once, it waits for every game's lock instead, as the bot
+// is never idle then.
 func (h *harness) settle() {
 	if !h.concurrent {
-		h.bot.inflight.Wait()
+		h.bot.wait()
 		return
 	}
 	h.bot.mu.Lock()
