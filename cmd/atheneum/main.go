@@ -8,6 +8,11 @@
 //	atheneum sim --games N --players P --seed S [--json] [--record DIR]
 //
 // plays games between random players to check and measure the rules engine.
+//
+//	atheneum demo [--players N] [--seed S] [--out DIR]
+//
+// plays a whole game through the bot and a fake Discord on 127.0.0.1, with
+// scripted players, and writes the transcript and every picture.
 package main
 
 import (
@@ -37,6 +42,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return runBot(args[1:], stderr)
 		case "sim":
 			return runSim(args[1:], stdout, stderr)
+		case "demo":
+			return runDemo(args[1:], stdout, stderr)
 		case "help", "-h", "--help":
 			usage(stdout)
 			return nil
@@ -49,5 +56,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
   atheneum                 run the bot (needs DISCORD_TOKEN; see .env.example)
+  atheneum demo [--players N] [--seed S] [--out DIR]   play a game through the bot and a fake Discord, write what everyone saw
   atheneum sim --games N --players P --seed S [--json] [--record DIR]   play random games and print totals`)
 }

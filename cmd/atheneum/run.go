@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -62,5 +64,34 @@ func runBot(args []string, stderr io.Writer) error {
 	if err := dg.Close(); err != nil && !errors.Is(err, discordgo.ErrWSAlreadyOpen) {
 		log.Warn("closing the gateway", "err", err)
 	}
+	return nil
+}
+
+// runDemo plays a game through the bot and a fake Discord.
+func runDemo(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 3, "scripted players (2-5); the last one has closed direct messages")
+	seed := fs.Uint64("seed", 1, "seed of the players' choices")
+	dir := fs.String("out", "atheneum-demo", "folder for the transcript, the pictures and the database")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: atheneum demo [--players N] [--seed S] [--out DIR]")
+		fmt.Fprintln(stderr, "Plays a whole game through the bot and a fake Discord on 127.0.0.1, and writes what everyone saw.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return err
+	}
+	os.Remove(filepath.Join(*dir, "demo.db"))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := bot.Demo(ctx, bot.DemoOptions{Players: *players, Seed: *seed, Dir: *dir})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, res)
 	return nil
 }
