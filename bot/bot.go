@@ -285,6 +285,15 @@ func (r *reply) edit(content string, components []discordgo.MessageComponent, fi
 	return r.b.dg.InteractionResponseEdit(r.i, e)
 }
 
+// editWithoutImages replaces the message and removes its pictures, for
+// answers after which the old picture would mislead.
+func (r *reply) editWithoutImages(content string) error {
+	empty := []discordgo.MessageComponent{}
+	_, err := r.b.dg.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &content, Components: &empty,
+		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions})
+	return err
+}
+
 // private sends an ephemeral follow-up.
 func (r *reply) private(content string, files ...*discordgo.File) error {
 	_, err := r.b.dg.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: content, Flags: discordgo.MessageFlagsEphemeral, Files: files, AllowedMentions: noMentions})

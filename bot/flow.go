@@ -433,7 +433,13 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *table, seat int, a en
 	if err != nil {
 		return err
 	}
-	if _, err := r.edit(clip(content, 2000), comps, files...); err != nil {
+	if a.Type == engine.ActPick && changed {
+		// The hand shown was passed on: leave no stale picture behind.
+		err = r.editWithoutImages(content)
+	} else {
+		_, err = r.edit(clip(content, 2000), comps, files...)
+	}
+	if err != nil {
 		b.log.Warn("could not refresh the player's message", "game", rec.ID, "err", err)
 	}
 	b.after(ctx, t, before, changed)
