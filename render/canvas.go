@@ -1,0 +1,333 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"sync"
+
+	"atheneum/fonts"
+
+	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+)
+
+// fontSpec is a font at a pixel size.
+type fontSpec struct {
+	font fonts.Font
+	size float64
+}
+
+func sans(size float64) fontSpec  { return fontSpec{fonts.Sans, size} }
+func cond(size float64) fontSpec  { return fontSpec{fonts.Condensed, size} }
+func title(size float64) fontSpec { return fontSpec{fonts.Title, size} }
+
+// minText is the smallest text size on any picture: below it a phone
+// screen makes text unreadable.
+const minText = 14
+
+// face is a font face with the cap height used to centre text vertically
+// and a cache of advances: the truetype face loads (and hints) a glyph's
+// outline every time it is asked for an advance.
+type face struct {
+	font.Face
+	capHeight float64
+	advances  map[rune]fixed.Int26_6
+}
+
+// GlyphAdvance returns r's advance width from the cache.
+func (f *face) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	if a, ok := f.advances[r]; ok {
+		return a, true
+	}
+	a, ok := f.Face.GlyphAdvance(r)
+	if ok {
+		f.advances[r] = a
+	}
+	return a, ok
+}
+
+// faceSet holds one render's faces. Faces cache glyph masks and are not
+// safe for concurrent use, so sets are pooled and each render borrows one.
+type faceSet struct {
+	m map[fontSpec]*face
+}
+
+var facePool = sync.Pool{New: func() any { return &faceSet{m: map[fontSpec]*face{}} }}
+
+func (fs *faceSet) get(s fontSpec) *face {
+	if f, ok := fs.m[s]; ok {
+		return f
+	}
+	if s.size < minText {
+		// Smaller text cannot be read on a phone; this is a bug in the
+		// picture's design, caught by the tests that draw every picture.
+		panic(fmt.Sprintf("render: %v text of %v px, under the %d px minimum", s.font, s.size, minText))
+	}
+	tf, err := fonts.Parsed(s.font)
+	if err != nil {
+		// The fonts are embedded and tested; this cannot happen in a
+		// working build.
+		panic(err)
+	}
+	// Small text repeats many glyphs; big headings have few, and their
+	// masks are large.
+	entries := 256
+	if s.size > 24 {
+		entries = 64
+	}
+	tface := truetype.NewFace(tf, &truetype.Options{Size: s.size, Hinting: font.HintingFull, GlyphCacheEntries: entries, SubPixelsX: 1})
+	f := &face{Face: tface, advances: map[rune]fixed.Int26_6{}}
+	if b, _, ok := tface.GlyphBounds('H'); ok {
+		f.capHeight = float64(-b.Min.Y) / 64
+	} else {
+		f.capHeight = s.size * 0.7
+	}
+	fs.m[s] = f
+	return f
+}
+
+// canvas is an RGBA picture being drawn, with the faces to write on it.
+// A picture started from a frame also records which tiles were drawn on,
+// so that only those need mapping onto the palette.
+type canvas struct {
+	img    *image.RGBA
+	fs     *faceSet
+	dc     *gg.Context
+	frame  *image.RGBA
+	dirty  []bool // by tile, row-major; nil when not tracking
+	tw     int    // tiles per row
+	copied bool   // the whole frame was copied up front
+}
+
+// Tiles are wide and short because pictures are stored row by row.
+const tileW, tileH = 64, 16
+
+// mark records that r was drawn on.
+func (c *canvas) mark(r image.Rectangle) {
+	if c.dirty == nil {
+		return
+	}
+	r = r.Intersect(c.img.Rect)
+	if r.Empty() {
+		return
+	}
+	for ty := r.Min.Y / tileH; ty <= (r.Max.Y-1)/tileH; ty++ {
+		row := c.dirty[ty*c.tw : (ty+1)*c.tw]
+		for tx := r.Min.X / tileW; tx <= (r.Max.X-1)/tileW; tx++ {
+			if !row[tx] {
+				row[tx] = true
+				c.copyTile(tx, ty)
+			}
+		}
+	}
+}
+
+// copyTile brings one tile of the frame into the picture, just before it
+// is first drawn on: tiles nobody draws on are never copied.
+func (c *canvas) copyTile(tx, ty int) {
+	if c.frame == nil || c.copied {
+		return
+	}
+	x0, x1 := tx*tileW*4, min(c.img.Rect.Dx(), (tx+1)*tileW)*4
+	for y := ty * tileH; y < min(c.img.Rect.Dy(), (ty+1)*tileH); y++ {
+		o := y * c.img.Stride
+		copy(c.img.Pix[o+x0:o+x1], c.frame.Pix[o+x0:o+x1])
+	}
+}
+
+// markF records that the rectangle (x0, y0)-(x1, y1) was drawn on, with a
+// pixel of slack for anti-aliasing.
+func (c *canvas) markF(x0, y0, x1, y1 float64) {
+	c.mark(image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3))
+}
+
+func newCanvas(img *image.RGBA) *canvas {
+	return &canvas{img: img, fs: facePool.Get().(*faceSet)}
+}
+
+// release returns the faces to the pool; the canvas is unusable after it.
+func (c *canvas) release() {
+	if c.fs != nil {
+		facePool.Put(c.fs)
+		c.fs = nil
+	}
+}
+
+// gg returns a gg context on the picture, made on first use because its
+// rasteriser is allocated to the picture's size.
+func (c *canvas) gg() *gg.Context {
+	if c.dc == nil {
+		c.dc = gg.NewContextForRGBA(c.img)
+	}
+	return c.dc
+}
+
+// fill paints a rectangle with a flat colour (image/draw's fast path).
+func (c *canvas) fill(r image.Rectangle, col color.RGBA) {
+	c.mark(r)
+	draw.Draw(c.img, r, image.NewUniform(col), image.Point{}, draw.Src)
+}
+
+// blit copies an opaque sprite with its top-left corner at p.
+func (c *canvas) blit(src *image.RGBA, p image.Point) {
+	r := src.Bounds().Sub(src.Bounds().Min).Add(p)
+	c.mark(r)
+	draw.Draw(c.img, r, src, src.Bounds().Min, draw.Src)
+}
+
+// blitOver composites a sprite with transparent parts at p.
+func (c *canvas) blitOver(src *image.RGBA, p image.Point) {
+	r := src.Bounds().Sub(src.Bounds().Min).Add(p)
+	c.mark(r)
+	draw.Draw(c.img, r, src, src.Bounds().Min, draw.Over)
+}
+
+// measure returns the advance width of s.
+func (c *canvas) measure(s string, f fontSpec) float64 {
+	return float64(font.MeasureString(c.fs.get(f), s)) / 64
+}
+
+// text draws s with its baseline at y; ax places x: 0 at the left end of the
+// text, 0.5 at its middle, 1 at its right end. It returns the width drawn.
+// gg's own DrawString resamples every glyph through a transform; writing
+// the cached glyph masks directly is many times faster and looks the same
+// without rotation.
+func (c *canvas) text(s string, x, y float64, f fontSpec, col color.RGBA, ax float64) float64 {
+	fc := c.fs.get(f)
+	w := float64(font.MeasureString(fc, s)) / 64
+	if w == 0 {
+		return 0
+	}
+	x0 := x - ax*w
+	c.markF(x0-f.size/4, y-f.size*1.2, x0+w+f.size/4, y+f.size*0.4)
+	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: fc,
+		Dot: fixed.Point26_6{X: fixed.I(int(x - ax*w + 0.5)), Y: fixed.I(int(y + 0.5))}}
+	d.DrawString(s)
+	return w
+}
+
+// textMid centres s's capitals on (cx, cy).
+func (c *canvas) textMid(s string, cx, cy float64, f fontSpec, col color.RGBA) float64 {
+	return c.text(s, cx, cy+c.fs.get(f).capHeight/2, f, col, 0.5)
+}
+
+// textFit draws s left-aligned, shortened with an ellipsis to fit width.
+func (c *canvas) textFit(s string, x, y, width float64, f fontSpec, col color.RGBA) float64 {
+	return c.text(fit(c, s, width, f), x, y, f, col, 0)
+}
+
+// fit shortens s with an ellipsis until it fits width.
+func fit(c *canvas, s string, width float64, f fontSpec) string {
+	if c.measure(s, f) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && c.measure(string(r)+"…", f) > width {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// rgbaPool recycles pictures by size: a render overwrites every pixel, so
+// a recycled picture needs no clearing.
+var rgbaPools sync.Map // image.Point -> *sync.Pool
+
+func getRGBA(w, h int) *image.RGBA {
+	p, _ := rgbaPools.LoadOrStore(image.Pt(w, h), &sync.Pool{})
+	if img, ok := p.(*sync.Pool).Get().(*image.RGBA); ok {
+		return img
+	}
+	return image.NewRGBA(image.Rect(0, 0, w, h))
+}
+
+func putRGBA(img *image.RGBA) {
+	if p, ok := rgbaPools.Load(img.Rect.Size()); ok {
+		p.(*sync.Pool).Put(img)
+	}
+}
+
+// spriteCache keeps pictures that never change once drawn: frames, books,
+// cards. Two goroutines may draw the same sprite at once; one of them wins
+// and both results are identical.
+type spriteCache struct{ m sync.Map }
+
+func (s *spriteCache) get(key any, draw func() *image.RGBA) *image.RGBA {
+	if v, ok := s.m.Load(key); ok {
+		return v.(*image.RGBA)
+	}
+	v, _ := s.m.LoadOrStore(key, draw())
+	return v.(*image.RGBA)
+}
+
+var sprites spriteCache
+
+// newSprite makes a picture of the given size filled with bg (transparent
+// when bg is the zero colour) and a canvas to draw it; the caller releases
+// the canvas.
+func newSprite(w, h int, bg color.RGBA) *canvas {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	c := newCanvas(img)
+	if bg.A != 0 {
+		c.fill(img.Rect, bg)
+	}
+	return c
+}
+
+// rr adds a rounded rectangle to the path.
+func rr(dc *gg.Context, r image.Rectangle, radius float64) {
+	dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius)
+}
+
+// fillRR fills a rounded rectangle.
+func (c *canvas) fillRR(r image.Rectangle, radius float64, col color.RGBA) {
+	c.mark(r)
+	dc := c.gg()
+	rr(dc, r, radius)
+	dc.SetColor(col)
+	dc.Fill()
+}
+
+// strokeRR outlines a rounded rectangle inside r.
+func (c *canvas) strokeRR(r image.Rectangle, radius, width float64, col color.RGBA) {
+	c.mark(r)
+	dc := c.gg()
+	h := width / 2
+	dc.DrawRoundedRectangle(float64(r.Min.X)+h, float64(r.Min.Y)+h, float64(r.Dx())-width, float64(r.Dy())-width, radius)
+	dc.SetColor(col)
+	dc.SetLineWidth(width)
+	dc.Stroke()
+}
+
+// fillCircle fills a disc.
+func (c *canvas) fillCircle(cx, cy, r float64, col color.RGBA) {
+	c.markF(cx-r, cy-r, cx+r, cy+r)
+	dc := c.gg()
+	dc.DrawCircle(cx, cy, r)
+	dc.SetColor(col)
+	dc.Fill()
+}
+
+// strokeCircle outlines a circle.
+func (c *canvas) strokeCircle(cx, cy, r, width float64, col color.RGBA) {
+	c.markF(cx-r-width, cy-r-width, cx+r+width, cy+r+width)
+	dc := c.gg()
+	dc.DrawCircle(cx, cy, r)
+	dc.SetColor(col)
+	dc.SetLineWidth(width)
+	dc.Stroke()
+}
+
+func pt(x, y int) image.Point { return image.Point{x, y} }
+
+func rect(x, y, w, h int) image.Rectangle { return image.Rect(x, y, x+w, y+h) }
+
+func fx(v int) float64 { return float64(v) }
+
+// mid returns the centre of r.
+func mid(r image.Rectangle) (float64, float64) {
+	return float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2
+}
