@@ -1,0 +1,358 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"atheneum/engine"
+)
+
+// Icons are drawn once per size with gg and kept in the sprite cache.
+
+// bookEdge outlines a book; black books get a grey edge so they stand out
+// from the dark back of the shelf.
+func bookEdge(c engine.Color) color.RGBA {
+	if c == engine.Black {
+		return rgb(0x6E6E6E)
+	}
+	return darkOf(c)
+}
+
+// drawBookBody draws a book spine filling r: body, edge, decorative bands
+// and, for a book of any colour, a stripe of the five subject colours.
+func drawBookBody(c *canvas, r image.Rectangle, col engine.Color) {
+	rad := math.Max(2, float64(r.Dx())/10)
+	c.fillRR(r, rad, bookEdge(col))
+	c.fillRR(r.Inset(2), rad-1, colorOf(col))
+	band := max(2, r.Dy()/22)
+	top := r.Min.Y + r.Dy()/9
+	c.fill(image.Rect(r.Min.X+2, top, r.Max.X-2, top+band), darkOf(col))
+	if col == engine.AnyColor {
+		// Five thin bands say "any subject" without relying on one hue.
+		h := max(2, r.Dy()/16)
+		y := r.Min.Y + r.Dy()/2 - 5*h/2
+		for i, s := range engine.Colors {
+			c.fill(image.Rect(r.Min.X+2, y+i*h, r.Max.X-2, y+(i+1)*h), colorOf(s))
+		}
+	}
+}
+
+// bookSprite is one book standing in a space of style st, on the shelf's
+// dark back, with its letter and (full size) a blank call-number label.
+func bookSprite(st *shelfStyle, col engine.Color) *image.RGBA {
+	return sprites.get(struct {
+		k   string
+		st  *shelfStyle
+		col engine.Color
+	}{"book", st, col}, func() *image.RGBA {
+		c := newSprite(st.cw, st.ch, colInterior)
+		defer c.release()
+		drawBookInSpace(c, image.Rect(0, 0, st.cw, st.ch), st, col)
+		return c.img
+	})
+}
+
+// bookRect is the part of space r a book covers.
+func bookRect(st *shelfStyle, r image.Rectangle) image.Rectangle {
+	return image.Rect(r.Min.X+st.bookInset, r.Min.Y+st.bookTop, r.Max.X-st.bookInset, r.Max.Y)
+}
+
+// labelRect is the call-number label on a book in space r.
+func labelRect(st *shelfStyle, r image.Rectangle) image.Rectangle {
+	b := bookRect(st, r)
+	return image.Rect(b.Min.X+3, b.Max.Y-st.labelH-5, b.Max.X-3, b.Max.Y-5)
+}
+
+func drawBookInSpace(c *canvas, r image.Rectangle, st *shelfStyle, col engine.Color) {
+	b := bookRect(st, r)
+	drawBookBody(c, b, col)
+	cx := float64(b.Min.X+b.Max.X) / 2
+	if st.codes {
+		c.fillRR(labelRect(st, r), 3, colLabel)
+		c.textMid(string(col.Letter()), cx, float64(b.Min.Y)+float64(b.Dy()-st.labelH)*0.45, st.letter, bookInk(col))
+	} else {
+		c.textMid(string(col.Letter()), cx, float64(b.Min.Y+b.Max.Y)/2+1, st.letter, bookInk(col))
+	}
+}
+
+// pairSprite is a paired set lying across two spaces: two books held by a
+// brass strap, so it reads as one piece.
+func pairSprite(st *shelfStyle, left, right engine.Color) *image.RGBA {
+	return sprites.get(struct {
+		k    string
+		st   *shelfStyle
+		l, r engine.Color
+	}{"pair", st, left, right}, func() *image.RGBA {
+		c := newSprite(2*st.cw, st.ch, colInterior)
+		defer c.release()
+		r0 := image.Rect(0, 0, st.cw, st.ch)
+		r1 := r0.Add(pt(st.cw, 0))
+		// The two books lean together: widen them into the gap.
+		b0, b1 := bookRect(st, r0), bookRect(st, r1)
+		c.fillRR(image.Rect(b0.Min.X-2, b0.Min.Y-2, b1.Max.X+2, b1.Max.Y), 5, colBrass)
+		drawBookInSpace(c, r0, st, left)
+		drawBookInSpace(c, r1, st, right)
+		sh := max(4, st.ch/14)
+		// The strap runs below the letters (above the labels at full size).
+		strapY := b0.Max.Y - b0.Dy()/5 - sh/2
+		if st.codes {
+			strapY = labelRect(st, r0).Min.Y - sh - 4
+		}
+		c.fillRR(image.Rect(b0.Min.X+2, strapY, b1.Max.X-2, strapY+sh), 2, colBrass)
+		c.fillRR(image.Rect(b0.Max.X-4, strapY-2, b1.Min.X+4, strapY+sh+2), 2, colBrassDark)
+		return c.img
+	})
+}
+
+// spiderSprite is a spider of size s on a transparent ground.
+func spiderSprite(s int) *image.RGBA {
+	return sprites.get(struct {
+		k string
+		s int
+	}{"spider", s}, func() *image.RGBA {
+		c := newSprite(s, s, color.RGBA{})
+		defer c.release()
+		f := float64(s)
+		dc := c.gg()
+		c.fillCircle(f/2, f/2, f/2, colParchment)
+		dc.SetColor(rgb(0x111111))
+		dc.SetLineWidth(math.Max(1.5, f/14))
+		cx, cy := f/2, f/2+f/20
+		for _, side := range []float64{-1, 1} {
+			for i, a := range []float64{-0.9, -0.3, 0.3, 0.9} {
+				kx := cx + side*f*0.22
+				ky := cy + a*f*0.16
+				dc.MoveTo(cx, cy)
+				dc.LineTo(kx, ky-f*0.06)
+				dc.LineTo(cx+side*f*0.40, ky+f*0.08*float64(i-1))
+				dc.Stroke()
+			}
+		}
+		c.fillCircle(cx, cy+f*0.07, f*0.16, rgb(0x111111))
+		c.fillCircle(cx, cy-f*0.13, f*0.10, rgb(0x111111))
+		c.fillCircle(cx-f*0.04, cy-f*0.15, f*0.025+0.5, colWhite)
+		c.fillCircle(cx+f*0.04, cy-f*0.15, f*0.025+0.5, colWhite)
+		return c.img
+	})
+}
+
+// candleSprite is a lit candle of height h on a transparent ground.
+func candleSprite(h int) *image.RGBA {
+	return sprites.get(struct {
+		k string
+		h int
+	}{"candle", h}, func() *image.RGBA {
+		w := h / 2
+		c := newSprite(w, h, color.RGBA{})
+		defer c.release()
+		f, fw := float64(h), float64(w)
+		dc := c.gg()
+		// Flame: a teardrop.
+		dc.MoveTo(fw/2, 0)
+		dc.CubicTo(fw*0.95, f*0.22, fw*0.8, f*0.36, fw/2, f*0.38)
+		dc.CubicTo(fw*0.2, f*0.36, fw*0.05, f*0.22, fw/2, 0)
+		dc.SetColor(colFlame)
+		dc.Fill()
+		c.fillCircle(fw/2, f*0.28, fw*0.14, colFlameCore)
+		c.fill(image.Rect(w/2-1, int(f*0.37), w/2+1, int(f*0.43)), colInk)
+		c.fillRR(image.Rect(int(fw*0.22), int(f*0.42), int(fw*0.78), h-int(f*0.08)), 2, colWax)
+		c.fillRR(image.Rect(int(fw*0.05), h-int(f*0.1), int(fw*0.95), h), 2, colBrass)
+		return c.img
+	})
+}
+
+// wandSprite is a magic wand of size s whose shaft has the given subject
+// colour (NoColor: plain wood).
+func wandSprite(s int, col engine.Color) *image.RGBA {
+	return sprites.get(struct {
+		k   string
+		s   int
+		col engine.Color
+	}{"wand", s, col}, func() *image.RGBA {
+		c := newSprite(s, s, color.RGBA{})
+		defer c.release()
+		f := float64(s)
+		dc := c.gg()
+		dc.SetLineCapRound()
+		dc.SetLineWidth(f * 0.16)
+		dc.SetColor(colInk)
+		dc.DrawLine(f*0.22, f*0.78, f*0.78, f*0.22)
+		dc.Stroke()
+		dc.SetLineWidth(f * 0.10)
+		dc.SetColor(colorOf(col))
+		if col == engine.NoColor {
+			dc.SetColor(colWoodLight)
+		}
+		dc.DrawLine(f*0.22, f*0.78, f*0.72, f*0.28)
+		dc.Stroke()
+		drawStar(c, f*0.78, f*0.22, f*0.2, colFlameCore)
+		return c.img
+	})
+}
+
+// drawStar fills a five-pointed star.
+func drawStar(c *canvas, cx, cy, r float64, col color.RGBA) {
+	c.markF(cx-r, cy-r, cx+r, cy+r)
+	dc := c.gg()
+	for i := 0; i < 10; i++ {
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		rr := r
+		if i%2 == 1 {
+			rr = r * 0.45
+		}
+		dc.LineTo(cx+rr*math.Cos(a), cy+rr*math.Sin(a))
+	}
+	dc.ClosePath()
+	dc.SetColor(col)
+	dc.Fill()
+}
+
+// badgeSprite is a compartment's value: solid brass when the compartment is
+// full (it scores), a brass ring on wood when it is not yet.
+func badgeSprite(d int, value int, full bool, f fontSpec) *image.RGBA {
+	return sprites.get(struct {
+		k    string
+		d, v int
+		full bool
+		f    fontSpec
+	}{"badge", d, value, full, f}, func() *image.RGBA {
+		c := newSprite(d, d, color.RGBA{})
+		defer c.release()
+		r := float64(d) / 2
+		if full {
+			c.fillCircle(r, r, r, colBrassDark)
+			c.fillCircle(r, r, r-2, colGold)
+			c.textMid(strconv.Itoa(value), r, r, f, colInk)
+		} else {
+			c.fillCircle(r, r, r, colBrass)
+			c.fillCircle(r, r, r-3, colWoodDark)
+			c.textMid(strconv.Itoa(value), r, r, f, colLabel)
+		}
+		return c.img
+	})
+}
+
+// subjectDisc draws a subject's colour as a disc with its letter, centred
+// on (cx, cy).
+func subjectDisc(c *canvas, cx, cy, r float64, col engine.Color, f fontSpec) {
+	d := discSprite(r, col, f)
+	c.blitOver(d, pt(int(cx-r+0.5), int(cy-r+0.5)))
+}
+
+func discSprite(r float64, col engine.Color, f fontSpec) *image.RGBA {
+	return sprites.get(struct {
+		k   string
+		r   float64
+		col engine.Color
+		f   fontSpec
+	}{"disc", r, col, f}, func() *image.RGBA {
+		d := int(2*r + 0.5)
+		c := newSprite(d, d, color.RGBA{})
+		defer c.release()
+		c.fillCircle(r, r, r, colInk)
+		c.fillCircle(r, r, r-2, colorOf(col))
+		c.textMid(string(col.Letter()), r, r, f, bookInk(col))
+		return c.img
+	})
+}
+
+// benefitIcon draws one study-card benefit as an icon of size s x s: books
+// as books, the others as distinct pictures, each with its number.
+func benefitIcon(b engine.Benefit, s int) *image.RGBA {
+	return sprites.get(struct {
+		k string
+		b engine.Benefit
+		s int
+	}{"benefit", b, s}, func() *image.RGBA {
+		c := newSprite(s, s, color.RGBA{})
+		defer c.release()
+		f := float64(s)
+		switch b.Kind {
+		case engine.BenefitBook, engine.BenefitCompartmentBook:
+			col := b.Color
+			if b.Kind == engine.BenefitCompartmentBook {
+				col = engine.AnyColor
+			}
+			bw := s * 9 / 20
+			r := image.Rect(s/2-bw/2, s/20, s/2+bw/2, s-s/20)
+			drawBookBody(c, r, col)
+			if col.IsBook() {
+				c.textMid(string(col.Letter()), f/2, f*0.62, sans(math.Max(minText, f*0.34)), bookInk(col))
+			}
+			if b.Kind == engine.BenefitCompartmentBook {
+				name := b.Comp.String()
+				tf := sans(math.Max(minText, f*0.28))
+				w := c.measure(name, tf) + 10
+				tag := image.Rect(int(f/2-w/2), int(f*0.62), int(f/2+w/2), int(f*0.62+f*0.34))
+				c.fillRR(tag, 4, colInk)
+				c.textMid(name, f/2, float64(tag.Min.Y+tag.Max.Y)/2, tf, colLabel)
+			}
+		case engine.BenefitReshelve:
+			// A circular arrow around the count of books.
+			dc := c.gg()
+			dc.SetLineWidth(f * 0.09)
+			dc.SetColor(colWoodDark)
+			dc.DrawArc(f/2, f/2, f*0.36, math.Pi*0.15, math.Pi*1.75)
+			dc.Stroke()
+			ax, ay := f/2+f*0.36*math.Cos(math.Pi*1.75), f/2+f*0.36*math.Sin(math.Pi*1.75)
+			dc.MoveTo(ax+f*0.17, ay-f*0.02)
+			dc.LineTo(ax-f*0.04, ay-f*0.16)
+			dc.LineTo(ax-f*0.02, ay+f*0.13)
+			dc.ClosePath()
+			dc.Fill()
+			c.textMid(strconv.Itoa(b.N), f/2, f/2, sans(math.Max(minText, f*0.36)), colInk)
+		case engine.BenefitSideShelf:
+			// A small cabinet with two spaces and a plus.
+			cab := image.Rect(s/5, s/6, s*4/5, s*5/6)
+			c.fillRR(cab, 3, colWoodDark)
+			c.fill(image.Rect(cab.Min.X+4, cab.Min.Y+4, cab.Max.X-4, cab.Min.Y+cab.Dy()/2-2), colInterior)
+			c.fill(image.Rect(cab.Min.X+4, cab.Min.Y+cab.Dy()/2+2, cab.Max.X-4, cab.Max.Y-4), colInterior)
+			c.fillCircle(f*0.78, f*0.24, f*0.17, colSecLeft)
+			c.textMid("+", f*0.78, f*0.24, sans(math.Max(minText, f*0.28)), colInk)
+		case engine.BenefitWand:
+			c.blitOver(wandSprite(s, engine.NoColor), pt(0, 0))
+		case engine.BenefitToken:
+			// A bonus token: a round tile with a question mark, since it is
+			// drawn at random.
+			c.fillCircle(f/2, f/2, f*0.42, colBrassDark)
+			c.fillCircle(f/2, f/2, f*0.42-3, colBrass)
+			c.textMid("?", f/2, f/2, sans(math.Max(minText, f*0.42)), colInk)
+		case engine.BenefitPoints:
+			drawStar(c, f/2, f*0.54, f*0.5, colBrassDark)
+			drawStar(c, f/2, f*0.54, f*0.42, colGold)
+			c.textMid("+"+strconv.Itoa(b.N), f/2, f*0.56, sans(math.Max(minText, f*0.26)), colInk)
+		default:
+			c.textMid(b.String(), f/2, f/2, sans(math.Max(minText, f*0.3)), colInk)
+		}
+		return c.img
+	})
+}
+
+// benefitCaption is the short text under a benefit's icon.
+func benefitCaption(b engine.Benefit) string {
+	switch b.Kind {
+	case engine.BenefitBook:
+		if b.Color == engine.AnyColor {
+			return "any book"
+		}
+		return b.Color.String()
+	case engine.BenefitCompartmentBook:
+		return "any, in " + b.Comp.String()
+	case engine.BenefitReshelve:
+		return "reshelve " + strconv.Itoa(b.N)
+	case engine.BenefitSideShelf:
+		return "side shelf"
+	case engine.BenefitWand:
+		return "wand"
+	case engine.BenefitToken:
+		return "bonus token"
+	case engine.BenefitPoints:
+		if b.N == 1 {
+			return "1 point"
+		}
+		return strconv.Itoa(b.N) + " points"
+	}
+	return b.String()
+}
