@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -187,6 +189,89 @@ func TestViewsForAnyone(t *testing.T) {
 	t.Run("the status names whom the game waits for and the deadline", func(t *testing.T) {
 		seen := h.slash(cy, "status")
 		if !strings.Contains(seen.Content, ana.ID) || !strings.Contains(seen.Content, "<t:") {
+			t.Fatalf("saw %q", seen.Content)
+		}
+	})
+}
+
+func TestPlaceByTypingWithAutocomplete(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	h.openGame(ana, bo)
+	channel := h.world.Channel.ID
+	for _, u := range []discordtest.User{ana, bo} {
+		m, _ := h.lastDM(u)
+		p, _ := component(m, "pick")
+		h.click(u, m, p.CustomID, p.Options[0].Value)
+	}
+	g := h.state(channel).State
+	var item engine.Item
+	for _, it := range g.Seats[0].Held {
+		if it.Kind == engine.ItemBook {
+			item = it
+			break
+		}
+	}
+	if item.ID == 0 {
+		t.Skip("ana received no book on this deal")
+	}
+	auto := func(opts ...discordtest.Option) []string {
+		in, err := h.srv.Autocomplete(h.ctx, ana, channel, "atheneum", discordtest.Sub("place", opts...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cb, err := in.WaitAck(h.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range cb.Choices {
+			out = append(out, fmt.Sprint(c.Value))
+		}
+		return out
+	}
+	items := auto(discordtest.StringOpt("item", "").Focus(), discordtest.StringOpt("space", ""))
+	want := fmt.Sprintf("#%d", item.ID)
+	if !slices.Contains(items, want) {
+		t.Fatalf("item suggestions %v lack %s", items, want)
+	}
+	color := ""
+	if item.Color == engine.AnyColor {
+		color = "T"
+	}
+	opts := []discordtest.Option{discordtest.StringOpt("item", want), discordtest.StringOpt("space", "").Focus()}
+	if color != "" {
+		opts = append(opts, discordtest.StringOpt("color", color))
+	}
+	spaces := auto(opts...)
+	if len(spaces) == 0 {
+		t.Fatal("no space suggested")
+	}
+	for _, s := range spaces {
+		if _, err := engine.ParsePos(s); err != nil {
+			t.Fatalf("suggestion %q is not a space", s)
+		}
+	}
+	placeOpts := []discordtest.Option{discordtest.StringOpt("item", want), discordtest.StringOpt("space", spaces[0])}
+	if color != "" {
+		placeOpts = append(placeOpts, discordtest.StringOpt("color", color))
+	}
+	seen := h.slash(ana, "place", placeOpts...)
+	if !strings.Contains(seen.Content, "shelve your benefits") {
+		t.Fatalf("after /atheneum place: %q", seen.Content)
+	}
+	pos, _ := engine.ParsePos(spaces[0])
+	if got := h.state(channel).State.Seats[0].Comps[pos.Comp].At(pos.Level, pos.Space).Color; got == engine.NoColor {
+		t.Fatalf("no book at %s after /atheneum place", spaces[0])
+	}
+	t.Run("an item not held or a malformed space is refused with the reason", func(t *testing.T) {
+		seen := h.slash(ana, "place", discordtest.StringOpt("item", "#99"), discordtest.StringOpt("space", "V.3.2"))
+		if !strings.Contains(seen.Content, "no longer hold") {
+			t.Fatalf("saw %q", seen.Content)
+		}
+		seen = h.slash(ana, "place", discordtest.StringOpt("item", want), discordtest.StringOpt("space", "nowhere"))
+		if !strings.Contains(seen.Content, "compartment.level.space") {
 			t.Fatalf("saw %q", seen.Content)
 		}
 	})
