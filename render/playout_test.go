@@ -1,0 +1,86 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"image/png"
+	"testing"
+
+	"atheneum/engine"
+)
+
+// TestRandomGamesNeverBreakAPicture plays random games with 2 to 5 seats and
+// draws every kind of picture at several points, from a seat's view and a
+// spectator's, checking that each is a valid PNG that fits a phone.
+func TestRandomGamesNeverBreakAPicture(t *testing.T) {
+	games := 50
+	if testing.Short() {
+		games = 10
+	}
+	for i := 0; i < games; i++ {
+		seats := 2 + i%4
+		t.Run("a random game of "+string(rune('0'+seats))+" seats draws at every point", func(t *testing.T) {
+			t.Parallel()
+			g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:seats], Seed: uint64(1000 + i)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := engine.NewRandomPlayer(uint64(i))
+			p.UndoPercent = 5
+			// Draw at a few moments spread over the game, then at its end.
+			// The race detector slows drawing some thirty-fold, so under it
+			// only every tenth game draws during play, and the others draw
+			// one kind each at their end, taking turns.
+			every := 60 + 17*(i%5)
+			during := !raceEnabled || i%10 == 0
+			for n := 0; ; n++ {
+				a, ok := p.Next(g)
+				if !ok {
+					break
+				}
+				if _, err := g.Apply(a); err != nil {
+					t.Fatalf("%v: %v", a, err)
+				}
+				if during && n%every == every-1 {
+					drawAll(t, g, n/every, -1)
+					during = !raceEnabled
+				}
+			}
+			only := -1
+			if raceEnabled {
+				only = i % len(kinds())
+			}
+			drawAll(t, g, i, only)
+		})
+	}
+}
+
+// drawAll draws every kind of picture (or only kind number only, if it is
+// not -1) from one view of g, alternating between a seat's view and a
+// spectator's.
+func drawAll(t *testing.T, g *engine.Game, turn, only int) {
+	t.Helper()
+	viewer := engine.Spectator
+	if turn%2 == 0 {
+		viewer = turn / 2 % len(g.Seats)
+	}
+	v := g.View(viewer)
+	seat := max(viewer, 0)
+	names := []string{"Ada", "", "🐉", "a name far too long to fit anywhere on the picture at all"}
+	for i, k := range kinds() {
+		if only >= 0 && i != only {
+			continue
+		}
+		b, err := k.draw(v, seat, names)
+		if errors.Is(err, ErrNotRevealed) || errors.Is(err, ErrNotOver) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s at %v from seat %d: %v", k.name, g, viewer, err)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(b))
+		if err != nil || cfg.Width > 1600 {
+			t.Fatalf("%s at %v: width %d, %v", k.name, g, cfg.Width, err)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package render
+
+import (
+	"testing"
+
+	"atheneum/engine"
+)
+
+// The fixed game states the golden images are drawn from. They are built
+// from a seed and random play, so they are the same on every run.
+
+var testNames = []string{"Ada", "Bartholomew the Long-Named", "Céline"}
+
+func newTestGame(t testing.TB) *engine.Game {
+	t.Helper()
+	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// playUntil plays random moves until stop reports true or the game ends.
+func playUntil(t testing.TB, g *engine.Game, seed uint64, stop func(*engine.Game) bool) {
+	t.Helper()
+	p := engine.NewRandomPlayer(seed)
+	for !stop(g) {
+		a, ok := p.Next(g)
+		if !ok {
+			return
+		}
+		if _, err := g.Apply(a); err != nil {
+			t.Fatalf("%v: %v", a, err)
+		}
+	}
+}
+
+// startState is a new game: empty shelves, first hands dealt.
+func startState(t testing.TB) *engine.Game { return newTestGame(t) }
+
+// midState is turn 3 of phase B, just after the cards are revealed, with
+// seat 0's shelves set to show side shelves on both sides, paired sets,
+// candles on the main and side shelves, a full compartment and spiders.
+func midState(t testing.TB) *engine.Game {
+	g := newTestGame(t)
+	playUntil(t, g, 11, func(g *engine.Game) bool {
+		return g.Phase == 1 && g.Turn == 3 && g.Step == engine.StepResolve
+	})
+	shelves := []string{
+		"I:TVGP II*:T../Tvv III*:../K. IV:ktKTG V*:.../G../GGT L3*:.../tg. R4:./T/T c=o.o|.o|o.",
+		"I*:.... II*:.../... III:PP/KK IV*:V.... V*:.../.../P.. L6*:../../gk/GG c=.o.|..|--",
+		"I*:K... II*:.../GT. III*:../.. IV*:T.... V:PPG/TVK/KKG c=...|--|--",
+	}
+	for i, s := range shelves {
+		if err := g.SetShelves(i, s); err != nil {
+			t.Fatalf("seat %d: %v", i, err)
+		}
+	}
+	return g
+}
+
+// endState is a finished game.
+func endState(t testing.TB) *engine.Game {
+	g := newTestGame(t)
+	playUntil(t, g, 5, func(g *engine.Game) bool { return g.Step == engine.StepOver })
+	if g.Step != engine.StepOver {
+		t.Fatal("the game did not end")
+	}
+	return g
+}
