@@ -75,6 +75,9 @@ type table struct {
 	rec *store.Game
 	// events collects this turn's events for the end-of-turn post.
 	events []engine.Event
+	// due is the current step's deadline, once known.
+	due      time.Time
+	dueKnown bool
 }
 
 // Options are the bot's dependencies.

@@ -139,7 +139,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 	case "place":
 		return b.cmdPlace(ctx, r, t, opts)
 	case "status":
-		_, err := r.edit(b.statusText(t.rec), nil)
+		_, err := r.edit(b.statusText(t), nil)
 		return err
 	case "shelf":
 		return b.cmdShelf(r, t, opts)
@@ -195,7 +195,8 @@ func (b *Bot) cmdRules(r *reply, topic string) error {
 }
 
 // statusText says where the game stands.
-func (b *Bot) statusText(rec *store.Game) string {
+func (b *Bot) statusText(t *table) string {
+	rec := t.rec
 	g := rec.State
 	var sb strings.Builder
 	if g.Step == engine.StepOver {
@@ -218,7 +219,7 @@ func (b *Bot) statusText(rec *store.Game) string {
 	}
 	if len(waiting) > 0 {
 		fmt.Fprintf(&sb, "Waiting for: %s", strings.Join(waiting, ", "))
-		if due := b.deadline(rec); !due.IsZero() {
+		if due := b.deadline(t); !due.IsZero() {
 			fmt.Fprintf(&sb, " — deadline <t:%d:R>", due.Unix())
 		}
 		sb.WriteString(".\n")

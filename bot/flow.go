@@ -46,21 +46,34 @@ func (b *Bot) stepJobChanges(c *store.Commit, rec *store.Game, next *engine.Game
 	}
 }
 
-// deadline returns the current step's deadline, if the store has one.
-func (b *Bot) deadline(rec *store.Game) time.Time {
-	if l, ok := b.db.(interface {
-		Jobs(context.Context) ([]store.Job, error)
-	}); ok {
-		jobs, err := l.Jobs(context.Background())
-		if err == nil {
-			for _, j := range jobs {
-				if j.GameID == rec.ID && j.Kind == jobDeadline {
-					return j.Due
+// deadline returns the current step's deadline. It is kept with the table
+// and read from the store once after a restart.
+func (b *Bot) deadline(t *table) time.Time {
+	if !t.dueKnown {
+		if l, ok := b.db.(interface {
+			Jobs(context.Context) ([]store.Job, error)
+		}); ok {
+			if jobs, err := l.Jobs(context.Background()); err == nil {
+				for _, j := range jobs {
+					if j.GameID == t.rec.ID && j.Kind == jobDeadline {
+						t.due = j.Due
+					}
 				}
 			}
 		}
+		t.dueKnown = true
 	}
-	return time.Time{}
+	return t.due
+}
+
+// scheduled remembers the deadline among jobs just stored.
+func (t *table) scheduled(jobs []store.Job) {
+	t.due, t.dueKnown = time.Time{}, true
+	for _, j := range jobs {
+		if j.Kind == jobDeadline {
+			t.due = j.Due
+		}
+	}
 }
 
 // act applies one action for a seat and stores it before anyone sees its
@@ -92,6 +105,9 @@ func (b *Bot) act(ctx context.Context, t *table, a engine.Action) ([]engine.Even
 		return nil, false, err
 	}
 	rec.State, rec.Seq = next, next.Seq
+	if changed {
+		t.scheduled(c.PutJobs)
+	}
 	if next.Step == engine.StepOver {
 		rec.Status = store.StatusFinished
 	}
@@ -113,7 +129,7 @@ func upperFirst(s string) string {
 func (b *Bot) after(ctx context.Context, t *table, before engine.Step, changed bool) {
 	rec := t.rec
 	if !changed {
-		b.updateStatus(ctx, rec)
+		b.updateStatus(ctx, t)
 		return
 	}
 	g := rec.State
@@ -137,7 +153,7 @@ func (b *Bot) beginStep(ctx context.Context, t *table) {
 			b.sendPrompt(ctx, rec, seat)
 		}
 	}
-	b.updateStatus(ctx, rec)
+	b.updateStatus(ctx, t)
 }
 
 // sendPrompt sends a seat its private prompt for the current step by
@@ -253,8 +269,9 @@ func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSen
 
 // updateStatus edits the game's status message, or posts it if it is
 // missing.
-func (b *Bot) updateStatus(ctx context.Context, rec *store.Game) {
-	text := b.statusText(rec)
+func (b *Bot) updateStatus(ctx context.Context, t *table) {
+	rec := t.rec
+	text := b.statusText(t)
 	if m, err := b.db.GetMessage(ctx, rec.ID, msgStatus, store.NoSeat); err == nil {
 		empty := []discordgo.MessageComponent{}
 		_, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Content: &text, Components: &empty, AllowedMentions: noMentions})

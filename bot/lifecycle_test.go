@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -275,4 +276,24 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 			t.Fatalf("saw %q", seen.Content)
 		}
 	})
+}
+
+func TestShutdownFinishesWorkAndRefusesNewInteractions(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana := h.user("ana")
+	h.openGame(ana, h.user("bo"))
+	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
+	defer cancel()
+	if err := h.bot.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	seen := h.slash(ana, "status")
+	if !strings.Contains(seen.Content, "restarting") || !seen.Ephemeral {
+		t.Fatalf("an interaction during shutdown saw %q", seen.Content)
+	}
+	h.bot.RunDueJobs(h.ctx) // must not run after Close
+	if seq := h.state(h.world.Channel.ID).Seq; seq != 0 {
+		t.Fatalf("%d actions after shutdown", seq)
+	}
 }

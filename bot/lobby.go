@@ -230,9 +230,11 @@ func (b *Bot) startGame(ctx context.Context, r *reply, t *table) error {
 	if _, err := r.edit(sb.String(), nil); err != nil {
 		b.log.Warn("could not update the lobby message", "game", rec.ID, "err", err)
 	}
-	if err := b.db.Commit(ctx, rec.ID, store.Commit{Seq: rec.State.Seq, PutJobs: b.stepJobs(rec)}); err != nil {
+	jobs := b.stepJobs(rec)
+	if err := b.db.Commit(ctx, rec.ID, store.Commit{Seq: rec.State.Seq, PutJobs: jobs}); err != nil {
 		return err
 	}
+	t.scheduled(jobs)
 	b.beginStep(ctx, t)
 	return nil
 }
