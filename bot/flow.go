@@ -471,12 +471,7 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *table) error {
 	}
 	g := rec.State
 	if g.Step == engine.StepPick {
-		content, comps, files, err := b.prompt(rec, seat, noSelection())
-		if err != nil {
-			return err
-		}
-		_, err = r.edit(content, comps, files...)
-		return err
+		return b.cmdPlay(ctx, r, t)
 	}
 	if len(g.Seats[seat].Hand) == 0 {
 		_, err := r.edit("You hold no study cards right now.", nil)

@@ -183,6 +183,19 @@ func (h *harness) click(user discordtest.User, msg discordtest.Message, customID
 	return seen, in
 }
 
+// pickFirst has each user pick the first card of the menu in their DMs.
+func (h *harness) pickFirst(users ...discordtest.User) {
+	h.t.Helper()
+	for _, u := range users {
+		m, ok := h.lastDM(u)
+		p, found := component(m, "pick")
+		if !ok || !found {
+			h.t.Fatalf("%s has no pick menu", u.Username)
+		}
+		h.click(u, m, p.CustomID, p.Options[0].Value)
+	}
+}
+
 // refresh returns the current version of a message.
 func (h *harness) refresh(msg discordtest.Message) discordtest.Message {
 	m, ok := h.srv.Message(msg.ID)

@@ -75,10 +75,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	channel := h.world.Channel.ID
-	// Ana picks; Bo does not.
-	anaPick, _ := h.lastDM(ana)
-	pick, _ := component(anaPick, "pick")
-	h.click(ana, anaPick, pick.CustomID, pick.Options[0].Value)
+	h.pickFirst(ana) // Bo does not pick.
 
 	h.advance(11 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
@@ -127,16 +124,12 @@ func TestDiscordFailuresLoseNothing(t *testing.T) {
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	channel := h.world.Channel.ID
-	anaPick, _ := h.lastDM(ana)
-	pick, _ := component(anaPick, "pick")
-	h.click(ana, anaPick, pick.CustomID, pick.Options[0].Value)
+	h.pickFirst(ana)
 	// Bo's pick completes the step; the reveal post fails with a 500 and
 	// the first workbench DM is rate limited.
 	h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.InternalError())
 	h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.RateLimited(20*time.Millisecond))
-	boPick, _ := h.lastDM(bo)
-	bp, _ := component(boPick, "pick")
-	h.click(bo, boPick, bp.CustomID, bp.Options[0].Value)
+	h.pickFirst(bo)
 	g := h.state(channel).State
 	if g.Step != engine.StepResolve {
 		t.Fatalf("a failed post lost the pick: step %s", g.Step)
@@ -201,11 +194,7 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	channel := h.world.Channel.ID
-	for _, u := range []discordtest.User{ana, bo} {
-		m, _ := h.lastDM(u)
-		p, _ := component(m, "pick")
-		h.click(u, m, p.CustomID, p.Options[0].Value)
-	}
+	h.pickFirst(ana, bo)
 	g := h.state(channel).State
 	var item engine.Item
 	for _, it := range g.Seats[0].Held {
