@@ -282,11 +282,26 @@ func rr(dc *gg.Context, r image.Rectangle, radius float64) {
 	dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius)
 }
 
-// fillRR fills a rounded rectangle.
+// fillRR fills a rounded rectangle. gg's painter blends span by span,
+// which is slow over large areas, so a large one is filled flat and only
+// its four corner discs go through the rasteriser (a disc's anti-aliased
+// edge over the same colour changes nothing).
 func (c *canvas) fillRR(r image.Rectangle, radius float64, col color.RGBA) {
 	c.mark(r)
+	rad := int(radius)
+	if radius != float64(rad) || rad < 1 || r.Dx() < 4*rad || r.Dy() < 4*rad {
+		dc := c.gg()
+		rr(dc, r, radius)
+		dc.SetColor(col)
+		dc.Fill()
+		return
+	}
+	draw.Draw(c.img, image.Rect(r.Min.X+rad, r.Min.Y, r.Max.X-rad, r.Max.Y), image.NewUniform(col), image.Point{}, draw.Src)
+	draw.Draw(c.img, image.Rect(r.Min.X, r.Min.Y+rad, r.Max.X, r.Max.Y-rad), image.NewUniform(col), image.Point{}, draw.Src)
 	dc := c.gg()
-	rr(dc, r, radius)
+	for _, p := range [4]image.Point{{r.Min.X + rad, r.Min.Y + rad}, {r.Max.X - rad, r.Min.Y + rad}, {r.Min.X + rad, r.Max.Y - rad}, {r.Max.X - rad, r.Max.Y - rad}} {
+		dc.DrawCircle(float64(p.X), float64(p.Y), radius)
+	}
 	dc.SetColor(col)
 	dc.Fill()
 }

@@ -46,7 +46,8 @@ func cardSprite(ct *engine.Content, idx int) *image.RGBA {
 		c   *engine.Content
 		idx int
 	}{"card", ct, idx}, func() *image.RGBA {
-		c := newSprite(cardW, cardH, colParchment)
+		// Transparent corners, so the card sits on whatever is behind it.
+		c := newSprite(cardW, cardH, color.RGBA{})
 		defer c.release()
 		card := &ct.Cards[idx]
 		r := image.Rect(0, 0, cardW, cardH)
@@ -109,7 +110,7 @@ func drawSectionLegend(c *canvas, x, y int) {
 // cardBack is the back of a study card, for hands a view hides.
 func cardBack() *image.RGBA {
 	return sprites.get("cardback", func() *image.RGBA {
-		c := newSprite(cardW, cardH, colParchment)
+		c := newSprite(cardW, cardH, color.RGBA{})
 		defer c.release()
 		r := image.Rect(0, 0, cardW, cardH)
 		c.fillRR(r, 14, colFrame)
@@ -178,7 +179,7 @@ func Hand(g *engine.Game, seat int, names []string) ([]byte, error) {
 		x := (w-gridW)/2 + (i%cols)*(cardW+cardGap)
 		y := top + 24 + (i/cols)*(cardH+34)
 		if hidden {
-			c.blit(cardBack(), pt(x, y))
+			c.blitOver(cardBack(), pt(x, y))
 			continue
 		}
 		idx := s.Hand[i]
@@ -190,8 +191,9 @@ func Hand(g *engine.Game, seat int, names []string) ([]byte, error) {
 			c.fillRR(r, 6, colInk)
 			cx, cy := mid(r)
 			c.textMid("your pick this turn", cx, cy, cond(16), colLabel)
+			c.fillRR(rect(x-5, y-2, cardW+10, cardH+7), 18, colGold)
 		}
-		c.blit(cardSprite(g.Content, idx), pt(x, y))
+		c.blitOver(cardSprite(g.Content, idx), pt(x, y))
 	}
 	return finish(c)
 }
@@ -241,9 +243,9 @@ func Reveal(g *engine.Game, names []string) ([]byte, error) {
 		subjectDisc(c, fx(x)+12, fx(top)+12, 12, col, sans(minText))
 		c.textFit(nameOf(names, i), fx(x)+30, fx(top)+19, fx(cardW-30), sans(18), colInk)
 		if p := g.Seats[i].Played; p >= 0 && p < len(g.Content.Cards) {
-			c.blit(cardSprite(g.Content, p), pt(x, top+30))
+			c.blitOver(cardSprite(g.Content, p), pt(x, top+30))
 		} else {
-			c.blit(cardBack(), pt(x, top+30))
+			c.blitOver(cardBack(), pt(x, top+30))
 		}
 	}
 	bw := (w - 2*margin - nameW - 2*cardGap) / 3

@@ -68,3 +68,24 @@ func endState(t testing.TB) *engine.Game {
 	}
 	return g
 }
+
+// pickedState is a new game in which seat 0 has chosen its third card.
+func pickedState(t testing.TB) *engine.Game {
+	g := newTestGame(t)
+	code := g.CardCode(g.Seats[0].Hand[2])
+	if _, err := g.Apply(engine.Action{Type: engine.ActPick, Seat: 0, Card: code}); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// twoSeatReveal is a two-seat game just after its first cards are
+// revealed: each seat receives both outer sections of the other's card.
+func twoSeatReveal(t testing.TB) *engine.Game {
+	g, err := engine.NewGame(engine.Config{Subjects: []engine.Color{engine.Pink, engine.Black}, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playUntil(t, g, 3, func(g *engine.Game) bool { return g.Step == engine.StepResolve })
+	return g
+}
