@@ -63,6 +63,14 @@ func cardSprite(ct *engine.Content, idx int) *image.RGBA {
 	})
 }
 
+// flatCard is cardSprite on the parchment.
+func flatCard(ct *engine.Content, idx int) *image.RGBA {
+	return onParchment(struct {
+		c   *engine.Content
+		idx int
+	}{ct, idx}, func() *image.RGBA { return cardSprite(ct, idx) })
+}
+
 // drawSection draws one section: a coloured bar with whom it is for, then
 // its benefits as icons with captions.
 func drawSection(c *canvas, box image.Rectangle, sec section, benefits []engine.Benefit) {
@@ -105,6 +113,22 @@ func drawSectionLegend(c *canvas, x, y int) {
 		xf += 30
 		xf += c.text(s.text, xf, fx(y)+17, cond(16), colInk, 0) + 26
 	}
+}
+
+// onParchment returns a sprite flattened onto the parchment, once, so it
+// can be copied rather than blended: blending six cards per hand cost
+// more than drawing the rest.
+func onParchment(key any, sprite func() *image.RGBA) *image.RGBA {
+	return sprites.get(struct {
+		k   string
+		key any
+	}{"flat", key}, func() *image.RGBA {
+		src := sprite()
+		c := newSprite(src.Rect.Dx(), src.Rect.Dy(), colParchment)
+		defer c.release()
+		c.blitOver(src, pt(0, 0))
+		return c.img
+	})
 }
 
 // cardBack is the back of a study card, for hands a view hides.
@@ -179,7 +203,7 @@ func Hand(g *engine.Game, seat int, names []string) ([]byte, error) {
 		x := (w-gridW)/2 + (i%cols)*(cardW+cardGap)
 		y := top + 24 + (i/cols)*(cardH+34)
 		if hidden {
-			c.blitOver(cardBack(), pt(x, y))
+			c.blit(onParchment("back", cardBack), pt(x, y))
 			continue
 		}
 		idx := s.Hand[i]
@@ -192,8 +216,10 @@ func Hand(g *engine.Game, seat int, names []string) ([]byte, error) {
 			cx, cy := mid(r)
 			c.textMid("your pick this turn", cx, cy, cond(16), colLabel)
 			c.fillRR(rect(x-5, y-2, cardW+10, cardH+7), 18, colGold)
+			c.blitOver(cardSprite(g.Content, idx), pt(x, y))
+			continue
 		}
-		c.blitOver(cardSprite(g.Content, idx), pt(x, y))
+		c.blit(flatCard(g.Content, idx), pt(x, y))
 	}
 	return finish(c)
 }
@@ -243,9 +269,9 @@ func Reveal(g *engine.Game, names []string) ([]byte, error) {
 		subjectDisc(c, fx(x)+12, fx(top)+12, 12, col, sans(minText))
 		c.textFit(nameOf(names, i), fx(x)+30, fx(top)+19, fx(cardW-30), sans(18), colInk)
 		if p := g.Seats[i].Played; p >= 0 && p < len(g.Content.Cards) {
-			c.blitOver(cardSprite(g.Content, p), pt(x, top+30))
+			c.blit(flatCard(g.Content, p), pt(x, top+30))
 		} else {
-			c.blitOver(cardBack(), pt(x, top+30))
+			c.blit(onParchment("back", cardBack), pt(x, top+30))
 		}
 	}
 	bw := (w - 2*margin - nameW - 2*cardGap) / 3

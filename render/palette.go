@@ -6,7 +6,6 @@ import (
 	"errors"
 	"image"
 	"image/color"
-	"image/png"
 	"sync"
 
 	"atheneum/engine"
@@ -241,22 +240,6 @@ func (q *quantizer) mapRect(src *image.RGBA, dst *image.Paletted, r image.Rectan
 	}
 }
 
-// bufferPool lets the PNG encoder reuse its compression buffers.
-type bufferPool struct{ p sync.Pool }
-
-func (b *bufferPool) Get() *png.EncoderBuffer {
-	if e, ok := b.p.Get().(*png.EncoderBuffer); ok {
-		return e
-	}
-	return nil
-}
-
-func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
-
-// BestSpeed compresses flat paletted pictures nearly as well as the default
-// level at a fraction of the time.
-var encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &bufferPool{}}
-
 var palettedPool sync.Pool
 
 func getPaletted(r image.Rectangle, pal color.Palette) *image.Paletted {
@@ -328,7 +311,7 @@ func encodeCanvas(c *canvas) ([]byte, error) {
 	buf := outPool.Get().(*bytes.Buffer)
 	defer outPool.Put(buf)
 	buf.Reset()
-	if err := encoder.Encode(buf, pm); err != nil {
+	if err := writePaletted(buf, pm); err != nil {
 		return nil, err
 	}
 	// The caller keeps the bytes; the buffer goes back to the pool.

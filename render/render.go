@@ -13,8 +13,8 @@
 //
 // All functions are safe for concurrent use. Static parts (frames, books,
 // cards) are drawn once and copied; the result is mapped onto a fixed
-// palette and compressed at png.BestSpeed, which keeps a seat's shelves
-// under a few milliseconds and a few tens of kilobytes.
+// palette and compressed with a fast zlib level, which keeps a seat's
+// shelves under a few milliseconds and a few tens of kilobytes.
 package render
 
 import (
