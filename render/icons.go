@@ -335,7 +335,7 @@ func benefitCaption(b engine.Benefit) string {
 	switch b.Kind {
 	case engine.BenefitBook:
 		if b.Color == engine.AnyColor {
-			return "any book"
+			return "any colour"
 		}
 		return b.Color.String()
 	case engine.BenefitCompartmentBook:
