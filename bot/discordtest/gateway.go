@@ -195,21 +195,29 @@ func (c *gwConn) writeLocked(kind int, frame []byte) error {
 // send writes a frame, zlib-compressing it when asked; discordgo treats a
 // binary frame as one complete zlib stream.
 func (c *gwConn) send(v any, compress bool) error {
-	frame, err := json.Marshal(v)
+	kind, frame, err := encodeFrame(v, compress)
 	if err != nil {
 		return err
-	}
-	kind := websocket.TextMessage
-	if compress {
-		var buf bytes.Buffer
-		zw := zlib.NewWriter(&buf)
-		_, _ = zw.Write(frame)
-		_ = zw.Close()
-		frame, kind = buf.Bytes(), websocket.BinaryMessage
 	}
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	return c.writeLocked(kind, frame)
+}
+
+// encodeFrame marshals a gateway payload, as one zlib stream in a binary
+// frame when compress is set.
+func encodeFrame(v any, compress bool) (kind int, frame []byte, err error) {
+	if frame, err = json.Marshal(v); err != nil {
+		return 0, nil, err
+	}
+	if !compress {
+		return websocket.TextMessage, frame, nil
+	}
+	var buf bytes.Buffer
+	zw := zlib.NewWriter(&buf)
+	_, _ = zw.Write(frame)
+	_ = zw.Close()
+	return websocket.BinaryMessage, buf.Bytes(), nil
 }
 
 // closeWith sends a close frame and closes the socket; the read loop then
@@ -415,17 +423,9 @@ func (c *gwConn) identify(d identifyData) bool {
 }
 
 func (c *gwConn) writeFrameLocked(op int, t string, seq int64, d any, compress bool) error {
-	frame, err := json.Marshal(map[string]any{"op": op, "t": t, "s": seq, "d": d})
+	kind, frame, err := encodeFrame(map[string]any{"op": op, "t": t, "s": seq, "d": d}, compress)
 	if err != nil {
 		return err
-	}
-	kind := websocket.TextMessage
-	if compress {
-		var buf bytes.Buffer
-		zw := zlib.NewWriter(&buf)
-		_, _ = zw.Write(frame)
-		_ = zw.Close()
-		frame, kind = buf.Bytes(), websocket.BinaryMessage
 	}
 	return c.writeLocked(kind, frame)
 }

@@ -877,23 +877,26 @@ func (s *Server) followup(c *call) (int, any) {
 }
 
 func (s *Server) getWebhookMessage(c *call) (int, any) {
-	st, stt, b := s.webhookInteraction(c)
-	if st == nil {
-		return stt, b
-	}
-	m, stt, b := s.webhookMessage(c, st)
+	_, m, stt, b := s.webhookTarget(c)
 	if m == nil {
 		return stt, b
 	}
 	return http.StatusOK, s.messageJSONLocked(m)
 }
 
-func (s *Server) editWebhookMessage(c *call) (int, any) {
+// webhookTarget finds the interaction and the message a webhook message
+// route names; on failure it returns the error response instead.
+func (s *Server) webhookTarget(c *call) (*interactionState, *Message, int, any) {
 	st, stt, b := s.webhookInteraction(c)
 	if st == nil {
-		return stt, b
+		return nil, nil, stt, b
 	}
 	m, stt, b := s.webhookMessage(c, st)
+	return st, m, stt, b
+}
+
+func (s *Server) editWebhookMessage(c *call) (int, any) {
+	_, m, stt, b := s.webhookTarget(c)
 	if m == nil {
 		return stt, b
 	}
@@ -902,11 +905,7 @@ func (s *Server) editWebhookMessage(c *call) (int, any) {
 }
 
 func (s *Server) deleteWebhookMessage(c *call) (int, any) {
-	st, stt, b := s.webhookInteraction(c)
-	if st == nil {
-		return stt, b
-	}
-	m, stt, b := s.webhookMessage(c, st)
+	_, m, stt, b := s.webhookTarget(c)
 	if m == nil {
 		return stt, b
 	}
