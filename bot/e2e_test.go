@@ -120,11 +120,14 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	if n := len(h.srv.DMMessages(h.user("cy").ID)); n != 0 {
 		t.Errorf("%d direct messages reached the user whose DMs are closed", n)
 	}
-	// One channel post per completed step, plus the status message and the
-	// closed-DM notice.
+	// One channel post per completed step (the last one with the results),
+	// besides the status message and the closed-DM notice.
 	reveals, turns := len(h.channelPosts("the cards are revealed")), len(h.channelPosts("is over.**"))
-	if reveals != 10 || turns != 10 {
-		t.Errorf("%d reveal posts and %d end-of-turn posts, want 10 each", reveals, turns)
+	if reveals != 10 || turns != 9 {
+		t.Errorf("%d reveal posts and %d end-of-turn posts, want 10 and 9", reveals, turns)
+	}
+	if posts := len(h.srv.Messages(h.world.Channel.ID)) - countEphemeral(h); posts != 10+9+1+2 {
+		t.Errorf("%d channel posts, want 22 (10 reveals, 9 turns, the results, the status and one notice)", posts)
 	}
 	if v := h.srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
@@ -139,6 +142,16 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	}
 	t.Logf("%d interactions; ack p99 %v", len(h.srv.Interactions()), percentile(h, 99))
 	h.transcript(os.Getenv("ATHENEUM_TRANSCRIPT"))
+}
+
+func countEphemeral(h *harness) int {
+	n := 0
+	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+		if m.Ephemeral || m.InteractionID != "" {
+			n++
+		}
+	}
+	return n
 }
 
 func percentile(h *harness, p float64) string {

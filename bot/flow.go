@@ -127,19 +127,13 @@ func upperFirst(s string) string {
 // message: the channel posts of a finished step and the next step's prompts,
 // or a refreshed status message; t is locked.
 func (b *Bot) after(ctx context.Context, t *table, before engine.Step, changed bool) {
-	rec := t.rec
 	if !changed {
 		b.updateStatus(ctx, t)
 		return
 	}
-	g := rec.State
-	switch {
-	case before == engine.StepPick:
-		b.postReveal(ctx, rec)
-	case g.Step == engine.StepOver:
-		b.postTurn(ctx, t)
-		b.postResults(ctx, rec)
-	default:
+	if before == engine.StepPick {
+		b.postReveal(ctx, t.rec)
+	} else {
 		b.postTurn(ctx, t)
 	}
 	b.beginStep(ctx, t)
@@ -309,62 +303,58 @@ func (b *Bot) postReveal(ctx context.Context, rec *store.Game) {
 }
 
 // postTurn is the one channel post of a finished turn: what happened, the
-// table and the scores.
+// table, the objective row and the scores; after the last turn, the final
+// results instead of the row.
 func (b *Bot) postTurn(ctx context.Context, t *table) {
 	rec := t.rec
 	g := rec.State
-	turn := g.TurnNumber() - 1
-	if g.Step == engine.StepOver {
-		turn = 2 * engine.TurnsPerPhase
-	}
+	over := g.Step == engine.StepOver
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Turn %d of 10 is over.**\n", turn)
-	var happened []string
+	if over {
+		var w []string
+		for _, s := range g.Winners() {
+			w = append(w, mention(rec, s))
+		}
+		fmt.Fprintf(&sb, "**The game is over!** Winner: %s.\n", strings.Join(w, " and "))
+	} else {
+		fmt.Fprintf(&sb, "**Turn %d of 10 is over.**\n", g.TurnNumber()-1)
+	}
 	for _, e := range t.events {
 		switch e.Type {
 		case engine.EvSpiderCaptured, engine.EvObjectiveScored, engine.EvSideShelfPlaced, engine.EvObjectiveLeft, engine.EvObjectiveDrawn, engine.EvWandLost, engine.EvBagRefilled:
-			happened = append(happened, g.Describe(e, nameFunc(rec)))
+			if over && (e.Type == engine.EvObjectiveLeft || e.Type == engine.EvObjectiveDrawn) {
+				continue // the row no longer matters
+			}
+			sb.WriteString(g.Describe(e, nameFunc(rec)) + "\n")
 		}
 	}
 	t.events = nil
-	if len(happened) > 0 {
-		sb.WriteString(strings.Join(happened, "\n"))
-		sb.WriteString("\n")
-	}
-	if g.Step != engine.StepOver {
-		sb.WriteString(b.scoresText(rec))
-	}
+	sb.WriteString(b.scoresText(rec))
 	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
 	view := g.View(engine.Spectator)
-	if img, err := b.draw(func() ([]byte, error) { return render.Table(view, names(rec)) }); err == nil {
-		m.Files = append(m.Files, png("table.png", img))
-	} else {
-		b.log.Error("could not draw the table", "game", rec.ID, "err", err)
+	pictures := []struct {
+		name string
+		draw func(*engine.Game, []string) ([]byte, error)
+	}{{"table.png", render.Table}, {"objectives.png", render.Objectives}}
+	if over {
+		pictures = pictures[:1]
+		pictures = append([]struct {
+			name string
+			draw func(*engine.Game, []string) ([]byte, error)
+		}{{"results.png", render.Results}}, pictures...)
 	}
-	if g.Step != engine.StepOver {
-		if img, err := b.draw(func() ([]byte, error) { return render.Objectives(view, names(rec)) }); err == nil {
-			m.Files = append(m.Files, png("objectives.png", img))
+	for _, p := range pictures {
+		img, err := b.draw(func() ([]byte, error) { return p.draw(view, names(rec)) })
+		if err != nil {
+			b.log.Error("could not draw a picture", "game", rec.ID, "picture", p.name, "err", err)
+			continue
 		}
+		m.Files = append(m.Files, png(p.name, img))
 	}
 	b.post(ctx, rec, m)
-}
-
-// postResults announces the end of the game.
-func (b *Bot) postResults(ctx context.Context, rec *store.Game) {
-	g := rec.State
-	var w []string
-	for _, s := range g.Winners() {
-		w = append(w, mention(rec, s))
+	if over {
+		b.log.Info("game finished", "game", rec.ID)
 	}
-	text := fmt.Sprintf("**The game is over!** Winner: %s.\n%s", strings.Join(w, " and "), b.scoresText(rec))
-	m := &discordgo.MessageSend{Content: clip(text, 2000)}
-	if img, err := b.draw(func() ([]byte, error) { return render.Results(g.View(engine.Spectator), names(rec)) }); err == nil {
-		m.Files = []*discordgo.File{png("results.png", img)}
-	} else {
-		b.log.Error("could not draw the results", "game", rec.ID, "err", err)
-	}
-	b.post(ctx, rec, m)
-	b.log.Info("game finished", "game", rec.ID)
 }
 
 // handleComponent handles buttons and menus.
