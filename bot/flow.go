@@ -354,6 +354,8 @@ func (b *Bot) postTurn(ctx context.Context, t *table) {
 	b.post(ctx, rec, m)
 	if over {
 		b.log.Info("game finished", "game", rec.ID)
+		// A finished game needs no memory; a late click reloads it.
+		b.forget(rec.ID)
 	}
 }
 
