@@ -111,6 +111,17 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	h.playUntil(players, h.gameOver)
 	h.checkFinalScores()
 
+	// A button from the game's first turn, pressed after the end.
+	first := h.srv.DMMessages(h.user("ana").ID)[0]
+	if pick, ok := component(first.Revisions[0], "pick"); ok {
+		seen := h.forge(h.user("ana"), first, pick.CustomID, pick.Options[0].Value)
+		if !strings.Contains(seen.Content, "game is over") {
+			t.Errorf("a button pressed after the end answered %q", seen.Content)
+		}
+	} else {
+		t.Error("ana's first DM had no pick menu")
+	}
+
 	// Cy's DMs are closed: the bot said so in the channel, once, without
 	// revealing anything, and never sent Cy a direct message.
 	notes := h.channelPosts("I cannot send you direct messages")
