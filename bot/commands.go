@@ -34,7 +34,8 @@ func commands() []*discordgo.ApplicationCommand {
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("new", "Open a lobby for a new game in this channel",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seats", Description: "Most players allowed (2-5, default 5)", MinValue: &minSeats, MaxValue: engine.MaxSeats},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "hours", Description: "Hours each player has per step (default 24)", MinValue: &minHours, MaxValue: 336}),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "hours", Description: "Hours each player has per step (default 24)", MinValue: &minHours, MaxValue: 336},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Play in a new thread of this channel, so several games can run side by side"}),
 			sub("hand", "See your hand of study cards and pick one (only you see it)"),
 			sub("play", "Open your workbench: pick a card or shelve your benefits (only you see it)"),
 			sub("place", "Shelve a book you hold by typing where it goes",

@@ -286,3 +286,38 @@ func TestShutdownFinishesWorkAndRefusesNewInteractions(t *testing.T) {
 		t.Fatalf("%d actions after shutdown", seq)
 	}
 }
+
+func TestAGameInItsOwnThread(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	seen := h.slash(ana, "new", discordtest.BoolOpt("thread", true))
+	threads := h.srv.Threads(h.world.Channel.ID)
+	if len(threads) != 1 || !strings.Contains(seen.Content, threads[0].ID) || !seen.Ephemeral {
+		t.Fatalf("threads %v; answer %q", threads, seen.Content)
+	}
+	thread := threads[0]
+	// A second threaded game may start beside the first.
+	h.slash(bo, "new", discordtest.BoolOpt("thread", true))
+	if n := len(h.srv.Threads(h.world.Channel.ID)); n != 2 {
+		t.Fatalf("%d threads after a second threaded game", n)
+	}
+	msgs := h.srv.Messages(thread.ID)
+	if len(msgs) == 0 {
+		t.Fatal("no lobby in the thread")
+	}
+	lobby := msgs[0]
+	join, _ := component(lobby, "join")
+	lobby, _ = h.click(bo, lobby, join.CustomID)
+	start, _ := component(lobby, "start")
+	started, _ := h.click(ana, lobby, start.CustomID)
+	if !strings.Contains(started.Content, "the game has started") {
+		t.Fatalf("after Start: %q", started.Content)
+	}
+	if status := h.slashIn(thread.ID, bo, "status"); !strings.Contains(status.Content, "turn 1 of 10") {
+		t.Fatalf("/atheneum status in the thread: %q", status.Content)
+	}
+	if dm, _ := h.lastDM(ana); !strings.Contains(dm.Content, thread.ID) {
+		t.Fatalf("the prompt does not point to the thread: %q", dm.Content)
+	}
+}

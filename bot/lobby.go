@@ -28,14 +28,18 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 	if r.i.GuildID == "" || r.i.Member == nil {
 		return refuse("Games are played in a server channel, not in direct messages.")
 	}
-	if existing, err := b.db.GameInChannel(ctx, r.i.ChannelID); err == nil {
-		return b.alreadyRunning(ctx, existing)
-	} else if store.ErrorCode(err) != store.CodeNotFound {
-		return err
-	}
 	user := interactionUser(r.i)
+	channelID := r.i.ChannelID
+	inThread := opts.bool("thread")
+	if !inThread {
+		if existing, err := b.db.GameInChannel(ctx, channelID); err == nil {
+			return b.alreadyRunning(ctx, existing)
+		} else if store.ErrorCode(err) != store.CodeNotFound {
+			return err
+		}
+	}
 	rec := &store.Game{
-		GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, HostID: user.ID,
+		GuildID: r.i.GuildID, ChannelID: channelID, HostID: user.ID,
 		Options: store.Options{Seats: opts.int("seats", engine.MaxSeats), StepHours: opts.int("hours", b.cfg.StepHours)},
 		Seats:   []store.Seat{{UserID: user.ID, Name: displayName(user, r.i.Member), Subject: engine.Teal}},
 	}
@@ -44,6 +48,9 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 	}
 	if rec.Options.StepHours < 1 || rec.Options.StepHours > 336 {
 		return refuse("Each step may last 1 to 336 hours.")
+	}
+	if inThread {
+		return b.newInThread(ctx, r, rec)
 	}
 	if err := b.db.CreateGame(ctx, rec); err != nil {
 		if errors.Is(err, store.ErrExists) {
@@ -63,6 +70,36 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 		return err
 	}
 	return b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID})
+}
+
+// newInThread opens the lobby in a new public thread of the channel, where
+// the whole game then runs.
+func (b *Bot) newInThread(ctx context.Context, r *reply, rec *store.Game) error {
+	if err := r.deferMessage(true); err != nil {
+		return err
+	}
+	th, err := b.dg.ThreadStartComplex(rec.ChannelID, &discordgo.ThreadStart{
+		Name: clip("Atheneum — "+rec.Seats[0].Name+"'s game", 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
+	})
+	if err != nil {
+		b.log.Warn("could not start a thread", "channel", rec.ChannelID, "err", err)
+		return refuse("I could not start a thread here (I may lack the Create Public Threads permission). Try /atheneum new without the thread option.")
+	}
+	rec.ChannelID = th.ID
+	if err := b.db.CreateGame(ctx, rec); err != nil {
+		return err
+	}
+	r.game = rec.ID
+	b.log.Info("lobby opened", "game", rec.ID, "guild", rec.GuildID, "channel", rec.ChannelID, "thread", true)
+	msg := b.post(ctx, rec, &discordgo.MessageSend{Content: lobbyText(rec), Components: lobbyComponents(rec)})
+	if msg == nil {
+		return errors.New("could not post the lobby in the new thread")
+	}
+	if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
+		return err
+	}
+	_, err = r.edit(fmt.Sprintf("Your game's lobby is open in <#%s>: the players join there.", th.ID), nil)
+	return err
 }
 
 // alreadyRunning answers /atheneum new in a channel that has a game.

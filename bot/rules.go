@@ -34,7 +34,7 @@ After ten turns you add: 1 point per book of your favourite subject that touches
 · Favourite-subject books do not touch across compartment walls.
 · If time runs out, a card is picked at random for you, or your turn is finished.`},
 	{"help", "Using the bot", `**Playing Atheneum here**
-· /atheneum new — open a lobby in this channel (one game per channel).
+· /atheneum new — open a lobby in this channel (one game per channel; thread:True plays in a new thread).
 · /atheneum hand — your cards and the menu to pick one (only you see it).
 · /atheneum play — your workbench: pick a card, or shelve what you received.
 · /atheneum place — type where a book goes, with suggestions of the legal spaces.
