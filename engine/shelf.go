@@ -90,42 +90,66 @@ func (c *Compartment) stacked(level, x0, x1 int) bool {
 	return true
 }
 
+// placeFault is the first shelving rule a placement would break.
+type placeFault uint8
+
+const (
+	placeOK placeFault = iota
+	placeOutside
+	placeTaken
+	placeNoBookBelow
+	placeNoSupport
+)
+
+// checkPlace applies the shelving rules to a piece of width 1 or 2 at
+// (level, space); for placeTaken it also returns the occupied space. It is
+// the one implementation behind canPlace and placeProblem.
+func (c *Compartment) checkPlace(level, space, width int) (placeFault, int) {
+	if !c.inside(level, space, width) {
+		return placeOutside, 0
+	}
+	for x := space; x < space+width; x++ {
+		if c.occupied(level, x) {
+			return placeTaken, x
+		}
+	}
+	if !c.stacked(level, space, space+width-1) {
+		return placeNoBookBelow, 0
+	}
+	if !c.supported(level, space, space+width-1) {
+		return placeNoSupport, 0
+	}
+	return placeOK, 0
+}
+
+// canPlace reports whether a piece may be shelved there (no message, for
+// enumerating moves).
+func (c *Compartment) canPlace(level, space, width int) bool {
+	f, _ := c.checkPlace(level, space, width)
+	return f == placeOK
+}
+
 // placeProblem explains why a piece of width 1 or 2 cannot be shelved at
 // (level, space), or returns nil.
 func (c *Compartment) placeProblem(id CompID, level, space, width int) *Error {
 	if !c.Present {
 		return errf(CodeNoSuchSpace, "you have no %s", id.Long())
 	}
-	if !c.inside(level, space, width) {
+	f, x := c.checkPlace(level, space, width)
+	switch f {
+	case placeOutside:
 		if width == 2 {
 			return errf(CodeNoSuchSpace, "a paired set needs two spaces side by side: %s has no room at level %d, spaces %d-%d", id.Long(), level+1, space+1, space+2)
 		}
 		return errf(CodeNoSuchSpace, "%s has no level %d, space %d", id.Long(), level+1, space+1)
-	}
-	for x := space; x < space+width; x++ {
-		if c.occupied(level, x) {
-			return errf(CodeSpaceTaken, "%s already holds a book", Pos{id, level, x})
-		}
-	}
-	if !c.stacked(level, space, space+width-1) {
+	case placeTaken:
+		return errf(CodeSpaceTaken, "%s already holds a book", Pos{id, level, x})
+	case placeNoBookBelow:
 		return errf(CodeNoBookBelow, "no book below %s: a book on a higher level needs one directly under it", Pos{id, level, space})
-	}
-	if !c.supported(level, space, space+width-1) {
+	case placeNoSupport:
 		return errf(CodeNoSupport, "that space has no support: %s needs a wall or a book beside it", Pos{id, level, space})
 	}
 	return nil
-}
-
-func (c *Compartment) canPlace(level, space, width int) bool {
-	if !c.inside(level, space, width) {
-		return false
-	}
-	for x := space; x < space+width; x++ {
-		if c.occupied(level, x) {
-			return false
-		}
-	}
-	return c.stacked(level, space, space+width-1) && c.supported(level, space, space+width-1)
 }
 
 // piece returns the leftmost space and width of the piece covering
@@ -168,28 +192,36 @@ func (c *Compartment) clear(level, x0, width int) {
 	}
 }
 
-// canRemove is removeProblem without the message, for enumerating moves.
-func (c *Compartment) canRemove(level, space int) bool {
-	if !c.Present || !c.inside(level, space, 1) || !c.occupied(level, space) {
-		return false
-	}
+// brokenByRemoval finds a book that would break the support or stacking
+// rule if the piece at (level, space) were taken out (the transition rule);
+// bad is false when the removal is legal. The space must hold a book.
+func (c *Compartment) brokenByRemoval(level, space int) (l, x int, bad bool) {
 	x0, w := c.piece(level, space)
 	after := *c
 	after.clear(level, x0, w)
-	_, _, bad := after.firstInvalid()
+	return after.firstInvalid()
+}
+
+func (c *Compartment) holdsBook(level, space int) bool {
+	return c.Present && c.inside(level, space, 1) && c.occupied(level, space)
+}
+
+// canRemove is removeProblem without the message, for enumerating moves.
+func (c *Compartment) canRemove(level, space int) bool {
+	if !c.holdsBook(level, space) {
+		return false
+	}
+	_, _, bad := c.brokenByRemoval(level, space)
 	return !bad
 }
 
 // removeProblem explains why the piece at (level, space) cannot be taken
 // out (the transition rule), or returns nil.
 func (c *Compartment) removeProblem(id CompID, level, space int) *Error {
-	if !c.Present || !c.inside(level, space, 1) || !c.occupied(level, space) {
+	if !c.holdsBook(level, space) {
 		return errf(CodeNoBook, "there is no book at %s", Pos{id, level, space})
 	}
-	x0, w := c.piece(level, space)
-	after := *c
-	after.clear(level, x0, w)
-	if l, x, bad := after.firstInvalid(); bad {
+	if l, x, bad := c.brokenByRemoval(level, space); bad {
 		s := c.At(l, x)
 		what := "the " + s.Color.String() + " book"
 		if s.Pair != NotPaired {
