@@ -35,6 +35,7 @@ type Store interface {
 	PutMessage(ctx context.Context, m store.Message) error
 	GetMessage(ctx context.Context, gameID, kind string, seat int) (store.Message, error)
 	DueJobs(ctx context.Context, t time.Time) ([]store.Job, error)
+	Jobs(ctx context.Context) ([]store.Job, error)
 	DeleteJob(ctx context.Context, gameID string, k store.JobKey) error
 	Results(ctx context.Context, gameID string) ([]store.SeatResult, error)
 }
@@ -382,6 +383,16 @@ func (b *Bot) forget(gameID string) {
 	b.mu.Lock()
 	delete(b.tables, gameID)
 	b.mu.Unlock()
+}
+
+// playerSeat is the seat of the user behind an interaction; anyone else
+// gets refusal, a sentence for players who are not in the game.
+func playerSeat(r *reply, t *table, refusal string) (int, error) {
+	seat := seatOf(t.rec, interactionUser(r.i).ID)
+	if seat < 0 {
+		return -1, refuse(refusal)
+	}
+	return seat, nil
 }
 
 // seatOf finds the user's seat, or -1.

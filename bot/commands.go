@@ -166,7 +166,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 }
 
 func (b *Bot) cmdShelf(r *reply, t *table, opts options) error {
-	seat := seatOf(t.rec, interactionUser(r.i).ID)
+	seat := seatOf(t.rec, interactionUser(r.i).ID) // may be -1: spectators name a player
 	if o, ok := opts["player"]; ok {
 		u := o.UserValue(nil)
 		if u == nil {

@@ -1,7 +1,7 @@
 package bot
 
 import (
-	"fmt"
+	"atheneum/bot/discordtest"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -151,7 +151,7 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	if strings.Contains(h.logs.String(), secretToken) {
 		t.Error("the token appears in the logs")
 	}
-	t.Logf("%d interactions; ack p99 %v", len(h.srv.Interactions()), percentile(h, 99))
+	t.Logf("%d interactions; ack p99 %v", len(h.srv.Interactions()), discordtest.Percentile(h.srv.AckLatencies(), 99))
 	h.transcript(os.Getenv("ATHENEUM_TRANSCRIPT"))
 }
 
@@ -163,8 +163,4 @@ func countEphemeral(h *harness) int {
 		}
 	}
 	return n
-}
-
-func percentile(h *harness, p float64) string {
-	return fmt.Sprint(discordtestPercentile(h, p))
 }

@@ -50,14 +50,10 @@ func (b *Bot) stepJobChanges(c *store.Commit, rec *store.Game, next *engine.Game
 // and read from the store once after a restart.
 func (b *Bot) deadline(t *table) time.Time {
 	if !t.dueKnown {
-		if l, ok := b.db.(interface {
-			Jobs(context.Context) ([]store.Job, error)
-		}); ok {
-			if jobs, err := l.Jobs(context.Background()); err == nil {
-				for _, j := range jobs {
-					if j.GameID == t.rec.ID && j.Kind == jobDeadline {
-						t.due = j.Due
-					}
+		if jobs, err := b.db.Jobs(context.Background()); err == nil {
+			for _, j := range jobs {
+				if j.GameID == t.rec.ID && j.Kind == jobDeadline {
+					t.due = j.Due
 				}
 			}
 		}
@@ -332,16 +328,13 @@ func (b *Bot) postTurn(ctx context.Context, t *table) {
 	sb.WriteString(b.scoresText(rec))
 	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
 	view := g.View(engine.Spectator)
-	pictures := []struct {
+	type picture struct {
 		name string
 		draw func(*engine.Game, []string) ([]byte, error)
-	}{{"table.png", render.Table}, {"objectives.png", render.Objectives}}
+	}
+	pictures := []picture{{"table.png", render.Table}, {"objectives.png", render.Objectives}}
 	if over {
-		pictures = pictures[:1]
-		pictures = append([]struct {
-			name string
-			draw func(*engine.Game, []string) ([]byte, error)
-		}{{"results.png", render.Results}}, pictures...)
+		pictures = []picture{{"results.png", render.Results}, {"table.png", render.Table}}
 	}
 	for _, p := range pictures {
 		img, err := b.draw(func() ([]byte, error) { return p.draw(view, names(rec)) })
@@ -457,9 +450,9 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *table, seat int, a en
 
 func (b *Bot) cmdHand(ctx context.Context, r *reply, t *table) error {
 	rec := t.rec
-	seat := seatOf(rec, interactionUser(r.i).ID)
-	if seat < 0 {
-		return refuse("You are not playing in this game.")
+	seat, err := playerSeat(r, t, "You are not playing in this game.")
+	if err != nil {
+		return err
 	}
 	g := rec.State
 	if g.Step == engine.StepPick {
@@ -479,9 +472,9 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *table) error {
 
 func (b *Bot) cmdPlay(ctx context.Context, r *reply, t *table) error {
 	rec := t.rec
-	seat := seatOf(rec, interactionUser(r.i).ID)
-	if seat < 0 {
-		return refuse("You are not playing in this game. Follow it with /atheneum table.")
+	seat, err := playerSeat(r, t, "You are not playing in this game. Follow it with /atheneum table.")
+	if err != nil {
+		return err
 	}
 	content, comps, files, err := b.prompt(rec, seat, noSelection())
 	if err != nil {
@@ -494,9 +487,9 @@ func (b *Bot) cmdPlay(ctx context.Context, r *reply, t *table) error {
 // cmdPlace shelves a held book typed as options.
 func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *table, opts options) error {
 	rec := t.rec
-	seat := seatOf(rec, interactionUser(r.i).ID)
-	if seat < 0 {
-		return refuse("You are not playing in this game.")
+	seat, err := playerSeat(r, t, "You are not playing in this game.")
+	if err != nil {
+		return err
 	}
 	if rec.State.Step != engine.StepResolve {
 		return refuse("Books are shelved after the cards are revealed; now players are choosing cards.")

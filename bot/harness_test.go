@@ -251,10 +251,6 @@ func (h *harness) transcript(dir string) {
 	}
 }
 
-func discordtestPercentile(h *harness, p float64) time.Duration {
-	return discordtest.Percentile(h.srv.AckLatencies(), p)
-}
-
 type testWriter struct{ t *testing.T }
 
 func (w *testWriter) Write(p []byte) (int, error) {

@@ -211,8 +211,7 @@ func (p *panickyStore) GameInChannel(ctx context.Context, channelID string) (*st
 func TestAPanicIsRecoveredAndAnswered(t *testing.T) {
 	t.Parallel()
 	ps := &panickyStore{}
-	h := &harness{}
-	h = newHarnessWith(t, func(s Store) Store { ps.Store = s; return ps }, "ana", "bo")
+	h := newHarnessWith(t, func(s Store) Store { ps.Store = s; return ps }, "ana", "bo")
 	ana := h.user("ana")
 	h.openGame(ana, h.user("bo"))
 	ps.mu.Lock()
