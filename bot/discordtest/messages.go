@@ -356,6 +356,20 @@ func parseMessage(v *validator, prefix string, p messagePayload, files []Attachm
 	return out
 }
 
+// setBody applies the payload's content, embeds and components where it
+// sets them (Discord leaves absent fields, and null components, as they are).
+func setBody(m *Message, pm parsedMessage) {
+	if pm.content != nil {
+		m.Content = *pm.content
+	}
+	if pm.setEmbeds {
+		m.Embeds, m.embedsRaw = pm.embeds, pm.embedsRaw
+	}
+	if pm.setComponents {
+		m.Components, m.componentsRaw = pm.components, pm.componentsRaw
+	}
+}
+
 // newMessageLocked creates a message from a validated payload.
 func (s *Server) newMessageLocked(ch *Channel, author User, pm parsedMessage) *Message {
 	now := time.Now().UTC()
@@ -367,15 +381,7 @@ func (s *Server) newMessageLocked(ch *Channel, author User, pm parsedMessage) *M
 		Flags:     pm.flags,
 		CreatedAt: now,
 	}
-	if pm.content != nil {
-		m.Content = *pm.content
-	}
-	if pm.setEmbeds {
-		m.Embeds, m.embedsRaw = pm.embeds, pm.embedsRaw
-	}
-	if pm.setComponents {
-		m.Components, m.componentsRaw = pm.components, pm.componentsRaw
-	}
+	setBody(m, pm)
 	for _, f := range pm.files {
 		m.Attachments = append(m.Attachments, s.storeAttachmentLocked(f))
 	}
@@ -401,15 +407,7 @@ func (s *Server) editMessageLocked(m *Message, pm parsedMessage) {
 	prev := cloneMessage(m)
 	prev.Revisions = nil
 	m.Revisions = append(m.Revisions, prev)
-	if pm.content != nil {
-		m.Content = *pm.content
-	}
-	if pm.setEmbeds {
-		m.Embeds, m.embedsRaw = pm.embeds, pm.embedsRaw
-	}
-	if pm.setComponents {
-		m.Components, m.componentsRaw = pm.components, pm.componentsRaw
-	}
+	setBody(m, pm)
 	if pm.keepAttach != nil {
 		var kept []Attachment
 		for _, a := range m.Attachments {

@@ -93,10 +93,19 @@ func (s *Server) CountRequests(method, pattern string) int {
 func (s *Server) UnknownRequests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.unknownLocked(false)
+}
+
+// unknownLocked lists the requests to unknown routes, marking them as
+// reported when take is set.
+func (s *Server) unknownLocked(take bool) []Request {
 	var out []Request
-	for _, r := range s.requests {
+	for i, r := range s.requests {
 		if r.Route == "" && !r.Injected {
 			out = append(out, r)
+			if take {
+				s.requests[i].Route = "(taken)"
+			}
 		}
 	}
 	return out
@@ -107,14 +116,7 @@ func (s *Server) UnknownRequests() []Request {
 func (s *Server) TakeUnknownRequests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []Request
-	for i, r := range s.requests {
-		if r.Route == "" && !r.Injected {
-			out = append(out, r)
-			s.requests[i].Route = "(taken)"
-		}
-	}
-	return out
+	return s.unknownLocked(true)
 }
 
 // Fault is a canned error answer for FailNext.
