@@ -164,3 +164,36 @@ func countEphemeral(h *harness) int {
 	}
 	return n
 }
+
+// TestShelvingMovesDoNotEditTheStatusMessage checks that only a change in
+// whom the game waits for costs a status edit.
+func TestShelvingMovesDoNotEditTheStatusMessage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	h.openGame(ana, bo)
+	h.pickFirst(ana, bo)
+	edits := h.srv.CountRequests("PATCH", "/channels/*/messages/*")
+	bench, _ := h.lastDM(ana)
+	menu := selects(bench)
+	if len(menu) == 0 {
+		t.Skip("ana has nothing to shelve on this deal")
+	}
+	seq := h.state(h.world.Channel.ID).Seq
+	for i := 0; i < 5 && h.state(h.world.Channel.ID).Seq == seq; i++ {
+		sels := selects(h.refresh(bench))
+		last := sels[len(sels)-1]
+		h.click(ana, h.refresh(bench), last.CustomID, last.Options[0].Value)
+	}
+	if h.state(h.world.Channel.ID).Seq != seq+1 {
+		t.Fatal("following the menus applied no action")
+	}
+	if got := h.srv.CountRequests("PATCH", "/channels/*/messages/*"); got != edits {
+		t.Fatalf("a shelving move edited %d channel messages", got-edits)
+	}
+	done, _ := component(h.refresh(bench), "done")
+	h.click(ana, h.refresh(bench), done.CustomID)
+	if got := h.srv.CountRequests("PATCH", "/channels/*/messages/*"); got != edits+1 {
+		t.Fatalf("finishing the turn made %d status edits, want 1", got-edits)
+	}
+}

@@ -119,12 +119,16 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// after runs what an accepted action causes beyond the acting seat's own
-// message: the channel posts of a finished step and the next step's prompts,
-// or a refreshed status message; t is locked.
-func (b *Bot) after(ctx context.Context, t *table, before engine.Step, changed bool) {
+// after runs what accepted actions cause beyond the acting seat's own
+// message: the channel posts of a finished step and the next step's
+// prompts, or, when fewer seats are awaited than waited before, a refreshed
+// status message (a shelving move changes nothing there, so it costs no
+// Discord call); t is locked.
+func (b *Bot) after(ctx context.Context, t *table, before engine.Step, waitedBefore int, changed bool) {
 	if !changed {
-		b.updateStatus(ctx, t)
+		if len(t.rec.State.Waiting()) != waitedBefore {
+			b.updateStatus(ctx, t)
+		}
 		return
 	}
 	if before == engine.StepPick {
@@ -410,7 +414,7 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 // actAndShow applies a seat's action, refreshes the seat's message and
 // runs the consequences; t is locked.
 func (b *Bot) actAndShow(ctx context.Context, r *reply, t *table, seat int, a engine.Action) error {
-	before := t.rec.State.Step
+	before, waited := t.rec.State.Step, len(t.rec.State.Waiting())
 	_, changed, err := b.act(ctx, t, a)
 	if err != nil {
 		return err
@@ -444,7 +448,7 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *table, seat int, a en
 	if err != nil {
 		b.log.Warn("could not refresh the player's message", "game", rec.ID, "err", err)
 	}
-	b.after(ctx, t, before, changed)
+	b.after(ctx, t, before, waited, changed)
 	return nil
 }
 
@@ -631,7 +635,7 @@ func (b *Bot) runJob(ctx context.Context, j store.Job) {
 	case jobDeadline:
 		b.log.Info("deadline reached", "game", rec.ID, "waiting", len(waiting))
 		p := engine.NewRandomPlayer(uint64(g.Seq) + rec.Seed)
-		changed, before := false, g.Step
+		changed, before, waited := false, g.Step, len(waiting)
 		var notes []string
 		for _, seat := range waiting {
 			var a engine.Action
@@ -658,7 +662,7 @@ func (b *Bot) runJob(ctx context.Context, j store.Job) {
 		if !changed {
 			_ = b.db.DeleteJob(ctx, j.GameID, store.JobKey{Kind: j.Kind, Seat: j.Seat})
 		}
-		b.after(ctx, t, before, changed)
+		b.after(ctx, t, before, waited, changed)
 	default:
 		_ = b.db.DeleteJob(ctx, j.GameID, store.JobKey{Kind: j.Kind, Seat: j.Seat})
 	}
