@@ -43,6 +43,8 @@ type Commit struct {
 	PutJobs    []Job
 	// PutMessages records messages the bot will edit (GameID ignored).
 	PutMessages []Message
+	// Autopilot turns seats' autopilot on or off.
+	Autopilot []AutopilotChange
 	// At is the time of the action; zero means now.
 	At time.Time
 }
@@ -141,8 +143,23 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 				return err
 			}
 		}
+		for _, a := range c.Autopilot {
+			res, err := tx.ExecContext(ctx, `UPDATE seats SET autopilot = ? WHERE game_id = ? AND seat = ? AND user_id != ''`, a.On, gameID, a.Seat)
+			if err != nil {
+				return internal(gameID, err, "update autopilot")
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return invalid(gameID, "Seat %d is not a person's seat in this game.", a.Seat+1)
+			}
+		}
 		return nil
 	})
+}
+
+// AutopilotChange turns the autopilot of a person's seat on or off.
+type AutopilotChange struct {
+	Seat int
+	On   bool
 }
 
 // advanceSQL is the guarded update of a commit: it bumps the action count

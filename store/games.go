@@ -53,6 +53,9 @@ type Seat struct {
 	Subject engine.Color
 	// DMClosed is set once a direct message to the user has failed.
 	DMClosed bool
+	// Autopilot is set while the person's seat is played for them, after
+	// they ran out of time, until they act again.
+	Autopilot bool
 }
 
 // Game is a game's record. State is filled by LoadGame and LoadActive for
@@ -191,8 +194,8 @@ func putSeats(ctx context.Context, tx *sql.Tx, gameID string, seats []Seat) erro
 		if (s.UserID == "") == (s.AILevel == "") {
 			return invalid(gameID, "Seat %d must be either a person or an AI.", i+1)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, ai_level, display_name, subject, dm_closed)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, gameID, i, s.UserID, s.AILevel, s.Name, string(s.Subject.Letter()), s.DMClosed); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, ai_level, display_name, subject, dm_closed, autopilot)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, gameID, i, s.UserID, s.AILevel, s.Name, string(s.Subject.Letter()), s.DMClosed, s.Autopilot); err != nil {
 			return internal(gameID, err, "insert seat")
 		}
 	}
@@ -361,7 +364,7 @@ func (db *DB) ListActive(ctx context.Context) ([]*Game, error) {
 
 const gameCols = `id, guild_id, channel_id, host_id, status, seed, content_id, state_version, options, seq, created_at, started_at, ended_at`
 
-const seatCols = `seats.game_id, seats.seat, seats.user_id, seats.ai_level, seats.display_name, seats.subject, seats.dm_closed`
+const seatCols = `seats.game_id, seats.seat, seats.user_id, seats.ai_level, seats.display_name, seats.subject, seats.dm_closed, seats.autopilot`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -393,7 +396,7 @@ func scanGame(row scanner) (*Game, error) {
 func scanSeat(row scanner) (string, Seat, error) {
 	var id, subj string
 	var s Seat
-	if err := row.Scan(&id, &s.Index, &s.UserID, &s.AILevel, &s.Name, &subj, &s.DMClosed); err != nil {
+	if err := row.Scan(&id, &s.Index, &s.UserID, &s.AILevel, &s.Name, &subj, &s.DMClosed, &s.Autopilot); err != nil {
 		return "", s, internal(id, err, "read seat")
 	}
 	c, ok := engine.ColorFromLetter(subjByte(subj))
