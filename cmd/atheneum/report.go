@@ -1,0 +1,577 @@
+package main
+
+// The balance report of `atheneum sim --report FILE`: statistics over the
+// games simulated, computed by replaying each game's configuration and
+// actions (so a report can be rebuilt from records), written as markdown.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"atheneum/engine"
+)
+
+// reportKeepMarker starts the hand-written part of a report file: when the
+// file already holds this line, it and everything after it are kept when the
+// report is written again.
+const reportKeepMarker = "<!-- hand-written notes below: kept when the report is regenerated -->"
+
+// Thresholds that flag a study card or objective as dead or dominant.
+const (
+	// A card picked at under deadPickIndex times the rate of a uniform
+	// choice, or whose pickers win deadWinGap below the mean, is dead.
+	deadPickIndex     = 0.5
+	dominantPickIndex = 2.0
+	winGap            = 0.08
+	// An objective scored by fewer than deadObjectiveRate of the seats that
+	// saw it in the row is dead; by more than dominantObjectiveRate, dominant.
+	deadObjectiveRate     = 0.03
+	dominantObjectiveRate = 0.60
+	// seatTolerance is the largest fair gap between a seat's win rate and 1/players.
+	seatTolerance = 0.03
+)
+
+// pickStat is one seat's pick in one turn: the hand it was offered and the
+// card it played.
+type pickStat struct {
+	Turn    int
+	Seat    int
+	Offered []string
+	Picked  string
+}
+
+// sideStat is a side shelf in a seat's final shelves.
+type sideStat struct {
+	Seat  int
+	Shelf int
+	Full  bool
+}
+
+// gameStats is what one game contributes to a report.
+type gameStats struct {
+	Content string
+	Players int
+	// Results are the final results in seat order.
+	Results []engine.Result
+	// WinShare is each seat's share of the victory: 1/k for each of k
+	// winners, 0 for the others.
+	WinShare []float64
+	Picks    []pickStat
+	// RowTurns counts the turns each objective spent in the row.
+	RowTurns map[string]int
+	// Scored counts the seats that scored each objective.
+	Scored map[string]int
+	// Full tells, per seat, which main compartments (I-V) are full at the end.
+	Full  [][engine.NumMainComps]bool
+	Sides []sideStat
+}
+
+// analyzeGame replays a game from its configuration and actions and
+// gathers its statistics. It is a pure function of its arguments.
+func analyzeGame(cfg engine.Config, actions []engine.Action) (*gameStats, error) {
+	g, err := engine.NewGame(cfg)
+	if err != nil {
+		return nil, err
+	}
+	st := &gameStats{Content: g.ContentID, Players: len(g.Seats), RowTurns: map[string]int{}, Scored: map[string]int{}}
+	offered := make([][]string, len(g.Seats))
+	seeRow := func() {
+		for _, slot := range g.Row {
+			if slot.Objective >= 0 {
+				st.RowTurns[g.Content.Objectives[slot.Objective].Code]++
+			}
+		}
+	}
+	seeRow()
+	for i, a := range actions {
+		if a.Type == engine.ActPick && a.Seat >= 0 && a.Seat < len(g.Seats) {
+			hand := g.Seats[a.Seat].Hand
+			offered[a.Seat] = offered[a.Seat][:0]
+			for _, c := range hand {
+				offered[a.Seat] = append(offered[a.Seat], g.CardCode(c))
+			}
+		}
+		turn := g.TurnNumber()
+		ev, err := g.Apply(a)
+		if err != nil {
+			return nil, &engine.ReplayError{Index: i, Action: a, Err: err}
+		}
+		for _, e := range ev {
+			switch e.Type {
+			case engine.EvRevealed:
+				st.Picks = append(st.Picks, pickStat{Turn: turn, Seat: e.Seat, Offered: slices.Clone(offered[e.Seat]), Picked: e.Card})
+			case engine.EvTurnStarted:
+				seeRow()
+			}
+		}
+	}
+	if g.Step != engine.StepOver {
+		return nil, fmt.Errorf("the game stops in turn %d, step %s", g.TurnNumber(), g.Step)
+	}
+	st.Results = make([]engine.Result, len(g.Seats))
+	for _, r := range g.Results {
+		st.Results[r.Seat] = r
+	}
+	winners := g.Winners()
+	st.WinShare = make([]float64, len(g.Seats))
+	for _, w := range winners {
+		st.WinShare[w] = 1 / float64(len(winners))
+	}
+	st.Full = make([][engine.NumMainComps]bool, len(g.Seats))
+	for i := range g.Seats {
+		s := &g.Seats[i]
+		for _, o := range s.Scored {
+			st.Scored[g.Content.Objectives[o].Code]++
+		}
+		for id := engine.CompID(0); id < engine.NumMainComps; id++ {
+			st.Full[i][id] = s.Comps[id].Full()
+		}
+		for _, id := range []engine.CompID{engine.CompLeft, engine.CompRight} {
+			if c := &s.Comps[id]; c.Present {
+				st.Sides = append(st.Sides, sideStat{Seat: i, Shelf: c.SideShelf, Full: c.Full()})
+			}
+		}
+	}
+	return st, nil
+}
+
+// reportHeader says how the games were produced.
+type reportHeader struct {
+	// Command reproduces the report.
+	Command string
+	Date    time.Time
+	// Players describes the seats, e.g. "normal ×4".
+	Players string
+	Seed    uint64
+}
+
+type cardTally struct {
+	offered  int
+	expected float64 // picks expected from a uniform choice
+	picked   int
+	wins     float64
+}
+
+type objectiveTally struct {
+	turns, games, chances, scored int
+}
+
+// balance accumulates games for a report.
+type balance struct {
+	content  *engine.Content
+	players  int
+	games    int
+	winners  []int // each game's winning score
+	totals   []int // every seat's final score
+	cats     [6]float64
+	winCats  [6]float64
+	seatWins []float64
+	seatPts  []float64
+	subjWins map[engine.Color]float64
+	subjN    map[engine.Color]int
+	full     [engine.NumMainComps]int
+	sideSlot int // side shelves placed
+	sideFull int
+	shelves  map[int][2]int // side shelf id: taken, full
+	cards    map[string]*cardTally
+	objs     map[string]*objectiveTally
+}
+
+var categoryNames = [6]string{"cards", "objectives", "favourite subject", "compartments", "candles", "wands"}
+
+func resultCats(r engine.Result) [6]int {
+	return [6]int{r.Cards, r.Objectives, r.Favorite, r.Compartments, r.Candles, r.Wands}
+}
+
+func newBalance(c *engine.Content, players int) *balance {
+	b := &balance{content: c, players: players, seatWins: make([]float64, players), seatPts: make([]float64, players),
+		subjWins: map[engine.Color]float64{}, subjN: map[engine.Color]int{}, shelves: map[int][2]int{},
+		cards: map[string]*cardTally{}, objs: map[string]*objectiveTally{}}
+	for _, card := range c.Cards {
+		b.cards[card.Code] = &cardTally{}
+	}
+	for _, o := range c.Objectives {
+		b.objs[o.Code] = &objectiveTally{}
+	}
+	return b
+}
+
+// add counts one game; subjects are the seats' favourite subjects.
+func (b *balance) add(st *gameStats, subjects []engine.Color) error {
+	if st.Content != b.content.ID || st.Players != b.players {
+		return fmt.Errorf("a game of %d players with pack %s in a report on %d players with %s", st.Players, st.Content, b.players, b.content.ID)
+	}
+	b.games++
+	best := math.MinInt
+	for i, r := range st.Results {
+		best = max(best, r.Total)
+		b.totals = append(b.totals, r.Total)
+		cats := resultCats(r)
+		for k, v := range cats {
+			b.cats[k] += float64(v)
+			if st.WinShare[i] > 0 {
+				b.winCats[k] += float64(v) * st.WinShare[i]
+			}
+		}
+		b.seatWins[i] += st.WinShare[i]
+		b.seatPts[i] += float64(r.Total)
+		if i < len(subjects) {
+			b.subjWins[subjects[i]] += st.WinShare[i]
+			b.subjN[subjects[i]]++
+		}
+		for id, f := range st.Full[i] {
+			if f {
+				b.full[id]++
+			}
+		}
+	}
+	b.winners = append(b.winners, best)
+	for _, s := range st.Sides {
+		b.sideSlot++
+		t := b.shelves[s.Shelf]
+		t[0]++
+		if s.Full {
+			b.sideFull++
+			t[1]++
+		}
+		b.shelves[s.Shelf] = t
+	}
+	for _, p := range st.Picks {
+		for _, code := range p.Offered {
+			t := b.cards[code]
+			if t == nil {
+				return fmt.Errorf("unknown card %s", code)
+			}
+			t.offered++
+			t.expected += 1 / float64(len(p.Offered))
+		}
+		if t := b.cards[p.Picked]; t != nil {
+			t.picked++
+			t.wins += st.WinShare[p.Seat]
+		}
+	}
+	for code, n := range st.RowTurns {
+		t := b.objs[code]
+		if t == nil {
+			return fmt.Errorf("unknown objective %s", code)
+		}
+		t.turns += n
+		t.games++
+		t.chances += st.Players
+	}
+	for code, n := range st.Scored {
+		if t := b.objs[code]; t != nil {
+			t.scored += n
+		}
+	}
+	return nil
+}
+
+func median(v []int) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	sort.Ints(s)
+	if len(s)%2 == 1 {
+		return float64(s[len(s)/2])
+	}
+	return float64(s[len(s)/2-1]+s[len(s)/2]) / 2
+}
+
+func percentile(v []int, p float64) int {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	sort.Ints(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+func mean(v []int) float64 {
+	t := 0
+	for _, x := range v {
+		t += x
+	}
+	return float64(t) / float64(max(1, len(v)))
+}
+
+// balanceFigures are the headline numbers of a report, for tests and notes.
+type balanceFigures struct {
+	WinnerMedian float64
+	MeanScore    float64
+	Shares       [6]float64
+	SeatWinRates []float64
+	DeadCards    []string
+	Dominant     []string // cards
+	DeadObjs     []string
+	DominantObjs []string
+}
+
+func (b *balance) figures() balanceFigures {
+	f := balanceFigures{WinnerMedian: median(b.winners), MeanScore: mean(b.totals)}
+	sum := 0.0
+	for _, v := range b.cats {
+		sum += v
+	}
+	for k, v := range b.cats {
+		f.Shares[k] = v / math.Max(1, sum)
+	}
+	for _, w := range b.seatWins {
+		f.SeatWinRates = append(f.SeatWinRates, w/math.Max(1, float64(b.games)))
+	}
+	base := 1 / float64(b.players)
+	for _, card := range b.content.Cards {
+		t := b.cards[card.Code]
+		switch cardVerdict(t, base) {
+		case "dead":
+			f.DeadCards = append(f.DeadCards, card.Code)
+		case "dominant":
+			f.Dominant = append(f.Dominant, card.Code)
+		}
+	}
+	for _, o := range b.content.Objectives {
+		switch objectiveVerdict(b.objs[o.Code]) {
+		case "dead":
+			f.DeadObjs = append(f.DeadObjs, o.Code)
+		case "dominant":
+			f.DominantObjs = append(f.DominantObjs, o.Code)
+		}
+	}
+	return f
+}
+
+func cardVerdict(t *cardTally, base float64) string {
+	if t.expected < 5 || t.picked < 5 {
+		if t.expected >= 20 {
+			return "dead"
+		}
+		return ""
+	}
+	idx := float64(t.picked) / t.expected
+	wr := t.wins / float64(t.picked)
+	switch {
+	case idx < deadPickIndex || (t.picked >= 100 && wr < base-winGap):
+		return "dead"
+	case idx > dominantPickIndex || (t.picked >= 100 && wr > base+winGap):
+		return "dominant"
+	}
+	return ""
+}
+
+func objectiveVerdict(t *objectiveTally) string {
+	if t.chances < 20 {
+		return ""
+	}
+	r := float64(t.scored) / float64(t.chances)
+	switch {
+	case r < deadObjectiveRate:
+		return "dead"
+	case r > dominantObjectiveRate:
+		return "dominant"
+	}
+	return ""
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+// markdown writes the report.
+func (b *balance) markdown(w io.Writer, h reportHeader) {
+	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	f := b.figures()
+	n := math.Max(1, float64(b.games))
+	seats := float64(max(1, len(b.totals)))
+	p("# Balance report\n\n")
+	p("Generated on %s by\n\n```sh\n%s\n```\n\n", h.Date.UTC().Format("2006-01-02 15:04 MST"), h.Command)
+	p("Content pack `%s`, %d games of %d players (%s), seeds %d to %d. ", b.content.ID, b.games, b.players, h.Players, h.Seed, h.Seed+uint64(max(1, b.games))-1)
+	p("Every figure comes from replaying each game's seed and actions. A shared victory counts 1/k for each of its k winners, so win rates add up to 100%%.\n\n")
+
+	p("## Scores\n\n| figure | value |\n|---|---|\n")
+	p("| winner's median score | %.1f (target 60-80; the rulebook's worked example ends at 70) |\n", f.WinnerMedian)
+	p("| winner's score, 10th to 90th percentile | %d to %d |\n", percentile(b.winners, 0.1), percentile(b.winners, 0.9))
+	p("| mean score of all players | %.1f |\n", f.MeanScore)
+	p("| median score of all players | %.1f |\n\n", median(b.totals))
+	p("| category | mean per player | share of all points | mean for winners | share of winners' points |\n|---|---|---|---|---|\n")
+	winSum := 0.0
+	for _, v := range b.winCats {
+		winSum += v
+	}
+	for k, name := range categoryNames {
+		p("| %s | %.1f | %s | %.1f | %s |\n", name, b.cats[k]/seats, pct(f.Shares[k]), b.winCats[k]/n, pct(b.winCats[k]/math.Max(1, winSum)))
+	}
+
+	p("\n## Seat positions\n\nFair means every seat's win rate within %.0f points of 1/%d = %s.\n\n", 100*seatTolerance, b.players, pct(1/float64(b.players)))
+	p("| seat | win rate | gap | mean score | fair |\n|---|---|---|---|---|\n")
+	for i, wr := range f.SeatWinRates {
+		gap := wr - 1/float64(b.players)
+		fair := "yes"
+		if math.Abs(gap) > seatTolerance {
+			fair = "**no**"
+		}
+		p("| %d | %s | %+.1f | %.1f | %s |\n", i+1, pct(wr), 100*gap, b.seatPts[i]/n, fair)
+	}
+	if len(b.subjN) > 0 {
+		p("\n| favourite subject | seats | win rate |\n|---|---|---|\n")
+		for _, c := range engine.Colors {
+			if k := b.subjN[c]; k > 0 {
+				p("| %s (%s) | %d | %s |\n", c, c.Subject(), k, pct(b.subjWins[c]/float64(k)))
+			}
+		}
+	}
+
+	p("\n## Compartments filled at the end\n\n| compartment | size | value | filled |\n|---|---|---|---|\n")
+	for id, cs := range b.content.Main.Compartments {
+		p("| %s | %d×%d | %d | %s |\n", cs.Name, cs.Width, cs.Levels, cs.Value, pct(float64(b.full[id])/seats))
+	}
+	p("| side shelves | | | %s of the %d placed (%.2f per player) |\n\n", pct(float64(b.sideFull)/math.Max(1, float64(b.sideSlot))), b.sideSlot, float64(b.sideSlot)/seats)
+	p("| side shelf | size | value | candles | taken (per game) | filled when taken |\n|---|---|---|---|---|---|\n")
+	for _, s := range b.content.SideShelves {
+		t := b.shelves[s.ID]
+		p("| S%d | %d×%d | %d | %d, %d | %.2f | %s |\n", s.ID, s.Width, s.Levels, s.Value, s.Candles[0], s.Candles[1], float64(t[0])/n, pct(float64(t[1])/math.Max(1, float64(t[0]))))
+	}
+
+	p("\n## Objectives\n\n*Rate* is the share of the seats that saw the objective in the row (games in row × %d) that scored it. ", b.players)
+	p("Dead: under %s; dominant: over %s.\n\n", pct(deadObjectiveRate), pct(dominantObjectiveRate))
+	p("| objective | points | turns in row | games in row | scored | rate | points per seat that saw it | verdict |\n|---|---|---|---|---|---|---|---|\n")
+	for _, o := range b.content.Objectives {
+		t := b.objs[o.Code]
+		rate := float64(t.scored) / math.Max(1, float64(t.chances))
+		pts := fmt.Sprint(o.Points)
+		if o.Wand {
+			pts += " +W"
+		}
+		p("| %s `%s` | %s | %d | %d | %d | %s | %.2f | %s |\n", o.Code, objectiveShort(&o), pts, t.turns, t.games, t.scored, pct(rate), rate*float64(o.Points), objectiveVerdict(t))
+	}
+
+	p("\n## Study cards\n\n*Offered* counts the hands that held the card when its owner picked; *index* is picks divided by the picks a uniform choice would make (1 = neutral). ")
+	p("Dead: index under %.1f, or its players win %.0f points below 1/%d; dominant: index over %.1f, or %.0f points above.\n\n", deadPickIndex, 100*winGap, b.players, dominantPickIndex, 100*winGap)
+	p("| card | you · left · right | offered | picked | pick rate | index | win rate of its players | verdict |\n|---|---|---|---|---|---|---|---|\n")
+	base := 1 / float64(b.players)
+	for _, card := range b.content.Cards {
+		t := b.cards[card.Code]
+		idx := float64(t.picked) / math.Max(1e-9, t.expected)
+		p("| %s | %s | %d | %d | %s | %.2f | %s | %s |\n", card.Code, cardShort(&card), t.offered, t.picked,
+			pct(float64(t.picked)/math.Max(1, float64(t.offered))), idx, pct(t.wins/math.Max(1, float64(t.picked))), cardVerdict(t, base))
+	}
+
+	p("\n## Verdict\n\n")
+	list := func(v []string) string {
+		if len(v) == 0 {
+			return "none"
+		}
+		return strings.Join(v, ", ")
+	}
+	p("- dead study cards: %s\n- dominant study cards: %s\n- dead objectives: %s\n- dominant objectives: %s\n", list(f.DeadCards), list(f.Dominant), list(f.DeadObjs), list(f.DominantObjs))
+	unfair := 0
+	for _, wr := range f.SeatWinRates {
+		if math.Abs(wr-1/float64(b.players)) > seatTolerance {
+			unfair++
+		}
+	}
+	p("- seats outside ±%.0f points of 1/%d: %d\n", 100*seatTolerance, b.players, unfair)
+}
+
+func objectiveShort(o *engine.Objective) string {
+	n := o.Notation()
+	// Drop the code, kind and points: "O09 any 5pt G./PV" -> "any G./PV".
+	parts := strings.SplitN(n, " ", 4)
+	if len(parts) == 4 {
+		return parts[1] + " " + parts[3]
+	}
+	return n
+}
+
+func cardShort(c *engine.Card) string {
+	s := strings.TrimSpace(strings.TrimPrefix(c.Notation(), c.Code))
+	return strings.ReplaceAll(s, "|", "·")
+}
+
+// reporter gathers the games of a sim run for --report. A nil reporter
+// does nothing, so the sim can call it unconditionally.
+type reporter struct {
+	path    string
+	header  reportHeader
+	mu      sync.Mutex
+	games   []reportGame
+}
+
+type reportGame struct {
+	cfg     engine.Config
+	actions []engine.Action
+}
+
+// newReporter returns a reporter writing to path, or nil when path is empty.
+func newReporter(path string, args []string) *reporter {
+	if path == "" {
+		return nil
+	}
+	return &reporter{path: path, header: reportHeader{Command: "go run ./cmd/atheneum sim " + strings.Join(args, " "), Date: time.Now()}}
+}
+
+// add keeps one finished game; it is safe for concurrent use.
+func (r *reporter) add(cfg engine.Config, actions []engine.Action) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.games = append(r.games, reportGame{cfg: cfg, actions: actions})
+}
+
+// write analyses the games kept and writes the report. players describes
+// the seats ("random ×4").
+func (r *reporter) write(players string) error {
+	if r == nil {
+		return nil
+	}
+	if len(r.games) == 0 {
+		return errors.New("--report: no game finished")
+	}
+	sort.Slice(r.games, func(i, j int) bool { return r.games[i].cfg.Seed < r.games[j].cfg.Seed })
+	r.header.Players = players
+	r.header.Seed = r.games[0].cfg.Seed
+	var buf bytes.Buffer
+	if err := writeReport(&buf, r.header, r.games); err != nil {
+		return err
+	}
+	if old, err := os.ReadFile(r.path); err == nil {
+		if i := bytes.Index(old, []byte(reportKeepMarker)); i >= 0 {
+			buf.WriteString("\n")
+			buf.Write(old[i:])
+		}
+	}
+	return os.WriteFile(r.path, buf.Bytes(), 0o644)
+}
+
+// writeReport analyses games (all of one pack and seat count) and writes
+// the markdown report.
+func writeReport(w io.Writer, h reportHeader, games []reportGame) error {
+	var b *balance
+	for _, gm := range games {
+		st, err := analyzeGame(gm.cfg, gm.actions)
+		if err != nil {
+			return fmt.Errorf("seed %d: %w", gm.cfg.Seed, err)
+		}
+		if b == nil {
+			c := gm.cfg.Content
+			if c == nil {
+				c = engine.Default()
+			}
+			b = newBalance(c, st.Players)
+		}
+		if err := b.add(st, gm.cfg.Subjects); err != nil {
+			return fmt.Errorf("seed %d: %w", gm.cfg.Seed, err)
+		}
+	}
+	b.markdown(w, h)
+	return nil
+}

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"atheneum/engine"
+)
+
+// randomGame plays one game between random players and returns its
+// configuration and actions.
+func randomGame(t *testing.T, players int, seed uint64) (engine.Config, []engine.Action) {
+	t.Helper()
+	cfg := engine.Config{Subjects: engine.Colors[:players], Seed: seed}
+	g, err := engine.NewGame(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	actions, err := engine.NewRandomPlayer(seed).Playout(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, actions
+}
+
+func TestAnalyzeGameAccountsForEveryPickObjectiveAndCompartment(t *testing.T) {
+	for _, players := range []int{2, 4, 5} {
+		cfg, actions := randomGame(t, players, uint64(40+players))
+		st, err := analyzeGame(cfg, actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.Replay(cfg, actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := g.Content
+		if len(st.Picks) != players*2*engine.TurnsPerPhase {
+			t.Fatalf("%d players: %d picks", players, len(st.Picks))
+		}
+		for _, p := range st.Picks {
+			want := engine.HandSize - (p.Turn-1)%engine.TurnsPerPhase
+			if len(p.Offered) != want || !slices.Contains(p.Offered, p.Picked) {
+				t.Fatalf("turn %d: offered %v, picked %s", p.Turn, p.Offered, p.Picked)
+			}
+			i, _ := c.CardIndex(p.Picked)
+			if c.Cards[i].Deck != (p.Turn-1)/engine.TurnsPerPhase {
+				t.Fatalf("turn %d played %s from the wrong deck", p.Turn, p.Picked)
+			}
+		}
+		rowTurns, objPoints, resultObj := 0, 0, 0
+		for code, n := range st.RowTurns {
+			rowTurns += n
+			if n > engine.RowSize {
+				t.Fatalf("%s stayed %d turns in a row of %d slots", code, n, engine.RowSize)
+			}
+		}
+		for code, n := range st.Scored {
+			i, _ := c.ObjectiveIndex(code)
+			objPoints += n * c.Objectives[i].Points
+			if st.RowTurns[code] == 0 {
+				t.Fatalf("%s scored but never in the row", code)
+			}
+		}
+		share := 0.0
+		for i, r := range st.Results {
+			resultObj += r.Objectives
+			share += st.WinShare[i]
+			comps := 0
+			for id, full := range st.Full[i] {
+				if full {
+					comps += c.Main.Compartments[id].Value
+				}
+			}
+			for _, s := range st.Sides {
+				if s.Seat == i && s.Full {
+					spec, _ := c.SideShelf(s.Shelf)
+					comps += spec.Value
+				}
+			}
+			if comps != r.Compartments {
+				t.Fatalf("seat %d: filled compartments worth %d, result says %d", i, comps, r.Compartments)
+			}
+		}
+		if rowTurns != 2*engine.TurnsPerPhase*engine.RowSize || objPoints != resultObj || share < 0.999 || share > 1.001 {
+			t.Fatalf("row turns %d, objective points %d vs %d, win shares %v", rowTurns, objPoints, resultObj, st.WinShare)
+		}
+	}
+}
+
+func TestAnalyzeGameCountsTheLastPickOnly(t *testing.T) {
+	cfg := engine.Config{Subjects: engine.Colors[:3], Seed: 7}
+	g, err := engine.NewGame(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second := g.CardCode(g.Seats[0].Hand[0]), g.CardCode(g.Seats[0].Hand[1])
+	actions := []engine.Action{{Type: engine.ActPick, Seat: 0, Card: first}, {Type: engine.ActPick, Seat: 0, Card: second}}
+	for _, a := range actions {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rest, err := engine.NewRandomPlayer(7).Playout(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := analyzeGame(cfg, append(actions, rest...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := st.Picks[0]; p.Seat != 0 || p.Turn != 1 || p.Picked != second || len(p.Offered) != engine.HandSize {
+		t.Fatalf("first pick %+v, want seat 0 playing %s from a full hand", p, second)
+	}
+}
+
+func TestAnalyzeGameRefusesBrokenAndUnfinishedGames(t *testing.T) {
+	cfg, actions := randomGame(t, 3, 5)
+	if _, err := analyzeGame(cfg, actions[:len(actions)/2]); err == nil {
+		t.Fatal("an unfinished game was analysed")
+	}
+	bad := slices.Clone(actions)
+	bad[0].Card = "Z99"
+	if _, err := analyzeGame(cfg, bad); err == nil {
+		t.Fatal("an illegal action was accepted")
+	}
+}
+
+func TestReportSumsAndVerdicts(t *testing.T) {
+	var games []reportGame
+	for s := uint64(1); s <= 6; s++ {
+		cfg, actions := randomGame(t, 4, s)
+		games = append(games, reportGame{cfg, actions})
+	}
+	var b *balance
+	for _, gm := range games {
+		st, err := analyzeGame(gm.cfg, gm.actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b == nil {
+			b = newBalance(engine.Default(), 4)
+		}
+		if err := b.add(st, gm.cfg.Subjects); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := b.figures()
+	sum, wins := 0.0, 0.0
+	for _, s := range f.Shares {
+		sum += s
+	}
+	for _, w := range f.SeatWinRates {
+		wins += w
+	}
+	if sum < 0.999 || sum > 1.001 || wins < 0.999 || wins > 1.001 || f.WinnerMedian < f.MeanScore {
+		t.Fatalf("figures %+v", f)
+	}
+	picks := 0
+	for _, t := range b.cards {
+		picks += t.picked
+	}
+	if picks != 6*4*10 {
+		t.Fatalf("%d picks counted", picks)
+	}
+	// Too few games to judge a card: nothing may be called dead or dominant
+	// from a handful of picks... except objectives, which need 20 chances.
+	if cardVerdict(&cardTally{offered: 3, expected: 1, picked: 0}, 0.25) != "" {
+		t.Fatal("a card was judged on one offer")
+	}
+	if cardVerdict(&cardTally{offered: 300, expected: 100, picked: 10, wins: 2}, 0.25) != "dead" ||
+		cardVerdict(&cardTally{offered: 300, expected: 100, picked: 250, wins: 60}, 0.25) != "dominant" ||
+		cardVerdict(&cardTally{offered: 300, expected: 100, picked: 120, wins: 45}, 0.25) != "dominant" ||
+		cardVerdict(&cardTally{offered: 300, expected: 100, picked: 100, wins: 25}, 0.25) != "" {
+		t.Fatal("card verdicts")
+	}
+	if objectiveVerdict(&objectiveTally{chances: 400, scored: 4}) != "dead" || objectiveVerdict(&objectiveTally{chances: 400, scored: 300}) != "dominant" ||
+		objectiveVerdict(&objectiveTally{chances: 400, scored: 100}) != "" {
+		t.Fatal("objective verdicts")
+	}
+}
+
+func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "balance.md")
+	notes := reportKeepMarker + "\n\n## Notes\n\nhand-written\n"
+	if err := os.WriteFile(path, []byte("old report\n\n"+notes), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := newReporter(path, []string{"--games", "2", "--report", path})
+	r.header.Date = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	for _, s := range []uint64{12, 11} {
+		cfg, actions := randomGame(t, 3, s)
+		r.add(cfg, actions)
+	}
+	if err := r.write("random ×3"); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(data)
+	for _, want := range []string{"# Balance report", "Generated on 2026-11-23 10:00 UTC", "go run ./cmd/atheneum sim --games 2 --report " + path,
+		"seeds 11 to 12", "random ×3", "## Seat positions", "## Objectives", "## Study cards", "| A01 |", "| O35 `", notes} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	if strings.Contains(got, "old report") || !strings.HasSuffix(got, notes) {
+		t.Errorf("the notes were not kept or the old report was:\n%s", got)
+	}
+	var nothing *reporter
+	nothing.add(engine.Config{}, nil)
+	if err := nothing.write(""); err != nil || newReporter("", nil) != nil {
+		t.Fatal("a disabled reporter did something")
+	}
+	var buf bytes.Buffer
+	if err := writeReport(&buf, reportHeader{}, []reportGame{{engine.Config{Subjects: engine.Colors[:2], Seed: 1}, nil}}); err == nil {
+		t.Fatal("an empty game was reported")
+	}
+}
