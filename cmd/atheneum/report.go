@@ -498,10 +498,10 @@ func cardShort(c *engine.Card) string {
 // reporter gathers the games of a sim run for --report. A nil reporter
 // does nothing, so the sim can call it unconditionally.
 type reporter struct {
-	path    string
-	header  reportHeader
-	mu      sync.Mutex
-	games   []reportGame
+	path   string
+	header reportHeader
+	mu     sync.Mutex
+	games  []reportGame
 }
 
 type reportGame struct {
