@@ -141,7 +141,7 @@ func (g *Game) reveal() []Event {
 		s.Held = nil
 		s.Reshelves = 0
 		s.NextItem = 0
-		s.Undo = nil
+		s.Undo = s.Undo[:0]
 	}
 	g.Step = StepResolve
 	for i := range g.Seats {
@@ -250,7 +250,7 @@ func (g *Game) applyResolve(a Action) ([]Event, *Error) {
 			return nil, errf(CodeScoring, "you have started scoring objectives, so shelving is over for this turn: score another objective or press Done")
 		}
 	}
-	entry := UndoEntry{Before: s.snapshot()}
+	entry := s.undoEntry()
 	var (
 		ev      []Event
 		err     *Error
@@ -258,9 +258,9 @@ func (g *Game) applyResolve(a Action) ([]Event, *Error) {
 	)
 	switch a.Type {
 	case ActShelve:
-		ev, err = g.applyShelve(a)
+		ev, err = g.applyShelve(a, &entry)
 	case ActRemove:
-		ev, err = g.applyRemove(a)
+		ev, err = g.applyRemove(a, &entry)
 	case ActToken:
 		ev, err = g.applyToken(a, &entry)
 	case ActReward:
@@ -275,20 +275,12 @@ func (g *Game) applyResolve(a Action) ([]Event, *Error) {
 	}
 	if barrier {
 		// A token drawn from the bag is seen: nothing before it can be undone.
-		s.Undo = nil
+		// (The stack keeps its array for the rest of the game.)
+		s.Undo = s.Undo[:0]
 	} else {
 		s.Undo = append(s.Undo, entry)
 	}
 	return ev, nil
-}
-
-// snapshot copies the seat without its undo stack.
-func (s *Seat) snapshot() Seat {
-	u := s.Undo
-	s.Undo = nil
-	c := s.clone()
-	s.Undo = u
-	return c
 }
 
 func (g *Game) heldItem(seat, id int) (int, *Item, *Error) {
@@ -310,7 +302,7 @@ func (g *Game) compartment(seat int, id CompID) (*Compartment, *Error) {
 	return c, nil
 }
 
-func (g *Game) applyShelve(a Action) ([]Event, *Error) {
+func (g *Game) applyShelve(a Action, entry *UndoEntry) ([]Event, *Error) {
 	s := &g.Seats[a.Seat]
 	idx, it, err := g.heldItem(a.Seat, a.Item)
 	if err != nil {
@@ -356,6 +348,7 @@ func (g *Game) applyShelve(a Action) ([]Event, *Error) {
 	if p := c.placeProblem(a.At.Comp, a.At.Level, a.At.Space, width); p != nil {
 		return nil, p
 	}
+	entry.keepComp(a.At.Comp, c)
 	for k := 0; k < width; k++ {
 		c.Cells[a.At.Level*c.Width+a.At.Space+k] = cells[k]
 	}
@@ -369,7 +362,7 @@ func (g *Game) applyShelve(a Action) ([]Event, *Error) {
 	return ev, nil
 }
 
-func (g *Game) applyRemove(a Action) ([]Event, *Error) {
+func (g *Game) applyRemove(a Action, entry *UndoEntry) ([]Event, *Error) {
 	s := &g.Seats[a.Seat]
 	c, err := g.compartment(a.Seat, a.At.Comp)
 	if err != nil {
@@ -389,6 +382,7 @@ func (g *Game) applyRemove(a Action) ([]Event, *Error) {
 	if w == 2 {
 		second = c.At(a.At.Level, x0+1)
 	}
+	entry.keepComp(a.At.Comp, c)
 	c.clear(a.At.Level, x0, w)
 	s.Reshelves -= w
 	at := Pos{a.At.Comp, a.At.Level, x0}
@@ -418,6 +412,7 @@ func (g *Game) applyToken(a Action, entry *UndoEntry) ([]Event, *Error) {
 		if s.Candles[a.Candle] >= 0 {
 			return nil, errf(CodeNoCandle, "candle space %d already has a candle", a.Candle+1)
 		}
+		entry.Candle = a.Candle
 		s.Candles[a.Candle] = tokID
 		s.dropItem(idx)
 		return []Event{{Type: EvCandlePlaced, Seat: a.Seat, Token: tokID, Candle: a.Candle, Points: 0}}, nil
@@ -439,7 +434,7 @@ func (g *Game) applyToken(a Action, entry *UndoEntry) ([]Event, *Error) {
 	}
 	s.dropItem(idx)
 	g.Used = append(g.Used, tokID)
-	entry.TokensUsed = append(entry.TokensUsed, tokID)
+	entry.TokenUsed = tokID
 	ev = append(ev, Event{Type: EvTokenUsed, Seat: a.Seat, Token: tokID})
 	switch tok.Kind {
 	case TokenWand:
@@ -518,7 +513,8 @@ func (g *Game) applySideShelf(a Action, entry *UndoEntry) ([]Event, *Error) {
 	}
 	spec, _ := g.Content.SideShelf(a.Shelf)
 	g.SideSupply = slices.Delete(g.SideSupply, k, k+1)
-	entry.SideTaken = append(entry.SideTaken, a.Shelf)
+	entry.SideTaken = a.Shelf
+	entry.keepComp(slot, &s.Comps[slot])
 	s.Comps[slot] = Compartment{Present: true, SideShelf: a.Shelf, Width: spec.Width, Levels: spec.Levels, Spider: true}
 	s.dropItem(idx)
 	return []Event{{Type: EvSideShelfPlaced, Seat: a.Seat, Comp: slot, N: a.Shelf}}, nil
@@ -578,15 +574,15 @@ func (g *Game) applyUndo(seat int) ([]Event, *Error) {
 			}
 		}
 	}
-	moves := s.Moves // stays monotonic, so menus from before the undo stay stale
-	*s = e.Before
-	s.Moves = moves
+	// Moves is not restored: it stays monotonic, so menus from before the
+	// undo stay stale.
+	e.restore(s)
 	s.Undo = stack[:len(stack)-1]
-	for _, id := range e.SideTaken {
+	if id := e.SideTaken; id >= 0 {
 		g.SideSupply = append(g.SideSupply, id)
 		slices.Sort(g.SideSupply)
 	}
-	for _, t := range e.TokensUsed {
+	if t := e.TokenUsed; t >= 0 {
 		if k := slices.Index(g.Used, t); k >= 0 {
 			g.Used = slices.Delete(g.Used, k, k+1)
 		} else if k := slices.Index(g.Bag, t); k >= 0 {
@@ -609,7 +605,7 @@ func (g *Game) applyDone(seat int) []Event {
 	}
 	s.Held = nil
 	s.Reshelves = 0
-	s.Undo = nil
+	s.Undo = s.Undo[:0]
 	s.Status = StatusDone
 	ev = append(ev, Event{Type: EvSeatDone, Seat: seat})
 	for i := range g.Seats {

@@ -3,7 +3,11 @@ package engine
 import "fmt"
 
 // StateVersion is the version of the Game's JSON form.
-const StateVersion = 1
+//
+// Version 2 stores undo entries as the changed parts of a seat instead of
+// whole seats; snapshots of version 1 are not read (a store replays the
+// game's actions instead).
+const StateVersion = 2
 
 // Phases and turns.
 const (
@@ -161,14 +165,64 @@ type Seat struct {
 	Undo []UndoEntry `json:"undo,omitempty"`
 }
 
-// UndoEntry is what the seat's Undo restores: the seat as it was before one
-// action, plus the shared pieces that action took.
+// UndoEntry is what the seat's Undo restores: the parts of the seat one
+// resolve action can change, as they were before it, plus the shared pieces
+// the action took. It stores only what may change (one compartment, one
+// candle slot, the counters and the held items) rather than a whole seat,
+// which keeps Apply cheap for searches that play many games.
 type UndoEntry struct {
-	Before     Seat  `json:"before"`
-	SideTaken  []int `json:"side_taken,omitempty"`
-	TokensUsed []int `json:"tokens_used,omitempty"`
+	// Comp is the compartment the action changed, or -1; Was is its
+	// contents before the action.
+	Comp CompID      `json:"comp"`
+	Was  Compartment `json:"was,omitzero"`
+	// Candle is the candle slot the action filled (it was empty), or -1.
+	Candle          int        `json:"candle"`
+	Wands           int        `json:"wands"`
+	WandSupply      int        `json:"wand_supply"`
+	Reshelves       int        `json:"reshelves"`
+	NextItem        int        `json:"next_item"`
+	ObjectivePoints int        `json:"objective_points"`
+	Status          SeatStatus `json:"status"`
+	// Held and Scored are the seat's slices before the action. The engine
+	// never writes inside a slice an entry refers to (items are dropped
+	// into a new array, and a restored slice has no spare capacity), so the
+	// entry can share them instead of copying.
+	Held   []Item `json:"held"`
+	Scored []int  `json:"scored"`
+	// SideTaken is the side shelf the action took from the supply, or -1.
+	SideTaken int `json:"side_taken"`
+	// TokenUsed is the bonus token the action put on the used pile, or -1.
+	TokenUsed int `json:"token_used"`
 	// WandOn is the objective on which the action placed a wand.
 	WandOn string `json:"wand_on,omitempty"`
+}
+
+// undoEntry records the seat's state before a resolve action.
+func (s *Seat) undoEntry() UndoEntry {
+	return UndoEntry{Comp: -1, Candle: -1, SideTaken: -1, TokenUsed: -1,
+		Wands: s.Wands, WandSupply: s.WandSupply, Reshelves: s.Reshelves, NextItem: s.NextItem,
+		ObjectivePoints: s.ObjectivePoints, Status: s.Status, Held: s.Held, Scored: s.Scored}
+}
+
+// keepComp records compartment id before the action changes it.
+func (e *UndoEntry) keepComp(id CompID, c *Compartment) {
+	e.Comp, e.Was = id, *c
+}
+
+// restore puts back what the entry recorded.
+func (e *UndoEntry) restore(s *Seat) {
+	if e.Comp >= 0 && int(e.Comp) < NumComps {
+		s.Comps[e.Comp] = e.Was
+	}
+	if e.Candle >= 0 && e.Candle < NumCandles {
+		s.Candles[e.Candle] = -1
+	}
+	s.Wands, s.WandSupply, s.Reshelves, s.NextItem = e.Wands, e.WandSupply, e.Reshelves, e.NextItem
+	s.ObjectivePoints, s.Status = e.ObjectivePoints, e.Status
+	// No spare capacity: the next append copies instead of writing into an
+	// array that other entries (or clones) may share.
+	s.Held = e.Held[:len(e.Held):len(e.Held)]
+	s.Scored = e.Scored[:len(e.Scored):len(e.Scored)]
 }
 
 // Score is the seat's points so far (during play, before final scoring).
@@ -215,23 +269,40 @@ func (s *Seat) dropItem(i int) {
 	s.Held = append(s.Held[:i:i], s.Held[i+1:]...)
 }
 
-// clone copies the seat deeply.
+// clone copies the seat deeply. Undo entries share their held items and
+// scored objectives with the original (see UndoEntry): those are never
+// written in place.
 func (s *Seat) clone() Seat {
 	c := *s
 	c.Hand = cloneInts(s.Hand)
-	c.Held = append([]Item(nil), s.Held...)
+	c.Held = cloneItems(s.Held)
 	c.Scored = cloneInts(s.Scored)
-	if s.Undo != nil {
+	c.Undo = nil
+	if len(s.Undo) > 0 {
 		c.Undo = make([]UndoEntry, len(s.Undo))
-		for i, u := range s.Undo {
-			c.Undo[i] = UndoEntry{Before: u.Before.clone(), SideTaken: cloneInts(u.SideTaken), TokensUsed: cloneInts(u.TokensUsed), WandOn: u.WandOn}
+		copy(c.Undo, s.Undo)
+		for i := range c.Undo {
+			u := &c.Undo[i]
+			if len(u.Held) == 0 {
+				u.Held = nil
+			}
+			if len(u.Scored) == 0 {
+				u.Scored = nil
+			}
 		}
 	}
 	return c
 }
 
+func cloneItems(s []Item) []Item {
+	if len(s) == 0 {
+		return nil
+	}
+	return append([]Item(nil), s...)
+}
+
 func cloneInts(s []int) []int {
-	if s == nil {
+	if len(s) == 0 {
 		return nil
 	}
 	return append([]int(nil), s...)
