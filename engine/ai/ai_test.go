@@ -1,0 +1,200 @@
+package ai
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"atheneum/engine"
+)
+
+func newPlayers(t testing.TB, levels []string, seed uint64, playouts int) []Player {
+	t.Helper()
+	ps := make([]Player, len(levels))
+	for i, l := range levels {
+		p, err := New(l, Options{Seed: seed*31 + uint64(i), Playouts: playouts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps[i] = p
+	}
+	return ps
+}
+
+func TestNew(t *testing.T) {
+	for _, l := range Levels {
+		t.Run("level "+l+" is known and says its name", func(t *testing.T) {
+			p, err := New(l, Options{})
+			if err != nil || p.Level() != l {
+				t.Fatalf("New(%q) = %v, %v", l, p, err)
+			}
+		})
+	}
+	t.Run("an unknown level is refused with the valid ones named", func(t *testing.T) {
+		_, err := New("expert", Options{})
+		if err == nil || !strings.Contains(err.Error(), "random, normal, hard") {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+func TestProposeWithNothingToDo(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:2], Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(g.LegalActions(0)[0]); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range Levels {
+		t.Run(l+" refuses to act for a seat that has already picked", func(t *testing.T) {
+			p, _ := New(l, Options{Playouts: 2})
+			if _, err := p.Propose(g.View(0), 0); !errors.Is(err, ErrNothingToDo) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+		t.Run(l+" refuses a seat that does not exist", func(t *testing.T) {
+			p, _ := New(l, Options{Playouts: 2})
+			if _, err := p.Propose(g.View(5), 5); !errors.Is(err, ErrNothingToDo) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+	}
+}
+
+// TestNoIllegalAction plays games of every seat count with every level and
+// checks that the engine accepts every proposal and the games end.
+func TestNoIllegalAction(t *testing.T) {
+	games := 12
+	if testing.Short() {
+		games = 4
+	}
+	for n := engine.MinSeats; n <= engine.MaxSeats; n++ {
+		for _, l := range []string{"random", "normal"} {
+			levels := make([]string, n)
+			for i := range levels {
+				levels[i] = l
+			}
+			levels[0] = Levels[(n)%2]
+			t.Run(strings.Join(levels, " ")+" finish their games with legal actions only", func(t *testing.T) {
+				for i := 0; i < games; i++ {
+					g, acts, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(100*n + i)}, newPlayers(t, levels, uint64(i), 2))
+					if err != nil {
+						t.Fatalf("game %d: %v", i, err)
+					}
+					if g.Step != engine.StepOver || len(g.Results) != n {
+						t.Fatalf("game %d stopped at %s", i, g)
+					}
+					for _, a := range acts {
+						if a.Type == engine.ActUndo {
+							t.Fatalf("game %d: an AI chose %s", i, a)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// doneChecker wraps a player and checks, whenever it finishes a resolve
+// step, that it holds no book or pair with a legal space.
+type doneChecker struct {
+	Player
+	t       *testing.T
+	checked int
+}
+
+func (d *doneChecker) Propose(view *engine.Game, seat int) (engine.Action, error) {
+	a, err := d.Player.Propose(view, seat)
+	if err == nil && a.Type == engine.ActDone {
+		d.checked++
+		for _, b := range playable(view).LegalActions(seat) {
+			if b.Type == engine.ActShelve {
+				d.t.Fatalf("pressed Done at %s while %s was legal; held %+v", view, b, view.Seats[seat].Held)
+			}
+		}
+	}
+	return a, err
+}
+
+func TestNormalNeverLeavesBooksUnshelved(t *testing.T) {
+	for n := engine.MinSeats; n <= engine.MaxSeats; n++ {
+		t.Run(strings.Repeat("normal ", n)+"shelve every book that has a space before Done", func(t *testing.T) {
+			for i := 0; i < 6; i++ {
+				ps := newPlayers(t, make([]string, 0), 0, 0)
+				for k := 0; k < n; k++ {
+					p, _ := New("normal", Options{Seed: uint64(k)})
+					ps = append(ps, &doneChecker{Player: p, t: t})
+				}
+				if _, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(7*n + i)}, ps); err != nil {
+					t.Fatal(err)
+				}
+				if ps[0].(*doneChecker).checked != 10 {
+					t.Fatalf("seat 0 finished %d resolve steps, want 10", ps[0].(*doneChecker).checked)
+				}
+			}
+		})
+	}
+}
+
+func TestNormalBeatsRandom(t *testing.T) {
+	const games = 50
+	wins := 0.0
+	for i := 0; i < games; i++ {
+		levels := []string{"normal", "random"}
+		me := i % 2
+		if me == 1 {
+			levels = []string{"random", "normal"}
+		}
+		g, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:2], Seed: uint64(1000 + i)}, newPlayers(t, levels, uint64(i), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wins += winShare(g, me)
+	}
+	if wins < 0.9*games {
+		t.Fatalf("normal won %.1f of %d games against random", wins, games)
+	}
+}
+
+// winShare is 1 for a win, 1/k for a k-way shared win, 0 for a loss.
+func winShare(g *engine.Game, seat int) float64 {
+	w := g.Winners()
+	for _, s := range w {
+		if s == seat {
+			return 1 / float64(len(w))
+		}
+	}
+	return 0
+}
+
+func TestPlayerIsAPureFunctionOfItsInputs(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := engine.NewRandomPlayer(5)
+	for g.Step != engine.StepOver {
+		for _, seat := range g.Waiting() {
+			for _, l := range Levels {
+				if l == "hard" && g.Seq%7 != 0 {
+					continue
+				}
+				p1, _ := New(l, Options{Seed: 9, Playouts: 3})
+				p2, _ := New(l, Options{Seed: 9, Playouts: 3})
+				a1, err1 := p1.Propose(g.View(seat), seat)
+				a2, err2 := p2.Propose(g.View(seat), seat)
+				if err1 != nil || err2 != nil || a1 != a2 {
+					t.Fatalf("%s at %s: %v (%v) then %v (%v)", l, g, a1, err1, a2, err2)
+				}
+				if _, err := g.Clone().Apply(a1); err != nil {
+					t.Fatalf("%s proposed %s: %v", l, a1, err)
+				}
+			}
+		}
+		a, _ := rp.Next(g)
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

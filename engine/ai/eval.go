@@ -1,0 +1,531 @@
+package ai
+
+import (
+	"math"
+
+	"atheneum/engine"
+)
+
+// params are the weights of the normal player's evaluation.
+type params struct {
+	// wand is a wand in hand: a point at the end, and the price of an objective.
+	wand float64
+	// spider is a spider's reward, captured when a compartment fills.
+	spider float64
+	// token is a bonus token when no candle space is free.
+	token float64
+	// reshelve is one reshelving allowance.
+	reshelve float64
+	// objWeight scales the value of objectives not completed yet.
+	objWeight float64
+	// objReach is how many missing books a turn can bring to an objective.
+	objReach float64
+	// colorCost and anyCost weigh the books an objective still needs.
+	colorCost, anyCost float64
+	// favPotential is a lone favourite-subject book with room beside it.
+	favPotential float64
+	// booksPerTurn is how many books a seat expects per future turn.
+	booksPerTurn float64
+	// fillShare is the part of the future books one compartment can expect.
+	fillShare float64
+	// neighbours weighs what a picked card gives the neighbours (subtracted).
+	neighbours float64
+	// reshelveGain is the least gain for which a book is moved.
+	reshelveGain float64
+}
+
+var defaultParams = params{
+	wand:         1.3,
+	spider:       1.6,
+	token:        1.4,
+	reshelve:     0.15,
+	objWeight:    0.8,
+	objReach:     1.0,
+	colorCost:    1.0,
+	anyCost:      0.6,
+	favPotential: 0.35,
+	booksPerTurn: 3.0,
+	fillShare:    0.6,
+	neighbours:   0.25,
+	reshelveGain: 0.3,
+}
+
+const inf = math.MaxFloat64 / 4
+
+// rowObj is an objective of the row the seat has not scored.
+type rowObj struct {
+	obj *engine.Objective
+	// future is the number of turns after the current one during which it
+	// stays in the row (and the game goes on).
+	future int
+	// base is the first index of its requirements in evaluator.cost.
+	base int
+}
+
+// evaluator estimates what a seat's shelves are worth at the end of the
+// current turn's resolve step: points certain now plus the expected value
+// of compartments, objectives and favourite-subject books still to come.
+// It caches one term per compartment so that a placement is valued by
+// recomputing only the compartment it changes.
+type evaluator struct {
+	p       *params
+	g       *engine.Game
+	seat    int
+	subject engine.Color
+	// future is the number of whole turns left after the current one.
+	future int
+	wands  int
+	comps  [engine.NumComps]engine.Compartment
+	values [engine.NumComps]float64
+	compT  [engine.NumComps]float64
+	objs   []rowObj
+	// cost[(base+r)*NumComps+id] is what requirement r of an objective still
+	// needs in compartment id (inf when it cannot be built there).
+	cost    []float64
+	scratch []float64
+	objT    float64
+}
+
+// reset prepares the evaluator for seat in g, with the seat's shelves.
+func (e *evaluator) reset(p *params, g *engine.Game, seat int) {
+	e.p, e.g, e.seat = p, g, seat
+	s := &g.Seats[seat]
+	e.subject = s.Subject
+	e.future = 2*engine.TurnsPerPhase - g.TurnNumber()
+	if g.Step == engine.StepOver {
+		e.future = 0
+	}
+	e.wands = s.Wands
+	e.comps = s.Comps
+	e.objs = e.objs[:0]
+	n := 0
+	for k, slot := range g.Row {
+		if slot.Objective < 0 || s.HasScored(slot.Objective) {
+			continue
+		}
+		o := &g.Content.Objectives[slot.Objective]
+		f := min(engine.RowSize-1-k, e.future)
+		e.objs = append(e.objs, rowObj{obj: o, future: f, base: n})
+		n += len(o.Reqs)
+	}
+	need := n * engine.NumComps
+	if cap(e.cost) < need {
+		e.cost = make([]float64, need)
+		e.scratch = make([]float64, need)
+	}
+	e.cost = e.cost[:need]
+	e.scratch = e.scratch[:need]
+	for id := engine.CompID(0); id < engine.NumComps; id++ {
+		e.values[id] = float64(g.CompValue(seat, id))
+		e.compT[id] = e.compTerm(id, &e.comps[id])
+		e.fillCosts(e.cost, id, &e.comps[id])
+	}
+	e.objT = e.objTerm(e.cost)
+}
+
+// total is the evaluation of the cached shelves (without points, wands and
+// candles, which placements do not change).
+func (e *evaluator) total() float64 {
+	t := e.objT
+	for _, v := range e.compT {
+		t += v
+	}
+	return t
+}
+
+// delta is what replacing compartment id by c would change in the total.
+func (e *evaluator) delta(id engine.CompID, c *engine.Compartment) float64 {
+	d := e.compTerm(id, c) - e.compT[id]
+	if len(e.objs) > 0 {
+		copy(e.scratch, e.cost)
+		e.fillCosts(e.scratch, id, c)
+		d += e.objTerm(e.scratch) - e.objT
+	}
+	return d
+}
+
+// set makes compartment id c in the cached shelves.
+func (e *evaluator) set(id engine.CompID, c *engine.Compartment) {
+	e.comps[id] = *c
+	e.compT[id] = e.compTerm(id, c)
+	if len(e.objs) > 0 {
+		e.fillCosts(e.cost, id, c)
+		e.objT = e.objTerm(e.cost)
+	}
+}
+
+// reach is the chance-like weight of finishing something that needs m more
+// books with turns future turns to go.
+func (e *evaluator) compReach(m int) float64 {
+	if m <= 0 {
+		return 1
+	}
+	r := e.p.booksPerTurn * float64(e.future) * e.p.fillShare
+	v := 1 - float64(m)/(r+0.5)
+	if v < 0 {
+		return 0
+	}
+	return v
+}
+
+// compTerm values one compartment: its end value weighted by how full it
+// is and how likely it is to fill, plus the favourite-subject books.
+func (e *evaluator) compTerm(id engine.CompID, c *engine.Compartment) float64 {
+	if !c.Present {
+		return 0
+	}
+	size := c.Width * c.Levels
+	books := 0
+	fav := 0.0
+	for l := 0; l < c.Levels; l++ {
+		for x := 0; x < c.Width; x++ {
+			col := c.Cells[l*c.Width+x].Color
+			if col == engine.NoColor {
+				continue
+			}
+			books++
+			if col != e.subject {
+				continue
+			}
+			touch, room := favNeighbours(c, l, x, col)
+			if touch {
+				fav++
+			} else if room && e.future > 0 {
+				fav += e.p.favPotential
+			}
+		}
+	}
+	v := e.values[id]
+	if c.Spider {
+		v += e.p.spider
+	}
+	if books == size {
+		return v + fav
+	}
+	f := float64(books) / float64(size)
+	return v*f*f*e.compReach(size-books) + fav
+}
+
+// favNeighbours reports whether the book at (l, x) touches a book of colour
+// col, and whether an empty space touches it.
+func favNeighbours(c *engine.Compartment, l, x int, col engine.Color) (touch, room bool) {
+	check := func(l2, x2 int) {
+		got := c.Cells[l2*c.Width+x2].Color
+		if got == col {
+			touch = true
+		} else if got == engine.NoColor {
+			room = true
+		}
+	}
+	if x > 0 {
+		check(l, x-1)
+	}
+	if x+1 < c.Width {
+		check(l, x+1)
+	}
+	if l > 0 {
+		check(l-1, x)
+	}
+	if l+1 < c.Levels {
+		check(l+1, x)
+	}
+	return
+}
+
+// fillCosts writes what each objective requirement needs in compartment id.
+func (e *evaluator) fillCosts(cost []float64, id engine.CompID, c *engine.Compartment) {
+	for _, ro := range e.objs {
+		for r := range ro.obj.Reqs {
+			req := &ro.obj.Reqs[r]
+			v := inf
+			if allowed(req, id) {
+				v = e.patternCost(c, &req.Pattern)
+			}
+			cost[(ro.base+r)*engine.NumComps+int(id)] = v
+		}
+	}
+}
+
+func allowed(req *engine.Requirement, id engine.CompID) bool {
+	if len(req.In) == 0 {
+		return true
+	}
+	for _, x := range req.In {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// patternCost is the least weighted number of books pattern p still needs
+// somewhere in c, counting the books needed under it for stacking; inf
+// when a book of the wrong colour is in the way everywhere.
+func (e *evaluator) patternCost(c *engine.Compartment, p *engine.Pattern) float64 {
+	if !c.Present || p.Width > c.Width || p.Height > c.Levels {
+		return inf
+	}
+	best := inf
+	for dy := 0; dy+p.Height <= c.Levels; dy++ {
+	pos:
+		for dx := 0; dx+p.Width <= c.Width; dx++ {
+			cost := 0.0
+			for col := 0; col < p.Width; col++ {
+				lowest := -1
+				for r := 0; r < p.Height; r++ {
+					want := p.Cells[r*p.Width+col]
+					if want == engine.NoColor {
+						continue
+					}
+					level := dy + p.Height - 1 - r
+					got := c.Cells[level*c.Width+dx+col].Color
+					switch {
+					case got == engine.NoColor && want == engine.AnyColor:
+						cost += e.p.anyCost
+					case got == engine.NoColor:
+						cost += e.p.colorCost
+					case want != engine.AnyColor && got != want:
+						continue pos
+					}
+					lowest = level
+				}
+				for l := 0; l < lowest; l++ {
+					if c.Cells[l*c.Width+dx+col].Color == engine.NoColor {
+						cost += e.p.anyCost
+					}
+				}
+			}
+			if cost < best {
+				best = cost
+			}
+		}
+	}
+	return best
+}
+
+// objTerm values the row's objectives from the requirement costs.
+func (e *evaluator) objTerm(cost []float64) float64 {
+	t := 0.0
+	for _, ro := range e.objs {
+		m := e.assign(cost, ro.base, len(ro.obj.Reqs), 0)
+		if m >= inf {
+			continue
+		}
+		t += e.objValue(ro, m)
+	}
+	return t
+}
+
+// objValue is what an objective needing m more (weighted) books is worth.
+func (e *evaluator) objValue(ro rowObj, m float64) float64 {
+	pts := float64(ro.obj.Points)
+	if m <= 0 {
+		v := pts - e.p.wand
+		if ro.obj.Wand {
+			v += e.p.wand
+		}
+		if e.wands == 0 {
+			v *= 0.3
+		}
+		return v
+	}
+	if ro.future == 0 {
+		return 0
+	}
+	v := pts * e.p.objWeight * math.Exp(-m/(e.p.objReach*float64(ro.future)+0.3))
+	if e.wands == 0 {
+		v *= 0.6
+	}
+	return v
+}
+
+// assign is the least total cost of meeting requirements base..base+n-1
+// in distinct compartments.
+func (e *evaluator) assign(cost []float64, base, n int, used uint8) float64 {
+	if n == 0 {
+		return 0
+	}
+	best := inf
+	row := cost[base*engine.NumComps : (base+1)*engine.NumComps]
+	for id := 0; id < engine.NumComps; id++ {
+		if used&(1<<id) != 0 || row[id] >= inf {
+			continue
+		}
+		v := row[id]
+		if v >= best {
+			continue
+		}
+		if n > 1 {
+			rest := e.assign(cost, base+1, n-1, used|1<<id)
+			if rest >= inf {
+				continue
+			}
+			v += rest
+		}
+		if v < best {
+			best = v
+		}
+	}
+	return best
+}
+
+// canPlace mirrors the engine's shelving rules for a piece of width w.
+func canPlace(c *engine.Compartment, l, x, w int) bool {
+	if !c.Present || l < 0 || l >= c.Levels || x < 0 || x+w > c.Width {
+		return false
+	}
+	for k := x; k < x+w; k++ {
+		if c.Cells[l*c.Width+k].Color != engine.NoColor {
+			return false
+		}
+		if l > 0 && c.Cells[(l-1)*c.Width+k].Color == engine.NoColor {
+			return false
+		}
+	}
+	return x == 0 || x+w == c.Width || c.Cells[l*c.Width+x-1].Color != engine.NoColor || c.Cells[l*c.Width+x+w].Color != engine.NoColor
+}
+
+// bestBook finds the best space for a book of colour col (AnyColor: the
+// colour is chosen too) in compartment only (or anywhere when only < 0).
+// It returns the gain, the compartment, level, space and colour; ok is
+// false when no space is legal.
+func (e *evaluator) bestBook(col engine.Color, only engine.CompID) (gain float64, at engine.Pos, chosen engine.Color, ok bool) {
+	gain = -inf
+	for id := engine.CompID(0); id < engine.NumComps; id++ {
+		if only >= 0 && id != only {
+			continue
+		}
+		c := &e.comps[id]
+		if !c.Present {
+			continue
+		}
+		for l := 0; l < c.Levels; l++ {
+			for x := 0; x < c.Width; x++ {
+				if !canPlace(c, l, x, 1) {
+					continue
+				}
+				for _, k := range colorsFor(col) {
+					t := *c
+					t.Cells[l*c.Width+x] = engine.Space{Color: k}
+					if d := e.delta(id, &t); d > gain {
+						gain, at, chosen, ok = d, engine.Pos{Comp: id, Level: l, Space: x}, k, true
+					}
+				}
+			}
+		}
+	}
+	return
+}
+
+var realColors = engine.Colors
+
+func colorsFor(col engine.Color) []engine.Color {
+	if col == engine.AnyColor {
+		return realColors[:]
+	}
+	return []engine.Color{col}
+}
+
+// bestPair finds the best place for a paired set, either way round.
+func (e *evaluator) bestPair(c1, c2 engine.Color) (gain float64, at engine.Pos, flip bool, ok bool) {
+	gain = -inf
+	for id := engine.CompID(0); id < engine.NumComps; id++ {
+		c := &e.comps[id]
+		if !c.Present {
+			continue
+		}
+		for l := 0; l < c.Levels; l++ {
+			for x := 0; x+1 < c.Width; x++ {
+				if !canPlace(c, l, x, 2) {
+					continue
+				}
+				for _, f := range [2]bool{false, true} {
+					if f && c1 == c2 {
+						continue
+					}
+					a, b := c1, c2
+					if f {
+						a, b = c2, c1
+					}
+					t := *c
+					t.Cells[l*c.Width+x] = engine.Space{Color: a, Pair: engine.PairLeft}
+					t.Cells[l*c.Width+x+1] = engine.Space{Color: b, Pair: engine.PairRight}
+					if d := e.delta(id, &t); d > gain {
+						gain, at, flip, ok = d, engine.Pos{Comp: id, Level: l, Space: x}, f, true
+					}
+				}
+			}
+		}
+	}
+	return
+}
+
+// bestCandle is the value of the best free candle space, or 0.
+func bestCandle(g *engine.Game, seat int) (float64, int) {
+	best, at := 0, -1
+	for k := 0; k < engine.NumCandles; k++ {
+		if g.Seats[seat].Candles[k] >= 0 {
+			continue
+		}
+		if v := g.CandleValue(seat, k); v > best {
+			best, at = v, k
+		}
+	}
+	return float64(best), at
+}
+
+// sideValue is what an empty side shelf is worth to the seat now.
+func (e *evaluator) sideValue(spec engine.SideShelfSpec) float64 {
+	size := float64(spec.Width * spec.Levels)
+	r := e.p.booksPerTurn * float64(e.future) * 0.5
+	fill := math.Min(1, r/size)
+	v := float64(spec.Value) * fill * fill
+	v += 0.3 * float64(spec.Candles[0]+spec.Candles[1]) * math.Min(1, float64(e.future)/4)
+	return v
+}
+
+// bestSide is the best side shelf of the supply, or ok false.
+func (e *evaluator) bestSide() (v float64, id int, ok bool) {
+	g := e.g
+	s := &g.Seats[e.seat]
+	if s.SideShelves() >= engine.MaxSideShelves {
+		return 0, 0, false
+	}
+	v = -inf
+	for _, sid := range g.SideSupply {
+		spec, found := g.Content.SideShelf(sid)
+		if !found {
+			continue
+		}
+		if x := e.sideValue(spec); x > v {
+			v, id, ok = x, sid, true
+		}
+	}
+	if !ok {
+		return 0, 0, false
+	}
+	return v, id, true
+}
+
+// wandValue is a wand's worth to the seat: a point at the end, more when it
+// lets the seat score a completed objective it could not pay for.
+func (e *evaluator) wandValue() float64 {
+	if e.g.Seats[e.seat].WandSupply == 0 {
+		return 0
+	}
+	v := e.p.wand
+	if e.wands == 0 {
+		for _, ro := range e.objs {
+			if m := e.assign(e.cost, ro.base, len(ro.obj.Reqs), 0); m <= 0 {
+				v = math.Max(v, float64(ro.obj.Points))
+			}
+		}
+	}
+	return v
+}
+
+// tokenValue is the expected worth of a bonus token not drawn yet.
+func (e *evaluator) tokenValue() float64 {
+	c, _ := bestCandle(e.g, e.seat)
+	return math.Max(c, e.p.token)
+}
