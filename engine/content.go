@@ -488,19 +488,37 @@ func (c *Content) DeckSize(d int) int {
 	return n
 }
 
-//go:embed content/atheneum.json
-var defaultContentJSON []byte
+// The embedded content packs. A pack never changes once games have been
+// played with it, because a stored game is its seed and actions replayed
+// against its pack: tuned content goes into a new pack with a new id.
+var (
+	//go:embed content/atheneum.json
+	atheneum1JSON []byte
+	//go:embed content/atheneum-2.json
+	atheneum2JSON []byte
+)
 
-// DefaultContentID is the id of the embedded content pack.
-const DefaultContentID = "atheneum-1"
+var embeddedPacks = map[string][]byte{
+	"atheneum-1": atheneum1JSON,
+	"atheneum-2": atheneum2JSON,
+}
+
+// defaultContentJSON is the data of the default pack.
+var defaultContentJSON = embeddedPacks[DefaultContentID]
+
+// DefaultContentID is the id of the embedded content pack new games use.
+const DefaultContentID = "atheneum-2"
+
+// EmbeddedPacks lists the ids of the embedded content packs, oldest first.
+func EmbeddedPacks() []string { return []string{"atheneum-1", "atheneum-2"} }
 
 var (
 	packsMu sync.Mutex
 	packs   = map[string]*Content{}
 )
 
-// Default returns the embedded content pack. It panics only if the embedded
-// file is broken, which the package's tests rule out.
+// Default returns the embedded content pack new games use. It panics only
+// if the embedded file is broken, which the package's tests rule out.
 func Default() *Content {
 	c, err := Load(DefaultContentID)
 	if err != nil {
@@ -510,20 +528,24 @@ func Default() *Content {
 }
 
 // Load returns the content pack with the given id, parsing it once. It is
-// the one way content enters the engine, so another pack can be added by
-// registering its data with Register.
+// the one way content enters the engine: the embedded packs are found by
+// id, and another pack can be added by registering its data with Register.
 func Load(id string) (*Content, error) {
 	packsMu.Lock()
 	defer packsMu.Unlock()
 	if c, ok := packs[id]; ok {
 		return c, nil
 	}
-	if id != DefaultContentID {
+	data, ok := embeddedPacks[id]
+	if !ok {
 		return nil, fmt.Errorf("unknown content pack %q", id)
 	}
-	c, err := ParseContent(defaultContentJSON)
+	c, err := ParseContent(data)
 	if err != nil {
 		return nil, err
+	}
+	if c.ID != id {
+		return nil, fmt.Errorf("content pack %q holds the id %q", id, c.ID)
 	}
 	packs[id] = c
 	return c, nil

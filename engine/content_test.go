@@ -1,9 +1,13 @@
 package engine
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -11,7 +15,84 @@ import (
 var update = flag.Bool("update", false, "rewrite docs/content.md from the content pack")
 
 func TestDefaultContentFitsTheRulebookRanges(t *testing.T) {
-	c := Default()
+	for _, id := range EmbeddedPacks() {
+		t.Run(id, func(t *testing.T) {
+			c, err := Load(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRulebookRanges(t, c)
+		})
+	}
+}
+
+// atheneum1SHA256 is the hash of engine/content/atheneum.json. Stored games
+// name the pack atheneum-1 and replay against it, so it must never change:
+// tuned content goes into a new pack.
+const atheneum1SHA256 = "8d084c3862552fa85acd13afca861dfb114d79e82842ac26f22e7d33af6da5da"
+
+func TestContentPackAtheneum1IsUnchanged(t *testing.T) {
+	sum := sha256.Sum256(atheneum1JSON)
+	if got := hex.EncodeToString(sum[:]); got != atheneum1SHA256 {
+		t.Fatalf("engine/content/atheneum.json changed (sha256 %s): games stored with atheneum-1 would no longer replay; put new content in a new pack", got)
+	}
+}
+
+func TestAGameRecordedWithAtheneum1StillReplays(t *testing.T) {
+	data, err := os.ReadFile("testdata/atheneum-1-game.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec struct {
+		Content  string   `json:"content"`
+		Seed     uint64   `json:"seed"`
+		Subjects []string `json:"subjects"`
+		Actions  []Action `json:"actions"`
+		Shelves  []string `json:"shelves"`
+		Results  []Result `json:"results"`
+	}
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(rec.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Seed: rec.Seed, Content: c}
+	for _, s := range rec.Subjects {
+		col, _ := ParseColor(s)
+		cfg.Subjects = append(cfg.Subjects, col)
+	}
+	g, err := Replay(cfg, rec.Actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.ContentID != "atheneum-1" || g.Step != StepOver || !slices.Equal(g.Results, rec.Results) {
+		t.Fatalf("the replay ends with %s, step %s, results %v; the record says %v", g.ContentID, g.Step, g.Results, rec.Results)
+	}
+	for i := range g.Seats {
+		if g.Shelves(i) != rec.Shelves[i] {
+			t.Errorf("seat %d: shelves %q, recorded %q", i, g.Shelves(i), rec.Shelves[i])
+		}
+	}
+}
+
+func TestEveryEmbeddedPackLoadsUnderItsID(t *testing.T) {
+	for _, id := range EmbeddedPacks() {
+		c, err := Load(id)
+		if err != nil || c.ID != id {
+			t.Fatalf("Load(%q) = %v, %v", id, c, err)
+		}
+	}
+	if Default().ID != DefaultContentID || DefaultContentID != EmbeddedPacks()[len(EmbeddedPacks())-1] {
+		t.Fatalf("the default pack is %s, want the newest", Default().ID)
+	}
+	if _, err := Load("atheneum-0"); err == nil {
+		t.Fatal("an unknown pack loaded")
+	}
+}
+
+func checkRulebookRanges(t *testing.T, c *Content) {
 	spaces := 0
 	for _, cs := range c.Main.Compartments {
 		spaces += cs.Spaces()
@@ -138,7 +219,7 @@ func TestEveryObjectiveCanBeCompleted(t *testing.T) {
 func TestContentParserRejectsBrokenPacks(t *testing.T) {
 	good := string(defaultContentJSON)
 	tests := []struct{ name, from, to string }{
-		{"a pack without an id", `"id": "atheneum-1"`, `"id": ""`},
+		{"a pack without an id", `"id": "` + DefaultContentID + `"`, `"id": ""`},
 		{"a card with an unknown benefit", `"self": "T T"`, `"self": "T Q"`},
 		{"an objective that does not fit its compartment", `"pattern": "TVGP"`, `"pattern": "TVGPT"`},
 		{"a pair token with one colour", `"colors": "TV"`, `"colors": "T"`},
@@ -181,8 +262,16 @@ func contentMarkdown(c *Content) string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("# Content pack `%s`\n\n", c.ID)
 	w("The rulebook gives the number of pieces and the ranges of their values, but it does not print the pieces. ")
-	w("This is the project's own design, kept as data in `engine/content/atheneum.json` and loaded through `engine.Load`. ")
+	w("This is the project's own design, kept as data in `engine/content/%s` and loaded through `engine.Load`. ", packFile(c.ID))
 	w("This page is generated from that file by `go test ./engine -run ContentDoc -update`; a test fails when it is out of date.\n\n")
+	if old, err := Load("atheneum-1"); err == nil && old.ID != c.ID {
+		w("New games use this pack. Games begun with `atheneum-1` (`engine/content/atheneum.json`, never changed) keep replaying with it. ")
+		w("The changes from `atheneum-1`, made after simulated games between computer players (figures in [balance.md](balance.md)):\n\n")
+		for _, ch := range packChanges(old, c) {
+			w("- %s\n", ch)
+		}
+		w("\n")
+	}
 	w("Colour letters: T teal (%s), V purple (%s), G green (%s), P pink (%s), K black (%s).\n\n",
 		Teal.Subject(), Purple.Subject(), Green.Subject(), Pink.Subject(), Black.Subject())
 	w("## Main shelf\n\nEvery subject has the same main shelf: five compartments in two tiers.\n\n")
@@ -264,6 +353,57 @@ func contentMarkdown(c *Content) string {
 		w("| %s | %d | %s |\n", k, counts[k], detail)
 	}
 	return b.String()
+}
+
+func packFile(id string) string {
+	if id == "atheneum-1" {
+		return "atheneum.json"
+	}
+	return id + ".json"
+}
+
+// packChanges lists what differs between two packs, piece by piece.
+func packChanges(old, c *Content) []string {
+	var out []string
+	for i, cs := range c.Main.Compartments {
+		o := old.Main.Compartments[i]
+		if o != cs {
+			out = append(out, fmt.Sprintf("compartment %s: %dx%d worth %d, was %dx%d worth %d", cs.Name, cs.Width, cs.Levels, cs.Value, o.Width, o.Levels, o.Value))
+		}
+	}
+	if !slices.Equal(old.Main.Candles, c.Main.Candles) {
+		out = append(out, fmt.Sprintf("main shelf candles worth %s, were %s", joinInts(c.Main.Candles), joinInts(old.Main.Candles)))
+	}
+	for _, s := range c.SideShelves {
+		o, ok := old.SideShelf(s.ID)
+		if !ok || o != s {
+			out = append(out, fmt.Sprintf("side shelf S%d: %dx%d worth %d, candles %d, %d; was %dx%d worth %d, candles %d, %d",
+				s.ID, s.Width, s.Levels, s.Value, s.Candles[0], s.Candles[1], o.Width, o.Levels, o.Value, o.Candles[0], o.Candles[1]))
+		}
+	}
+	for _, card := range c.Cards {
+		i, ok := old.CardIndex(card.Code)
+		if !ok {
+			out = append(out, fmt.Sprintf("card `%s` is new", card.Notation()))
+		} else if o := old.Cards[i]; o.Notation() != card.Notation() {
+			out = append(out, fmt.Sprintf("card `%s`, was `%s`", card.Notation(), o.Notation()))
+		}
+	}
+	for _, ob := range c.Objectives {
+		i, ok := old.ObjectiveIndex(ob.Code)
+		if !ok {
+			out = append(out, fmt.Sprintf("objective `%s` is new", ob.Notation()))
+		} else if o := old.Objectives[i]; o.Notation() != ob.Notation() {
+			out = append(out, fmt.Sprintf("objective `%s`, was `%s`", ob.Notation(), o.Notation()))
+		}
+	}
+	if !slices.Equal(old.Tokens, c.Tokens) {
+		out = append(out, "the bonus tokens changed")
+	}
+	if len(out) == 0 {
+		out = append(out, "none yet: the pieces are those of `atheneum-1`")
+	}
+	return out
 }
 
 func joinInts(v []int) string {
