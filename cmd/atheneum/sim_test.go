@@ -5,30 +5,55 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"atheneum/engine"
+	"atheneum/engine/ai"
 )
 
 func TestSimPrintsTotalsAndRecordsReplayableGames(t *testing.T) {
-	dir := t.TempDir()
-	var out, errOut bytes.Buffer
-	if err := run([]string{"sim", "--games", "20", "--players", "3", "--seed", "9", "--json", "--record", dir}, &out, &errOut); err != nil {
-		t.Fatalf("sim: %v\n%s", err, errOut.String())
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"random players record games that replay exactly", []string{"--players", "3", "--seed", "9"}},
+		{"normal and random players record games that replay exactly", []string{"--players", "3", "--seed", "9", "--ai", "normal,random,normal"}},
+		{"hard players with fixed play-outs record games that replay exactly", []string{"--players", "2", "--seed", "4", "--ai", "hard,normal", "--playouts", "2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			games := 20
+			if strings.Contains(tc.name, "hard") {
+				games = 2
+			}
+			var out, errOut bytes.Buffer
+			args := append([]string{"sim", "--games", strconv.Itoa(games), "--json", "--record", dir}, tc.args...)
+			if err := run(args, &out, &errOut); err != nil {
+				t.Fatalf("sim: %v\n%s", err, errOut.String())
+			}
+			var sum simSummary
+			if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+				t.Fatalf("sim --json printed %q: %v", out.String(), err)
+			}
+			if sum.Games != games || sum.Errors != 0 || len(sum.Seats) != sum.Players || sum.GamesPerSec <= 0 || sum.Seats[0].Total <= 0 {
+				t.Fatalf("summary %+v", sum)
+			}
+			files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+			if len(files) != games {
+				t.Fatalf("%d records, want %d", len(files), games)
+			}
+			for _, f := range files {
+				checkRecordReplays(t, f)
+			}
+		})
 	}
-	var sum simSummary
-	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
-		t.Fatalf("sim --json printed %q: %v", out.String(), err)
-	}
-	if sum.Games != 20 || sum.Errors != 0 || len(sum.Seats) != 3 || sum.GamesPerSec <= 0 || sum.Seats[0].Total <= 0 {
-		t.Fatalf("summary %+v", sum)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	if len(files) != 20 {
-		t.Fatalf("%d records, want 20", len(files))
-	}
-	data, err := os.ReadFile(files[0])
+}
+
+func checkRecordReplays(t *testing.T, file string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,23 +65,36 @@ func TestSimPrintsTotalsAndRecordsReplayableGames(t *testing.T) {
 	for i, s := range rec.Seats {
 		subjects[i], _ = engine.ParseColor(s)
 	}
-	g, err := engine.Replay(engine.Config{Subjects: subjects, Seed: rec.Seed}, rec.Actions)
+	content, err := engine.Load(rec.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.Replay(engine.Config{Subjects: subjects, Seed: rec.Seed, Content: content}, rec.Actions)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range g.Seats {
 		if g.Shelves(i) != rec.Shelves[i] {
-			t.Fatalf("replayed shelves %q, record says %q", g.Shelves(i), rec.Shelves[i])
+			t.Fatalf("%s: replayed shelves %q, record says %q", file, g.Shelves(i), rec.Shelves[i])
 		}
 	}
-	if g.Results[0] != rec.Results[0] {
-		t.Fatalf("replayed results differ from the record")
+	for i := range g.Results {
+		if g.Results[i] != rec.Results[i] {
+			t.Fatalf("%s: replayed results differ from the record", file)
+		}
 	}
 }
 
 func TestSimRefusesBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"sim", "--players", "6"}, {"sim", "--games", "0"}, {"nonsense"}} {
-		t.Run(strings.Join(args, " "), func(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "--players", "6"},
+		{"sim", "--games", "0"},
+		{"sim", "--ai", "expert"},
+		{"sim", "--players", "3", "--ai", "normal,random"},
+		{"sim", "--playouts", "-1"},
+		{"nonsense"},
+	} {
+		t.Run(strings.Join(args, " ")+" is refused", func(t *testing.T) {
 			if err := run(args, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
 				t.Fatalf("%v accepted", args)
 			}
@@ -65,11 +103,76 @@ func TestSimRefusesBadFlags(t *testing.T) {
 }
 
 func TestSimPrintsATable(t *testing.T) {
-	var out bytes.Buffer
-	if err := run([]string{"sim", "--games", "5", "--players", "5"}, &out, &bytes.Buffer{}); err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		lines int
+	}{
+		{"random players get a header and one row per seat", []string{"--players", "5"}, 7},
+		{"two levels also get one row per level and the decision times", []string{"--players", "2", "--ai", "normal,random"}, 7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			if err := run(append([]string{"sim", "--games", "5"}, tc.args...), &out, &bytes.Buffer{}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out.String(), "games 5 (") || strings.Count(out.String(), "\n") != tc.lines {
+				t.Fatalf("output:\n%s", out.String())
+			}
+		})
 	}
-	if !strings.Contains(out.String(), "games 5 (5 players") || strings.Count(out.String(), "\n") != 7 {
-		t.Fatalf("output:\n%s", out.String())
+}
+
+func TestSimInParallelMatchesSequential(t *testing.T) {
+	summary := func(workers string) simSummary {
+		var out bytes.Buffer
+		if err := run([]string{"sim", "--games", "12", "--players", "3", "--ai", "normal,random,random", "--json", "--workers", workers}, &out, &bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
+		var sum simSummary
+		if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+			t.Fatal(err)
+		}
+		return sum
 	}
+	a, b := summary("1"), summary("3")
+	for i := range a.Seats {
+		if a.Seats[i] != b.Seats[i] {
+			t.Fatalf("seat %d: one worker %+v, three workers %+v", i, a.Seats[i], b.Seats[i])
+		}
+	}
+	for i := range a.Levels {
+		if a.Levels[i] != b.Levels[i] {
+			t.Fatalf("level %s: one worker %+v, three workers %+v", a.Levels[i].Level, a.Levels[i], b.Levels[i])
+		}
+	}
+}
+
+func TestPlaySimGame(t *testing.T) {
+	t.Run("the same seed and levels give the same game", func(t *testing.T) {
+		_, a1, err := playSimGame(5, []string{"normal", "random", "normal"}, ai.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, a2, _ := playSimGame(5, []string{"normal", "random", "normal"}, ai.Options{})
+		if len(a1) != len(a2) {
+			t.Fatalf("%d then %d actions", len(a1), len(a2))
+		}
+		for i := range a1 {
+			if a1[i] != a2[i] {
+				t.Fatalf("action %d: %s then %s", i, a1[i], a2[i])
+			}
+		}
+	})
+	t.Run("rotation moves every level one seat along per game", func(t *testing.T) {
+		got := strings.Join(simSeatLevels([]string{"hard", "normal", "random"}, 1, true), ",")
+		if got != "normal,random,hard" {
+			t.Fatalf("got %s", got)
+		}
+	})
+	t.Run("an unknown level is an error", func(t *testing.T) {
+		if _, _, err := playSimGame(5, []string{"normal", "expert"}, ai.Options{}); err == nil {
+			t.Fatal("accepted")
+		}
+	})
 }
