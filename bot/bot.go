@@ -6,8 +6,6 @@ package bot
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -18,42 +16,25 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"atheneum/engine"
+	"atheneum/bot/game"
 	"atheneum/store"
 )
 
 // Store is what the bot needs from persistence; *store.DB implements it.
-type Store interface {
-	CreateGame(ctx context.Context, g *store.Game) error
-	UpdateLobby(ctx context.Context, gameID string, seats []store.Seat, opts store.Options) error
-	StartGame(ctx context.Context, gameID string, seed uint64, seats []store.Seat) (*store.Game, error)
-	Abandon(ctx context.Context, gameID string) error
-	Commit(ctx context.Context, gameID string, c store.Commit) error
-	LoadGame(ctx context.Context, gameID string) (*store.Game, error)
-	GameInChannel(ctx context.Context, channelID string) (*store.Game, error)
-	SetDMClosed(ctx context.Context, gameID string, seat int, closed bool) error
-	PutMessage(ctx context.Context, m store.Message) error
-	GetMessage(ctx context.Context, gameID, kind string, seat int) (store.Message, error)
-	DueJobs(ctx context.Context, t time.Time) ([]store.Job, error)
-	Jobs(ctx context.Context) ([]store.Job, error)
-	DeleteJob(ctx context.Context, gameID string, k store.JobKey) error
-	Results(ctx context.Context, gameID string) ([]store.SeatResult, error)
-}
-
-var _ Store = (*store.DB)(nil)
+type Store = game.Store
 
 // Bot plays Atheneum games in Discord channels.
 type Bot struct {
 	cfg   Config
 	dg    Discord
 	db    Store
+	svc   *game.Service
 	appID string
 	log   *slog.Logger
 	// now is the clock, replaceable in tests of deadlines.
 	now func() time.Time
 
 	mu      sync.Mutex
-	tables  map[string]*table
 	closing bool
 	// inflight counts interactions and jobs being handled, so Close can
 	// let them finish; idle is signalled when it drops to zero. (A mutex
@@ -68,19 +49,6 @@ type Bot struct {
 	drawing chan struct{}
 }
 
-// table is one game held in memory; its mutex serialises everything done
-// to the game inside this process (the store's sequence check guards
-// against anything else).
-type table struct {
-	mu  sync.Mutex
-	rec *store.Game
-	// events collects this turn's events for the end-of-turn post.
-	events []engine.Event
-	// due is the current step's deadline, once known.
-	due      time.Time
-	dueKnown bool
-}
-
 // Options are the bot's dependencies.
 type Options struct {
 	Config Config
@@ -92,13 +60,19 @@ type Options struct {
 	Logger *slog.Logger
 	// Now replaces the clock (tests).
 	Now func() time.Time
+	// NewSeed replaces the source of game seeds (tests and the demo, so
+	// that a seed gives the same game).
+	NewSeed func() uint64
+	// HardPlayouts fixes the hard AI's effort per decision, for
+	// reproducible games; zero uses Config.HardAIBudget instead.
+	HardPlayouts int
 }
 
 // New returns a bot. Call RegisterCommands once connected, hand
 // HandleInteraction to the session, and Start the scheduler.
 func New(o Options) *Bot {
 	b := &Bot{cfg: o.Config, dg: o.Discord, db: o.Store, appID: o.AppID, log: o.Logger, now: o.Now,
-		tables: map[string]*table{}, stop: make(chan struct{}), stopped: make(chan struct{}),
+		stop: make(chan struct{}), stopped: make(chan struct{}),
 		drawing: make(chan struct{}, runtime.NumCPU())}
 	b.idle = sync.NewCond(&b.mu)
 	if b.log == nil {
@@ -113,6 +87,8 @@ func New(o Options) *Bot {
 	if b.cfg.SchedulerEvery == 0 {
 		b.cfg.SchedulerEvery = 30 * time.Second
 	}
+	b.svc = game.New(game.Options{Store: o.Store, Presenter: b, Logger: b.log, Now: b.now, NewSeed: o.NewSeed,
+		StepHours: b.cfg.StepHours, HardPlayouts: o.HardPlayouts, HardBudget: b.cfg.HardAIBudget})
 	return b
 }
 
@@ -309,15 +285,13 @@ func (r *reply) private(content string, files ...*discordgo.File) error {
 // sentence, so no internal detail leaks.
 func (r *reply) fail(err error) {
 	msg := "Something went wrong on our side and nothing was changed. Please try again; if it keeps happening, tell the server's admins."
-	var ue *userError
 	var se *store.Error
-	switch {
-	case errors.As(err, &ue):
-		msg = ue.msg
-	case errors.As(err, &se) && se.Code != store.CodeInternal:
+	if words, ok := playerMessage(err); ok {
+		msg = words
+	} else if errors.As(err, &se) && se.Code != store.CodeInternal {
 		msg = se.Message
 		r.b.log.Warn("store refused", "game", r.game, "code", se.Code, "reason", se.Reason)
-	default:
+	} else {
 		r.b.log.Error("interaction failed", "game", r.game, "interaction", r.i.ID, "err", err)
 	}
 	if !r.acked {
@@ -347,62 +321,14 @@ func (b *Bot) draw(f func() ([]byte, error)) ([]byte, error) {
 	return f()
 }
 
-// newSeed draws a game's seed; the engine itself never reads randomness.
-func newSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
-}
-
-// table returns the game's in-memory holder, loading it on first use.
-func (b *Bot) table(ctx context.Context, gameID string) (*table, error) {
-	b.mu.Lock()
-	t, ok := b.tables[gameID]
-	if !ok {
-		t = &table{}
-		b.tables[gameID] = t
-	}
-	b.mu.Unlock()
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.rec == nil {
-		rec, err := b.db.LoadGame(ctx, gameID)
-		if err != nil {
-			if errors.Is(err, store.ErrNotFound) {
-				return nil, refuse("That game no longer exists.")
-			}
-			return nil, err
-		}
-		t.rec = rec
-	}
-	return t, nil
-}
-
-// forget drops a game from memory, so the next use reloads it.
-func (b *Bot) forget(gameID string) {
-	b.mu.Lock()
-	delete(b.tables, gameID)
-	b.mu.Unlock()
-}
-
 // playerSeat is the seat of the user behind an interaction; anyone else
 // gets refusal, a sentence for players who are not in the game.
-func playerSeat(r *reply, t *table, refusal string) (int, error) {
-	seat := seatOf(t.rec, interactionUser(r.i).ID)
+func playerSeat(r *reply, t *game.Table, refusal string) (int, error) {
+	seat := game.SeatOf(t.Rec, interactionUser(r.i).ID)
 	if seat < 0 {
 		return -1, refuse(refusal)
 	}
 	return seat, nil
-}
-
-// seatOf finds the user's seat, or -1.
-func seatOf(rec *store.Game, userID string) int {
-	for i, s := range rec.Seats {
-		if s.UserID == userID {
-			return i
-		}
-	}
-	return -1
 }
 
 func names(rec *store.Game) []string {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"atheneum/bot/game"
 	"atheneum/engine"
 	"atheneum/render"
 	"atheneum/store"
@@ -126,12 +127,11 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 	if rec.Status == store.StatusLobby {
 		return refuse("This channel's game is still in its lobby: join it there, and the host starts it.")
 	}
-	t, err := b.table(ctx, rec.ID)
+	t, err := b.svc.Table(ctx, rec.ID)
 	if err != nil {
 		return err
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer t.Unlock()
 	switch name {
 	case "hand":
 		return b.cmdHand(ctx, r, t)
@@ -140,51 +140,51 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 	case "place":
 		return b.cmdPlace(ctx, r, t, opts)
 	case "status":
-		_, err := r.edit(b.statusText(t), nil)
+		_, err := r.edit(b.statusText(ctx, t), nil)
 		return err
 	case "shelf":
 		return b.cmdShelf(r, t, opts)
 	case "table":
-		img, err := b.draw(func() ([]byte, error) { return render.Table(t.rec.State.View(engine.Spectator), names(t.rec)) })
+		img, err := b.draw(func() ([]byte, error) { return render.Table(t.Rec.State.View(engine.Spectator), names(t.Rec)) })
 		if err != nil {
 			return err
 		}
-		_, err = r.edit(b.scoresText(t.rec), nil, png("table.png", img))
+		_, err = r.edit(b.scoresText(t.Rec), nil, png("table.png", img))
 		return err
 	case "objectives":
-		img, err := b.draw(func() ([]byte, error) { return render.Objectives(t.rec.State.View(engine.Spectator), names(t.rec)) })
+		img, err := b.draw(func() ([]byte, error) { return render.Objectives(t.Rec.State.View(engine.Spectator), names(t.Rec)) })
 		if err != nil {
 			return err
 		}
-		_, err = r.edit(objectivesText(t.rec.State), nil, png("objectives.png", img))
+		_, err = r.edit(objectivesText(t.Rec.State), nil, png("objectives.png", img))
 		return err
 	case "scores":
-		_, err := r.edit(b.scoresText(t.rec), nil)
+		_, err := r.edit(b.scoresText(t.Rec), nil)
 		return err
 	}
 	return refuse("Unknown command.")
 }
 
-func (b *Bot) cmdShelf(r *reply, t *table, opts options) error {
-	seat := seatOf(t.rec, interactionUser(r.i).ID) // may be -1: spectators name a player
+func (b *Bot) cmdShelf(r *reply, t *game.Table, opts options) error {
+	seat := game.SeatOf(t.Rec, interactionUser(r.i).ID) // may be -1: spectators name a player
 	if o, ok := opts["player"]; ok {
 		u := o.UserValue(nil)
 		if u == nil {
 			return refuse("I could not read that player.")
 		}
-		if seat = seatOf(t.rec, u.ID); seat < 0 {
+		if seat = game.SeatOf(t.Rec, u.ID); seat < 0 {
 			return refuse(fmt.Sprintf("<@%s> is not playing in this game.", u.ID))
 		}
 	}
 	if seat < 0 {
 		return refuse("You are not playing in this game: name a player, as in /atheneum shelf player:@someone.")
 	}
-	g := t.rec.State
-	img, err := b.draw(func() ([]byte, error) { return render.Shelves(g.View(engine.Spectator), seat, names(t.rec)) })
+	g := t.Rec.State
+	img, err := b.draw(func() ([]byte, error) { return render.Shelves(g.View(engine.Spectator), seat, names(t.Rec)) })
 	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("**%s**'s shelves (%s): %d points so far.\n`%s`", t.rec.Seats[seat].Name, g.Seats[seat].Subject.Subject(), g.Seats[seat].Score(), g.Shelves(seat))
+	text := fmt.Sprintf("**%s**'s shelves (%s): %d points so far.\n`%s`", t.Rec.Seats[seat].Name, g.Seats[seat].Subject.Subject(), g.Seats[seat].Score(), g.Shelves(seat))
 	_, err = r.edit(text, nil, png("shelves.png", img))
 	return err
 }
@@ -196,8 +196,8 @@ func (b *Bot) cmdRules(r *reply, topic string) error {
 }
 
 // statusText says where the game stands.
-func (b *Bot) statusText(t *table) string {
-	rec := t.rec
+func (b *Bot) statusText(ctx context.Context, t *game.Table) string {
+	rec := t.Rec
 	g := rec.State
 	var sb strings.Builder
 	if g.Step == engine.StepOver {
@@ -220,10 +220,19 @@ func (b *Bot) statusText(t *table) string {
 	}
 	if len(waiting) > 0 {
 		fmt.Fprintf(&sb, "Waiting for: %s", strings.Join(waiting, ", "))
-		if due := b.deadline(t); !due.IsZero() {
+		if due := b.svc.Deadline(ctx, t); !due.IsZero() {
 			fmt.Fprintf(&sb, " — deadline <t:%d:R>", due.Unix())
 		}
 		sb.WriteString(".\n")
+	}
+	var auto []string
+	for _, s := range rec.Seats {
+		if s.Autopilot {
+			auto = append(auto, s.Name)
+		}
+	}
+	if len(auto) > 0 {
+		fmt.Fprintf(&sb, "On autopilot until they act again: %s.\n", strings.Join(auto, ", "))
 	}
 	sb.WriteString("Use `/atheneum play` to act, `/atheneum table` to see everyone's shelves.")
 	return sb.String()

@@ -25,6 +25,9 @@ type Config struct {
 	// SchedulerEvery is how often due deadlines and reminders are checked
 	// (ATHENEUM_SCHEDULER_SECONDS, default 30).
 	SchedulerEvery time.Duration
+	// HardAIBudget is how long a hard AI thinks per decision
+	// (ATHENEUM_HARD_AI_MS, default 1000).
+	HardAIBudget time.Duration
 }
 
 // ErrNoToken is returned by LoadConfig when no token is configured.
@@ -52,6 +55,7 @@ func LoadConfig(envFile string) (Config, error) {
 		GuildID:        os.Getenv("ATHENEUM_GUILD"),
 		StepHours:      24,
 		SchedulerEvery: 30 * time.Second,
+		HardAIBudget:   time.Second,
 	}
 	if v := os.Getenv("ATHENEUM_STEP_HOURS"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -66,6 +70,13 @@ func LoadConfig(envFile string) (Config, error) {
 			return c, fmt.Errorf("ATHENEUM_SCHEDULER_SECONDS must be a positive number, not %q", v)
 		}
 		c.SchedulerEvery = time.Duration(n) * time.Second
+	}
+	if v := os.Getenv("ATHENEUM_HARD_AI_MS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 10 || n > 60000 {
+			return c, fmt.Errorf("ATHENEUM_HARD_AI_MS must be a number of milliseconds from 10 to 60000, not %q", v)
+		}
+		c.HardAIBudget = time.Duration(n) * time.Millisecond
 	}
 	if c.Token == "" {
 		return c, ErrNoToken

@@ -33,15 +33,8 @@ func (d *driver) settle() {
 		d.bot.wait()
 		return
 	}
-	d.bot.mu.Lock()
-	tables := make([]*table, 0, len(d.bot.tables))
-	for _, t := range d.bot.tables {
-		tables = append(tables, t)
-	}
-	d.bot.mu.Unlock()
-	for _, t := range tables {
-		t.mu.Lock()
-		t.mu.Unlock() //nolint:staticcheck // an empty critical section: waiting is the point
+	for _, t := range d.bot.svc.Tables() {
+		t.Wait()
 	}
 }
 

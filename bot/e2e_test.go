@@ -29,8 +29,12 @@ func (h *harness) playUntil(players []*player, done func() bool) {
 	}
 }
 
-// gameOver reports whether the bot announced the end of the game.
-func (h *harness) gameOver() bool { return len(h.channelPosts("The game is over!")) > 0 }
+// gameOver reports whether the test channel's game is finished, from the
+// store (not from what the bot wrote).
+func (h *harness) gameOver() bool {
+	rec, err := h.db.GetGame(h.ctx, h.gameID())
+	return err == nil && rec.Status == store.StatusFinished
+}
 
 // checkFinalScores compares the scores the bot posted with the engine's.
 func (h *harness) checkFinalScores() {

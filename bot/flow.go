@@ -2,152 +2,61 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
+	"slices"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"atheneum/bot/game"
 	"atheneum/engine"
 	"atheneum/render"
 	"atheneum/store"
 )
 
-// Job kinds.
-const (
-	jobDeadline = "deadline"
-	jobReminder = "reminder"
-)
-
-// stepJobs schedules the current step's reminder and deadline.
-func (b *Bot) stepJobs(rec *store.Game) []store.Job {
-	hours := rec.Options.StepHours
-	if hours <= 0 {
-		hours = b.cfg.StepHours
-	}
-	step := time.Duration(hours) * time.Hour
-	now := b.now()
-	payload, _ := json.Marshal(map[string]string{"step": stepKey(rec.State)})
-	return []store.Job{
-		{Kind: jobReminder, Seat: store.NoSeat, Due: now.Add(step / 2), Payload: payload},
-		{Kind: jobDeadline, Seat: store.NoSeat, Due: now.Add(step), Payload: payload},
-	}
-}
-
-// stepJobChanges replaces the jobs of the previous step by the next one's.
-func (b *Bot) stepJobChanges(c *store.Commit, rec *store.Game, next *engine.Game) {
-	c.DeleteJobs = []store.JobKey{{Kind: jobReminder, Seat: store.AllSeats}, {Kind: jobDeadline, Seat: store.AllSeats}}
-	if next.Step != engine.StepOver {
-		shadow := *rec
-		shadow.State = next
-		c.PutJobs = b.stepJobs(&shadow)
-	}
-}
-
-// deadline returns the current step's deadline. It is kept with the table
-// and read from the store once after a restart.
-func (b *Bot) deadline(t *table) time.Time {
-	if !t.dueKnown {
-		if jobs, err := b.db.Jobs(context.Background()); err == nil {
-			for _, j := range jobs {
-				if j.GameID == t.rec.ID && j.Kind == jobDeadline {
-					t.due = j.Due
-				}
-			}
-		}
-		t.dueKnown = true
-	}
-	return t.due
-}
-
-// scheduled remembers the deadline among jobs just stored.
-func (t *table) scheduled(jobs []store.Job) {
-	t.due, t.dueKnown = time.Time{}, true
-	for _, j := range jobs {
-		if j.Kind == jobDeadline {
-			t.due = j.Due
-		}
-	}
-}
-
-// act applies one action for a seat and stores it before anyone sees its
-// result; t is locked. It returns the events and whether the step changed.
-func (b *Bot) act(ctx context.Context, t *table, a engine.Action) ([]engine.Event, bool, error) {
-	rec := t.rec
-	g := rec.State
-	next := g.Clone()
-	ev, err := next.Apply(a)
-	if err != nil {
-		var ee *engine.Error
-		if errors.As(err, &ee) {
-			return nil, false, refuse(upperFirst(ee.Message) + ".")
-		}
-		return nil, false, err
-	}
-	c := store.Commit{Seq: g.Seq, Action: &a, State: next, At: b.now()}
-	changed := stepKey(g) != stepKey(next)
-	if changed {
-		b.stepJobChanges(&c, rec, next)
-	}
-	if err := b.db.Commit(ctx, rec.ID, c); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			if fresh, lerr := b.db.LoadGame(ctx, rec.ID); lerr == nil {
-				t.rec = fresh
-			}
-			return nil, false, refuse("The game moved on while you were choosing: nothing was changed. Please look again and retry.")
-		}
-		return nil, false, err
-	}
-	rec.State, rec.Seq = next, next.Seq
-	if changed {
-		t.scheduled(c.PutJobs)
-	}
-	if next.Step == engine.StepOver {
-		rec.Status = store.StatusFinished
-	}
-	t.events = append(t.events, ev...)
-	b.log.Info("action", "game", rec.ID, "seq", next.Seq, "action", a.String())
-	return ev, changed, nil
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// after runs what accepted actions cause beyond the acting seat's own
-// message: the channel posts of a finished step and the next step's
-// prompts, or, when fewer seats are awaited than waited before, a refreshed
-// status message (a shelving move changes nothing there, so it costs no
-// Discord call); t is locked.
-func (b *Bot) after(ctx context.Context, t *table, before engine.Step, waitedBefore int, changed bool) {
-	if !changed {
-		if len(t.rec.State.Waiting()) != waitedBefore {
-			b.updateStatus(ctx, t)
-		}
-		return
-	}
-	if before == engine.StepPick {
-		b.postReveal(ctx, t.rec)
-	} else {
-		b.postTurn(ctx, t)
-	}
-	b.beginStep(ctx, t)
-}
-
-// beginStep sends every waiting seat its prompt and refreshes the status.
-func (b *Bot) beginStep(ctx context.Context, t *table) {
-	rec := t.rec
+// beginStep sends every awaited person their prompt and refreshes the
+// status; seats the service plays itself get no prompt.
+func (b *Bot) beginStep(ctx context.Context, t *game.Table) {
+	rec := t.Rec
 	if rec.State.Step != engine.StepOver {
 		for _, seat := range rec.State.Waiting() {
-			b.sendPrompt(ctx, rec, seat)
+			if game.IsPerson(rec, seat) && !game.Automatic(rec, seat) {
+				b.sendPrompt(ctx, rec, seat)
+			}
 		}
 	}
 	b.updateStatus(ctx, t)
+}
+
+// Present shows what the game service did (it implements game.Presenter).
+func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
+	rec := t.Rec
+	switch n.Kind {
+	case game.NoticeStepBegan:
+		b.beginStep(ctx, t)
+	case game.NoticeWaiting:
+		b.updateStatus(ctx, t)
+	case game.NoticeRevealed:
+		b.postReveal(ctx, rec)
+	case game.NoticeTurnEnded:
+		b.postTurn(ctx, rec, n.Events)
+	case game.NoticeReminder:
+		var who, ids []string
+		for _, s := range n.Seats {
+			who = append(who, mention(rec, s))
+			ids = append(ids, rec.Seats[s].UserID)
+		}
+		b.post(ctx, rec, &discordgo.MessageSend{
+			Content:         fmt.Sprintf("Reminder: the game is waiting for %s. Half of the time for this step has passed; use `/atheneum play`.", strings.Join(who, ", ")),
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: ids},
+		})
+	case game.NoticeAutopilot:
+		var notes []string
+		for _, s := range n.Seats {
+			notes = append(notes, fmt.Sprintf("**%s** ran out of time: the autopilot played for them, and keeps playing their seat until they act again (`/atheneum play`).", rec.Seats[s].Name))
+		}
+		b.post(ctx, rec, &discordgo.MessageSend{Content: clip(strings.Join(notes, "\n"), 2000)})
+	}
 }
 
 // sendPrompt sends a seat its private prompt for the current step by
@@ -192,6 +101,10 @@ func (b *Bot) sendPrompt(ctx context.Context, rec *store.Game, seat int) {
 // and pick menu, or the workbench.
 func (b *Bot) prompt(rec *store.Game, seat int, sel selection) (string, []discordgo.MessageComponent, []*discordgo.File, error) {
 	g := rec.State
+	if rec.Seats[seat].Autopilot && g.Step != engine.StepOver && (game.Automatic(rec, seat) || !slices.Contains(g.Waiting(), seat)) {
+		return fmt.Sprintf("**Turn %d of 10** — the autopilot is playing your seat since you ran out of time (game in <#%s>). Press the button to play it yourself again.", g.TurnNumber(), rec.ChannelID),
+			[]discordgo.MessageComponent{autopilotRow(rec.ID, g, seat)}, nil, nil
+	}
 	switch {
 	case g.Step == engine.StepPick:
 		img, err := b.draw(func() ([]byte, error) { return render.Hand(g.View(seat), seat, names(rec)) })
@@ -263,9 +176,9 @@ func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSen
 
 // updateStatus edits the game's status message, or posts it if it is
 // missing.
-func (b *Bot) updateStatus(ctx context.Context, t *table) {
-	rec := t.rec
-	text := b.statusText(t)
+func (b *Bot) updateStatus(ctx context.Context, t *game.Table) {
+	rec := t.Rec
+	text := b.statusText(ctx, t)
 	if m, err := b.db.GetMessage(ctx, rec.ID, msgStatus, store.NoSeat); err == nil {
 		empty := []discordgo.MessageComponent{}
 		_, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Content: &text, Components: &empty, AllowedMentions: noMentions})
@@ -305,8 +218,7 @@ func (b *Bot) postReveal(ctx context.Context, rec *store.Game) {
 // postTurn is the one channel post of a finished turn: what happened, the
 // table, the objective row and the scores; after the last turn, the final
 // results instead of the row.
-func (b *Bot) postTurn(ctx context.Context, t *table) {
-	rec := t.rec
+func (b *Bot) postTurn(ctx context.Context, rec *store.Game, events []engine.Event) {
 	g := rec.State
 	over := g.Step == engine.StepOver
 	var sb strings.Builder
@@ -319,7 +231,7 @@ func (b *Bot) postTurn(ctx context.Context, t *table) {
 	} else {
 		fmt.Fprintf(&sb, "**Turn %d of 10 is over.**\n", g.TurnNumber()-1)
 	}
-	for _, e := range t.events {
+	for _, e := range events {
 		switch e.Type {
 		case engine.EvSpiderCaptured, engine.EvObjectiveScored, engine.EvSideShelfPlaced, engine.EvObjectiveLeft, engine.EvObjectiveDrawn, engine.EvWandLost, engine.EvBagRefilled:
 			if over && (e.Type == engine.EvObjectiveLeft || e.Type == engine.EvObjectiveDrawn) {
@@ -328,7 +240,6 @@ func (b *Bot) postTurn(ctx context.Context, t *table) {
 			sb.WriteString(g.Describe(e, nameFunc(rec)) + "\n")
 		}
 	}
-	t.events = nil
 	sb.WriteString(b.scoresText(rec))
 	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
 	view := g.View(engine.Spectator)
@@ -351,8 +262,6 @@ func (b *Bot) postTurn(ctx context.Context, t *table) {
 	b.post(ctx, rec, m)
 	if over {
 		b.log.Info("game finished", "game", rec.ID)
-		// A finished game needs no memory; a late click reloads it.
-		b.forget(rec.ID)
 	}
 }
 
@@ -367,21 +276,20 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	if err := r.deferUpdate(); err != nil {
 		return err
 	}
-	t, err := b.table(ctx, id.Game)
+	t, err := b.svc.Table(ctx, id.Game)
 	if err != nil {
 		return err
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer t.Unlock()
 	if id.Step == "lobby" {
 		return b.lobbyComponent(ctx, r, t, id, data.Values)
 	}
-	rec := t.rec
+	rec := t.Rec
 	if rec.State == nil || rec.Status == store.StatusAbandoned {
 		return refuse("This game has ended.")
 	}
 	user := interactionUser(r.i)
-	seat := seatOf(rec, user.ID)
+	seat := game.SeatOf(rec, user.ID)
 	if seat < 0 {
 		return refuse("Those buttons belong to a player of this game, and you are not playing in it. You can follow the game with /atheneum table.")
 	}
@@ -392,7 +300,10 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	if g.Step == engine.StepOver {
 		return refuse("The game is over: see the results in the channel.")
 	}
-	if id.Step != stepKey(g) {
+	if id.Verb == "back" {
+		return b.takeBack(ctx, r, t, seat)
+	}
+	if id.Step != game.StepKey(g) {
 		return refuse(fmt.Sprintf("That menu is from an earlier step. The game is at turn %d now: use your latest message, or /atheneum play.", g.TurnNumber()))
 	}
 	if id.Moves != g.Seats[seat].Moves {
@@ -413,13 +324,13 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 
 // actAndShow applies a seat's action, refreshes the seat's message and
 // runs the consequences; t is locked.
-func (b *Bot) actAndShow(ctx context.Context, r *reply, t *table, seat int, a engine.Action) error {
-	before, waited := t.rec.State.Step, len(t.rec.State.Waiting())
-	_, changed, err := b.act(ctx, t, a)
+func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int, a engine.Action) error {
+	res, err := b.svc.Act(ctx, t, a, game.ByPlayer)
 	if err != nil {
 		return err
 	}
-	rec := t.rec
+	changed := res.StepEnded
+	rec := t.Rec
 	g := rec.State
 	var content string
 	var comps []discordgo.MessageComponent
@@ -448,12 +359,12 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *table, seat int, a en
 	if err != nil {
 		b.log.Warn("could not refresh the player's message", "game", rec.ID, "err", err)
 	}
-	b.after(ctx, t, before, waited, changed)
+	b.svc.Settle(ctx, t)
 	return nil
 }
 
-func (b *Bot) cmdHand(ctx context.Context, r *reply, t *table) error {
-	rec := t.rec
+func (b *Bot) cmdHand(ctx context.Context, r *reply, t *game.Table) error {
+	rec := t.Rec
 	seat, err := playerSeat(r, t, "You are not playing in this game.")
 	if err != nil {
 		return err
@@ -474,8 +385,8 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *table) error {
 	return err
 }
 
-func (b *Bot) cmdPlay(ctx context.Context, r *reply, t *table) error {
-	rec := t.rec
+func (b *Bot) cmdPlay(ctx context.Context, r *reply, t *game.Table) error {
+	rec := t.Rec
 	seat, err := playerSeat(r, t, "You are not playing in this game. Follow it with /atheneum table.")
 	if err != nil {
 		return err
@@ -489,8 +400,8 @@ func (b *Bot) cmdPlay(ctx context.Context, r *reply, t *table) error {
 }
 
 // cmdPlace shelves a held book typed as options.
-func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *table, opts options) error {
-	rec := t.rec
+func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *game.Table, opts options) error {
+	rec := t.Rec
 	seat, err := playerSeat(r, t, "You are not playing in this game.")
 	if err != nil {
 		return err
@@ -531,13 +442,12 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 	if err != nil || rec.Status != store.StatusPlaying {
 		return respond()
 	}
-	t, err := b.table(ctx, rec.ID)
+	t, err := b.svc.Table(ctx, rec.ID)
 	if err != nil {
 		return respond()
 	}
-	t.mu.Lock()
-	g := t.rec.State
-	seat := seatOf(t.rec, interactionUser(r.i).ID)
+	g := t.Rec.State
+	seat := game.SeatOf(t.Rec, interactionUser(r.i).ID)
 	_, opts := subcommand(r.i)
 	focused := ""
 	for name, o := range opts {
@@ -574,96 +484,16 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 			}
 		}
 	}
-	t.mu.Unlock()
+	t.Unlock()
 	return respond()
 }
 
-// RunDueJobs handles reminders and deadlines that are due: a reminder
-// pings the players the game waits for; at a deadline each of them is
-// played for (a random card, or finishing the turn).
+// RunDueJobs runs the reminders, deadlines and automatic moves that are
+// due (the scheduler calls it; tests call it after moving the clock).
 func (b *Bot) RunDueJobs(ctx context.Context) {
 	if !b.enter() {
 		return
 	}
 	defer b.leave()
-	jobs, err := b.db.DueJobs(ctx, b.now())
-	if err != nil {
-		b.log.Error("could not read due jobs", "err", err)
-		return
-	}
-	for _, j := range jobs {
-		b.runJob(ctx, j)
-	}
-}
-
-func (b *Bot) runJob(ctx context.Context, j store.Job) {
-	defer func() {
-		if p := recover(); p != nil {
-			b.log.Error("panic in a scheduled job", "game", j.GameID, "job", j.Kind, "panic", fmt.Sprint(p))
-		}
-	}()
-	t, err := b.table(ctx, j.GameID)
-	if err != nil {
-		b.log.Warn("job for a game that cannot be loaded", "game", j.GameID, "err", err)
-		_ = b.db.DeleteJob(ctx, j.GameID, store.JobKey{Kind: j.Kind, Seat: j.Seat})
-		return
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	rec := t.rec
-	if rec.State == nil || rec.Status != store.StatusPlaying {
-		_ = b.db.DeleteJob(ctx, j.GameID, store.JobKey{Kind: j.Kind, Seat: j.Seat})
-		return
-	}
-	g := rec.State
-	waiting := g.Waiting()
-	switch j.Kind {
-	case jobReminder:
-		var who []string
-		var ids []string
-		for _, s := range waiting {
-			who = append(who, mention(rec, s))
-			ids = append(ids, rec.Seats[s].UserID)
-		}
-		if len(who) > 0 {
-			b.post(ctx, rec, &discordgo.MessageSend{
-				Content:         fmt.Sprintf("Reminder: the game is waiting for %s. Half of the time for this step has passed; use `/atheneum play`.", strings.Join(who, ", ")),
-				AllowedMentions: &discordgo.MessageAllowedMentions{Users: ids},
-			})
-		}
-		_ = b.db.DeleteJob(ctx, j.GameID, store.JobKey{Kind: j.Kind, Seat: j.Seat})
-	case jobDeadline:
-		b.log.Info("deadline reached", "game", rec.ID, "waiting", len(waiting))
-		p := engine.NewRandomPlayer(uint64(g.Seq) + rec.Seed)
-		changed, before, waited := false, g.Step, len(waiting)
-		var notes []string
-		for _, seat := range waiting {
-			var a engine.Action
-			if g.Step == engine.StepPick {
-				var ok bool
-				if a, ok = p.For(rec.State, seat); !ok {
-					continue
-				}
-				notes = append(notes, fmt.Sprintf("%s ran out of time: a card was picked for them at random.", rec.Seats[seat].Name))
-			} else {
-				a = engine.Action{Type: engine.ActDone, Seat: seat}
-				notes = append(notes, fmt.Sprintf("%s ran out of time: their turn was finished for them.", rec.Seats[seat].Name))
-			}
-			_, ch, err := b.act(ctx, t, a)
-			if err != nil {
-				b.log.Error("could not play for an absent player", "game", rec.ID, "seat", seat, "err", err)
-				return
-			}
-			changed = changed || ch
-		}
-		if len(notes) > 0 {
-			b.post(ctx, rec, &discordgo.MessageSend{Content: strings.Join(notes, "\n")})
-		}
-		if !changed {
-			_ = b.db.DeleteJob(ctx, j.GameID, store.JobKey{Kind: j.Kind, Seat: j.Seat})
-		}
-		b.after(ctx, t, before, waited, changed)
-	default:
-		_ = b.db.DeleteJob(ctx, j.GameID, store.JobKey{Kind: j.Kind, Seat: j.Seat})
-	}
+	b.svc.RunDueJobs(ctx)
 }

@@ -98,23 +98,104 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	h.advance(12 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	if n := len(h.channelPosts("Bo ran out of time: a card was picked")); n != 1 {
-		t.Fatalf("%d timeout notices", n)
+	if n := len(h.channelPosts("**Bo** ran out of time: the autopilot played for them")); n != 1 {
+		t.Fatalf("%d autopilot notices for bo", n)
 	}
-	g := h.state(channel).State
+	rec := h.state(channel)
+	g := rec.State
 	if g.Step != engine.StepResolve {
 		t.Fatalf("after the deadline the game is in step %s", g.Step)
 	}
-	// The resolve step has its own deadline: both players time out.
+	t.Run("the autopilot keeps playing for the absent player at once", func(t *testing.T) {
+		if !rec.Seats[1].Autopilot || rec.Seats[0].Autopilot {
+			t.Fatalf("autopilot flags: ana %v, bo %v", rec.Seats[0].Autopilot, rec.Seats[1].Autopilot)
+		}
+		if g.Seats[1].Status != engine.StatusDone {
+			t.Fatalf("bo's resolve step was not played by the autopilot: status %s", g.Seats[1].Status)
+		}
+		if st := h.slash(ana, "status"); !strings.Contains(st.Content, "On autopilot until they act again: Bo") {
+			t.Errorf("the status does not show the autopilot: %q", st.Content)
+		}
+	})
+	t.Run("the autopilot never finishes while a book could still be shelved", func(t *testing.T) {
+		checkAutopilotShelvedEverything(t, h, rec)
+	})
+	// The resolve step has its own deadline: ana times out too.
 	h.advance(25 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	g = h.state(channel).State
+	rec = h.state(channel)
+	g = rec.State
 	if g.TurnNumber() != 2 || g.Step != engine.StepPick {
 		t.Fatalf("after the second deadline: turn %d, step %s", g.TurnNumber(), g.Step)
 	}
-	if n := len(h.channelPosts("their turn was finished for them")); n != 1 {
-		t.Fatalf("%d notices of finished turns", n)
+	if n := len(h.channelPosts("**Ana** ran out of time")); n != 1 {
+		t.Fatalf("%d autopilot notices for ana", n)
+	}
+	t.Run("with everybody away the autopilot waits for the deadline", func(t *testing.T) {
+		if w := g.Waiting(); len(w) != 2 {
+			t.Fatalf("turn 2 waits for seats %v, want both", w)
+		}
+	})
+	t.Run("a player takes their seat back with the button", func(t *testing.T) {
+		m, ok := h.lastDM(bo)
+		back, found := component(m, "pick")
+		if !ok || !found {
+			t.Fatalf("bo got no pick prompt for turn 2: %q", m.Content)
+		}
+		h.click(bo, m, back.CustomID, back.Options[0].Value)
+		rec := h.state(channel)
+		if rec.Seats[1].Autopilot {
+			t.Fatal("bo's own pick did not end the autopilot")
+		}
+		// Ana is still away, and now bo plays: ana's seat is played at once.
+		if rec.State.Step != engine.StepResolve || rec.State.Seats[0].Status != engine.StatusDone {
+			t.Fatalf("ana's autopilot did not play at once: step %s, ana %s", rec.State.Step, rec.State.Seats[0].Status)
+		}
+		play := h.slash(ana, "play")
+		btn, ok := component(play, "back")
+		if !ok {
+			t.Fatalf("ana's /atheneum play offers no way back: %q", play.Content)
+		}
+		h.click(ana, play, btn.CustomID)
+		if h.state(channel).Seats[0].Autopilot {
+			t.Fatal("the button did not end ana's autopilot")
+		}
+	})
+}
+
+// checkAutopilotShelvedEverything replays the game and checks that every
+// Done of a seat on autopilot came when no held book had a legal space.
+func checkAutopilotShelvedEverything(t *testing.T, h *harness, rec *store.Game) {
+	t.Helper()
+	actions, err := h.db.Actions(h.ctx, rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := rec.Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dones := 0
+	for _, a := range actions {
+		if a.Type == engine.ActDone && a.Seat == 1 {
+			dones++
+			for _, l := range g.LegalActions(a.Seat) {
+				if l.Type == engine.ActShelve {
+					t.Fatalf("seat 1 pressed Done while %s was legal", l)
+				}
+			}
+		}
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if dones == 0 {
+		t.Fatal("seat 1 never finished a resolve step")
 	}
 }
 

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"atheneum/bot/game"
 	"atheneum/engine"
 	"atheneum/store"
 )
@@ -38,21 +40,19 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 			return err
 		}
 	}
-	rec := &store.Game{
-		GuildID: r.i.GuildID, ChannelID: channelID, HostID: user.ID,
-		Options: store.Options{Seats: opts.int("seats", engine.MaxSeats), StepHours: opts.int("hours", b.cfg.StepHours)},
-		Seats:   []store.Seat{{UserID: user.ID, Name: displayName(user, r.i.Member), Subject: engine.Teal}},
-	}
-	if rec.Options.Seats < engine.MinSeats || rec.Options.Seats > engine.MaxSeats {
+	l := game.Lobby{GuildID: r.i.GuildID, ChannelID: channelID, HostID: user.ID, HostName: displayName(user, r.i.Member),
+		Seats: opts.int("seats", engine.MaxSeats), StepHours: opts.int("hours", b.cfg.StepHours)}
+	if l.Seats < engine.MinSeats || l.Seats > engine.MaxSeats {
 		return refuse("A game has 2 to 5 seats.")
 	}
-	if rec.Options.StepHours < 1 || rec.Options.StepHours > 336 {
+	if l.StepHours < 1 || l.StepHours > 336 {
 		return refuse("Each step may last 1 to 336 hours.")
 	}
 	if inThread {
-		return b.newInThread(ctx, r, rec)
+		return b.newInThread(ctx, r, l)
 	}
-	if err := b.db.CreateGame(ctx, rec); err != nil {
+	rec, err := b.svc.OpenLobby(ctx, l)
+	if err != nil {
 		if errors.Is(err, store.ErrExists) {
 			if existing, e := b.db.GameInChannel(ctx, r.i.ChannelID); e == nil {
 				return b.alreadyRunning(ctx, existing)
@@ -61,7 +61,6 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 		return err
 	}
 	r.game = rec.ID
-	b.log.Info("lobby opened", "game", rec.ID, "guild", rec.GuildID, "channel", rec.ChannelID)
 	if err := r.deferMessage(false); err != nil {
 		return err
 	}
@@ -74,23 +73,23 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 
 // newInThread opens the lobby in a new public thread of the channel, where
 // the whole game then runs.
-func (b *Bot) newInThread(ctx context.Context, r *reply, rec *store.Game) error {
+func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 	if err := r.deferMessage(true); err != nil {
 		return err
 	}
-	th, err := b.dg.ThreadStartComplex(rec.ChannelID, &discordgo.ThreadStart{
-		Name: clip("Atheneum — "+rec.Seats[0].Name+"'s game", 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
+	th, err := b.dg.ThreadStartComplex(l.ChannelID, &discordgo.ThreadStart{
+		Name: clip("Atheneum — "+l.HostName+"'s game", 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
 	})
 	if err != nil {
-		b.log.Warn("could not start a thread", "channel", rec.ChannelID, "err", err)
+		b.log.Warn("could not start a thread", "channel", l.ChannelID, "err", err)
 		return refuse("I could not start a thread here (I may lack the Create Public Threads permission). Try /atheneum new without the thread option.")
 	}
-	rec.ChannelID = th.ID
-	if err := b.db.CreateGame(ctx, rec); err != nil {
+	l.ChannelID = th.ID
+	rec, err := b.svc.OpenLobby(ctx, l)
+	if err != nil {
 		return err
 	}
 	r.game = rec.ID
-	b.log.Info("lobby opened", "game", rec.ID, "guild", rec.GuildID, "channel", rec.ChannelID, "thread", true)
 	msg := b.post(ctx, rec, &discordgo.MessageSend{Content: lobbyText(rec), Components: lobbyComponents(rec)})
 	if msg == nil {
 		return errors.New("could not post the lobby in the new thread")
@@ -117,12 +116,27 @@ func (b *Bot) alreadyRunning(ctx context.Context, rec *store.Game) error {
 func lobbyText(rec *store.Game) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**A new game of Atheneum: Mystic Library** hosted by <@%s>\n", rec.HostID)
-	fmt.Fprintf(&sb, "Seats: %d of %d taken · %d hour(s) per step\n", len(rec.Seats), rec.Options.Seats, rec.Options.StepHours)
-	for i, s := range rec.Seats {
-		fmt.Fprintf(&sb, "%d. <@%s> — %s (%s)\n", i+1, s.UserID, s.Subject, s.Subject.Subject())
+	hours := "hours"
+	if rec.Options.StepHours == 1 {
+		hours = "hour"
 	}
-	sb.WriteString("Press **Join** to take a seat and choose your favourite subject below. The host presses **Start** once at least two players have joined.")
+	fmt.Fprintf(&sb, "Seats: %d of %d taken · %d %s per step\n", len(rec.Seats), rec.Options.Seats, rec.Options.StepHours, hours)
+	for i, s := range rec.Seats {
+		who := "<@" + s.UserID + ">"
+		if s.UserID == "" {
+			who = "**" + s.Name + "** (computer player)"
+		}
+		fmt.Fprintf(&sb, "%d. %s — %s (%s)\n", i+1, who, s.Subject, s.Subject.Subject())
+	}
+	sb.WriteString("Press **Join** to take a seat and choose your favourite subject below. The host can add computer players, and presses **Start** once there are at least two players.")
 	return sb.String()
+}
+
+// aiLevels describes the AI levels offered in the lobby.
+var aiLevels = []struct{ level, label, desc string }{
+	{"random", "Random AI", "Plays any legal move: for learning the game"},
+	{"normal", "Normal AI", "Shelves sensibly and chases objectives"},
+	{"hard", "Hard AI", "Thinks ahead by playing out possible futures"},
 }
 
 func lobbyComponents(rec *store.Game) []discordgo.MessageComponent {
@@ -141,7 +155,7 @@ func lobbyComponents(rec *store.Game) []discordgo.MessageComponent {
 		}
 		opts = append(opts, option(fmt.Sprintf("%s — %s", c, c.Subject()), string(c.Letter()), desc, false))
 	}
-	return []discordgo.MessageComponent{
+	rows := []discordgo.MessageComponent{
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: id("join")},
 			discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id("leave")},
@@ -150,96 +164,50 @@ func lobbyComponents(rec *store.Game) []discordgo.MessageComponent {
 		}},
 		selectRow(id("subject"), "Choose your favourite subject", opts),
 	}
+	if len(rec.Seats) < rec.Options.Seats {
+		var levels []discordgo.SelectMenuOption
+		for _, l := range aiLevels {
+			levels = append(levels, option(l.label, l.level, l.desc, false))
+		}
+		rows = append(rows, selectRow(id("addai"), "Add AI (host only): choose its level", levels))
+	}
+	var ais []discordgo.SelectMenuOption
+	for i, s := range rec.Seats {
+		if s.UserID == "" {
+			ais = append(ais, option(fmt.Sprintf("%d. %s", i+1, s.Name), strconv.Itoa(i+1), "Remove this computer player", false))
+		}
+	}
+	if len(ais) > 0 {
+		rows = append(rows, selectRow(id("rmai"), "Remove an AI (host only)", ais))
+	}
+	return rows
 }
 
-// lobbyComponent handles the lobby's buttons and menu; t is locked.
-func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *table, id customID, values []string) error {
-	rec := t.rec
-	switch rec.Status {
-	case store.StatusPlaying:
-		return refuse("This game has already started. Follow it with /atheneum status.")
-	case store.StatusLobby:
-	default:
-		return refuse("This lobby is closed.")
-	}
+// lobbyVerbs maps the lobby's component verbs to the service's changes.
+var lobbyVerbs = map[string]string{"join": "join", "leave": "leave", "subject": "subject", "addai": "add_ai", "rmai": "remove_ai"}
+
+// lobbyComponent handles the lobby's buttons and menus; t is locked.
+func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *game.Table, id customID, values []string) error {
 	user := interactionUser(r.i)
-	seat := seatOf(rec, user.ID)
-	isHost := user.ID == rec.HostID
-	seats := append([]store.Seat(nil), rec.Seats...)
 	switch id.Verb {
-	case "join":
-		if seat >= 0 {
-			return refuse("You have already joined this game.")
-		}
-		if len(seats) >= rec.Options.Seats {
-			return refuse("This game is full.")
-		}
-		free := engine.NoColor
-		for _, c := range engine.Colors {
-			if !hasSubject(seats, c) {
-				free = c
-				break
-			}
-		}
-		seats = append(seats, store.Seat{UserID: user.ID, Name: displayName(user, r.i.Member), Subject: free})
-	case "leave":
-		if seat < 0 {
-			return refuse("You are not in this lobby.")
-		}
-		if isHost {
-			return refuse("You are hosting this game: press Cancel to close the lobby instead.")
-		}
-		seats = append(seats[:seat:seat], seats[seat+1:]...)
-	case "subject":
-		if seat < 0 {
-			return refuse("Join the game first, then choose your subject.")
-		}
-		c, ok := engine.ParseColor(firstValue(values))
-		if !ok || !c.IsBook() {
-			return refuse("That subject does not exist.")
-		}
-		if c != seats[seat].Subject && hasSubject(seats, c) {
-			return refuse(fmt.Sprintf("%s is already someone's favourite subject: choose another.", c.Subject()))
-		}
-		seats[seat].Subject = c
 	case "cancel":
-		if !isHost {
-			return refuse("Only the host can cancel the game.")
-		}
-		if err := b.db.Abandon(ctx, rec.ID); err != nil {
+		if err := b.svc.CancelLobby(ctx, t, user.ID); err != nil {
 			return err
 		}
-		rec.Status = store.StatusAbandoned
-		b.log.Info("lobby cancelled", "game", rec.ID)
-		_, err := r.edit(fmt.Sprintf("This game of Atheneum was cancelled by <@%s>.", rec.HostID), nil)
-		b.forget(rec.ID)
+		_, err := r.edit(fmt.Sprintf("This game of Atheneum was cancelled by <@%s>.", t.Rec.HostID), nil)
 		return err
 	case "start":
-		if !isHost {
-			return refuse("Only the host can start the game.")
-		}
-		if len(seats) < engine.MinSeats {
-			return refuse("At least two players must join before the game can start.")
-		}
-		return b.startGame(ctx, r, t)
-	default:
+		return b.startGame(ctx, r, t, user.ID)
+	}
+	verb, ok := lobbyVerbs[id.Verb]
+	if !ok {
 		return errStaleChoice
 	}
-	if err := b.db.UpdateLobby(ctx, rec.ID, seats, rec.Options); err != nil {
+	if err := b.svc.ChangeLobby(ctx, t, game.LobbyChange{Verb: verb, UserID: user.ID, Name: displayName(user, r.i.Member), Value: firstValue(values)}); err != nil {
 		return err
 	}
-	rec.Seats = seats
-	_, err := r.edit(lobbyText(rec), lobbyComponents(rec))
+	_, err := r.edit(lobbyText(t.Rec), lobbyComponents(t.Rec))
 	return err
-}
-
-func hasSubject(seats []store.Seat, c engine.Color) bool {
-	for _, s := range seats {
-		if s.Subject == c {
-			return true
-		}
-	}
-	return false
 }
 
 func firstValue(v []string) string {
@@ -250,28 +218,34 @@ func firstValue(v []string) string {
 }
 
 // startGame deals the first hands and opens the first pick step; t is locked.
-func (b *Bot) startGame(ctx context.Context, r *reply, t *table) error {
-	rec, err := b.db.StartGame(ctx, t.rec.ID, newSeed(), t.rec.Seats)
-	if err != nil {
+func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID string) error {
+	if err := b.svc.Start(ctx, t, userID); err != nil {
 		return err
 	}
-	t.rec = rec
-	b.log.Info("game started", "game", rec.ID, "seats", len(rec.Seats))
+	rec := t.Rec
 	var sb strings.Builder
 	sb.WriteString("**Atheneum: Mystic Library** — the game has started!\n")
 	for i, s := range rec.Seats {
-		left, right := rec.State.LeftOf(i), rec.State.RightOf(i)
-		fmt.Fprintf(&sb, "%d. <@%s> — %s (%s); left neighbour %s, right neighbour %s\n", i+1, s.UserID, s.Subject, s.Subject.Subject(), rec.Seats[left].Name, rec.Seats[right].Name)
+		who := "**" + s.Name + "** (computer player)"
+		if s.UserID != "" {
+			who = "<@" + s.UserID + ">"
+		}
+		fmt.Fprintf(&sb, "%d. %s — %s (%s); %s\n", i+1, who, s.Subject, s.Subject.Subject(), neighbours(rec, i))
 	}
 	sb.WriteString("Everyone picks a card in secret: check your direct messages, or use `/atheneum hand` here.")
 	if _, err := r.edit(sb.String(), nil); err != nil {
 		b.log.Warn("could not update the lobby message", "game", rec.ID, "err", err)
 	}
-	jobs := b.stepJobs(rec)
-	if err := b.db.Commit(ctx, rec.ID, store.Commit{Seq: rec.State.Seq, PutJobs: jobs}); err != nil {
-		return err
-	}
-	t.scheduled(jobs)
-	b.beginStep(ctx, t)
+	b.svc.Settle(ctx, t)
 	return nil
+}
+
+// neighbours says who sits on a seat's left and right (one opponent, on
+// both sides, in a two-player game).
+func neighbours(rec *store.Game, seat int) string {
+	left, right := rec.State.LeftOf(seat), rec.State.RightOf(seat)
+	if left == right {
+		return "opponent " + rec.Seats[left].Name
+	}
+	return fmt.Sprintf("left neighbour %s, right neighbour %s", rec.Seats[left].Name, rec.Seats[right].Name)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"atheneum/bot/game"
 	"atheneum/engine"
 )
 
@@ -15,17 +16,6 @@ const (
 	maxOptions = 25
 	maxLabel   = 100
 )
-
-// stepKey names the current step for custom ids: "t3p", "t3r" or "over".
-func stepKey(g *engine.Game) string {
-	switch g.Step {
-	case engine.StepPick:
-		return "t" + strconv.Itoa(g.TurnNumber()) + "p"
-	case engine.StepResolve:
-		return "t" + strconv.Itoa(g.TurnNumber()) + "r"
-	}
-	return "over"
-}
 
 // ids builds the custom ids of one seat's components for the game's
 // current position.
@@ -38,7 +28,7 @@ type ids struct {
 }
 
 func idsFor(gameID string, g *engine.Game, seat int) ids {
-	return ids{game: gameID, step: stepKey(g), seq: g.Seq, seat: seat, moves: g.Seats[seat].Moves}
+	return ids{game: gameID, step: game.StepKey(g), seq: g.Seq, seat: seat, moves: g.Seats[seat].Moves}
 }
 
 func (b ids) make(verb string, args ...string) string {

@@ -1,0 +1,113 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"atheneum/engine"
+	"atheneum/store"
+)
+
+func TestAGameWithAIPlayers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	lobby := h.slash(ana, "new")
+	add, ok := component(lobby, "addai")
+	if !ok {
+		t.Fatalf("the lobby has no Add AI menu: %+v", lobby.Components)
+	}
+	t.Run("only the host adds computer players", func(t *testing.T) {
+		seen, _ := h.click(bo, lobby, add.CustomID, "normal")
+		if !strings.Contains(seen.Content, "Only the host") {
+			t.Errorf("bo adding an AI saw %q", seen.Content)
+		}
+	})
+	t.Run("a level that was not offered is refused", func(t *testing.T) {
+		before := h.refresh(lobby).Content
+		seen := h.forge(ana, lobby, add.CustomID, "genius")
+		if !strings.Contains(seen.Content, "no AI of that level") {
+			t.Errorf("a forged level answered %q", seen.Content)
+		}
+		if after := h.refresh(lobby).Content; after != before {
+			t.Errorf("the forged level changed the lobby:\n%s", after)
+		}
+	})
+	lobby, _ = h.click(ana, lobby, add.CustomID, "normal")
+	add, _ = component(lobby, "addai")
+	lobby, _ = h.click(ana, lobby, add.CustomID, "hard")
+	for _, want := range []string{"**Normal AI** (computer player)", "**Hard AI** (computer player)", "3 of 5 taken"} {
+		if !strings.Contains(lobby.Content, want) {
+			t.Fatalf("the lobby does not say %q:\n%s", want, lobby.Content)
+		}
+	}
+	t.Run("the host can remove a computer player", func(t *testing.T) {
+		add, _ := component(lobby, "addai")
+		more, _ := h.click(ana, lobby, add.CustomID, "random")
+		rm, ok := component(more, "rmai")
+		if !ok || len(rm.Options) != 3 {
+			t.Fatalf("the remove menu offers %+v", rm.Options)
+		}
+		lobby, _ = h.click(ana, more, rm.CustomID, "4")
+		if strings.Contains(lobby.Content, "Random AI") {
+			t.Errorf("the random AI is still seated:\n%s", lobby.Content)
+		}
+	})
+	start, _ := component(lobby, "start")
+	h.click(ana, lobby, start.CustomID)
+
+	// The AIs picked at once: the game waits for ana alone.
+	rec := h.state(h.world.Channel.ID)
+	if w := rec.State.Waiting(); len(w) != 1 || w[0] != 0 {
+		t.Fatalf("after the start the game waits for seats %v, want only ana's", w)
+	}
+	players := newPlayers(h, 3)
+	h.playUntil(players[:1], h.gameOver)
+	h.checkFinalScores()
+
+	rec, err := h.db.LoadGame(h.ctx, h.gameID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("the AI seats played every turn through the game service", func(t *testing.T) {
+		actions, err := h.db.Actions(h.ctx, rec.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		picks := map[int]int{}
+		for _, a := range actions {
+			if a.Type == engine.ActPick {
+				picks[a.Seat]++
+			}
+		}
+		for seat := 1; seat <= 2; seat++ {
+			if picks[seat] < 10 {
+				t.Errorf("%s picked %d times in 10 turns", rec.Seats[seat].Name, picks[seat])
+			}
+		}
+	})
+	t.Run("the channel sees the AIs' cards like anyone's", func(t *testing.T) {
+		if n := len(h.channelPosts("**Hard AI** played")); n != 10 {
+			t.Errorf("the hard AI's card appears in %d reveal posts, want 10", n)
+		}
+	})
+	t.Run("a person who never went away was never put on autopilot", func(t *testing.T) {
+		if rec.Seats[0].Autopilot || strings.Contains(strings.Join(postsText(h), "\n"), "ran out of time") {
+			t.Error("ana was put on autopilot")
+		}
+	})
+	if rec.Status != store.StatusFinished {
+		t.Fatalf("the game is %s", rec.Status)
+	}
+	if v := h.srv.TakeViolations(); len(v) > 0 {
+		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
+	}
+}
+
+func postsText(h *harness) []string {
+	var out []string
+	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+		out = append(out, m.Content)
+	}
+	return out
+}

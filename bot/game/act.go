@@ -1,0 +1,384 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"atheneum/engine"
+	"atheneum/engine/ai"
+	"atheneum/store"
+)
+
+// NoticeKind says what a Notice reports.
+type NoticeKind int
+
+// The notice kinds.
+const (
+	// NoticeStepBegan: a step began (or the game started); prompt the
+	// awaited people and refresh the status.
+	NoticeStepBegan NoticeKind = iota + 1
+	// NoticeRevealed: the pick step ended and the cards are revealed;
+	// Events are the reveal's events.
+	NoticeRevealed
+	// NoticeTurnEnded: a turn ended, or the game is over; Events are the
+	// turn's events.
+	NoticeTurnEnded
+	// NoticeWaiting: fewer seats are awaited than before.
+	NoticeWaiting
+	// NoticeReminder: half the step's time is gone; Seats are the awaited
+	// people.
+	NoticeReminder
+	// NoticeAutopilot: Seats ran out of time; the autopilot played for
+	// them and keeps playing until they act again.
+	NoticeAutopilot
+)
+
+// Notice is one thing the service did that players should see.
+type Notice struct {
+	Kind   NoticeKind
+	Seats  []int
+	Events []engine.Event
+}
+
+// Presenter shows players what the service did. It is called with the
+// table locked, in the order things happened, and with the game as it is
+// right after them.
+type Presenter interface {
+	Present(ctx context.Context, t *Table, n Notice)
+}
+
+// Result is what one accepted action did.
+type Result struct {
+	Events []engine.Event
+	// StepEnded is true when the action finished the step.
+	StepEnded bool
+}
+
+// Act applies an action for its seat, on behalf of by, and stores it
+// before anything is shown; t is locked. A refusal (an *engine.Error, or a
+// *Refusal) changes nothing. What the action causes beyond the acting
+// seat is queued for Settle, which the caller runs once it has answered
+// the person who acted.
+func (s *Service) Act(ctx context.Context, t *Table, a engine.Action, by Actor) (Result, error) {
+	rec := t.Rec
+	switch {
+	case rec.State == nil || rec.Status == store.StatusAbandoned:
+		return Result{}, refusal(CodeGameEnded)
+	case rec.State.Step == engine.StepOver:
+		return Result{}, refusal(CodeGameOver)
+	}
+	return s.act(ctx, t, a, by, nil)
+}
+
+// act is Act with extra autopilot changes to store in the same commit.
+func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, autopilot []store.AutopilotChange) (Result, error) {
+	rec := t.Rec
+	g := rec.State
+	next := g.Clone()
+	ev, err := next.Apply(a)
+	if err != nil {
+		return Result{}, err
+	}
+	seats := slices.Clone(rec.Seats)
+	if by == ByPlayer && seats[a.Seat].Autopilot {
+		// The person is back: the autopilot lets go of the seat.
+		autopilot = append(autopilot, store.AutopilotChange{Seat: a.Seat, On: false})
+	}
+	for _, ch := range autopilot {
+		seats[ch.Seat].Autopilot = ch.On
+	}
+	after := *rec
+	after.Seats, after.State = seats, next
+	c := store.Commit{Seq: g.Seq, Action: &a, State: next, At: s.o.Now(), Autopilot: autopilot}
+	ended := StepKey(g) != StepKey(next)
+	if ended {
+		c.DeleteJobs = []store.JobKey{{Kind: JobReminder, Seat: store.AllSeats}, {Kind: JobDeadline, Seat: store.AllSeats}}
+		if next.Step != engine.StepOver {
+			c.PutJobs = s.stepJobs(&after, next)
+		}
+	}
+	advance := next.Step != engine.StepOver && awaitsAutomatic(&after, next)
+	switch {
+	case advance && !t.advanceStored:
+		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()})
+	case !advance && t.advanceStored:
+		c.DeleteJobs = append(c.DeleteJobs, store.JobKey{Kind: JobAdvance, Seat: store.NoSeat})
+	}
+	if err := s.o.Store.Commit(ctx, rec.ID, c); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			if fresh, lerr := s.o.Store.LoadGame(ctx, rec.ID); lerr == nil {
+				t.Rec = fresh
+			}
+			return Result{}, refusal(CodeMovedOn)
+		}
+		return Result{}, err
+	}
+	t.advanceStored = advance
+	waitedBefore := len(g.Waiting())
+	rec.Seats, rec.State, rec.Seq = seats, next, next.Seq
+	if next.Step == engine.StepOver {
+		rec.Status = store.StatusFinished
+	}
+	if ended {
+		t.due, t.dueKnown = time.Time{}, true
+		t.scheduled(c.PutJobs)
+	}
+	t.turnEvents = append(t.turnEvents, ev...)
+	switch {
+	case ended && g.Step == engine.StepPick:
+		t.pending = append(t.pending, Notice{Kind: NoticeRevealed, Events: ev})
+	case ended:
+		t.pending = append(t.pending, Notice{Kind: NoticeTurnEnded, Events: t.turnEvents})
+		t.turnEvents = nil
+	}
+	switch {
+	case ended && next.Step != engine.StepOver:
+		t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
+	case !ended && len(next.Waiting()) != waitedBefore:
+		t.pending = append(t.pending, Notice{Kind: NoticeWaiting})
+	}
+	s.log.Info("action", "game", rec.ID, "seq", next.Seq, "action", a.String(), "by", by.String())
+	return Result{Events: ev, StepEnded: ended}, nil
+}
+
+// String names the actor for logs.
+func (a Actor) String() string {
+	switch a {
+	case ByAI:
+		return "ai"
+	case ByAutopilot:
+		return "autopilot"
+	}
+	return "player"
+}
+
+// maxAutomaticMoves bounds the moves one Settle makes for the seats the
+// service plays, so a faulty player can never loop forever.
+const maxAutomaticMoves = 5000
+
+// Settle presents what earlier actions caused, then plays the seats the
+// service plays itself (AI seats, and people on autopilot while others
+// play) until the game waits only for people; t is locked. A step's
+// beginning is presented last, so prompts and the status name only the
+// people the game really waits for.
+func (s *Service) Settle(ctx context.Context, t *Table) {
+	began, waiting := false, false
+	flush := func() {
+		for _, n := range t.pending {
+			switch n.Kind {
+			case NoticeStepBegan:
+				began = true
+			case NoticeWaiting:
+				waiting = true
+			default:
+				s.o.Presenter.Present(ctx, t, n)
+			}
+		}
+		t.pending = nil
+	}
+	flush()
+	for moves := 0; moves < maxAutomaticMoves; moves++ {
+		seat := s.nextAutomatic(t.Rec)
+		if seat < 0 {
+			break
+		}
+		by := ByAI
+		if IsPerson(t.Rec, seat) {
+			by = ByAutopilot
+		}
+		if err := s.playFor(ctx, t, seat, by, nil); err != nil {
+			s.log.Error("could not play for a seat", "game", t.Rec.ID, "seat", seat, "err", err)
+			break
+		}
+		flush()
+	}
+	if t.advanceStored && !awaitsAutomatic(t.Rec, t.Rec.State) {
+		if err := s.o.Store.DeleteJob(ctx, t.Rec.ID, store.JobKey{Kind: JobAdvance, Seat: store.NoSeat}); err == nil {
+			t.advanceStored = false
+		}
+	}
+	switch {
+	case began && t.Rec.State.Step != engine.StepOver:
+		s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeStepBegan})
+	case waiting || began:
+		s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeWaiting})
+	}
+	if t.Rec.State.Step == engine.StepOver {
+		// A finished game needs no memory; a late click reloads it.
+		s.Forget(t.Rec.ID)
+	}
+}
+
+// nextAutomatic is the lowest awaited seat the service plays itself, or -1.
+func (s *Service) nextAutomatic(rec *store.Game) int {
+	if rec.State == nil || rec.Status != store.StatusPlaying {
+		return -1
+	}
+	for _, seat := range rec.State.Waiting() {
+		if Automatic(rec, seat) {
+			return seat
+		}
+	}
+	return -1
+}
+
+// playFor makes one move for seat with its AI (the autopilot's level for
+// a person) and stores it; autopilot changes go into the same commit.
+func (s *Service) playFor(ctx context.Context, t *Table, seat int, by Actor, autopilot []store.AutopilotChange) error {
+	rec := t.Rec
+	level := rec.Seats[seat].AILevel
+	if IsPerson(rec, seat) || level == "" {
+		level = AutopilotLevel
+	}
+	a, err := s.propose(rec, seat, level)
+	if err == nil {
+		_, err = s.act(ctx, t, a, by, autopilot)
+		if err == nil || RefusalCode(err) == CodeMovedOn {
+			return err
+		}
+		s.log.Error("an AI proposed a refused action", "game", rec.ID, "seat", seat, "level", level, "action", a.String(), "err", err)
+	}
+	// Never stall a game on a faulty player: fall back to the simplest
+	// legal move.
+	a, ok := fallback(rec.State, seat)
+	if !ok {
+		return fmt.Errorf("seat %d has no legal action", seat)
+	}
+	_, err = s.act(ctx, t, a, by, autopilot)
+	return err
+}
+
+func (s *Service) propose(rec *store.Game, seat int, level string) (engine.Action, error) {
+	p, err := ai.New(level, s.aiOptions(rec, seat))
+	if err != nil {
+		return engine.Action{}, err
+	}
+	return p.Propose(rec.State.View(seat), seat)
+}
+
+// fallback is the simplest legal move: the first card, or Done.
+func fallback(g *engine.Game, seat int) (engine.Action, bool) {
+	if g.Step == engine.StepResolve {
+		return engine.Action{Type: engine.ActDone, Seat: seat}, true
+	}
+	legal := g.LegalActions(seat)
+	if len(legal) == 0 {
+		return engine.Action{}, false
+	}
+	return legal[0], true
+}
+
+// TakeBack ends the autopilot of seat: its person plays again; t is
+// locked.
+func (s *Service) TakeBack(ctx context.Context, t *Table, seat int) error {
+	rec := t.Rec
+	if rec.State == nil || rec.Status != store.StatusPlaying {
+		return refusal(CodeGameEnded)
+	}
+	if !rec.Seats[seat].Autopilot {
+		return refusal(CodeNotAutopilot)
+	}
+	c := store.Commit{Seq: rec.State.Seq, Autopilot: []store.AutopilotChange{{Seat: seat, On: false}}}
+	if err := s.o.Store.Commit(ctx, rec.ID, c); err != nil {
+		return err
+	}
+	rec.Seats = slices.Clone(rec.Seats)
+	rec.Seats[seat].Autopilot = false
+	s.log.Info("autopilot off", "game", rec.ID, "seat", seat)
+	return nil
+}
+
+// RunDueJobs runs the reminders, deadlines and pending automatic moves
+// that are due.
+func (s *Service) RunDueJobs(ctx context.Context) {
+	jobs, err := s.o.Store.DueJobs(ctx, s.o.Now())
+	if err != nil {
+		s.log.Error("could not read due jobs", "err", err)
+		return
+	}
+	for _, j := range jobs {
+		s.runJob(ctx, j)
+	}
+}
+
+func (s *Service) runJob(ctx context.Context, j store.Job) {
+	key := store.JobKey{Kind: j.Kind, Seat: j.Seat}
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("panic in a scheduled job", "game", j.GameID, "job", j.Kind, "panic", fmt.Sprint(p))
+		}
+	}()
+	t, err := s.Table(ctx, j.GameID)
+	if err != nil {
+		s.log.Warn("job for a game that cannot be loaded", "game", j.GameID, "err", err)
+		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
+		return
+	}
+	defer t.Unlock()
+	rec := t.Rec
+	if rec.State == nil || rec.Status != store.StatusPlaying {
+		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
+		return
+	}
+	switch j.Kind {
+	case JobReminder:
+		var people []int
+		for _, seat := range rec.State.Waiting() {
+			if IsPerson(rec, seat) {
+				people = append(people, seat)
+			}
+		}
+		if len(people) > 0 {
+			s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeReminder, Seats: people})
+		}
+		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
+	case JobDeadline:
+		s.deadline(ctx, t)
+	case JobAdvance:
+		t.advanceStored = true
+		s.Settle(ctx, t)
+	default:
+		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
+	}
+}
+
+// deadline plays the step out for every awaited seat: people go on
+// autopilot (told in the channel) until they act again.
+func (s *Service) deadline(ctx context.Context, t *Table) {
+	rec := t.Rec
+	step := StepKey(rec.State)
+	waiting := rec.State.Waiting()
+	s.log.Info("deadline reached", "game", rec.ID, "waiting", len(waiting))
+	var absent []int
+	for _, seat := range waiting {
+		by := ByAI
+		var switchOn []store.AutopilotChange
+		if IsPerson(rec, seat) {
+			by = ByAutopilot
+			absent = append(absent, seat)
+			if !rec.Seats[seat].Autopilot {
+				switchOn = []store.AutopilotChange{{Seat: seat, On: true}}
+			}
+		}
+		for moves := 0; moves < maxAutomaticMoves && StepKey(t.Rec.State) == step && slices.Contains(t.Rec.State.Waiting(), seat); moves++ {
+			if err := s.playFor(ctx, t, seat, by, switchOn); err != nil {
+				s.log.Error("could not play for an absent player", "game", rec.ID, "seat", seat, "err", err)
+				break
+			}
+			switchOn = nil
+		}
+		rec = t.Rec
+	}
+	if len(absent) > 0 {
+		// Told before the step's end is shown, as it happened first.
+		t.pending = append([]Notice{{Kind: NoticeAutopilot, Seats: absent}}, t.pending...)
+	}
+	if StepKey(t.Rec.State) == step {
+		// Nothing was awaited any more: the deadline has nothing to do.
+		_ = s.o.Store.DeleteJob(ctx, t.Rec.ID, store.JobKey{Kind: JobDeadline, Seat: store.NoSeat})
+	}
+	s.Settle(ctx, t)
+}

@@ -1,0 +1,71 @@
+package game
+
+import "errors"
+
+// Code names an expected refusal. The service returns codes, never
+// sentences: the adapter words them in the reader's language.
+type Code string
+
+// The refusal codes.
+const (
+	// CodeNoGame: the game does not exist (any more).
+	CodeNoGame Code = "no_game"
+	// CodeNotLobby: the game has started; lobby buttons no longer apply.
+	CodeNotLobby Code = "not_lobby"
+	// CodeLobbyClosed: the lobby was cancelled.
+	CodeLobbyClosed Code = "lobby_closed"
+	// CodeAlreadyJoined: the person already has a seat.
+	CodeAlreadyJoined Code = "already_joined"
+	// CodeFull: every seat is taken.
+	CodeFull Code = "full"
+	// CodeNotInLobby: the person has no seat to leave or to change.
+	CodeNotInLobby Code = "not_in_lobby"
+	// CodeHostStays: the host cannot leave (they cancel instead).
+	CodeHostStays Code = "host_stays"
+	// CodeNoSuchSubject: the subject does not exist.
+	CodeNoSuchSubject Code = "no_such_subject"
+	// CodeSubjectTaken: another seat has that subject; Arg is the subject.
+	CodeSubjectTaken Code = "subject_taken"
+	// CodeHostOnly: only the host may do that.
+	CodeHostOnly Code = "host_only"
+	// CodeTooFew: fewer than two seats.
+	CodeTooFew Code = "too_few"
+	// CodeNoSuchLevel: the AI level does not exist.
+	CodeNoSuchLevel Code = "no_such_level"
+	// CodeNoSuchAI: there is no AI in that seat.
+	CodeNoSuchAI Code = "no_such_ai"
+	// CodeGameEnded: the game was abandoned.
+	CodeGameEnded Code = "game_ended"
+	// CodeGameOver: the game is finished.
+	CodeGameOver Code = "game_over"
+	// CodeMovedOn: somebody else's move was stored first; nothing changed.
+	CodeMovedOn Code = "moved_on"
+	// CodeNotAutopilot: the seat is not on autopilot.
+	CodeNotAutopilot Code = "not_autopilot"
+)
+
+// Refusal is an expected refusal: the request was wrong or came too late,
+// and nothing was changed.
+type Refusal struct {
+	Code Code
+	// Arg is the code's argument, where it has one.
+	Arg string
+}
+
+func (r *Refusal) Error() string {
+	if r.Arg != "" {
+		return "refused: " + string(r.Code) + " (" + r.Arg + ")"
+	}
+	return "refused: " + string(r.Code)
+}
+
+func refusal(c Code) error { return &Refusal{Code: c} }
+
+// RefusalCode returns err's refusal code, or "" when err is not a Refusal.
+func RefusalCode(err error) Code {
+	var r *Refusal
+	if errors.As(err, &r) {
+		return r.Code
+	}
+	return ""
+}

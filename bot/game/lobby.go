@@ -1,0 +1,229 @@
+package game
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	"atheneum/engine"
+	"atheneum/engine/ai"
+	"atheneum/store"
+)
+
+// Lobby holds what opening a lobby needs.
+type Lobby struct {
+	GuildID, ChannelID string
+	HostID, HostName   string
+	// Seats is the most players allowed; StepHours the time per step.
+	Seats, StepHours int
+}
+
+// OpenLobby stores a new lobby with its host in the first seat. A channel
+// that already has an active game gets store.ErrExists.
+func (s *Service) OpenLobby(ctx context.Context, l Lobby) (*store.Game, error) {
+	rec := &store.Game{
+		GuildID: l.GuildID, ChannelID: l.ChannelID, HostID: l.HostID,
+		Options: store.Options{Seats: l.Seats, StepHours: l.StepHours},
+		Seats:   []store.Seat{{UserID: l.HostID, Name: l.HostName, Subject: engine.Teal}},
+	}
+	if err := s.o.Store.CreateGame(ctx, rec); err != nil {
+		return nil, err
+	}
+	s.log.Info("lobby opened", "game", rec.ID, "guild", rec.GuildID, "channel", rec.ChannelID)
+	return rec, nil
+}
+
+// LobbyChange is one change to a lobby's seats.
+type LobbyChange struct {
+	// Verb is "join", "leave", "subject", "add_ai" or "remove_ai".
+	Verb string
+	// UserID and Name are the person asking.
+	UserID, Name string
+	// Value is the subject letter (subject), the AI level (add_ai) or the
+	// seat number counted from 1 (remove_ai).
+	Value string
+}
+
+// ChangeLobby applies one change to the lobby; t is locked. Refusals
+// change nothing.
+func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) error {
+	rec := t.Rec
+	if err := lobbyOpen(rec); err != nil {
+		return err
+	}
+	seat := seatOfUser(rec, c.UserID)
+	isHost := c.UserID == rec.HostID
+	seats := slices.Clone(rec.Seats)
+	switch c.Verb {
+	case "join":
+		if seat >= 0 {
+			return refusal(CodeAlreadyJoined)
+		}
+		if len(seats) >= rec.Options.Seats {
+			return refusal(CodeFull)
+		}
+		seats = append(seats, store.Seat{UserID: c.UserID, Name: c.Name, Subject: freeSubject(seats)})
+	case "leave":
+		if seat < 0 {
+			return refusal(CodeNotInLobby)
+		}
+		if isHost {
+			return refusal(CodeHostStays)
+		}
+		seats = slices.Delete(seats, seat, seat+1)
+	case "subject":
+		if seat < 0 {
+			return refusal(CodeNotInLobby)
+		}
+		col, ok := engine.ParseColor(c.Value)
+		if !ok || !col.IsBook() {
+			return refusal(CodeNoSuchSubject)
+		}
+		if col != seats[seat].Subject && hasSubject(seats, col) {
+			return &Refusal{Code: CodeSubjectTaken, Arg: string(col.Letter())}
+		}
+		seats[seat].Subject = col
+	case "add_ai":
+		if !isHost {
+			return refusal(CodeHostOnly)
+		}
+		if !slices.Contains(ai.Levels, c.Value) {
+			return refusal(CodeNoSuchLevel)
+		}
+		if len(seats) >= rec.Options.Seats {
+			return refusal(CodeFull)
+		}
+		seats = append(seats, store.Seat{AILevel: c.Value, Name: aiName(seats, c.Value), Subject: freeSubject(seats)})
+	case "remove_ai":
+		if !isHost {
+			return refusal(CodeHostOnly)
+		}
+		n, err := strconv.Atoi(c.Value)
+		if err != nil || n < 1 || n > len(seats) || seats[n-1].AILevel == "" {
+			return refusal(CodeNoSuchAI)
+		}
+		seats = slices.Delete(seats, n-1, n)
+	default:
+		return refusal(CodeNotLobby)
+	}
+	if err := s.o.Store.UpdateLobby(ctx, rec.ID, seats, rec.Options); err != nil {
+		return err
+	}
+	rec.Seats = seats
+	return nil
+}
+
+// CancelLobby closes the lobby; only its host may; t is locked.
+func (s *Service) CancelLobby(ctx context.Context, t *Table, userID string) error {
+	rec := t.Rec
+	if err := lobbyOpen(rec); err != nil {
+		return err
+	}
+	if userID != rec.HostID {
+		return refusal(CodeHostOnly)
+	}
+	if err := s.o.Store.Abandon(ctx, rec.ID); err != nil {
+		return err
+	}
+	rec.Status = store.StatusAbandoned
+	s.log.Info("lobby cancelled", "game", rec.ID)
+	s.Forget(rec.ID)
+	return nil
+}
+
+// Start deals the first hands and opens the first pick step; only the
+// host may start, with at least two seats; t is locked. The step's
+// notices wait for Settle.
+func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
+	rec := t.Rec
+	if err := lobbyOpen(rec); err != nil {
+		return err
+	}
+	if userID != rec.HostID {
+		return refusal(CodeHostOnly)
+	}
+	if len(rec.Seats) < engine.MinSeats {
+		return refusal(CodeTooFew)
+	}
+	started, err := s.o.Store.StartGame(ctx, rec.ID, s.o.NewSeed(), rec.Seats)
+	if err != nil {
+		return err
+	}
+	t.Rec = started
+	s.log.Info("game started", "game", started.ID, "seats", len(started.Seats))
+	c := store.Commit{Seq: started.State.Seq, PutJobs: s.stepJobs(started, started.State)}
+	advance := awaitsAutomatic(started, started.State)
+	if advance {
+		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()})
+	}
+	if err := s.o.Store.Commit(ctx, started.ID, c); err != nil {
+		return err
+	}
+	t.scheduled(c.PutJobs)
+	t.advanceStored = advance
+	t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
+	return nil
+}
+
+func lobbyOpen(rec *store.Game) error {
+	switch rec.Status {
+	case store.StatusLobby:
+		return nil
+	case store.StatusPlaying, store.StatusFinished:
+		return refusal(CodeNotLobby)
+	}
+	return refusal(CodeLobbyClosed)
+}
+
+// SeatOf returns the seat of a person in the game, or -1.
+func SeatOf(rec *store.Game, userID string) int { return seatOfUser(rec, userID) }
+
+func seatOfUser(rec *store.Game, userID string) int {
+	if userID == "" {
+		return -1
+	}
+	for i, s := range rec.Seats {
+		if s.UserID == userID {
+			return i
+		}
+	}
+	return -1
+}
+
+func hasSubject(seats []store.Seat, c engine.Color) bool {
+	for _, s := range seats {
+		if s.Subject == c {
+			return true
+		}
+	}
+	return false
+}
+
+func freeSubject(seats []store.Seat) engine.Color {
+	for _, c := range engine.Colors {
+		if !hasSubject(seats, c) {
+			return c
+		}
+	}
+	return engine.NoColor
+}
+
+// aiName names a new AI seat by its level, numbered when the level is
+// already seated: "Normal AI", "Normal AI 2".
+func aiName(seats []store.Seat, level string) string {
+	base := strings.ToUpper(level[:1]) + level[1:] + " AI"
+	for n := 1; ; n++ {
+		name := base
+		if n > 1 {
+			name += " " + strconv.Itoa(n)
+		}
+		taken := false
+		for _, s := range seats {
+			taken = taken || s.Name == name
+		}
+		if !taken {
+			return name
+		}
+	}
+}

@@ -1,0 +1,308 @@
+// Package game runs the life of Atheneum games and knows nothing of
+// Discord: it opens and fills lobbies, starts games, applies and stores each
+// seat's action, schedules and runs the step jobs (reminders, deadlines),
+// plays AI seats and the autopilot of absent players, and tells a Presenter
+// what happened so that an adapter can show it.
+//
+// Every move, a person's click, an AI seat's choice, the autopilot's or a
+// host tool's, goes through Act: the action is checked by the engine,
+// stored with what goes with it in one commit, and only then shown.
+package game
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"atheneum/engine"
+	"atheneum/engine/ai"
+	"atheneum/store"
+)
+
+// Store is what the service needs from persistence; *store.DB implements it.
+type Store interface {
+	CreateGame(ctx context.Context, g *store.Game) error
+	UpdateLobby(ctx context.Context, gameID string, seats []store.Seat, opts store.Options) error
+	StartGame(ctx context.Context, gameID string, seed uint64, seats []store.Seat) (*store.Game, error)
+	Abandon(ctx context.Context, gameID string) error
+	Commit(ctx context.Context, gameID string, c store.Commit) error
+	LoadGame(ctx context.Context, gameID string) (*store.Game, error)
+	GameInChannel(ctx context.Context, channelID string) (*store.Game, error)
+	SetDMClosed(ctx context.Context, gameID string, seat int, closed bool) error
+	PutMessage(ctx context.Context, m store.Message) error
+	GetMessage(ctx context.Context, gameID, kind string, seat int) (store.Message, error)
+	DueJobs(ctx context.Context, t time.Time) ([]store.Job, error)
+	Jobs(ctx context.Context) ([]store.Job, error)
+	DeleteJob(ctx context.Context, gameID string, k store.JobKey) error
+	Results(ctx context.Context, gameID string) ([]store.SeatResult, error)
+}
+
+var _ Store = (*store.DB)(nil)
+
+// Job kinds.
+const (
+	// JobReminder reminds the awaited people half-way to the deadline.
+	JobReminder = "reminder"
+	// JobDeadline plays for the awaited seats when the step's time is up.
+	JobDeadline = "deadline"
+	// JobAdvance is due at once whenever the game waits for a seat the
+	// service plays itself; it only matters after a crash, when it makes
+	// the scheduler finish what the crash interrupted.
+	JobAdvance = "advance"
+)
+
+// AutopilotLevel is the AI level that plays for absent people.
+const AutopilotLevel = "normal"
+
+// Actor says who made a move.
+type Actor int
+
+// The actors.
+const (
+	// ByPlayer is the seat's own person.
+	ByPlayer Actor = iota
+	// ByAI is an AI seat.
+	ByAI
+	// ByAutopilot is the autopilot playing for an absent person.
+	ByAutopilot
+)
+
+// Options are the service's settings and dependencies.
+type Options struct {
+	Store Store
+	// Presenter shows what happens; nil shows nothing.
+	Presenter Presenter
+	Logger    *slog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// NewSeed draws each new game's seed; nil draws it from crypto/rand.
+	NewSeed func() uint64
+	// StepHours is the default time per step (24 when zero).
+	StepHours int
+	// HardPlayouts fixes the hard AI's effort per decision (reproducible
+	// games); when zero, HardBudget bounds its time instead.
+	HardPlayouts int
+	// HardBudget is the hard AI's thinking time per decision (about one
+	// second when zero).
+	HardBudget time.Duration
+}
+
+// Service runs games. It is safe for concurrent use: each game is guarded
+// by its table's mutex.
+type Service struct {
+	o   Options
+	log *slog.Logger
+
+	mu     sync.Mutex
+	tables map[string]*Table
+}
+
+// New returns a service.
+func New(o Options) *Service {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.NewSeed == nil {
+		o.NewSeed = randomSeed
+	}
+	if o.StepHours == 0 {
+		o.StepHours = 24
+	}
+	if o.Presenter == nil {
+		o.Presenter = quiet{}
+	}
+	return &Service{o: o, log: o.Logger, tables: map[string]*Table{}}
+}
+
+// SetPresenter sets who is told what happens (the adapter, once built).
+func (s *Service) SetPresenter(p Presenter) { s.o.Presenter = p }
+
+// Store returns the service's store, for read-only queries.
+func (s *Service) Store() Store { return s.o.Store }
+
+// Now returns the service's clock.
+func (s *Service) Now() time.Time { return s.o.Now() }
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// Table is one game held in memory. Everything that reads or changes it
+// holds its lock: Service.Table returns it locked and the caller unlocks it.
+type Table struct {
+	mu sync.Mutex
+	// Rec is the game's record with its current State.
+	Rec *store.Game
+	// turnEvents collects this turn's events for the end-of-turn notice.
+	turnEvents []engine.Event
+	// pending holds the notices Act queued, until Settle presents them.
+	pending []Notice
+	// due is the current step's deadline, once known.
+	due      time.Time
+	dueKnown bool
+	// advanceStored is true while a JobAdvance is stored for the game.
+	advanceStored bool
+}
+
+// Unlock releases the table.
+func (t *Table) Unlock() { t.mu.Unlock() }
+
+// Table returns the game's table, loaded on first use, locked.
+func (s *Service) Table(ctx context.Context, gameID string) (*Table, error) {
+	s.mu.Lock()
+	t, ok := s.tables[gameID]
+	if !ok {
+		t = &Table{}
+		s.tables[gameID] = t
+	}
+	s.mu.Unlock()
+	t.mu.Lock()
+	if t.Rec == nil {
+		rec, err := s.o.Store.LoadGame(ctx, gameID)
+		if err != nil {
+			t.mu.Unlock()
+			s.Forget(gameID)
+			if errors.Is(err, store.ErrNotFound) {
+				return nil, refusal(CodeNoGame)
+			}
+			return nil, err
+		}
+		t.Rec = rec
+	}
+	return t, nil
+}
+
+// Forget drops a game from memory, so that its next use reloads it.
+func (s *Service) Forget(gameID string) {
+	s.mu.Lock()
+	delete(s.tables, gameID)
+	s.mu.Unlock()
+}
+
+// Tables returns the tables in memory (for waiting until they are idle).
+func (s *Service) Tables() []*Table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Table, 0, len(s.tables))
+	for _, t := range s.tables {
+		out = append(out, t)
+	}
+	return out
+}
+
+// Wait blocks until nobody holds the table.
+func (t *Table) Wait() {
+	t.mu.Lock()
+	t.mu.Unlock() //nolint:staticcheck // an empty critical section: waiting is the point
+}
+
+// StepKey names the game's current step: "t3p" (turn 3, pick), "t3r"
+// (turn 3, resolve) or "over". Components carry it to be recognised as
+// stale once the step has passed.
+func StepKey(g *engine.Game) string {
+	switch g.Step {
+	case engine.StepPick:
+		return "t" + strconv.Itoa(g.TurnNumber()) + "p"
+	case engine.StepResolve:
+		return "t" + strconv.Itoa(g.TurnNumber()) + "r"
+	}
+	return "over"
+}
+
+// IsPerson reports whether seat is played by a person (not an AI).
+func IsPerson(rec *store.Game, seat int) bool { return rec.Seats[seat].UserID != "" }
+
+// Automatic reports whether the service plays seat itself right now: an
+// AI seat always, and a person's seat on autopilot while at least one
+// other person is still playing (when everybody is away, the autopilot
+// waits for each deadline instead of playing the game out at once).
+func Automatic(rec *store.Game, seat int) bool {
+	s := rec.Seats[seat]
+	if s.UserID == "" {
+		return true
+	}
+	if !s.Autopilot {
+		return false
+	}
+	for _, o := range rec.Seats {
+		if o.UserID != "" && !o.Autopilot {
+			return true
+		}
+	}
+	return false
+}
+
+// awaitsAutomatic reports whether the game waits for a seat the service
+// plays itself.
+func awaitsAutomatic(rec *store.Game, g *engine.Game) bool {
+	for _, seat := range g.Waiting() {
+		if Automatic(rec, seat) {
+			return true
+		}
+	}
+	return false
+}
+
+// Deadline returns the current step's deadline (zero if none is known). It
+// is kept with the table and read from the store once after a restart.
+func (s *Service) Deadline(ctx context.Context, t *Table) time.Time {
+	if !t.dueKnown {
+		if jobs, err := s.o.Store.Jobs(ctx); err == nil {
+			for _, j := range jobs {
+				if j.GameID == t.Rec.ID && j.Kind == JobDeadline {
+					t.due = j.Due
+				}
+				if j.GameID == t.Rec.ID && j.Kind == JobAdvance {
+					t.advanceStored = true
+				}
+			}
+		}
+		t.dueKnown = true
+	}
+	return t.due
+}
+
+// stepJobs are the current step's reminder and deadline.
+func (s *Service) stepJobs(rec *store.Game, g *engine.Game) []store.Job {
+	hours := rec.Options.StepHours
+	if hours <= 0 {
+		hours = s.o.StepHours
+	}
+	step := time.Duration(hours) * time.Hour
+	now := s.o.Now()
+	payload, _ := json.Marshal(map[string]string{"step": StepKey(g)})
+	return []store.Job{
+		{Kind: JobReminder, Seat: store.NoSeat, Due: now.Add(step / 2), Payload: payload},
+		{Kind: JobDeadline, Seat: store.NoSeat, Due: now.Add(step), Payload: payload},
+	}
+}
+
+// scheduled remembers the deadline among jobs just stored.
+func (t *Table) scheduled(jobs []store.Job) {
+	for _, j := range jobs {
+		if j.Kind == JobDeadline {
+			t.due, t.dueKnown = j.Due, true
+		}
+	}
+}
+
+type quiet struct{}
+
+func (quiet) Present(context.Context, *Table, Notice) {}
+
+// aiOptions are the options of one AI decision for seat: the seed comes
+// from the game's, so a game replays the same way.
+func (s *Service) aiOptions(rec *store.Game, seat int) ai.Options {
+	return ai.Options{Seed: rec.Seed ^ (uint64(seat)+1)*0x9e3779b97f4a7c15, Playouts: s.o.HardPlayouts, Budget: s.o.HardBudget}
+}
