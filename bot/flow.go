@@ -2,8 +2,8 @@ package bot
 
 import (
 	"context"
-	"slices"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
