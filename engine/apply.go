@@ -4,20 +4,48 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Apply validates a and, if it is legal, applies it to g and returns the
 // events it caused. A refused action returns an *Error and leaves g exactly
 // as it was.
 func (g *Game) Apply(a Action) ([]Event, error) {
-	ev, err := g.apply(a)
+	buf := eventBuffers.Get().(*[]Event)
+	ev, err := g.apply(a, (*buf)[:0])
+	var out []Event
+	if err == nil {
+		// One allocation of the exact size; the scratch buffer goes back.
+		out = make([]Event, len(ev))
+		copy(out, ev)
+		*buf = ev[:0]
+	}
+	eventBuffers.Put(buf)
 	if err != nil {
 		return nil, err
 	}
-	g.Seq++
-	g.Seats[a.Seat].Moves++
-	return ev, nil
+	return out, nil
 }
+
+// Act is Apply without the events, for searches and play-outs that do not
+// read them: it validates and applies a in the same way and allocates less.
+func (g *Game) Act(a Action) error {
+	buf := eventBuffers.Get().(*[]Event)
+	ev, err := g.apply(a, (*buf)[:0])
+	if err == nil {
+		*buf = ev[:0]
+	}
+	eventBuffers.Put(buf)
+	if err != nil {
+		return err
+	}
+	return nil
+}
+
+// eventBuffers holds scratch slices that Apply builds events in before
+// copying them out at their exact size (a Game may be used from any
+// goroutine, so the scratch cannot live in it).
+var eventBuffers = sync.Pool{New: func() any { return new([]Event) }}
 
 // Play is the immutable form of Apply: it returns a new game and leaves g
 // untouched.
@@ -58,7 +86,18 @@ func (e *ReplayError) Error() string {
 
 func (e *ReplayError) Unwrap() error { return e.Err }
 
-func (g *Game) apply(a Action) ([]Event, *Error) {
+// apply applies a, appending its events to ev, and counts the action.
+func (g *Game) apply(a Action, ev []Event) ([]Event, *Error) {
+	ev, err := g.applyRules(a, ev)
+	if err != nil {
+		return nil, err
+	}
+	g.Seq++
+	g.Seats[a.Seat].Moves++
+	return ev, nil
+}
+
+func (g *Game) applyRules(a Action, ev []Event) ([]Event, *Error) {
 	switch {
 	case g.Content == nil:
 		return nil, errf(CodeBadAction, "this game has no content loaded")
@@ -71,14 +110,14 @@ func (g *Game) apply(a Action) ([]Event, *Error) {
 	}
 	switch a.Type {
 	case ActPick:
-		return g.applyPick(a)
+		return g.applyPick(a, ev)
 	case ActShelve, ActRemove, ActToken, ActReward, ActSideShelf, ActScore, ActDone, ActUndo:
-		return g.applyResolve(a)
+		return g.applyResolve(a, ev)
 	}
 	return nil, errf(CodeBadAction, "%q is not an action of this game", a.Type)
 }
 
-func (g *Game) applyPick(a Action) ([]Event, *Error) {
+func (g *Game) applyPick(a Action, ev []Event) ([]Event, *Error) {
 	if g.Step != StepPick {
 		return nil, errf(CodeWrongStep, "cards are not being picked now: players are resolving their benefits")
 	}
@@ -89,13 +128,13 @@ func (g *Game) applyPick(a Action) ([]Event, *Error) {
 	}
 	s.Pick = idx
 	s.Status = StatusPicked
-	ev := []Event{{Type: EvPicked, Seat: a.Seat}}
+	ev = append(ev, Event{Type: EvPicked, Seat: a.Seat})
 	for i := range g.Seats {
 		if g.Seats[i].Status != StatusPicked {
 			return ev, nil
 		}
 	}
-	return append(ev, g.reveal()...), nil
+	return g.reveal(ev), nil
 }
 
 func (g *Game) handCodes(seat int) string {
@@ -107,8 +146,7 @@ func (g *Game) handCodes(seat int) string {
 }
 
 // reveal turns the picks over, passes the hands and hands out benefits.
-func (g *Game) reveal() []Event {
-	var ev []Event
+func (g *Game) reveal(ev []Event) []Event {
 	n := len(g.Seats)
 	for i := range g.Seats {
 		s := &g.Seats[i]
@@ -231,7 +269,7 @@ func (g *Game) sideShelfProblem(i int) *Error {
 	return nil
 }
 
-func (g *Game) applyResolve(a Action) ([]Event, *Error) {
+func (g *Game) applyResolve(a Action, ev []Event) ([]Event, *Error) {
 	if g.Step != StepResolve {
 		return nil, errf(CodeWrongStep, "benefits are not being resolved now: players are picking their cards")
 	}
@@ -241,9 +279,9 @@ func (g *Game) applyResolve(a Action) ([]Event, *Error) {
 	}
 	switch a.Type {
 	case ActDone:
-		return g.applyDone(a.Seat), nil
+		return g.applyDone(a.Seat, ev), nil
 	case ActUndo:
-		return g.applyUndo(a.Seat)
+		return g.applyUndo(a.Seat, ev)
 	case ActScore:
 	default:
 		if s.Status == StatusScoring {
@@ -252,23 +290,22 @@ func (g *Game) applyResolve(a Action) ([]Event, *Error) {
 	}
 	entry := s.undoEntry()
 	var (
-		ev      []Event
 		err     *Error
 		barrier bool
 	)
 	switch a.Type {
 	case ActShelve:
-		ev, err = g.applyShelve(a, &entry)
+		ev, err = g.applyShelve(a, &entry, ev)
 	case ActRemove:
-		ev, err = g.applyRemove(a, &entry)
+		ev, err = g.applyRemove(a, &entry, ev)
 	case ActToken:
-		ev, err = g.applyToken(a, &entry)
+		ev, err = g.applyToken(a, &entry, ev)
 	case ActReward:
-		ev, err, barrier = g.applyReward(a)
+		ev, err, barrier = g.applyReward(a, ev)
 	case ActSideShelf:
-		ev, err = g.applySideShelf(a, &entry)
+		ev, err = g.applySideShelf(a, &entry, ev)
 	case ActScore:
-		ev, err = g.applyScore(a, &entry)
+		ev, err = g.applyScore(a, &entry, ev)
 	}
 	if err != nil {
 		return nil, err
@@ -302,7 +339,7 @@ func (g *Game) compartment(seat int, id CompID) (*Compartment, *Error) {
 	return c, nil
 }
 
-func (g *Game) applyShelve(a Action, entry *UndoEntry) ([]Event, *Error) {
+func (g *Game) applyShelve(a Action, entry *UndoEntry, ev []Event) ([]Event, *Error) {
 	s := &g.Seats[a.Seat]
 	idx, it, err := g.heldItem(a.Seat, a.Item)
 	if err != nil {
@@ -353,7 +390,7 @@ func (g *Game) applyShelve(a Action, entry *UndoEntry) ([]Event, *Error) {
 		c.Cells[a.At.Level*c.Width+a.At.Space+k] = cells[k]
 	}
 	s.dropItem(idx)
-	ev := []Event{{Type: EvShelved, Seat: a.Seat, At: a.At, Color: cells[0].Color, N: width}}
+	ev = append(ev, Event{Type: EvShelved, Seat: a.Seat, At: a.At, Color: cells[0].Color, N: width})
 	if c.Spider && c.Full() {
 		c.Spider = false
 		s.addItem(Item{Kind: ItemSpider, From: -1})
@@ -362,7 +399,7 @@ func (g *Game) applyShelve(a Action, entry *UndoEntry) ([]Event, *Error) {
 	return ev, nil
 }
 
-func (g *Game) applyRemove(a Action, entry *UndoEntry) ([]Event, *Error) {
+func (g *Game) applyRemove(a Action, entry *UndoEntry, ev []Event) ([]Event, *Error) {
 	s := &g.Seats[a.Seat]
 	c, err := g.compartment(a.Seat, a.At.Comp)
 	if err != nil {
@@ -391,10 +428,10 @@ func (g *Game) applyRemove(a Action, entry *UndoEntry) ([]Event, *Error) {
 	} else {
 		s.addItem(Item{Kind: ItemBook, Color: first.Color, From: -1, Reshelved: true})
 	}
-	return []Event{{Type: EvRemoved, Seat: a.Seat, At: at, Color: first.Color, N: w}}, nil
+	return append(ev, Event{Type: EvRemoved, Seat: a.Seat, At: at, Color: first.Color, N: w}), nil
 }
 
-func (g *Game) applyToken(a Action, entry *UndoEntry) ([]Event, *Error) {
+func (g *Game) applyToken(a Action, entry *UndoEntry, ev []Event) ([]Event, *Error) {
 	s := &g.Seats[a.Seat]
 	idx, it, err := g.heldItem(a.Seat, a.Item)
 	if err != nil {
@@ -415,13 +452,12 @@ func (g *Game) applyToken(a Action, entry *UndoEntry) ([]Event, *Error) {
 		entry.Candle = a.Candle
 		s.Candles[a.Candle] = tokID
 		s.dropItem(idx)
-		return []Event{{Type: EvCandlePlaced, Seat: a.Seat, Token: tokID, Candle: a.Candle, Points: 0}}, nil
+		return append(ev, Event{Type: EvCandlePlaced, Seat: a.Seat, Token: tokID, Candle: a.Candle}), nil
 	case UseBenefit:
 	default:
 		return nil, errf(CodeBadAction, "a bonus token is used either as a candle or for its benefit")
 	}
 	tok := g.Content.Tokens[tokID]
-	var ev []Event
 	switch tok.Kind {
 	case TokenWand:
 		if s.WandSupply == 0 {
@@ -451,7 +487,7 @@ func (g *Game) applyToken(a Action, entry *UndoEntry) ([]Event, *Error) {
 	return ev, nil
 }
 
-func (g *Game) applyReward(a Action) ([]Event, *Error, bool) {
+func (g *Game) applyReward(a Action, ev []Event) ([]Event, *Error, bool) {
 	s := &g.Seats[a.Seat]
 	idx, it, err := g.heldItem(a.Seat, a.Item)
 	if err != nil {
@@ -460,7 +496,7 @@ func (g *Game) applyReward(a Action) ([]Event, *Error, bool) {
 	if it.Kind != ItemSpider {
 		return nil, errf(CodeWrongItem, "%s is not a spider's reward", it.Describe(g.Content)), false
 	}
-	ev := []Event{{Type: EvRewardChosen, Seat: a.Seat, Reward: a.Reward}}
+	ev = append(ev, Event{Type: EvRewardChosen, Seat: a.Seat, Reward: a.Reward})
 	switch a.Reward {
 	case RewardWand:
 		if s.WandSupply == 0 {
@@ -473,7 +509,8 @@ func (g *Game) applyReward(a Action) ([]Event, *Error, bool) {
 			return nil, errf(CodeBadAction, "no bonus token is left to draw: choose another reward"), false
 		}
 		s.dropItem(idx)
-		tok, ev := g.drawToken(a.Seat, ev)
+		var tok int
+		tok, ev = g.drawToken(a.Seat, ev)
 		s.addItem(Item{Kind: ItemToken, Token: tok, From: -1})
 		return ev, nil, true
 	case RewardBook:
@@ -491,7 +528,7 @@ func (g *Game) applyReward(a Action) ([]Event, *Error, bool) {
 	return nil, errf(CodeBadAction, "a spider's reward is a wand, a bonus token, a book or a side shelf"), false
 }
 
-func (g *Game) applySideShelf(a Action, entry *UndoEntry) ([]Event, *Error) {
+func (g *Game) applySideShelf(a Action, entry *UndoEntry, ev []Event) ([]Event, *Error) {
 	s := &g.Seats[a.Seat]
 	idx, it, err := g.heldItem(a.Seat, a.Item)
 	if err != nil {
@@ -517,10 +554,10 @@ func (g *Game) applySideShelf(a Action, entry *UndoEntry) ([]Event, *Error) {
 	entry.keepComp(slot, &s.Comps[slot])
 	s.Comps[slot] = Compartment{Present: true, SideShelf: a.Shelf, Width: spec.Width, Levels: spec.Levels, Spider: true}
 	s.dropItem(idx)
-	return []Event{{Type: EvSideShelfPlaced, Seat: a.Seat, Comp: slot, N: a.Shelf}}, nil
+	return append(ev, Event{Type: EvSideShelfPlaced, Seat: a.Seat, Comp: slot, N: a.Shelf}), nil
 }
 
-func (g *Game) applyScore(a Action, entry *UndoEntry) ([]Event, *Error) {
+func (g *Game) applyScore(a Action, entry *UndoEntry, ev []Event) ([]Event, *Error) {
 	s := &g.Seats[a.Seat]
 	o, ok := g.Content.ObjectiveIndex(a.Objective)
 	slot := -1
@@ -548,14 +585,14 @@ func (g *Game) applyScore(a Action, entry *UndoEntry) ([]Event, *Error) {
 	s.ObjectivePoints += obj.Points
 	s.Status = StatusScoring
 	entry.WandOn = obj.Code
-	ev := []Event{{Type: EvObjectiveScored, Seat: a.Seat, Objective: obj.Code, Points: obj.Points, Wand: obj.Wand}}
+	ev = append(ev, Event{Type: EvObjectiveScored, Seat: a.Seat, Objective: obj.Code, Points: obj.Points, Wand: obj.Wand})
 	if obj.Wand {
 		ev = g.gainWand(a.Seat, ev)
 	}
 	return ev, nil
 }
 
-func (g *Game) applyUndo(seat int) ([]Event, *Error) {
+func (g *Game) applyUndo(seat int, ev []Event) ([]Event, *Error) {
 	s := &g.Seats[seat]
 	if len(s.Undo) == 0 {
 		return nil, errf(CodeNothingUndo, "there is nothing to undo this turn (a bonus token drawn from the bag cannot be put back)")
@@ -589,12 +626,11 @@ func (g *Game) applyUndo(seat int) ([]Event, *Error) {
 			g.Bag = slices.Delete(g.Bag, k, k+1)
 		}
 	}
-	return []Event{{Type: EvUndone, Seat: seat, Points: s.Score() - before}}, nil
+	return append(ev, Event{Type: EvUndone, Seat: seat, Points: s.Score() - before}), nil
 }
 
-func (g *Game) applyDone(seat int) []Event {
+func (g *Game) applyDone(seat int, ev []Event) []Event {
 	s := &g.Seats[seat]
-	var ev []Event
 	if len(s.Held) > 0 {
 		for _, it := range s.Held {
 			if it.Kind == ItemToken {
@@ -613,15 +649,14 @@ func (g *Game) applyDone(seat int) []Event {
 			return ev
 		}
 	}
-	return append(ev, g.cleanup()...)
+	return g.cleanup(ev)
 }
 
 // cleanup ends the turn: the rightmost objective leaves (its wands go back
 // to their owners' supplies), the row slides right, a new objective enters on
 // the left, played cards are discarded, and the next turn, phase or final
 // scoring begins.
-func (g *Game) cleanup() []Event {
-	var ev []Event
+func (g *Game) cleanup(ev []Event) []Event {
 	last := g.Row[RowSize-1]
 	if last.Objective >= 0 {
 		for _, seat := range last.Wands {
@@ -643,7 +678,7 @@ func (g *Game) cleanup() []Event {
 	}
 	switch {
 	case g.Turn == TurnsPerPhase && g.Phase == 1:
-		ev = append(ev, g.finish()...)
+		ev = g.finish(ev)
 		g.syncCounts()
 		return ev
 	case g.Turn == TurnsPerPhase:

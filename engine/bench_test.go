@@ -31,13 +31,13 @@ type benchPosition struct {
 	seat int
 }
 
-// benchPositions collects positions from random 2-5 seat play-outs: every
-// pick step a seat faced and every resolve step in which the acting seat
-// held items, sampled so that the mix follows real play.
+// benchPositions collects a few hundred positions from random 2-5 seat
+// play-outs: pick steps and resolve steps in which the acting seat held
+// items, sampled every fifth action so that the mix follows real play.
 func benchPositions(tb testing.TB) []benchPosition {
 	tb.Helper()
 	var out []benchPosition
-	for n := 0; n < 16; n++ {
+	for n := 0; n < 8; n++ {
 		g, err := NewGame(Config{Subjects: Colors[:2+n%4], Seed: uint64(500 + n)})
 		if err != nil {
 			tb.Fatal(err)
@@ -49,7 +49,7 @@ func benchPositions(tb testing.TB) []benchPosition {
 				break
 			}
 			s := &g.Seats[a.Seat]
-			if k%3 == 0 && (g.Step == StepPick || len(s.Held) > 0) {
+			if k%5 == 0 && (g.Step == StepPick || len(s.Held) > 0) {
 				out = append(out, benchPosition{g.Clone(), a.Seat})
 			}
 			if _, err := g.Apply(a); err != nil {
@@ -86,4 +86,24 @@ func BenchmarkAppendLegal(b *testing.B) {
 		p := pos[i%len(pos)]
 		buf = p.g.AppendLegal(buf[:0], p.seat)
 	}
+}
+
+// BenchmarkRandomGame4SeatsWithEvents is BenchmarkRandomGame4Seats through
+// Apply, which also returns every action's events (as the bot needs them).
+func BenchmarkRandomGame4SeatsWithEvents(b *testing.B) {
+	b.ReportAllocs()
+	p := NewRandomPlayer(1)
+	events := 0
+	count := func(a Action, ev []Event) error { events += len(ev); return nil }
+	for i := 0; i < b.N; i++ {
+		g, err := NewGame(Config{Subjects: Colors[:4], Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.Playout(g, count); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(events)/float64(b.N), "events/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }

@@ -1,11 +1,29 @@
 package engine
 
+import (
+	"math/bits"
+	"sync"
+)
+
 // LegalActions lists every action seat may take now. The bot builds its
 // menus from this list and the random players choose from it, so anything it
 // lists must be accepted by Apply and anything Apply accepts must be listed.
 func (g *Game) LegalActions(seat int) []Action {
-	return g.AppendLegal(nil, seat)
+	// Build in a pooled scratch buffer, then allocate once at the exact size.
+	buf := legalBuffers.Get().(*[]Action)
+	acts := g.AppendLegal((*buf)[:0], seat)
+	var out []Action
+	if len(acts) > 0 {
+		out = make([]Action, len(acts))
+		copy(out, acts)
+	}
+	*buf = acts[:0]
+	legalBuffers.Put(buf)
+	return out
 }
+
+// legalBuffers holds scratch slices for LegalActions.
+var legalBuffers = sync.Pool{New: func() any { s := make([]Action, 0, 64); return &s }}
 
 // AppendLegal appends seat's legal actions to dst (to reuse a buffer).
 func (g *Game) AppendLegal(dst []Action, seat int) []Action {
@@ -25,16 +43,21 @@ func (g *Game) AppendLegal(dst []Action, seat int) []Action {
 	}
 	switch s.Status {
 	case StatusShelving:
+		var fit placements
 		for i := range s.Held {
-			dst = g.appendItemActions(dst, seat, &s.Held[i])
+			dst = g.appendItemActions(dst, seat, &s.Held[i], &fit)
 		}
 		if s.Reshelves > 0 {
 			dst = g.appendRemovals(dst, seat)
 		}
 		fallthrough
 	case StatusScoring:
-		for _, o := range g.Completable(seat) {
-			dst = append(dst, Action{Type: ActScore, Seat: seat, Objective: g.Content.Objectives[o].Code})
+		if s.Wands > 0 {
+			for _, slot := range g.Row {
+				if o := slot.Objective; o >= 0 && !s.HasScored(o) && g.Completes(seat, o) {
+					dst = append(dst, Action{Type: ActScore, Seat: seat, Objective: g.Content.Objectives[o].Code})
+				}
+			}
 		}
 		dst = append(dst, Action{Type: ActDone, Seat: seat})
 		if len(s.Undo) > 0 {
@@ -44,51 +67,70 @@ func (g *Game) AppendLegal(dst []Action, seat int) []Action {
 	return dst
 }
 
-func (g *Game) appendItemActions(dst []Action, seat int, it *Item) []Action {
+// placements caches, for one listing, the spaces of each compartment where
+// a piece of width 1 or 2 may be shelved (bit level*Width+space), so that
+// several held books share one pass over the shelves.
+type placements struct {
+	done  [2]bool
+	masks [2][NumComps]uint16
+}
+
+// of returns the placement masks for pieces of the given width (1 or 2).
+func (p *placements) of(s *Seat, width int) *[NumComps]uint16 {
+	w := width - 1
+	if !p.done[w] {
+		p.done[w] = true
+		for id := CompID(0); id < NumComps; id++ {
+			c := &s.Comps[id]
+			if !c.Present {
+				continue
+			}
+			var m uint16
+			for l := 0; l < c.Levels; l++ {
+				for x := 0; x+width <= c.Width; x++ {
+					if c.canPlace(l, x, width) {
+						m |= 1 << (l*c.Width + x)
+					}
+				}
+			}
+			p.masks[w][id] = m
+		}
+	}
+	return &p.masks[w]
+}
+
+func (g *Game) appendItemActions(dst []Action, seat int, it *Item, fit *placements) []Action {
 	s := &g.Seats[seat]
 	switch it.Kind {
 	case ItemBook:
-		colors := []Color{NoColor}
-		if it.Color == AnyColor {
-			colors = Colors[:]
-		}
+		masks := fit.of(s, 1)
 		for id := CompID(0); id < NumComps; id++ {
 			if it.Bound && id != it.Comp {
 				continue
 			}
-			c := &s.Comps[id]
-			if !c.Present {
-				continue
-			}
-			for l := 0; l < c.Levels; l++ {
-				for x := 0; x < c.Width; x++ {
-					if !c.canPlace(l, x, 1) {
-						continue
-					}
-					for _, col := range colors {
-						dst = append(dst, Action{Type: ActShelve, Seat: seat, Item: it.ID, Color: col, At: Pos{id, l, x}})
-					}
+			w := s.Comps[id].Width
+			for m := masks[id]; m != 0; m &= m - 1 {
+				k := bits.TrailingZeros16(m)
+				at := Pos{id, k / w, k % w}
+				if it.Color != AnyColor {
+					dst = append(dst, Action{Type: ActShelve, Seat: seat, Item: it.ID, At: at})
+					continue
+				}
+				for _, col := range Colors {
+					dst = append(dst, Action{Type: ActShelve, Seat: seat, Item: it.ID, Color: col, At: at})
 				}
 			}
 		}
 	case ItemPair:
-		flips := []bool{false, true}
-		if it.Color == it.Color2 {
-			flips = flips[:1]
-		}
+		masks := fit.of(s, 2)
 		for id := CompID(0); id < NumComps; id++ {
-			c := &s.Comps[id]
-			if !c.Present {
-				continue
-			}
-			for l := 0; l < c.Levels; l++ {
-				for x := 0; x+1 < c.Width; x++ {
-					if !c.canPlace(l, x, 2) {
-						continue
-					}
-					for _, f := range flips {
-						dst = append(dst, Action{Type: ActShelve, Seat: seat, Item: it.ID, Flip: f, At: Pos{id, l, x}})
-					}
+			w := s.Comps[id].Width
+			for m := masks[id]; m != 0; m &= m - 1 {
+				k := bits.TrailingZeros16(m)
+				at := Pos{id, k / w, k % w}
+				dst = append(dst, Action{Type: ActShelve, Seat: seat, Item: it.ID, At: at})
+				if it.Color != it.Color2 {
+					dst = append(dst, Action{Type: ActShelve, Seat: seat, Item: it.ID, Flip: true, At: at})
 				}
 			}
 		}
@@ -128,7 +170,7 @@ func (g *Game) appendItemActions(dst []Action, seat int, it *Item) []Action {
 			dst = append(dst, Action{Type: ActReward, Seat: seat, Item: it.ID, Reward: r})
 		}
 	case ItemSideShelf:
-		for _, side := range []Side{SideLeft, SideRight} {
+		for _, side := range [...]Side{SideLeft, SideRight} {
 			if s.Comps[side.Comp()].Present {
 				continue
 			}

@@ -54,13 +54,20 @@ func (p *RandomPlayer) For(g *Game, seat int) (Action, bool) {
 // every accepted action. It returns the actions played. An action the
 // engine refuses is a bug in the engine, reported as an error.
 func (p *RandomPlayer) Playout(g *Game, after func(a Action, ev []Event) error) ([]Action, error) {
-	var actions []Action
+	// About 70 actions per seat are played in a whole game.
+	actions := make([]Action, 0, 72*len(g.Seats))
 	for {
 		a, ok := p.Next(g)
 		if !ok {
 			return actions, nil
 		}
-		ev, err := g.Apply(a)
+		var ev []Event
+		var err error
+		if after != nil {
+			ev, err = g.Apply(a)
+		} else {
+			err = g.Act(a) // nobody reads the events
+		}
 		if err != nil {
 			return actions, &ReplayError{Index: len(actions), Action: a, Err: err}
 		}

@@ -186,8 +186,7 @@ func (g *Game) Winners() []int {
 }
 
 // finish runs final scoring and ends the game.
-func (g *Game) finish() []Event {
-	var ev []Event
+func (g *Game) finish(ev []Event) []Event {
 	results := make([]Result, len(g.Seats))
 	for i := range g.Seats {
 		r := g.Breakdown(i)
