@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -38,9 +39,9 @@ const (
 
 // Notice is one thing the service did that players should see.
 type Notice struct {
-	Kind   NoticeKind
-	Seats  []int
-	Events []engine.Event
+	Kind   NoticeKind     `json:"kind"`
+	Seats  []int          `json:"seats,omitempty"`
+	Events []engine.Event `json:"events,omitempty"`
 }
 
 // Presenter shows players what the service did. It is called with the
@@ -100,6 +101,20 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 			c.PutJobs = s.stepJobs(&after, next)
 		}
 	}
+	var stepEnd *Notice
+	switch {
+	case ended && g.Step == engine.StepPick:
+		stepEnd = &Notice{Kind: NoticeRevealed, Events: ev}
+	case ended:
+		stepEnd = &Notice{Kind: NoticeTurnEnded, Events: append(slices.Clone(t.turnEvents), ev...)}
+	}
+	if stepEnd != nil {
+		payload, err := json.Marshal(stepEnd)
+		if err != nil {
+			return Result{}, err
+		}
+		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobPresent, Seat: store.NoSeat, Due: s.o.Now(), Payload: payload})
+	}
 	advance := next.Step != engine.StepOver && awaitsAutomatic(&after, next)
 	switch {
 	case advance && !t.advanceStored:
@@ -127,12 +142,11 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 		t.scheduled(c.PutJobs)
 	}
 	t.turnEvents = append(t.turnEvents, ev...)
-	switch {
-	case ended && g.Step == engine.StepPick:
-		t.pending = append(t.pending, Notice{Kind: NoticeRevealed, Events: ev})
-	case ended:
-		t.pending = append(t.pending, Notice{Kind: NoticeTurnEnded, Events: t.turnEvents})
-		t.turnEvents = nil
+	if stepEnd != nil {
+		t.pending = append(t.pending, *stepEnd)
+		if stepEnd.Kind == NoticeTurnEnded {
+			t.turnEvents = nil
+		}
 	}
 	switch {
 	case ended && next.Step != engine.StepOver:
@@ -175,6 +189,11 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 				waiting = true
 			default:
 				s.o.Presenter.Present(ctx, t, n)
+			}
+			if n.Kind == NoticeRevealed || n.Kind == NoticeTurnEnded {
+				if err := s.o.Store.DeleteJob(ctx, t.Rec.ID, store.JobKey{Kind: JobPresent, Seat: store.NoSeat}); err != nil {
+					s.log.Warn("could not clear a presented step", "game", t.Rec.ID, "err", err)
+				}
 			}
 		}
 		t.pending = nil
@@ -299,6 +318,11 @@ func (s *Service) RunDueJobs(ctx context.Context) {
 		s.log.Error("could not read due jobs", "err", err)
 		return
 	}
+	// A step's end left unshown by a crash is shown before anything moves
+	// the game on.
+	slices.SortStableFunc(jobs, func(a, b store.Job) int {
+		return boolRank(b.Kind == JobPresent) - boolRank(a.Kind == JobPresent)
+	})
 	for _, j := range jobs {
 		s.runJob(ctx, j)
 	}
@@ -339,6 +363,20 @@ func (s *Service) runJob(ctx context.Context, j store.Job) {
 		s.deadline(ctx, t)
 	case JobAdvance:
 		t.advanceStored = true
+		s.Settle(ctx, t)
+	case JobPresent:
+		// A step's end that a crash kept from being shown: show it now,
+		// with the game as the step left it.
+		var n Notice
+		if err := json.Unmarshal(j.Payload, &n); err != nil || (n.Kind != NoticeRevealed && n.Kind != NoticeTurnEnded) {
+			s.log.Error("a stored step end cannot be read", "game", j.GameID, "err", err)
+			_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
+			return
+		}
+		t.pending = append([]Notice{n}, t.pending...)
+		if n.Kind == NoticeRevealed || rec.State.Step != engine.StepOver {
+			t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
+		}
 		s.Settle(ctx, t)
 	default:
 		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
@@ -381,4 +419,11 @@ func (s *Service) deadline(ctx context.Context, t *Table) {
 		_ = s.o.Store.DeleteJob(ctx, t.Rec.ID, store.JobKey{Kind: JobDeadline, Seat: store.NoSeat})
 	}
 	s.Settle(ctx, t)
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -55,6 +55,10 @@ const (
 	// service plays itself; it only matters after a crash, when it makes
 	// the scheduler finish what the crash interrupted.
 	JobAdvance = "advance"
+	// JobPresent holds a step's end until it has been presented, so that
+	// a crash between storing the step's last move and posting it loses
+	// nothing: after a restart the scheduler presents it.
+	JobPresent = "present"
 )
 
 // AutopilotLevel is the AI level that plays for absent people.
