@@ -2,6 +2,7 @@ package ai
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -62,37 +63,34 @@ func TestProposeWithNothingToDo(t *testing.T) {
 	}
 }
 
-// TestNoIllegalAction plays games of every seat count with every level and
-// checks that the engine accepts every proposal and the games end.
+// TestNoIllegalAction plays games of every seat count between every level
+// and checks that the engine accepts every proposal and the games end.
 func TestNoIllegalAction(t *testing.T) {
-	games := 12
-	if testing.Short() {
-		games = 4
-	}
+	const games = 8
 	for n := engine.MinSeats; n <= engine.MaxSeats; n++ {
-		for _, l := range []string{"random", "normal"} {
-			levels := make([]string, n)
-			for i := range levels {
-				levels[i] = l
-			}
-			levels[0] = Levels[(n)%2]
-			t.Run(strings.Join(levels, " ")+" finish their games with legal actions only", func(t *testing.T) {
-				for i := 0; i < games; i++ {
-					g, acts, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(100*n + i)}, newPlayers(t, levels, uint64(i), 2))
-					if err != nil {
-						t.Fatalf("game %d: %v", i, err)
-					}
-					if g.Step != engine.StepOver || len(g.Results) != n {
-						t.Fatalf("game %d stopped at %s", i, g)
-					}
-					for _, a := range acts {
-						if a.Type == engine.ActUndo {
-							t.Fatalf("game %d: an AI chose %s", i, a)
-						}
+		t.Run(fmt.Sprintf("%d seats of random and normal players, one game with a hard one, make legal moves only", n), func(t *testing.T) {
+			for i := 0; i < games; i++ {
+				levels := make([]string, n)
+				for k := range levels {
+					levels[k] = Levels[(i+k)%2]
+				}
+				if i == 0 {
+					levels[n-1] = "hard"
+				}
+				g, acts, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(100*n + i)}, newPlayers(t, levels, uint64(i), 1))
+				if err != nil {
+					t.Fatalf("game %d (%v): %v", i, levels, err)
+				}
+				if g.Step != engine.StepOver || len(g.Results) != n {
+					t.Fatalf("game %d stopped at %s", i, g)
+				}
+				for _, a := range acts {
+					if a.Type == engine.ActUndo {
+						t.Fatalf("game %d: an AI chose %s", i, a)
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -176,12 +174,9 @@ func TestPlayerIsAPureFunctionOfItsInputs(t *testing.T) {
 	rp := engine.NewRandomPlayer(5)
 	for g.Step != engine.StepOver {
 		for _, seat := range g.Waiting() {
-			for _, l := range Levels {
-				if l == "hard" && g.Seq%7 != 0 {
-					continue
-				}
-				p1, _ := New(l, Options{Seed: 9, Playouts: 3})
-				p2, _ := New(l, Options{Seed: 9, Playouts: 3})
+			for _, l := range []string{"random", "normal"} {
+				p1, _ := New(l, Options{Seed: 9})
+				p2, _ := New(l, Options{Seed: 9})
 				a1, err1 := p1.Propose(g.View(seat), seat)
 				a2, err2 := p2.Propose(g.View(seat), seat)
 				if err1 != nil || err2 != nil || a1 != a2 {
@@ -193,6 +188,43 @@ func TestPlayerIsAPureFunctionOfItsInputs(t *testing.T) {
 			}
 		}
 		a, _ := rp.Next(g)
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestHardWithFixedPlayoutsIsDeterministic(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := engine.NewRandomPlayer(11)
+	checked := map[engine.Step]int{}
+	for g.Step != engine.StepOver && (checked[engine.StepPick] < 2 || checked[engine.StepResolve] < 2) {
+		seat := g.Waiting()[0]
+		if g.TurnNumber() >= 3 && checked[g.Step] < 2 {
+			checked[g.Step]++
+			t.Run(fmt.Sprintf("hard proposes the same action twice at %s", g), func(t *testing.T) {
+				var first engine.Action
+				for k := 0; k < 2; k++ {
+					p, _ := New("hard", Options{Seed: 4, Playouts: 2})
+					a, err := p.Propose(g.View(seat), seat)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := g.Clone().Apply(a); err != nil {
+						t.Fatalf("hard proposed %s: %v", a, err)
+					}
+					if k == 0 {
+						first = a
+					} else if a != first {
+						t.Fatalf("%s then %s", first, a)
+					}
+				}
+			})
+		}
+		a, _ := rp.For(g, seat)
 		if _, err := g.Apply(a); err != nil {
 			t.Fatal(err)
 		}

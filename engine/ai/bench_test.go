@@ -68,3 +68,15 @@ func BenchmarkNormalGame2Seats(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHardDecision is one decision of the hard player with a fixed 16
+// play-outs per candidate, over every kind of decision of a few games.
+func BenchmarkHardDecision(b *testing.B) {
+	benchDecisions(b, "hard", Options{Seed: 1, Playouts: 16}, false)
+}
+
+// BenchmarkHardPick is one card pick of the hard player with a fixed 16
+// play-outs per candidate: the decisions it searches.
+func BenchmarkHardPick(b *testing.B) {
+	benchDecisions(b, "hard", Options{Seed: 1, Playouts: 16}, true)
+}

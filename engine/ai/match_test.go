@@ -2,53 +2,61 @@ package ai
 
 import (
 	"flag"
+	"math"
 	"testing"
 
 	"atheneum/engine"
 )
 
-var matchGames = flag.Int("match", 0, "play this many games per match in TestMatch (0 skips it)")
+var (
+	matchGames    = flag.Int("match", 0, "play this many games per match in TestMatch (0 skips it)")
+	matchA        = flag.String("a", "hard", "TestMatch: the level measured")
+	matchB        = flag.String("b", "normal", "TestMatch: its opponent")
+	matchPlayouts = flag.Int("playouts", 8, "TestMatch: play-outs per decision of hard")
+	matchSeats    = flag.Int("seats", 2, "TestMatch: seats per game (seat 0 level a, the others level b, rotated)")
+)
 
-// TestMatch prints a head-to-head result; run with -match N.
+// TestMatch prints a head-to-head result; run with -match N. Game i
+// rotates the seats so that level a sits at seat i mod seats; a win shared
+// by k seats counts 1/k.
 func TestMatch(t *testing.T) {
 	if *matchGames == 0 {
 		t.Skip("run with -match N")
 	}
-	a, b := "normal", "random"
-	wins, ties := 0.0, 0
+	n := *matchSeats
+	wins := 0.0
+	ties := 0
 	var sa, sb float64
 	for i := 0; i < *matchGames; i++ {
-		levels := []string{a, b}
-		me := i % 2
-		if me == 1 {
-			levels = []string{b, a}
+		me := i % n
+		levels := make([]string, n)
+		for k := range levels {
+			levels[k] = *matchB
 		}
-		players := make([]Player, 2)
+		levels[me] = *matchA
+		players := make([]Player, n)
 		for k, l := range levels {
-			players[k], _ = New(l, Options{Seed: uint64(i*7 + k), Playouts: 8})
+			players[k], _ = New(l, Options{Seed: uint64(i*7 + k), Playouts: *matchPlayouts})
 		}
-		g, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:2], Seed: uint64(i)}, players)
+		g, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(i)}, players)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var ra, rb engine.Result
-		for _, r := range g.Results {
-			if r.Seat == me {
-				ra = r
-			} else {
-				rb = r
-			}
-		}
-		sa += float64(ra.Total)
-		sb += float64(rb.Total)
-		switch {
-		case ra.Rank < rb.Rank:
-			wins++
-		case ra.Rank == rb.Rank:
-			wins += 0.5
+		w := winShare(g, me)
+		wins += w
+		if w > 0 && w < 1 {
 			ties++
 		}
+		for _, r := range g.Results {
+			if r.Seat == me {
+				sa += float64(r.Total)
+			} else {
+				sb += float64(r.Total) / float64(n-1)
+			}
+		}
 	}
-	n := float64(*matchGames)
-	t.Logf("%s vs %s: %.1f%% wins (%d ties), mean scores %.2f vs %.2f", a, b, 100*wins/n, ties, sa/n, sb/n)
+	g := float64(*matchGames)
+	p := wins / g
+	h := 1.96 * math.Sqrt(p*(1-p)/g)
+	t.Logf("%s vs %s: %.1f%% ± %.1f wins (%d ties), mean scores %.2f vs %.2f", *matchA, *matchB, 100*p, 100*h, ties, sa/g, sb/g)
 }
