@@ -20,7 +20,7 @@ import (
 // of the driver.
 type harness struct {
 	driver
-	t      *testing.T
+	t      testing.TB
 	world  discordtest.Fixture
 	dbPath string
 	db     *store.DB
@@ -58,13 +58,13 @@ type fakeClock struct {
 	now time.Time
 }
 
-func newHarness(t *testing.T, users ...string) *harness {
+func newHarness(t testing.TB, users ...string) *harness {
 	t.Helper()
 	return newHarnessWith(t, nil, users...)
 }
 
 // newHarnessWith is newHarness with the bot's store wrapped by wrap.
-func newHarnessWith(t *testing.T, wrap func(Store) Store, users ...string) *harness {
+func newHarnessWith(t testing.TB, wrap func(Store) Store, users ...string) *harness {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
@@ -92,7 +92,7 @@ func (h *harness) advance(d time.Duration) {
 
 // in returns the harness for a subtest playing in another channel, at the
 // same time as others.
-func (h *harness) in(t *testing.T, channel discordtest.Channel) *harness {
+func (h *harness) in(t testing.TB, channel discordtest.Channel) *harness {
 	c := *h
 	c.t, c.world.Channel, c.channel, c.concurrent = t, channel, channel.ID, true
 	return &c
@@ -253,7 +253,7 @@ func (h *harness) transcript(dir string) {
 	}
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w *testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))

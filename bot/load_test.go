@@ -14,8 +14,10 @@ import (
 // playManyGames plays games games at once, each in its own channel with
 // three players (the third with closed DMs), until every game has reached
 // turn `turns`+1 (or its end), and returns the acknowledgement latencies.
-func playManyGames(t *testing.T, games, turns int) []time.Duration {
-	h := newHarness(t, "host")
+// Each game is driven from its own goroutine, so errors are collected and
+// reported once all have finished.
+func playManyGames(tb testing.TB, games, turns int) []time.Duration {
+	h := newHarness(tb, "host")
 	type table struct {
 		h       *harness
 		players []*player
@@ -36,42 +38,69 @@ func playManyGames(t *testing.T, games, turns int) []time.Duration {
 			}
 			ps = append(ps, p)
 		}
-		tables[k] = table{h: h.in(t, ch), players: ps}
+		tables[k] = table{h: h.in(tb, ch), players: ps}
 		tables[k].h.openGame(users...)
 	}
 	start := len(h.srv.AckLatencies())
+	errs := make([]error, games)
 	var wg sync.WaitGroup
 	for k := range tables {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tb := tables[k]
-			t.Run(fmt.Sprintf("game %d is played alongside the others", k), func(t *testing.T) {
-				gh := tb.h.in(t, tb.h.world.Channel)
-				gh.playUntil(tb.players, func() bool {
-					g := gh.state(gh.world.Channel.ID).State
-					return g.Step == engine.StepOver || g.TurnNumber() > turns
-				})
-			})
+			gh := tables[k].h
+			for rounds := 0; rounds < 3000; rounds++ {
+				rec, err := gh.db.GameInChannel(gh.ctx, gh.channel)
+				if err != nil {
+					return // finished: no longer active
+				}
+				full, err := gh.db.LoadGame(gh.ctx, rec.ID)
+				if err != nil {
+					errs[k] = err
+					return
+				}
+				if g := full.State; g.Step == engine.StepOver || g.TurnNumber() > turns {
+					return
+				}
+				for _, p := range tables[k].players {
+					if _, err := gh.driver.step(p); err != nil {
+						errs[k] = fmt.Errorf("game %d: %w", k, err)
+						return
+					}
+				}
+			}
+			errs[k] = fmt.Errorf("game %d did not reach turn %d", k, turns+1)
 		}()
 	}
 	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			tb.Error(err)
+		}
+	}
 	return h.srv.AckLatencies()[start:]
 }
 
-// TestTwentyGamesAtOnce plays twenty games at the same time through one bot
-// and reports how fast interactions are acknowledged (the target is a p99
-// under 100 ms; run with -v to see the figure).
+// TestTwentyGamesAtOnce plays twenty games at the same time through one
+// bot: every game moves on and every interaction is acknowledged in time.
+// How fast is measured by BenchmarkTwentyGamesAtOnce.
 func TestTwentyGamesAtOnce(t *testing.T) {
 	t.Parallel()
-	turns := 2
-	if testing.Short() || raceEnabled {
-		turns = 1 // the race detector makes the full load take minutes
-	}
-	lat := playManyGames(t, 20, turns)
-	p50, p99 := discordtest.Percentile(lat, 50), discordtest.Percentile(lat, 99)
-	t.Logf("20 games at once: %d interactions, acknowledgement p50 %v, p99 %v", len(lat), p50, p99)
-	if len(lat) < 20*turns*3 {
+	lat := playManyGames(t, 20, 1)
+	if len(lat) < 20*3 {
 		t.Fatalf("only %d interactions", len(lat))
 	}
+}
+
+// BenchmarkTwentyGamesAtOnce plays two turns of twenty games at once per
+// iteration and reports the acknowledgement latency's median and 99th
+// percentile (the target is a p99 under 100 ms).
+func BenchmarkTwentyGamesAtOnce(b *testing.B) {
+	var lat []time.Duration
+	for b.Loop() {
+		lat = append(lat, playManyGames(b, 20, 2)...)
+	}
+	b.ReportMetric(float64(discordtest.Percentile(lat, 50).Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(discordtest.Percentile(lat, 99).Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(len(lat))/float64(b.N), "interactions/op")
 }

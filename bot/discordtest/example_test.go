@@ -3,7 +3,6 @@ package discordtest_test
 import (
 	"context"
 	"fmt"
-	"testing"
 	"time"
 
 	"atheneum/bot/discordtest"
@@ -11,14 +10,19 @@ import (
 )
 
 // A bot test drives a real discordgo Session against the fake and then
-// inspects what a user would have seen. (Compiled, not run: opening a
-// session costs a second at Close.)
+// inspects what a user would have seen. (A test would call
+// discordtest.New(t, ...), which also closes the server and fails the test
+// on payloads Discord would refuse.)
 func Example() {
-	var t testing.TB // the test's *testing.T
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 
-	srv := discordtest.New(t, discordtest.Options{})
+	srv, err := discordtest.Start(discordtest.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer srv.Close()
 	world := srv.Seed("alice")
 
 	dg, _ := srv.NewSession("token")
@@ -36,11 +40,12 @@ func Example() {
 		}},
 	}})
 	_ = dg.Open()
-	t.Cleanup(func() { _ = dg.Close() }) // runs before the server's cleanup
+	defer dg.Close() // runs before the server's Close
 
 	in, _ := srv.SlashCommand(ctx, world.Users[0], world.Channel.ID, "atheneum",
 		discordtest.Sub("new", discordtest.StringOpt("title", "Dune")))
 	msg, _ := in.WaitResponse(ctx)
 	latency, _ := in.Latency()
 	fmt.Println(msg.Content, latency < time.Second)
+	// Output: new game: Dune true
 }

@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -105,11 +104,22 @@ type Server struct {
 	nextSession int
 }
 
+// TB is the part of testing.TB that New uses. It is declared here so the
+// package does not import testing: the demo links the fake Discord into the
+// production binary, which must not carry the testing package.
+type TB interface {
+	Helper()
+	Fatalf(format string, args ...any)
+	Errorf(format string, args ...any)
+	Failed() bool
+	Cleanup(func())
+}
+
 // New starts a Server for a test and closes it when the test ends. At
 // cleanup it fails the test if the bot sent payloads Discord would reject or
 // called routes the fake does not know, unless the test took them
 // (TakeViolations, TakeUnknownRequests) or set Options.AllowProblems.
-func New(tb testing.TB, opts Options) *Server {
+func New(tb TB, opts Options) *Server {
 	tb.Helper()
 	s, err := Start(opts)
 	if err != nil {
