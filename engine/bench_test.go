@@ -107,3 +107,14 @@ func BenchmarkRandomGame4SeatsWithEvents(b *testing.B) {
 	b.ReportMetric(float64(events)/float64(b.N), "events/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkClone copies positions from real play-outs, as a search does
+// before trying a move.
+func BenchmarkClone(b *testing.B) {
+	pos := benchPositions(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = pos[i%len(pos)].g.Clone()
+	}
+}

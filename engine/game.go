@@ -269,14 +269,14 @@ func (s *Seat) dropItem(i int) {
 	s.Held = append(s.Held[:i:i], s.Held[i+1:]...)
 }
 
-// clone copies the seat deeply. Undo entries share their held items and
-// scored objectives with the original (see UndoEntry): those are never
-// written in place.
-func (s *Seat) clone() Seat {
+// cloneWith copies the seat deeply, taking the copies of its lists from
+// the arenas. Undo entries share their held items and scored objectives
+// with the original (see UndoEntry): those are never written in place.
+func (s *Seat) cloneWith(ints *intArena, held *itemArena) Seat {
 	c := *s
-	c.Hand = cloneInts(s.Hand)
-	c.Held = cloneItems(s.Held)
-	c.Scored = cloneInts(s.Scored)
+	c.Hand = ints.take(s.Hand)
+	c.Held = held.take(s.Held)
+	c.Scored = ints.take(s.Scored)
 	c.Undo = nil
 	if len(s.Undo) > 0 {
 		c.Undo = make([]UndoEntry, len(s.Undo))
@@ -292,20 +292,6 @@ func (s *Seat) clone() Seat {
 		}
 	}
 	return c
-}
-
-func cloneItems(s []Item) []Item {
-	if len(s) == 0 {
-		return nil
-	}
-	return append([]Item(nil), s...)
-}
-
-func cloneInts(s []int) []int {
-	if len(s) == 0 {
-		return nil
-	}
-	return append([]int(nil), s...)
 }
 
 // RowSlot is one slot of the objective row.
@@ -476,27 +462,73 @@ func (g *Game) Waiting() []int {
 	return w
 }
 
-// Clone returns a deep copy of the game.
+// Clone returns a deep copy of the game. Empty slices come back nil, and
+// the copy's integer lists share one allocation (each with no spare
+// capacity, so growing one never touches another), which keeps cloning
+// cheap for searches.
 func (g *Game) Clone() *Game {
 	c := *g
+	n := len(g.Decks[0]) + len(g.Decks[1]) + len(g.Discard) + len(g.ObjectiveDeck) +
+		len(g.ObjectiveDiscard) + len(g.Bag) + len(g.Used) + len(g.SideSupply)
+	for i := range g.Row {
+		n += len(g.Row[i].Wands)
+	}
+	items := 0
+	for i := range g.Seats {
+		n += len(g.Seats[i].Hand) + len(g.Seats[i].Scored)
+		items += len(g.Seats[i].Held)
+	}
+	ints := intArena(make([]int, n))
+	held := itemArena(make([]Item, items))
 	c.Seats = make([]Seat, len(g.Seats))
 	for i := range g.Seats {
-		c.Seats[i] = g.Seats[i].clone()
+		c.Seats[i] = g.Seats[i].cloneWith(&ints, &held)
 	}
 	for d := 0; d < 2; d++ {
-		c.Decks[d] = cloneInts(g.Decks[d])
+		c.Decks[d] = ints.take(g.Decks[d])
 	}
-	c.Discard = cloneInts(g.Discard)
-	c.ObjectiveDeck = cloneInts(g.ObjectiveDeck)
+	c.Discard = ints.take(g.Discard)
+	c.ObjectiveDeck = ints.take(g.ObjectiveDeck)
 	for i := range g.Row {
-		c.Row[i].Wands = cloneInts(g.Row[i].Wands)
+		c.Row[i].Wands = ints.take(g.Row[i].Wands)
 	}
-	c.ObjectiveDiscard = cloneInts(g.ObjectiveDiscard)
-	c.Bag = cloneInts(g.Bag)
-	c.Used = cloneInts(g.Used)
-	c.SideSupply = cloneInts(g.SideSupply)
-	c.Results = append([]Result(nil), g.Results...)
+	c.ObjectiveDiscard = ints.take(g.ObjectiveDiscard)
+	c.Bag = ints.take(g.Bag)
+	c.Used = ints.take(g.Used)
+	c.SideSupply = ints.take(g.SideSupply)
+	c.Results = nil
+	if len(g.Results) > 0 {
+		c.Results = append([]Result(nil), g.Results...)
+	}
 	return &c
+}
+
+// intArena hands out pieces of one allocation for Clone.
+type intArena []int
+
+// take copies s into the arena and returns the copy, capped at its
+// length, or nil for an empty s.
+func (a *intArena) take(s []int) []int {
+	if len(s) == 0 {
+		return nil
+	}
+	n := copy(*a, s)
+	out := (*a)[:n:n]
+	*a = (*a)[n:]
+	return out
+}
+
+// itemArena is intArena for held items.
+type itemArena []Item
+
+func (a *itemArena) take(s []Item) []Item {
+	if len(s) == 0 {
+		return nil
+	}
+	n := copy(*a, s)
+	out := (*a)[:n:n]
+	*a = (*a)[n:]
+	return out
 }
 
 // CandleValue returns the printed value of candle slot k for this seat, or
