@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -90,6 +91,47 @@ type Action struct {
 	Shelf     int        `json:"shelf,omitzero"`
 	Side      Side       `json:"side,omitempty"`
 	Objective string     `json:"objective,omitempty"`
+}
+
+// actionJSON is Action's JSON form. At and Candle are pointers so that a
+// move to I.1.1 or to the first candle space is written out in full (see
+// MarshalJSON); the other fields are left out when zero.
+type actionJSON struct {
+	Type      ActionType `json:"type"`
+	Seat      int        `json:"seat"`
+	Card      string     `json:"card,omitempty"`
+	Item      int        `json:"item,omitzero"`
+	Color     Color      `json:"color,omitzero"`
+	Flip      bool       `json:"flip,omitzero"`
+	At        *Pos       `json:"at,omitempty"`
+	Use       TokenUse   `json:"use,omitempty"`
+	Candle    *int       `json:"candle,omitempty"`
+	Reward    Reward     `json:"reward,omitempty"`
+	Shelf     *int       `json:"shelf,omitempty"`
+	Side      Side       `json:"side,omitempty"`
+	Objective string     `json:"objective,omitempty"`
+}
+
+// MarshalJSON writes every field docs/notation.md documents for the
+// action's type, even when its value is the zero one: "at" for shelve and
+// remove (I.1.1 is the zero Pos), "candle" for a token used as a candle
+// (the first candle space is 0) and "shelf" for a side shelf. Fields that do
+// not apply to the type are written only when set. Reading needs no
+// counterpart: a missing field reads as its zero value, so records written
+// before these fields were always present load the same.
+func (a Action) MarshalJSON() ([]byte, error) {
+	j := actionJSON{Type: a.Type, Seat: a.Seat, Card: a.Card, Item: a.Item, Color: a.Color, Flip: a.Flip,
+		Use: a.Use, Reward: a.Reward, Side: a.Side, Objective: a.Objective}
+	if a.At != (Pos{}) || a.Type == ActShelve || a.Type == ActRemove {
+		j.At = &a.At
+	}
+	if a.Candle != 0 || (a.Type == ActToken && a.Use == UseCandle) {
+		j.Candle = &a.Candle
+	}
+	if a.Shelf != 0 || a.Type == ActSideShelf {
+		j.Shelf = &a.Shelf
+	}
+	return json.Marshal(j)
 }
 
 // String writes the action compactly for logs and records, e.g.
