@@ -4,27 +4,39 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
-	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/engine/ai"
 	"atheneum/store"
 )
 
 // DemoOptions configures Demo.
 type DemoOptions struct {
-	// Players is the number of scripted players (2-5); the last one has
-	// closed direct messages, to show the channel fallback.
-	Players int
-	// Seed makes the players' choices repeatable (the deal is random).
+	// People is the number of scripted people (1-5); when there are two
+	// or more, the last one has closed direct messages, to show the
+	// channel fallback.
+	People int
+	// AI lists the levels of the computer players the host adds in the
+	// lobby (people and AIs together: 2-5 seats).
+	AI []string
+	// Seed is the game's seed and the source of every choice: the same
+	// seed plays the same game.
 	Seed uint64
 	// Dir receives transcript.txt, every picture the bot sent, and the
 	// game's database.
-	Dir    string
-	Logger *slog.Logger
+	Dir string
+	// Progress, if set, is told how the game goes, turn by turn.
+	Progress io.Writer
+	Logger   *slog.Logger
 }
 
 // DemoResult summarises a demo game.
@@ -35,28 +47,57 @@ type DemoResult struct {
 	AckP50, AckP99 time.Duration
 	Transcript     string
 	Winners        string
+	// Scores are the final scores, best first ("ada 61").
+	Scores []string
 }
 
 var demoNames = []string{"ada", "basil", "clio", "dora", "emil"}
 
+// demoHardPlayouts fixes the hard AI's effort in the demo, so that a seed
+// always plays the same game whatever the machine's speed.
+const demoHardPlayouts = 24
+
 // Demo plays a whole game through the real bot, the real discordgo client
-// and a fake Discord on 127.0.0.1, with scripted players choosing among the
-// buttons and menus the bot sends, then writes what everyone saw into
-// o.Dir. It needs no Discord account.
+// and a fake Discord on 127.0.0.1. The host opens a lobby, the other
+// people join and the host adds the computer players; each person then
+// chooses their moves with the normal AI from what their seat may see and
+// makes them by pressing the bot's buttons and menus. It writes what
+// everyone saw into o.Dir and needs no Discord account.
 func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
-	if o.Players < 2 || o.Players > 5 {
-		return nil, errors.New("a demo game has 2 to 5 players")
+	seats := o.People + len(o.AI)
+	switch {
+	case o.People < 1 || o.People > engine.MaxSeats:
+		return nil, fmt.Errorf("a demo has 1 to %d people, not %d", engine.MaxSeats, o.People)
+	case seats < engine.MinSeats || seats > engine.MaxSeats:
+		return nil, fmt.Errorf("a game has %d to %d seats: %d people and %d AIs make %d", engine.MinSeats, engine.MaxSeats, o.People, len(o.AI), seats)
+	}
+	for _, l := range o.AI {
+		if !slices.Contains(ai.Levels, l) {
+			return nil, fmt.Errorf("unknown AI level %q: choose among %s", l, strings.Join(ai.Levels, ", "))
+		}
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Progress == nil {
+		o.Progress = io.Discard
+	}
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	dbPath := filepath.Join(o.Dir, "demo.db")
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(dbPath + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
 	}
 	srv, err := discordtest.Start(discordtest.Options{})
 	if err != nil {
 		return nil, err
 	}
 	defer srv.Close()
-	world := srv.Seed(demoNames[:o.Players]...)
-	db, err := store.Open(ctx, filepath.Join(o.Dir, "demo.db"))
+	world := srv.Seed(demoNames[:o.People]...)
+	db, err := store.Open(ctx, dbPath)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +106,8 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := New(Options{Config: Config{StepHours: 24}, Discord: dg, Store: db, Logger: o.Logger})
+	b := New(Options{Config: Config{StepHours: 24}, Discord: dg, Store: db, Logger: o.Logger,
+		NewSeed: func() uint64 { return o.Seed }, HardPlayouts: demoHardPlayouts})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return nil, err
@@ -78,35 +120,21 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	defer b.Close(context.Background())
 
 	d := &driver{ctx: ctx, srv: srv, bot: b, channel: world.Channel.ID}
-	var players []*player
+	players := make([]*player, len(world.Users))
 	for i, u := range world.Users {
-		p := &player{user: u, rng: rand.New(rand.NewPCG(o.Seed, uint64(i)))}
-		if i == len(world.Users)-1 {
-			p.viaSlash = true
+		players[i] = &player{user: u}
+		if i > 0 && i == len(world.Users)-1 {
+			players[i].viaSlash = true
 			srv.SetDMsClosed(u.ID, true)
 		}
-		players = append(players, p)
 	}
-	if _, err := d.openGame(world.Users...); err != nil {
+	gameID, err := d.openGameWithAI(world.Users, o.AI)
+	if err != nil {
 		return nil, err
 	}
-	over := func() bool {
-		for _, m := range srv.Messages(world.Channel.ID) {
-			if strings.Contains(m.Content, "The game is over!") {
-				return true
-			}
-		}
-		return false
-	}
-	for round := 0; !over(); round++ {
-		if round > 5000 {
-			return nil, errors.New("the demo game did not finish")
-		}
-		for _, p := range players {
-			if _, err := d.step(p); err != nil {
-				return nil, err
-			}
-		}
+	rec, err := d.playByState(gameID, players, o)
+	if err != nil {
+		return nil, err
 	}
 	if err := writeTranscript(srv, world.Channel.ID, world.Users, o.Dir); err != nil {
 		return nil, err
@@ -114,19 +142,133 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	lat := srv.AckLatencies()
 	res := &DemoResult{Interactions: len(lat), AckP50: discordtest.Percentile(lat, 50), AckP99: discordtest.Percentile(lat, 99),
 		Transcript: filepath.Join(o.Dir, "transcript.txt")}
-	for _, m := range srv.Messages(world.Channel.ID) {
-		if i := strings.Index(m.Content, "Winner: "); i >= 0 && strings.Contains(m.Content, "The game is over!") {
-			res.Winners = strings.TrimSuffix(strings.SplitN(m.Content[i+len("Winner: "):], "\n", 2)[0], ".")
-			for _, u := range world.Users {
-				res.Winners = strings.ReplaceAll(res.Winners, "<@"+u.ID+">", u.Username)
-			}
-		}
+	var winners []string
+	for _, w := range rec.State.Winners() {
+		winners = append(winners, rec.Seats[w].Name)
+	}
+	res.Winners = strings.Join(winners, " and ")
+	for _, r := range rec.State.Results {
+		res.Scores = append(res.Scores, fmt.Sprintf("%s %d", rec.Seats[r.Seat].Name, r.Total))
 	}
 	return res, nil
 }
 
+// openGameWithAI opens a lobby as the first user, has the other people
+// join, adds the computer players through the lobby's menu and starts the
+// game. It returns the game's id, read from the lobby's components.
+func (d *driver) openGameWithAI(people []discordtest.User, levels []string) (string, error) {
+	host := people[0]
+	lobby, err := d.slashIn(d.channel, host, "new")
+	if err != nil {
+		return "", err
+	}
+	join, ok := component(lobby, "join")
+	if !ok {
+		return "", errors.New("the lobby has no Join button")
+	}
+	id, err := parseCustomID(join.CustomID)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range people[1:] {
+		if lobby, _, err = d.click(p, lobby, join.CustomID); err != nil {
+			return "", err
+		}
+	}
+	for _, l := range levels {
+		add, ok := component(lobby, "addai")
+		if !ok {
+			return "", errors.New("the lobby has no Add AI menu")
+		}
+		if lobby, _, err = d.click(host, lobby, add.CustomID, l); err != nil {
+			return "", err
+		}
+	}
+	start, _ := component(lobby, "start")
+	if _, _, err := d.click(host, lobby, start.CustomID); err != nil {
+		return "", err
+	}
+	rec, err := d.bot.db.LoadGame(d.ctx, id.Game)
+	if err != nil {
+		return "", err
+	}
+	if rec.Status != store.StatusPlaying {
+		return "", fmt.Errorf("after Start the game is %s", rec.Status)
+	}
+	return id.Game, nil
+}
+
+// maxDemoMoves bounds the people's moves in a demo game.
+const maxDemoMoves = 5000
+
+// playByState plays the people's seats until the game is over. Each move
+// is chosen from the stored game, as the seat sees it, by the normal AI,
+// then made through the bot's components; a move the bot did not store is
+// an error.
+func (d *driver) playByState(gameID string, players []*player, o DemoOptions) (*store.Game, error) {
+	lastTurn := 0
+	for moves := 0; moves < maxDemoMoves; moves++ {
+		rec, err := d.bot.db.LoadGame(d.ctx, gameID)
+		if err != nil {
+			return nil, err
+		}
+		g := rec.State
+		if rec.Status == store.StatusFinished {
+			fmt.Fprintf(o.Progress, "game over: %s\n", demoScores(rec))
+			return rec, nil
+		}
+		if rec.Status != store.StatusPlaying {
+			return nil, fmt.Errorf("the game is %s", rec.Status)
+		}
+		if g.TurnNumber() != lastTurn {
+			lastTurn = g.TurnNumber()
+			fmt.Fprintf(o.Progress, "turn %d of 10: %s\n", lastTurn, demoScores(rec))
+		}
+		seat := -1
+		for _, s := range g.Waiting() {
+			if game.IsPerson(rec, s) {
+				seat = s
+				break
+			}
+		}
+		if seat < 0 {
+			return nil, fmt.Errorf("the game waits for no person at %s", game.StepKey(g))
+		}
+		p := players[slices.IndexFunc(players, func(p *player) bool { return p.user.ID == rec.Seats[seat].UserID })]
+		chooser, _ := ai.New("normal", ai.Options{Seed: o.Seed ^ uint64(seat+1)<<32})
+		a, err := chooser.Propose(g.View(seat), seat)
+		if err != nil {
+			return nil, fmt.Errorf("choosing a move for %s: %w", p.user.Username, err)
+		}
+		if err := d.perform(p, a); err != nil {
+			return nil, err
+		}
+		after, err := d.bot.db.LoadGame(d.ctx, gameID)
+		if err != nil {
+			return nil, err
+		}
+		if after.Seq == rec.Seq {
+			return nil, fmt.Errorf("the bot did not store %s's move %s", p.user.Username, a)
+		}
+	}
+	return nil, errors.New("the demo game did not finish")
+}
+
+// demoScores lists the seats' scores so far: "ada 12 · basil 9".
+func demoScores(rec *store.Game) string {
+	parts := make([]string, len(rec.Seats))
+	for i, s := range rec.Seats {
+		score := rec.State.Seats[i].Score()
+		if rec.State.Step == engine.StepOver {
+			score = rec.State.Breakdown(i).Total
+		}
+		parts[i] = fmt.Sprintf("%s %d", s.Name, score)
+	}
+	return strings.Join(parts, " · ")
+}
+
 // String reports the demo in a few lines.
 func (r *DemoResult) String() string {
-	return fmt.Sprintf("winner: %s\n%d interactions, acknowledged in %v (median) and %v (99th percentile)\ntranscript and pictures: %s",
-		r.Winners, r.Interactions, r.AckP50.Round(time.Microsecond), r.AckP99.Round(time.Microsecond), r.Transcript)
+	return fmt.Sprintf("winner: %s\nscores: %s\n%d interactions, acknowledged in %v (median) and %v (99th percentile)\ntranscript and pictures: %s",
+		r.Winners, strings.Join(r.Scores, ", "), r.Interactions, r.AckP50.Round(time.Microsecond), r.AckP99.Round(time.Microsecond), r.Transcript)
 }

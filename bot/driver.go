@@ -6,11 +6,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/discordtest"
+	"atheneum/engine"
 )
 
 // driver plays the bot from the users' side of the fake Discord: it sends
@@ -213,22 +216,168 @@ func hasButton(msg discordtest.Message, verb string) bool {
 	return ok && !c.Disabled
 }
 
+// perform makes action a for player p through the components the bot
+// shows a person: the pick menu, the workbench's menus one after the
+// other (item, colour or orientation, compartment, space...), or its
+// buttons. It never reads the bot's sentences: it follows the custom ids.
+func (d *driver) perform(p *player, a engine.Action) error {
+	msg, ok, err := d.prompt(p)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("%s has no prompt to play %s on", p.user.Username, a)
+	}
+	if a.Type == engine.ActDone || a.Type == engine.ActUndo {
+		btn, ok := component(msg, string(a.Type))
+		if !ok || btn.Disabled {
+			return fmt.Errorf("%s's prompt has no %s button", p.user.Username, a.Type)
+		}
+		_, _, err := d.click(p.user, msg, btn.CustomID)
+		return err
+	}
+	for clicks := 0; clicks < 8; clicks++ {
+		var menu discordtest.Component
+		value, verb := "", ""
+		for _, sel := range selects(msg) {
+			id, err := parseCustomID(sel.CustomID)
+			if err != nil {
+				continue
+			}
+			want := menuValue(a, id.Verb)
+			if want == "" {
+				continue
+			}
+			opt, found := optionWithValue(sel, want)
+			if !found {
+				return fmt.Errorf("the %s menu does not offer %q, needed for %s", id.Verb, want, a)
+			}
+			if opt.Default && !finalChoice(id.Verb, want) {
+				continue // chosen already
+			}
+			menu, value, verb = sel, want, id.Verb
+			break
+		}
+		if value == "" {
+			return fmt.Errorf("no menu of %s's prompt leads to %s", p.user.Username, a)
+		}
+		if msg, _, err = d.click(p.user, msg, menu.CustomID, value); err != nil {
+			return err
+		}
+		if finalChoice(verb, value) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s took more than 8 choices", a)
+}
+
+// menuValue is the option of the menu with verb that leads to action a,
+// or "" when that menu plays no part in it.
+func menuValue(a engine.Action, verb string) string {
+	item := "i" + strconv.Itoa(a.Item)
+	switch {
+	case verb == "pick" && a.Type == engine.ActPick:
+		return a.Card
+	case verb == "it":
+		switch a.Type {
+		case engine.ActShelve, engine.ActToken, engine.ActReward, engine.ActSideShelf:
+			return item
+		case engine.ActRemove:
+			return "rm"
+		case engine.ActScore:
+			return "s" + a.Objective
+		}
+	case verb == "col" && a.Type == engine.ActShelve && a.Color != engine.NoColor:
+		return string(a.Color.Letter())
+	case verb == "flip" && a.Type == engine.ActShelve:
+		if a.Flip {
+			return "1"
+		}
+		return "0"
+	case verb == "cmp" && (a.Type == engine.ActShelve || a.Type == engine.ActRemove):
+		return a.At.Comp.String()
+	case verb == "spc" && (a.Type == engine.ActShelve || a.Type == engine.ActRemove):
+		return spaceValue(a.At)
+	case verb == "tok" && a.Type == engine.ActToken:
+		if a.Use == engine.UseBenefit {
+			return "b"
+		}
+		return "c" + strconv.Itoa(a.Candle)
+	case verb == "rew" && a.Type == engine.ActReward:
+		return string(a.Reward)
+	case verb == "ss" && a.Type == engine.ActSideShelf:
+		return strconv.Itoa(a.Shelf) + string(a.Side[0])
+	}
+	return ""
+}
+
+// finalChoice reports whether choosing value in the menu with verb plays
+// an action (rather than opening the next menu).
+func finalChoice(verb, value string) bool {
+	switch verb {
+	case "pick", "spc", "tok", "rew", "ss":
+		return true
+	case "it":
+		return strings.HasPrefix(value, "s")
+	}
+	return false
+}
+
+func optionWithValue(c discordtest.Component, value string) (discordtest.SelectOption, bool) {
+	for _, o := range c.Options {
+		if o.Value == value {
+			return o, true
+		}
+	}
+	return discordtest.SelectOption{}, false
+}
+
+// pictureName names the n-th picture of a transcript by order, place and
+// kind: "007-channel-reveal.png".
+func pictureName(n int, where, file string) string {
+	return fmt.Sprintf("%03d-%s-%s", n, where, file)
+}
+
+var oldPicture = regexp.MustCompile(`^\d{3}-.+\.png$`)
+
 // writeTranscript writes what people saw in the channel and in each
-// user's direct messages into dir/transcript.txt, with every image beside
-// it.
+// user's direct messages into dir/transcript.txt, with every picture beside
+// it, named by order and kind. Pictures of an earlier run are removed
+// first, so a re-run replaces them. Mentions are written as @name.
 func writeTranscript(srv *discordtest.Server, channelID string, users []discordtest.User, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if oldPicture.MatchString(e.Name()) {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	var pairs []string
+	nameOf := map[string]string{}
+	for _, u := range users {
+		pairs = append(pairs, "<@"+u.ID+">", "@"+u.Username)
+		nameOf[u.ID] = u.Username
+	}
+	pairs = append(pairs, "<#"+channelID+">", "#game")
+	names := strings.NewReplacer(pairs...)
 	var sb strings.Builder
-	dump := func(title string, ms []discordtest.Message) error {
+	pictures := 0
+	dump := func(title, where string, ms []discordtest.Message) error {
 		fmt.Fprintf(&sb, "===== %s =====\n", title)
 		for _, m := range ms {
-			vis := ""
+			vis, place := "", where
 			if m.Ephemeral {
-				vis = " (only " + m.VisibleTo + " sees it)"
+				vis = " (only " + nameOf[m.VisibleTo] + " sees it)"
+				place = nameOf[m.VisibleTo]
 			}
-			fmt.Fprintf(&sb, "--- [%s] %s%s\n%s\n", m.ID, m.Author.Username, vis, m.Content)
+			fmt.Fprintf(&sb, "--- %s%s\n%s\n", m.Author.Username, vis, names.Replace(m.Content))
 			for _, row := range m.Components {
 				for _, c := range row.Components {
 					fmt.Fprintf(&sb, "    [%s]", c.Placeholder+c.Label)
@@ -239,20 +388,21 @@ func writeTranscript(srv *discordtest.Server, channelID string, users []discordt
 				}
 			}
 			for _, a := range m.Attachments {
-				name := m.ID + "-" + a.Filename
+				pictures++
+				name := pictureName(pictures, place, a.Filename)
 				if err := os.WriteFile(filepath.Join(dir, name), a.Data, 0o644); err != nil {
 					return err
 				}
-				fmt.Fprintf(&sb, "    (image %s, %d bytes)\n", name, len(a.Data))
+				fmt.Fprintf(&sb, "    (picture %s, %d bytes)\n", name, len(a.Data))
 			}
 		}
 		return nil
 	}
-	if err := dump("channel", srv.Messages(channelID)); err != nil {
+	if err := dump("channel", "channel", srv.Messages(channelID)); err != nil {
 		return err
 	}
 	for _, u := range users {
-		if err := dump("direct messages of "+u.Username, srv.DMMessages(u.ID)); err != nil {
+		if err := dump("direct messages of "+u.Username, u.Username, srv.DMMessages(u.ID)); err != nil {
 			return err
 		}
 	}

@@ -24,38 +24,61 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "atheneum:", err)
-		}
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	switch {
+	case err == nil, errors.Is(err, errHelp):
+	default:
+		fmt.Fprintln(os.Stderr, "atheneum:", err)
 		os.Exit(1)
 	}
 }
+
+// errHelp ends a run that printed the help a user asked for: exit status 0.
+var errHelp = errors.New("help printed")
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return runBot(nil, stderr)
 	}
-	if len(args) > 0 {
-		switch args[0] {
-		case "run":
-			return runBot(args[1:], stderr)
-		case "sim":
-			return runSim(args[1:], stdout, stderr)
-		case "demo":
-			return runDemo(args[1:], stdout, stderr)
-		case "help", "-h", "--help":
-			usage(stdout)
-			return nil
-		}
+	switch args[0] {
+	case "run":
+		return runBot(args[1:], stderr)
+	case "sim":
+		return runSim(args[1:], stdout, stderr)
+	case "demo":
+		return runDemo(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		usage(stdout)
+		return errHelp
 	}
-	usage(stderr)
-	return errors.New("unknown command")
+	return fmt.Errorf("unknown command %q: the commands are run, demo, sim and help (see atheneum --help)", args[0])
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
-  atheneum                 run the bot (needs DISCORD_TOKEN; see .env.example)
-  atheneum demo [--players N] [--seed S] [--out DIR]   play a game through the bot and a fake Discord, write what everyone saw
-  atheneum sim --games N --players P --seed S [--json] [--record DIR]   play random games and print totals`)
+  atheneum [run]           run the bot (needs DISCORD_TOKEN in the environment or in ./.env; see .env.example)
+  atheneum demo [--people N] [--ai LEVELS] [--seed S] [--out DIR]
+                           play a game through the bot and a fake Discord, and write what everyone saw
+  atheneum sim --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
+                           play games between computer players and print totals
+Run atheneum COMMAND --help for a command's options.`)
+}
+
+// parseFlags parses a command's flags. A mistake is returned once, naming
+// what was wrong (the flag package's own printing is silenced); --help
+// prints the command's usage to stdout and returns errHelp.
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return errHelp
+	case err != nil:
+		return fmt.Errorf("%s: %v (see atheneum %s --help)", fs.Name(), err, fs.Name())
+	case fs.NArg() > 0:
+		return fmt.Errorf("%s: unexpected argument %q (see atheneum %s --help)", fs.Name(), fs.Arg(0), fs.Name())
+	}
+	return nil
 }

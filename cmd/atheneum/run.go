@@ -9,7 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -22,7 +22,7 @@ import (
 // runBot connects to Discord and plays until SIGINT or SIGTERM.
 func runBot(args []string, stderr io.Writer) error {
 	if len(args) > 0 {
-		return fmt.Errorf("unexpected arguments %q", args)
+		return fmt.Errorf("run: unexpected argument %q (the bot reads its settings from the environment or ./.env)", args[0])
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	cfg, err := bot.LoadConfig(".env")
@@ -70,27 +70,31 @@ func runBot(args []string, stderr io.Writer) error {
 // runDemo plays a game through the bot and a fake Discord.
 func runDemo(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	players := fs.Int("players", 3, "scripted players (2-5); the last one has closed direct messages")
-	seed := fs.Uint64("seed", 1, "seed of the players' choices")
-	dir := fs.String("out", "atheneum-demo", "folder for the transcript, the pictures and the database")
+	people := fs.Int("people", 2, "scripted people (1-5); with two or more, the last one has closed direct messages")
+	levels := fs.String("ai", "normal", "comma-separated levels of the computer players the host adds (random, normal, hard); \"\" for none")
+	seed := fs.Uint64("seed", 1, "the game's seed: the same seed plays the same game")
+	dir := fs.String("out", "atheneum-demo", "folder for the transcript, the pictures and the database (pictures of an earlier run are replaced)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: atheneum demo [--players N] [--seed S] [--out DIR]")
-		fmt.Fprintln(stderr, "Plays a whole game through the bot and a fake Discord on 127.0.0.1, and writes what everyone saw.")
+		w := fs.Output()
+		fmt.Fprintln(w, "usage: atheneum demo [--people N] [--ai LEVELS] [--seed S] [--out DIR]")
+		fmt.Fprintln(w, "Plays a whole game through the bot and a fake Discord on 127.0.0.1: the people press the bot's buttons and menus, the computer players are added in the lobby. Writes what everyone saw.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, stdout); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return err
+	var ai []string
+	if strings.TrimSpace(*levels) != "" {
+		for _, l := range strings.Split(*levels, ",") {
+			ai = append(ai, strings.TrimSpace(l))
+		}
 	}
-	os.Remove(filepath.Join(*dir, "demo.db"))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	res, err := bot.Demo(ctx, bot.DemoOptions{Players: *players, Seed: *seed, Dir: *dir})
+	fmt.Fprintf(stdout, "playing a demo game (seed %d) into %s\n", *seed, *dir)
+	res, err := bot.Demo(ctx, bot.DemoOptions{People: *people, AI: ai, Seed: *seed, Dir: *dir, Progress: stdout})
 	if err != nil {
-		return err
+		return fmt.Errorf("demo: %w", err)
 	}
 	fmt.Fprintln(stdout, res)
 	return nil
