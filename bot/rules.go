@@ -21,17 +21,20 @@ Every compartment starts with a spider. Fill a compartment that still has its sp
 	{"tokens", "Bonus tokens", `**Bonus tokens**
 Each token is either its benefit (a wand, a paired set of two books, a book of any colour, reshelve up to 4, or a side shelf) or a candle placed in an empty candle space, worth the points printed there at the end. A paired set is one two-book piece: it may be turned either way round, and moving it later costs two reshelves.`},
 	{"objectives", "Objectives", `**Objectives**
-Four objectives are on offer. Each shows books to arrange: in any one compartment with exact colours, in a named compartment with exact colours, or in named compartments where only the positions count. The pattern may sit anywhere in the compartment. Scoring one costs a wand from your hand; some give a wand back. Each player scores each objective at most once. Once you score, your shelving is over for that turn.`},
+Four objectives are on offer. Each shows books to arrange: in any one compartment with exact colours, in a named compartment with exact colours, or in named compartments where only the positions count. The pattern may sit anywhere in the compartment. Scoring one costs a wand from your hand; some give a wand back. Each player scores each objective at most once. Once you score, your shelving is over for that turn (a house ruling, see Rulings).`},
 	{"scoring", "End of the game", `**End of the game**
-After ten turns you add: 1 point per book of your favourite subject that touches another one of that subject (up, down, left or right, inside one compartment); the printed value of each completely filled compartment; the value of each candle space holding a candle; 1 point per wand left in your hand. Ties go to the player with more books shelved, then more books of their favourite subject; otherwise the victory is shared.`},
-	{"rulings", "Rulings", `**How this bot settles open questions** (all of them are in docs/rulings.md)
-· Points and wands from cards are taken automatically when the cards are revealed.
+After ten turns you add: 1 point per book of your favourite subject that touches another one of that subject (up, down or sideways, not diagonally; by house ruling only inside one compartment); the printed value of each completely filled compartment; the value of each candle space holding a candle; 1 point per wand left in your hand. Ties go to the player with more books shelved, then more books of their favourite subject; otherwise the victory is shared.`},
+	{"rulings", "Rulings", `**House rulings**: where the rulebook is silent or unclear, this bot decides as below. These are the project's own interpretations, not printed rules (the full list, with what the rulebook does say, is in docs/rulings.md).
+· You may change your card until the last player has picked.
+· Points and wands from cards are taken automatically when the cards are revealed; bonus tokens are drawn then too.
 · Reshelving allowances add up; you may take books off and shelve them in any order.
-· A paired set needs a book under both halves on an upper level.
+· A paired set needs a wall or a book at one end, and a book under both halves on an upper level.
 · At most one side shelf on each side; you choose which one from the supply.
+· A token side or spider reward you could not receive is not offered. Used and lost bonus tokens both refill the bag.
 · Scoring your first objective ends your shelving for the turn.
 · Undo works within your turn, except after drawing a bonus token from the bag.
-· Favourite-subject books do not touch across compartment walls.
+· Favourite-subject books do not touch across compartment walls or between shelves.
+· Ties: all your favourite-subject books count for the second tie-break, touching or not.
 · If time runs out, a card is picked at random for you, or your turn is finished.`},
 	{"help", "Using the bot", `**Playing Atheneum here**
 · /atheneum new — open a lobby in this channel (one game per channel; thread:True plays in a new thread).
