@@ -4,6 +4,7 @@ package engine
 
 // The number of games the play-out tests play without the race detector.
 const (
+	legalGames  = 40
 	randomGames = 2000
-	undoGames   = 100
+	undoGames   = 50
 )

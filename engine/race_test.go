@@ -6,6 +6,7 @@ package engine
 // slower and finds no more races for being repeated, so the play-out tests
 // play fewer games; the checks made on each game are the same.
 const (
+	legalGames  = 10
 	randomGames = 200
-	undoGames   = 10
+	undoGames   = 5
 )
