@@ -520,3 +520,58 @@ func TestClonesPlayInParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestRemovalsAreListedExactly checks, on the shelves of random play-outs,
+// that a book is listed for removal exactly when Apply accepts its removal.
+func TestRemovalsAreListedExactly(t *testing.T) {
+	checked := 0
+	for n := 0; n < legalGames; n++ {
+		g, _ := NewGame(Config{Subjects: Colors[:2+n%4], Seed: uint64(3000 + n)})
+		p := NewRandomPlayer(uint64(n))
+		for step := 0; ; step++ {
+			if g.Step == StepResolve && step%7 == 0 {
+				for seat := range g.Seats {
+					s := &g.Seats[seat]
+					if s.Status != StatusShelving {
+						continue
+					}
+					c := g.Clone()
+					c.Seats[seat].Reshelves = 2
+					listed := map[Pos]bool{}
+					for _, a := range c.LegalActions(seat) {
+						if a.Type == ActRemove {
+							listed[a.At] = true
+						}
+					}
+					for id := CompID(0); id < NumComps; id++ {
+						cp := &c.Seats[seat].Comps[id]
+						for l := 0; l < cp.Levels; l++ {
+							for x := 0; x < cp.Width; x++ {
+								if !cp.occupied(l, x) {
+									continue
+								}
+								at := Pos{id, l, x}
+								if cp.At(l, x).Pair == PairRight {
+									continue // listed at the pair's left half
+								}
+								_, _, err := Play(c, Action{Type: ActRemove, Seat: seat, At: at})
+								if (err == nil) != listed[at] {
+									t.Fatalf("game %d seat %d %s: removing %s: Apply %v, listed %v", n, seat, c.Shelves(seat), at, err, listed[at])
+								}
+								checked++
+							}
+						}
+					}
+				}
+			}
+			a, ok := p.Next(g)
+			if !ok {
+				break
+			}
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d removals checked", checked)
+}
