@@ -315,6 +315,11 @@ func (g *Game) applyResolve(a Action, ev []Event) ([]Event, *Error) {
 		// (The stack keeps its array for the rest of the game.)
 		s.Undo = s.Undo[:0]
 	} else {
+		if s.Undo == nil {
+			// The stack keeps its array from turn to turn; most turns need
+			// fewer than eight entries.
+			s.Undo = make([]UndoEntry, 0, 8)
+		}
 		s.Undo = append(s.Undo, entry)
 	}
 	return ev, nil

@@ -262,6 +262,10 @@ func (s *Seat) item(id int) (int, *Item) {
 func (s *Seat) addItem(it Item) {
 	s.NextItem++
 	it.ID = s.NextItem
+	if s.Held == nil {
+		// A turn brings a few items: one allocation for most turns.
+		s.Held = make([]Item, 0, 4)
+	}
 	s.Held = append(s.Held, it)
 }
 
