@@ -302,6 +302,47 @@ func TestObjectivePatterns(t *testing.T) {
 			}
 		})
 	}
+	t.Run("the content's objectives are found on levels 2 and 3 of compartment V", func(t *testing.T) {
+		g := newTestGame(t, 2)
+		checked := 0
+		for o, obj := range g.Content.Objectives {
+			if len(obj.Reqs) != 1 {
+				continue
+			}
+			r := obj.Reqs[0]
+			if r.Pattern.Height != 2 || r.Pattern.Width > 3 || (len(r.In) > 0 && !slices.Contains(r.In, CompV)) {
+				continue
+			}
+			// Level 1 holds a full row of one colour; the pattern stands on it.
+			for _, filler := range Colors {
+				mustShelves(t, g, 0, "V:.../.../"+string([]byte{filler.Letter(), filler.Letter(), filler.Letter()}))
+				if g.Completes(0, o) {
+					continue // the bottom row alone would match
+				}
+				v := &g.Seats[0].Comps[CompV]
+				for row := 0; row < 2; row++ {
+					for col := 0; col < 3; col++ {
+						want := filler
+						if col < r.Pattern.Width {
+							if p := r.Pattern.At(row, col); p != NoColor && p != AnyColor {
+								want = p
+							}
+						}
+						v.Cells[(2-row)*v.Width+col] = Space{Color: want}
+					}
+				}
+				if !matchAt(v, &r.Pattern, 1, 0) || !g.Completes(0, o) {
+					t.Fatalf("%s is not found on levels 2-3 of V:%s", obj.Notation(), v.rows())
+				}
+				checked++
+				break
+			}
+		}
+		if checked == 0 {
+			t.Fatal("no objective of the content has a two-level pattern that fits compartment V")
+		}
+		t.Logf("%d objectives found above the bottom level", checked)
+	})
 	t.Run("no named objective of the content counts outside its compartments", func(t *testing.T) {
 		g := newTestGame(t, 2)
 		checked := 0
