@@ -70,6 +70,15 @@ func newFixture(t *testing.T, path string) *fixture {
 	return f
 }
 
+// searching is the hard level, or the random one under the race detector,
+// which only slows the single-goroutine search down.
+func searching() string {
+	if raceEnabled {
+		return "random"
+	}
+	return "hard"
+}
+
 func (f *fixture) clock() time.Time {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -147,7 +156,7 @@ func (f *fixture) load(id string) *store.Game {
 
 func TestAGameWithAISeatsRunsThroughTheService(t *testing.T) {
 	f := newFixture(t, "")
-	id := f.startWithAIs("normal", "hard")
+	id := f.startWithAIs("normal", searching())
 	moves := 0
 	for f.personMove(id) {
 		if moves++; moves > 2000 {
@@ -188,7 +197,7 @@ func TestTheSameSeedPlaysTheSameGame(t *testing.T) {
 	logs := make([][]engine.Action, 2)
 	for i := range logs {
 		f := newFixture(t, "")
-		id := f.startWithAIs("normal", "random", "hard")
+		id := f.startWithAIs("normal", "random", searching())
 		for f.personMove(id) {
 		}
 		var err error
