@@ -14,6 +14,7 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/engine"
+	"atheneum/store"
 )
 
 // driver plays the bot from the users' side of the fake Discord: it sends
@@ -102,10 +103,21 @@ func (d *driver) openGame(players ...discordtest.User) (discordtest.Message, err
 	}
 	start, _ := component(lobby, "start")
 	started, _, err := d.click(players[0], lobby, start.CustomID)
-	if err == nil && !strings.Contains(started.Content, "the game has started") {
-		err = fmt.Errorf("after Start the lobby says %q", started.Content)
+	if err != nil {
+		return started, err
 	}
-	return started, err
+	if rec, err := d.bot.db.GameInChannel(d.ctx, channelOf(started, d.channel)); err != nil || rec.Status != store.StatusPlaying {
+		return started, fmt.Errorf("after Start the game is not playing (%v): the lobby says %q", err, started.Content)
+	}
+	return started, nil
+}
+
+// channelOf is the channel a message is in, or def when unknown.
+func channelOf(m discordtest.Message, def string) string {
+	if m.ChannelID != "" {
+		return m.ChannelID
+	}
+	return def
 }
 
 // player is a scripted player who chooses at random among the components

@@ -285,7 +285,7 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 		}
 	}
 	if item.ID == 0 {
-		t.Skip("ana received no book on this deal")
+		t.Fatal("the fixed seed no longer deals ana a book: choose a seat or seed that does")
 	}
 	auto := func(opts ...discordtest.Option) []string {
 		in, err := h.srv.Autocomplete(h.ctx, ana, channel, "atheneum", discordtest.Sub("place", opts...))
