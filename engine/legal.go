@@ -81,22 +81,45 @@ func (p *placements) of(s *Seat, width int) *[NumComps]uint16 {
 	if !p.done[w] {
 		p.done[w] = true
 		for id := CompID(0); id < NumComps; id++ {
-			c := &s.Comps[id]
-			if !c.Present {
-				continue
-			}
-			var m uint16
-			for l := 0; l < c.Levels; l++ {
-				for x := 0; x+width <= c.Width; x++ {
-					if c.canPlace(l, x, width) {
-						m |= 1 << (l*c.Width + x)
-					}
-				}
-			}
-			p.masks[w][id] = m
+			p.masks[w][id] = s.Comps[id].placeMask(width)
 		}
 	}
 	return &p.masks[w]
+}
+
+// placeMask is canPlace for every space at once, with one bit mask per
+// level: bit level*Width+space is set where a piece of the given width (1
+// or 2) may be shelved with its left end at that space.
+func (c *Compartment) placeMask(width int) uint16 {
+	if !c.Present || width > c.Width {
+		return 0
+	}
+	full := uint16(1)<<c.Width - 1
+	var m uint16
+	below := full // level 0 stands on the shelf itself
+	for l := 0; l < c.Levels; l++ {
+		var occ uint16
+		for x := 0; x < c.Width; x++ {
+			if c.Cells[l*c.Width+x].Color != NoColor {
+				occ |= 1 << x
+			}
+		}
+		free := full &^ occ
+		var ok uint16
+		if width == 1 {
+			// Empty, a book below, and a wall or a book on one side.
+			support := uint16(1) | 1<<(c.Width-1) | occ<<1 | occ>>1
+			ok = free & below & support
+		} else {
+			// Both spaces empty with books below, and a wall or a book at
+			// one end of the pair (bit x stands for spaces x and x+1).
+			support := uint16(1) | 1<<(c.Width-2) | occ<<1 | occ>>2
+			ok = free & (free >> 1) & below & (below >> 1) & support & (full >> 1)
+		}
+		m |= ok << (l * c.Width)
+		below = occ
+	}
+	return m
 }
 
 func (g *Game) appendItemActions(dst []Action, seat int, it *Item, fit *placements) []Action {

@@ -575,3 +575,42 @@ func TestRemovalsAreListedExactly(t *testing.T) {
 	}
 	t.Logf("%d removals checked", checked)
 }
+
+// TestPlacementMasksMatchTheShelvingRules compares the bit masks that list
+// where books and pairs may go with the rule checks space by space, on the
+// shelves of random play-outs.
+func TestPlacementMasksMatchTheShelvingRules(t *testing.T) {
+	checked := 0
+	for n := 0; n < legalGames; n++ {
+		g, _ := NewGame(Config{Subjects: Colors[:2+n%4], Seed: uint64(5000 + n)})
+		p := NewRandomPlayer(uint64(n))
+		for step := 0; ; step++ {
+			if step%3 == 0 {
+				for seat := range g.Seats {
+					for id := CompID(0); id < NumComps; id++ {
+						c := &g.Seats[seat].Comps[id]
+						for width := 1; width <= 2; width++ {
+							m := c.placeMask(width)
+							for l := 0; l < c.Levels; l++ {
+								for x := 0; x < c.Width; x++ {
+									if got, want := m&(1<<(l*c.Width+x)) != 0, c.Present && c.canPlace(l, x, width); got != want {
+										t.Fatalf("game %d seat %d %s: width %d at %s: mask %v, rules %v", n, seat, g.Shelves(seat), width, Pos{id, l, x}, got, want)
+									}
+									checked++
+								}
+							}
+						}
+					}
+				}
+			}
+			a, ok := p.Next(g)
+			if !ok {
+				break
+			}
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d spaces checked", checked)
+}

@@ -6,11 +6,21 @@ import (
 	"testing"
 )
 
-// newTestGame returns a game in its first resolve step with every seat's
-// benefits cleared, so a test can hand out exactly what it needs.
+// testPack is the content pack of the rules tests: the first pack, which
+// never changes (stored games replay against it), so shelves written in the
+// tests keep their side shelves' shapes whatever the tuning of newer packs.
+const testPack = "atheneum-1"
+
+// newTestGame returns a game of testPack in its first resolve step with
+// every seat's benefits cleared, so a test can hand out exactly what it
+// needs.
 func newTestGame(t *testing.T, seats int) *Game {
 	t.Helper()
-	g, err := NewGame(Config{Subjects: Colors[:seats], Seed: 42})
+	c, err := Load(testPack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame(Config{Subjects: Colors[:seats], Seed: 42, Content: c})
 	if err != nil {
 		t.Fatal(err)
 	}
