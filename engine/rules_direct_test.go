@@ -302,77 +302,99 @@ func TestObjectivePatterns(t *testing.T) {
 			}
 		})
 	}
-	t.Run("the content's objectives are found on levels 2 and 3 of compartment V", func(t *testing.T) {
-		g := newTestGame(t, 2)
-		checked := 0
-		for o, obj := range g.Content.Objectives {
-			if len(obj.Reqs) != 1 {
-				continue
+	for _, pack := range EmbeddedPacks() {
+		t.Run(pack+"'s objectives are found on levels 2 and 3 of compartment V", func(t *testing.T) {
+			objectivesAboveTheBottom(t, packGame(t, pack))
+		})
+		t.Run(pack+"'s named objectives do not count outside their compartments", func(t *testing.T) {
+			namedObjectivesStayInTheirCompartments(t, packGame(t, pack))
+		})
+	}
+}
+
+// packGame starts a two-seat game of the given content pack.
+func packGame(t *testing.T, pack string) *Game {
+	t.Helper()
+	c, err := Load(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame(Config{Subjects: Colors[:2], Seed: 1, Content: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func objectivesAboveTheBottom(t *testing.T, g *Game) {
+	checked := 0
+	for o, obj := range g.Content.Objectives {
+		if len(obj.Reqs) != 1 {
+			continue
+		}
+		r := obj.Reqs[0]
+		if r.Pattern.Height != 2 || r.Pattern.Width > 3 || (len(r.In) > 0 && !slices.Contains(r.In, CompV)) {
+			continue
+		}
+		// Level 1 holds a full row of one colour; the pattern stands on it.
+		for _, filler := range Colors {
+			mustShelves(t, g, 0, "V:.../.../"+string([]byte{filler.Letter(), filler.Letter(), filler.Letter()}))
+			if g.Completes(0, o) {
+				continue // the bottom row alone would match
 			}
-			r := obj.Reqs[0]
-			if r.Pattern.Height != 2 || r.Pattern.Width > 3 || (len(r.In) > 0 && !slices.Contains(r.In, CompV)) {
-				continue
-			}
-			// Level 1 holds a full row of one colour; the pattern stands on it.
-			for _, filler := range Colors {
-				mustShelves(t, g, 0, "V:.../.../"+string([]byte{filler.Letter(), filler.Letter(), filler.Letter()}))
-				if g.Completes(0, o) {
-					continue // the bottom row alone would match
-				}
-				v := &g.Seats[0].Comps[CompV]
-				for row := 0; row < 2; row++ {
-					for col := 0; col < 3; col++ {
-						want := filler
-						if col < r.Pattern.Width {
-							if p := r.Pattern.At(row, col); p != NoColor && p != AnyColor {
-								want = p
-							}
+			v := &g.Seats[0].Comps[CompV]
+			for row := 0; row < 2; row++ {
+				for col := 0; col < 3; col++ {
+					want := filler
+					if col < r.Pattern.Width {
+						if p := r.Pattern.At(row, col); p != NoColor && p != AnyColor {
+							want = p
 						}
-						v.Cells[(2-row)*v.Width+col] = Space{Color: want}
 					}
+					v.Cells[(2-row)*v.Width+col] = Space{Color: want}
 				}
-				if !matchAt(v, &r.Pattern, 1, 0) || !g.Completes(0, o) {
-					t.Fatalf("%s is not found on levels 2-3 of V:%s", obj.Notation(), v.rows())
-				}
-				checked++
-				break
 			}
+			if !matchAt(v, &r.Pattern, 1, 0) || !g.Completes(0, o) {
+				t.Fatalf("%s is not found on levels 2-3 of V:%s", obj.Notation(), v.rows())
+			}
+			checked++
+			break
 		}
-		if checked == 0 {
-			t.Fatal("no objective of the content has a two-level pattern that fits compartment V")
+	}
+	if checked == 0 {
+		t.Fatal("no objective of the content has a two-level pattern that fits compartment V")
+	}
+	t.Logf("%d objectives found above the bottom level", checked)
+}
+
+func namedObjectivesStayInTheirCompartments(t *testing.T, g *Game) {
+	checked := 0
+	for o, obj := range g.Content.Objectives {
+		if obj.Kind != ObjectiveNamedCompartment || len(obj.Reqs) != 1 {
+			continue
 		}
-		t.Logf("%d objectives found above the bottom level", checked)
-	})
-	t.Run("no named objective of the content counts outside its compartments", func(t *testing.T) {
-		g := newTestGame(t, 2)
-		checked := 0
-		for o, obj := range g.Content.Objectives {
-			if obj.Kind != ObjectiveNamedCompartment || len(obj.Reqs) != 1 {
+		r := obj.Reqs[0]
+		for id := CompID(0); id < NumMainComps; id++ {
+			c := &g.Seats[0].Comps[id]
+			if slices.Contains(r.In, id) || r.Pattern.Width > c.Width || r.Pattern.Height > c.Levels {
 				continue
 			}
-			r := obj.Reqs[0]
-			for id := CompID(0); id < NumMainComps; id++ {
-				c := &g.Seats[0].Comps[id]
-				if slices.Contains(r.In, id) || r.Pattern.Width > c.Width || r.Pattern.Height > c.Levels {
-					continue
-				}
-				mustShelves(t, g, 0, "")
-				layOut(c, r.Pattern)
-				if g.Completes(0, o) {
-					t.Fatalf("%s counted in %s", obj.Notation(), id.Long())
-				}
-				mustShelves(t, g, 0, "")
-				layOut(&g.Seats[0].Comps[r.In[0]], r.Pattern)
-				if !g.Completes(0, o) {
-					t.Fatalf("%s did not count in %s", obj.Notation(), r.In[0].Long())
-				}
-				checked++
+			mustShelves(t, g, 0, "")
+			layOut(c, r.Pattern)
+			if g.Completes(0, o) {
+				t.Fatalf("%s counted in %s", obj.Notation(), id.Long())
 			}
+			mustShelves(t, g, 0, "")
+			layOut(&g.Seats[0].Comps[r.In[0]], r.Pattern)
+			if !g.Completes(0, o) {
+				t.Fatalf("%s did not count in %s", obj.Notation(), r.In[0].Long())
+			}
+			checked++
 		}
-		if checked == 0 {
-			t.Fatal("the content has no named objective that fits another compartment")
-		}
-	})
+	}
+	if checked == 0 {
+		t.Fatal("the content has no named objective that fits another compartment")
+	}
 }
 
 // layOut writes a pattern into a compartment from its bottom-left corner,
