@@ -397,13 +397,26 @@ func packChanges(old, c *Content) []string {
 			out = append(out, fmt.Sprintf("objective `%s`, was `%s`", ob.Notation(), o.Notation()))
 		}
 	}
-	if !slices.Equal(old.Tokens, c.Tokens) {
-		out = append(out, "the bonus tokens changed")
+	for i, tok := range c.Tokens {
+		if i >= len(old.Tokens) || old.Tokens[i] != tok {
+			was := "none"
+			if i < len(old.Tokens) {
+				was = tokenNotation(old.Tokens[i])
+			}
+			out = append(out, fmt.Sprintf("bonus token %d: %s, was %s", i+1, tokenNotation(tok), was))
+		}
 	}
 	if len(out) == 0 {
 		out = append(out, "none yet: the pieces are those of `atheneum-1`")
 	}
 	return out
+}
+
+func tokenNotation(t Token) string {
+	if t.Kind == TokenPair {
+		return "pair " + string([]byte{t.Colors[0].Letter(), t.Colors[1].Letter()})
+	}
+	return t.Kind.String()
 }
 
 func joinInts(v []int) string {
