@@ -25,19 +25,27 @@ import (
 // report is written again.
 const reportKeepMarker = "<!-- hand-written notes below: kept when the report is regenerated -->"
 
-// Thresholds that flag a study card or objective as dead or dominant.
+// Thresholds that flag a study card or objective as dead or dominant. The
+// computer players choose deterministically by their own estimate of a
+// card, so how often a card is taken says what they think of it, and the
+// win rate of those who took it says what it was worth: a card is judged on
+// both.
 const (
-	// A card picked at under deadPickIndex times the rate of a uniform
-	// choice, or whose pickers win deadWinGap below the mean, is dead.
-	deadPickIndex     = 0.5
-	dominantPickIndex = 2.0
-	winGap            = 0.08
+	// A card taken from under deadPickRate of the hands that held it, or
+	// whose players win winGap below 1/players, is dead; one taken from more
+	// than dominantPickRate of them, or whose players win winGap above, is
+	// dominant.
+	deadPickRate     = 0.05
+	dominantPickRate = 0.95
+	winGap           = 0.06
 	// An objective scored by fewer than deadObjectiveRate of the seats that
 	// saw it in the row is dead; by more than dominantObjectiveRate, dominant.
 	deadObjectiveRate     = 0.03
 	dominantObjectiveRate = 0.60
 	// seatTolerance is the largest fair gap between a seat's win rate and 1/players.
 	seatTolerance = 0.03
+	// minPicks is the number of picks below which a card's win rate is not judged.
+	minPicks = 100
 )
 
 // pickStat is one seat's pick in one turn: the hand it was offered and the
@@ -161,6 +169,11 @@ type cardTally struct {
 	wins     float64
 }
 
+type shelfTally struct {
+	taken, full int
+	wins        float64 // the takers' win shares
+}
+
 type objectiveTally struct {
 	turns, games, chances, scored int
 }
@@ -181,7 +194,7 @@ type balance struct {
 	full     [engine.NumMainComps]int
 	sideSlot int // side shelves placed
 	sideFull int
-	shelves  map[int][2]int // side shelf id: taken, full
+	shelves  map[int]*shelfTally
 	cards    map[string]*cardTally
 	objs     map[string]*objectiveTally
 }
@@ -194,7 +207,7 @@ func resultCats(r engine.Result) [6]int {
 
 func newBalance(c *engine.Content, players int) *balance {
 	b := &balance{content: c, players: players, seatWins: make([]float64, players), seatPts: make([]float64, players),
-		subjWins: map[engine.Color]float64{}, subjN: map[engine.Color]int{}, shelves: map[int][2]int{},
+		subjWins: map[engine.Color]float64{}, subjN: map[engine.Color]int{}, shelves: map[int]*shelfTally{},
 		cards: map[string]*cardTally{}, objs: map[string]*objectiveTally{}}
 	for _, card := range c.Cards {
 		b.cards[card.Code] = &cardTally{}
@@ -238,12 +251,16 @@ func (b *balance) add(st *gameStats, subjects []engine.Color) error {
 	for _, s := range st.Sides {
 		b.sideSlot++
 		t := b.shelves[s.Shelf]
-		t[0]++
+		if t == nil {
+			t = &shelfTally{}
+			b.shelves[s.Shelf] = t
+		}
+		t.taken++
+		t.wins += st.WinShare[s.Seat]
 		if s.Full {
 			b.sideFull++
-			t[1]++
+			t.full++
 		}
-		b.shelves[s.Shelf] = t
 	}
 	for _, p := range st.Picks {
 		for _, code := range p.Offered {
@@ -351,18 +368,23 @@ func (b *balance) figures() balanceFigures {
 }
 
 func cardVerdict(t *cardTally, base float64) string {
-	if t.expected < 5 || t.picked < 5 {
-		if t.expected >= 20 {
-			return "dead"
-		}
+	if t.offered < minPicks {
 		return ""
 	}
-	idx := float64(t.picked) / t.expected
-	wr := t.wins / float64(t.picked)
+	rate := float64(t.picked) / float64(t.offered)
+	// A win rate is judged when its gap is both material (winGap) and
+	// significant (three standard errors).
+	gap, judged := 0.0, t.picked >= minPicks
+	if judged {
+		gap = t.wins/float64(t.picked) - base
+		if se := math.Sqrt(base * (1 - base) / float64(t.picked)); math.Abs(gap) < max(winGap, 3*se) {
+			gap = 0
+		}
+	}
 	switch {
-	case idx < deadPickIndex || (t.picked >= 100 && wr < base-winGap):
+	case rate < deadPickRate || gap < 0:
 		return "dead"
-	case idx > dominantPickIndex || (t.picked >= 100 && wr > base+winGap):
+	case rate > dominantPickRate || gap > 0:
 		return "dominant"
 	}
 	return ""
@@ -433,10 +455,14 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 		p("| %s | %d×%d | %d | %s |\n", cs.Name, cs.Width, cs.Levels, cs.Value, pct(float64(b.full[id])/seats))
 	}
 	p("| side shelves | | | %s of the %d placed (%.2f per player) |\n\n", pct(float64(b.sideFull)/math.Max(1, float64(b.sideSlot))), b.sideSlot, float64(b.sideSlot)/seats)
-	p("| side shelf | size | value | candles | taken (per game) | filled when taken |\n|---|---|---|---|---|---|\n")
+	p("| side shelf | size | value | candles | taken (per game) | filled when taken | win rate of its takers |\n|---|---|---|---|---|---|---|\n")
 	for _, s := range b.content.SideShelves {
 		t := b.shelves[s.ID]
-		p("| S%d | %d×%d | %d | %d, %d | %.2f | %s |\n", s.ID, s.Width, s.Levels, s.Value, s.Candles[0], s.Candles[1], float64(t[0])/n, pct(float64(t[1])/math.Max(1, float64(t[0]))))
+		if t == nil {
+			t = &shelfTally{}
+		}
+		taken := math.Max(1, float64(t.taken))
+		p("| S%d | %d×%d | %d | %d, %d | %.2f | %s | %s |\n", s.ID, s.Width, s.Levels, s.Value, s.Candles[0], s.Candles[1], float64(t.taken)/n, pct(float64(t.full)/taken), pct(t.wins/taken))
 	}
 
 	p("\n## Objectives\n\n*Rate* is the share of the seats that saw the objective in the row (games in row × %d) that scored it. ", b.players)
@@ -453,7 +479,8 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	}
 
 	p("\n## Study cards\n\n*Offered* counts the hands that held the card when its owner picked; *index* is picks divided by the picks a uniform choice would make (1 = neutral). ")
-	p("Dead: index under %.1f, or its players win %.0f points below 1/%d; dominant: index over %.1f, or %.0f points above.\n\n", deadPickIndex, 100*winGap, b.players, dominantPickIndex, 100*winGap)
+	p("Dead: taken from under %s of the hands that held it, or its players win %.0f points below 1/%d; dominant: taken from over %s, or its players win %.0f points above. ", pct(deadPickRate), 100*winGap, b.players, pct(dominantPickRate), 100*winGap)
+	p("A win rate is judged from %d picks on, and only a gap of three standard errors or more counts.\n\n", minPicks)
 	p("| card | you · left · right | offered | picked | pick rate | index | win rate of its players | verdict |\n|---|---|---|---|---|---|---|---|\n")
 	base := 1 / float64(b.players)
 	for _, card := range b.content.Cards {
@@ -483,16 +510,40 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 func objectiveShort(o *engine.Objective) string {
 	n := o.Notation()
 	// Drop the code, kind and points: "O09 any 5pt G./PV" -> "any G./PV".
-	parts := strings.SplitN(n, " ", 4)
-	if len(parts) == 4 {
-		return parts[1] + " " + parts[3]
+	// A "|" (one compartment or another) is escaped for the table.
+	if parts := strings.SplitN(n, " ", 4); len(parts) == 4 {
+		n = parts[1] + " " + parts[3]
 	}
-	return n
+	return strings.ReplaceAll(n, "|", `\|`)
 }
 
 func cardShort(c *engine.Card) string {
 	s := strings.TrimSpace(strings.TrimPrefix(c.Notation(), c.Code))
 	return strings.ReplaceAll(s, "|", "·")
+}
+
+// simContent is the content pack sim plays (--content); nil means the
+// default pack.
+var simContent *engine.Content
+
+// simConfig is the configuration of the sim game with the given seed and
+// seat count. The favourite subjects are dealt from the seed (a shuffle of
+// the five), so that no seat is tied to one subject or to one arrangement
+// of its neighbours' subjects: the cards' colours follow the subjects'
+// order, and seating the subjects in that order every game would measure
+// that order rather than the seat.
+func simConfig(seed uint64, players int) engine.Config {
+	colors := engine.Colors
+	x := seed
+	for i := len(colors) - 1; i > 0; i-- {
+		x += 0x9e3779b97f4a7c15
+		z := (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		z ^= z >> 31
+		j := int(z % uint64(i+1))
+		colors[i], colors[j] = colors[j], colors[i]
+	}
+	return engine.Config{Subjects: slices.Clone(colors[:players]), Seed: seed, Content: simContent}
 }
 
 // reporter gathers the games of a sim run for --report. A nil reporter

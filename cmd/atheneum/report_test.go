@@ -171,13 +171,23 @@ func TestReportSumsAndVerdicts(t *testing.T) {
 	// Too few games to judge a card: nothing may be called dead or dominant
 	// from a handful of picks... except objectives, which need 20 chances.
 	if cardVerdict(&cardTally{offered: 3, expected: 1, picked: 0}, 0.25) != "" {
-		t.Fatal("a card was judged on one offer")
+		t.Fatal("a card was judged on three offers")
 	}
-	if cardVerdict(&cardTally{offered: 300, expected: 100, picked: 10, wins: 2}, 0.25) != "dead" ||
-		cardVerdict(&cardTally{offered: 300, expected: 100, picked: 250, wins: 60}, 0.25) != "dominant" ||
-		cardVerdict(&cardTally{offered: 300, expected: 100, picked: 120, wins: 45}, 0.25) != "dominant" ||
-		cardVerdict(&cardTally{offered: 300, expected: 100, picked: 100, wins: 25}, 0.25) != "" {
-		t.Fatal("card verdicts")
+	for _, tc := range []struct {
+		t    cardTally
+		want string
+	}{
+		{cardTally{offered: 300, picked: 10, wins: 2.5}, "dead"},        // hardly ever taken
+		{cardTally{offered: 300, picked: 150, wins: 20}, "dead"},        // its players lose
+		{cardTally{offered: 300, picked: 290, wins: 72}, "dominant"},    // always taken
+		{cardTally{offered: 3000, picked: 1500, wins: 500}, "dominant"}, // its players win
+		{cardTally{offered: 300, picked: 110, wins: 110 * 0.18}, ""},    // they lose, by less than three standard errors
+		{cardTally{offered: 300, picked: 60, wins: 5}, ""},              // too few picks to judge the win rate
+		{cardTally{offered: 300, picked: 150, wins: 150 * 0.27}, ""},    // fair
+	} {
+		if got := cardVerdict(&tc.t, 0.25); got != tc.want {
+			t.Errorf("%+v is %q, want %q", tc.t, got, tc.want)
+		}
 	}
 	if objectiveVerdict(&objectiveTally{chances: 400, scored: 4}) != "dead" || objectiveVerdict(&objectiveTally{chances: 400, scored: 300}) != "dominant" ||
 		objectiveVerdict(&objectiveTally{chances: 400, scored: 100}) != "" {
@@ -222,5 +232,29 @@ func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
 	var buf bytes.Buffer
 	if err := writeReport(&buf, reportHeader{}, []reportGame{{engine.Config{Subjects: engine.Colors[:2], Seed: 1}, nil}}); err == nil {
 		t.Fatal("an empty game was reported")
+	}
+}
+
+func TestSimConfigDealsEverySubjectToEverySeat(t *testing.T) {
+	const games, players = 500, 4
+	seen := map[[2]int]int{}
+	for s := uint64(1); s <= games; s++ {
+		cfg := simConfig(s, players)
+		if !slices.Equal(cfg.Subjects, simConfig(s, players).Subjects) || cfg.Seed != s || len(cfg.Subjects) != players {
+			t.Fatalf("seed %d: %+v", s, cfg)
+		}
+		if _, err := engine.NewGame(cfg); err != nil {
+			t.Fatal(err)
+		}
+		for seat, c := range cfg.Subjects {
+			seen[[2]int{seat, int(c)}]++
+		}
+	}
+	for seat := 0; seat < players; seat++ {
+		for _, c := range engine.Colors {
+			if n := seen[[2]int{seat, int(c)}]; n < games/5-40 || n > games/5+40 {
+				t.Errorf("seat %d had subject %s in %d of %d games", seat, c, n, games)
+			}
+		}
 	}
 }
