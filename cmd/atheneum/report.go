@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -525,6 +526,48 @@ func cardShort(c *engine.Card) string {
 // simContent is the content pack sim plays (--content); nil means the
 // default pack.
 var simContent *engine.Content
+
+// reportFlags are sim's --report and --content.
+type reportFlags struct {
+	report, content *string
+}
+
+// addReportFlags registers --report and --content on sim's flags.
+func addReportFlags(fs *flag.FlagSet) reportFlags {
+	return reportFlags{
+		report:  fs.String("report", "", "write a balance report (markdown) of the games to this file, e.g. docs/balance.md"),
+		content: fs.String("content", engine.DefaultContentID, "content pack to play ("+strings.Join(engine.EmbeddedPacks(), ", ")+")"),
+	}
+}
+
+// start loads the content pack for the games and returns the reporter
+// (nil without --report). args are sim's arguments, for the report's command.
+func (f reportFlags) start(args []string) (*reporter, error) {
+	c, err := engine.Load(*f.content)
+	if err != nil {
+		return nil, fmt.Errorf("--content: %w", err)
+	}
+	simContent = c
+	return newReporter(*f.report, args), nil
+}
+
+// describeLevels says who played, e.g. "normal ×4" or "hard, normal ×3, seats rotating".
+func describeLevels(levels []string, rotate bool) string {
+	var parts []string
+	for i := 0; i < len(levels); {
+		j := i
+		for j < len(levels) && levels[j] == levels[i] {
+			j++
+		}
+		parts = append(parts, fmt.Sprintf("%s ×%d", levels[i], j-i))
+		i = j
+	}
+	s := strings.Join(parts, ", ")
+	if rotate && len(parts) > 1 {
+		s += ", levels moving one seat along each game"
+	}
+	return s
+}
 
 // simConfig is the configuration of the sim game with the given seed and
 // seat count. The favourite subjects are dealt from the seed (a shuffle of

@@ -258,3 +258,28 @@ func TestSimConfigDealsEverySubjectToEverySeat(t *testing.T) {
 		}
 	}
 }
+
+func TestSimWritesTheReport(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "balance.md")
+	args := []string{"sim", "--games", "4", "--players", "3", "--ai", "normal", "--content", "atheneum-1", "--report", path}
+	var out bytes.Buffer
+	if err := run(args, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"go run ./cmd/atheneum " + strings.Join(args, " "), "Content pack `atheneum-1`, 4 games of 3 players (normal ×3), seeds 1 to 4"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the report lacks %q:\n%s", want, data)
+		}
+	}
+	simContent = nil
+	if err := run([]string{"sim", "--games", "1", "--content", "atheneum-0"}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+		t.Fatal("an unknown pack was played")
+	}
+	if got := describeLevels([]string{"hard", "normal", "normal"}, true); got != "hard ×1, normal ×2, levels moving one seat along each game" {
+		t.Fatalf("describeLevels = %q", got)
+	}
+}

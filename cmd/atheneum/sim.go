@@ -126,7 +126,7 @@ func (p timedPlayer) Propose(view *engine.Game, seat int) (engine.Action, error)
 }
 
 func playSimGameTimed(seed uint64, levels []string, o ai.Options) (*engine.Game, []engine.Action, map[string]*simTimes, error) {
-	cfg := engine.Config{Subjects: engine.Colors[:len(levels)], Seed: seed}
+	cfg := simConfig(seed, len(levels))
 	allRandom := true
 	for _, l := range levels {
 		allRandom = allRandom && l == "random"
@@ -208,7 +208,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	budget := fs.Duration("budget", 0, "thinking time per decision of the hard level when --playouts is 0 (0: the level's default)")
 	rotate := fs.Bool("rotate", true, "in game i, move each --ai level i seats along, so every level plays every seat")
 	workers := fs.Int("workers", 0, "games played at once (0: GOMAXPROCS)")
-	// --report (the balance report) is added here: see report.go.
+	reportFlags := addReportFlags(fs) // --report and --content: see report.go
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: atheneum sim --games N --players P --seed S [--ai LEVEL[,LEVEL...]] [--playouts K] [--json] [--record DIR]")
 		fmt.Fprintln(stderr, "Plays N games between computer players (random by default) and prints scores, win rates and errors.")
@@ -227,6 +227,10 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		return errors.New("--playouts must not be negative")
 	}
 	levels, err := parseLevels(*levelsFlag, *players)
+	if err != nil {
+		return err
+	}
+	rep, err := reportFlags.start(args)
 	if err != nil {
 		return err
 	}
@@ -270,6 +274,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 				r := simGame{levels: lv, actions: len(actions), times: times, err: err}
 				if err == nil {
 					r.results = g.Results
+					rep.add(simConfig(gameSeed, len(lv)), actions)
 					if *record != "" {
 						if werr := writeRecord(*record, g, gameSeed, lv, actions, time.Since(t0)); werr != nil {
 							mu.Lock()
@@ -303,7 +308,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if sum.Errors > 0 {
 		return fmt.Errorf("%d games failed", sum.Errors)
 	}
-	return nil
+	return rep.write(describeLevels(levels, *rotate))
 }
 
 // summarise folds the games, in game order, into the summary.
