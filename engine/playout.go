@@ -54,8 +54,8 @@ func (p *RandomPlayer) For(g *Game, seat int) (Action, bool) {
 // every accepted action. It returns the actions played. An action the
 // engine refuses is a bug in the engine, reported as an error.
 func (p *RandomPlayer) Playout(g *Game, after func(a Action, ev []Event) error) ([]Action, error) {
-	// About 70 actions per seat are played in a whole game.
-	actions := make([]Action, 0, 72*len(g.Seats))
+	// A random game takes about 70 actions per seat, rarely more than 80.
+	actions := make([]Action, 0, 80*len(g.Seats))
 	for {
 		a, ok := p.Next(g)
 		if !ok {
