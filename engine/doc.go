@@ -5,7 +5,9 @@
 // and Apply validates one Action and moves the Game forward, returning the
 // Events it caused or an *Error whose message a player can read. Replaying the
 // same seed and actions always yields the same state, because every shuffle and
-// bonus-token draw comes from a generator kept inside the Game.
+// bonus-token draw comes from a generator kept inside the Game. Searches that
+// do not read the events use Act, which applies an action in the same way
+// without building them, and AppendLegal with a reused buffer.
 //
 // The package imports the standard library only and performs no I/O: content
 // (shelves, study cards, objectives and bonus tokens) is embedded data loaded
