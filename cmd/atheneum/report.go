@@ -433,14 +433,15 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	}
 
 	p("\n## Seat positions\n\nFair means every seat's win rate within %.0f points of 1/%d = %s.\n\n", 100*seatTolerance, b.players, pct(1/float64(b.players)))
-	p("| seat | win rate | gap | mean score | fair |\n|---|---|---|---|---|\n")
+	p("| seat | win rate | gap | 95%% margin | mean score | fair |\n|---|---|---|---|---|---|\n")
 	for i, wr := range f.SeatWinRates {
 		gap := wr - 1/float64(b.players)
 		fair := "yes"
 		if math.Abs(gap) > seatTolerance {
 			fair = "**no**"
 		}
-		p("| %d | %s | %+.1f | %.1f | %s |\n", i+1, pct(wr), 100*gap, b.seatPts[i]/n, fair)
+		margin := 1.96 * math.Sqrt(wr*(1-wr)/n)
+		p("| %d | %s | %+.1f | ±%.1f | %.1f | %s |\n", i+1, pct(wr), 100*gap, 100*margin, b.seatPts[i]/n, fair)
 	}
 	if len(b.subjN) > 0 {
 		p("\n| favourite subject | seats | win rate |\n|---|---|---|\n")
