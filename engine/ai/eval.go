@@ -24,7 +24,9 @@ type params struct {
 	colorCost, anyCost float64
 	// favPotential is a lone favourite-subject book with room beside it.
 	favPotential float64
-	// booksPerTurn is how many books a seat expects per future turn.
+	// booksPerTurn (times fillShare) is how many books per future turn a
+	// compartment can hope for: tuned high, so partial compartments keep most
+	// of their worth until the last turns.
 	booksPerTurn float64
 	// fillShare is the part of the future books one compartment can expect.
 	fillShare float64
@@ -32,6 +34,9 @@ type params struct {
 	neighbours float64
 	// reshelveGain is the least gain for which a book is moved.
 	reshelveGain float64
+	// sideBooks is how many books per future turn may overflow onto a side
+	// shelf; sideCandles weighs its candle spaces.
+	sideBooks, sideCandles float64
 }
 
 var defaultParams = params{
@@ -39,15 +44,17 @@ var defaultParams = params{
 	spider:       1.6,
 	token:        1.4,
 	reshelve:     0.15,
-	objWeight:    0.8,
+	objWeight:    1.2,
 	objReach:     1.0,
 	colorCost:    1.0,
 	anyCost:      0.6,
-	favPotential: 0.35,
-	booksPerTurn: 3.0,
-	fillShare:    0.6,
+	favPotential: 0.75,
+	booksPerTurn: 6.75,
+	fillShare:    0.9,
 	neighbours:   0.25,
 	reshelveGain: 0.3,
+	sideBooks:    2.1,
+	sideCandles:  0.3,
 }
 
 const inf = math.MaxFloat64 / 4
@@ -474,13 +481,25 @@ func bestCandle(g *engine.Game, seat int) (float64, int) {
 	return float64(best), at
 }
 
-// sideValue is what an empty side shelf is worth to the seat now.
+// sideValue is what an empty side shelf is worth to the seat now: its end
+// value if the books still to come overflow the free spaces it has, and
+// its candle spaces if tokens come.
 func (e *evaluator) sideValue(spec engine.SideShelfSpec) float64 {
 	size := float64(spec.Width * spec.Levels)
-	r := e.p.booksPerTurn * float64(e.future) * 0.5
-	fill := math.Min(1, r/size)
-	v := float64(spec.Value) * fill * fill
-	v += 0.3 * float64(spec.Candles[0]+spec.Candles[1]) * math.Min(1, float64(e.future)/4)
+	free := 0
+	for id := range e.comps {
+		c := &e.comps[id]
+		if c.Present {
+			free += c.Width*c.Levels - c.Books()
+		}
+	}
+	over := e.p.sideBooks*float64(e.future) - float64(free)
+	v := 0.0
+	if over > 0 {
+		fill := math.Min(1, over/size)
+		v = float64(spec.Value) * fill * fill
+	}
+	v += e.p.sideCandles * float64(spec.Candles[0]+spec.Candles[1]) * math.Min(1, float64(e.future)/4)
 	return v
 }
 

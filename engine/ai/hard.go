@@ -26,6 +26,8 @@ type hardPlayer struct {
 	// play is the policy the play-outs use for every seat.
 	play policy
 	buf  []engine.Action
+	// picksOnly searches the card picks only (for experiments).
+	picksOnly bool
 }
 
 func (p *hardPlayer) Level() string { return "hard" }
@@ -43,11 +45,17 @@ func (p *hardPlayer) Propose(view *engine.Game, seat int) (engine.Action, error)
 	return p.search(view, seat, cands), nil
 }
 
-// candidates lists the actions worth searching: every card at a pick;
-// nothing during resolve (the greedy choice stands).
+// resolveCandidates is how many actions a resolve decision compares.
+const resolveCandidates = 4
+
+// candidates lists the actions worth searching: every card at a pick; at a
+// resolve decision, the greedy choice and the best alternatives of its kind.
 func (p *hardPlayer) candidates(g *engine.Game, seat int, greedy engine.Action) []engine.Action {
 	if g.Step != engine.StepPick {
-		return nil
+		if p.picksOnly {
+			return nil
+		}
+		return p.pol.alternatives(g, seat, greedy, resolveCandidates)
 	}
 	p.buf = g.AppendLegal(p.buf[:0], seat)
 	// The greedy choice first: it wins ties.

@@ -10,10 +10,11 @@ import (
 
 var (
 	matchGames    = flag.Int("match", 0, "play this many games per match in TestMatch (0 skips it)")
-	matchA        = flag.String("a", "hard", "TestMatch: the level measured")
-	matchB        = flag.String("b", "normal", "TestMatch: its opponent")
+	matchA        = flag.String("mine", "hard", "TestMatch: the level measured")
+	matchB        = flag.String("vs", "normal", "TestMatch: its opponent")
 	matchPlayouts = flag.Int("playouts", 8, "TestMatch: play-outs per decision of hard")
 	matchSeats    = flag.Int("seats", 2, "TestMatch: seats per game (seat 0 level a, the others level b, rotated)")
+	matchFirst    = flag.Int("first", 0, "TestMatch: seed of the first game")
 )
 
 // TestMatch prints a head-to-head result; run with -match N. Game i
@@ -36,9 +37,13 @@ func TestMatch(t *testing.T) {
 		levels[me] = *matchA
 		players := make([]Player, n)
 		for k, l := range levels {
+			if l == "hardpicks" {
+				players[k] = &hardPlayer{o: Options{Seed: uint64(i*7 + k), Playouts: *matchPlayouts}, picksOnly: true}
+				continue
+			}
 			players[k], _ = New(l, Options{Seed: uint64(i*7 + k), Playouts: *matchPlayouts})
 		}
-		g, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(i)}, players)
+		g, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(*matchFirst + i)}, players)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -360,33 +360,41 @@ func (pol *policy) reshelve(e *evaluator, g *engine.Game, seat int, legal []engi
 		if a.Type != engine.ActRemove {
 			continue
 		}
-		id := a.At.Comp
-		old := e.comps[id]
-		sp := old.At(a.At.Level, a.At.Space)
-		t := old
-		var c1, c2 engine.Color
-		pair := sp.Pair == engine.PairLeft
-		c1 = sp.Color
-		t.Cells[a.At.Level*t.Width+a.At.Space] = engine.Space{}
-		if pair {
-			c2 = old.At(a.At.Level, a.At.Space+1).Color
-			t.Cells[a.At.Level*t.Width+a.At.Space+1] = engine.Space{}
-		}
-		loss := e.delta(id, &t)
-		e.set(id, &t)
-		var gain float64
-		var ok bool
-		if pair {
-			gain, _, _, ok = e.bestPair(c1, c2)
-		} else {
-			gain, _, _, ok = e.bestBook(c1, -1)
-		}
-		e.set(id, &old)
-		if ok && loss+gain > bestV {
-			best, bestV, found = a, loss+gain, true
+		if v := pol.removeGain(e, a); v > bestV {
+			best, bestV, found = a, v, true
 		}
 	}
 	return best, found
+}
+
+// removeGain is what taking the piece at a.At off and shelving it at its
+// best space would gain.
+func (pol *policy) removeGain(e *evaluator, a engine.Action) float64 {
+	id := a.At.Comp
+	old := e.comps[id]
+	sp := old.At(a.At.Level, a.At.Space)
+	t := old
+	pair := sp.Pair == engine.PairLeft
+	c1, c2 := sp.Color, engine.NoColor
+	t.Cells[a.At.Level*t.Width+a.At.Space] = engine.Space{}
+	if pair {
+		c2 = old.At(a.At.Level, a.At.Space+1).Color
+		t.Cells[a.At.Level*t.Width+a.At.Space+1] = engine.Space{}
+	}
+	loss := e.delta(id, &t)
+	e.set(id, &t)
+	var gain float64
+	var ok bool
+	if pair {
+		gain, _, _, ok = e.bestPair(c1, c2)
+	} else {
+		gain, _, _, ok = e.bestBook(c1, -1)
+	}
+	e.set(id, &old)
+	if !ok {
+		return -inf
+	}
+	return loss + gain
 }
 
 // score scores the best completable objective (those that give a wand back
@@ -412,4 +420,116 @@ func (pol *policy) score(g *engine.Game, seat int, legal []engine.Action) engine
 		return best
 	}
 	return engine.Action{Type: engine.ActDone, Seat: seat}
+}
+
+// scored is an action with the policy's estimate of its worth.
+type scored struct {
+	a engine.Action
+	v float64
+}
+
+// alternatives lists up to m actions of the same kind as greedy (the
+// policy's own choice, always first) that the policy rates highest: other
+// spaces for the same book, the other uses of the same token or reward,
+// other side shelves, or, when it would score or finish, every objective it
+// could score and finishing at once (or moving a book first). A search
+// compares them by play-outs.
+func (pol *policy) alternatives(g *engine.Game, seat int, greedy engine.Action, m int) []engine.Action {
+	pol.buf = g.AppendLegal(pol.buf[:0], seat)
+	legal := pol.buf
+	s := &g.Seats[seat]
+	e := &pol.ev
+	e.reset(pol.params(), g, seat)
+	var list []scored
+	switch greedy.Type {
+	case engine.ActShelve:
+		_, it := heldItem(s, greedy.Item)
+		for _, a := range legal {
+			if a.Type != engine.ActShelve || a.Item != greedy.Item || a == greedy {
+				continue
+			}
+			c := e.comps[a.At.Comp]
+			w := c.Width
+			if it.Kind == engine.ItemPair {
+				c1, c2 := it.Color, it.Color2
+				if a.Flip {
+					c1, c2 = c2, c1
+				}
+				c.Cells[a.At.Level*w+a.At.Space] = engine.Space{Color: c1, Pair: engine.PairLeft}
+				c.Cells[a.At.Level*w+a.At.Space+1] = engine.Space{Color: c2, Pair: engine.PairRight}
+			} else {
+				col := it.Color
+				if col == engine.AnyColor {
+					col = a.Color
+				}
+				c.Cells[a.At.Level*w+a.At.Space] = engine.Space{Color: col}
+			}
+			list = append(list, scored{a, e.delta(a.At.Comp, &c)})
+		}
+	case engine.ActToken:
+		candle, slot := bestCandle(g, seat)
+		for _, a := range legal {
+			if a.Type != engine.ActToken || a.Item != greedy.Item || a == greedy {
+				continue
+			}
+			if a.Use == engine.UseCandle && a.Candle == slot {
+				list = append(list, scored{a, candle})
+			} else if a.Use == engine.UseBenefit {
+				_, it := heldItem(s, a.Item)
+				list = append(list, scored{a, pol.tokenBenefit(e, g, seat, it.Token)})
+			}
+		}
+	case engine.ActReward:
+		for _, a := range legal {
+			if a.Type == engine.ActReward && a.Item == greedy.Item && a != greedy {
+				list = append(list, scored{a, 0})
+			}
+		}
+	case engine.ActSideShelf:
+		for _, a := range legal {
+			if a.Type != engine.ActSideShelf || a.Item != greedy.Item || a.Side != greedy.Side || a == greedy {
+				continue
+			}
+			spec, _ := g.Content.SideShelf(a.Shelf)
+			list = append(list, scored{a, e.sideValue(spec)})
+		}
+	case engine.ActScore, engine.ActDone:
+		for _, a := range legal {
+			if (a.Type == engine.ActScore || a.Type == engine.ActDone) && a != greedy {
+				list = append(list, scored{a, 1})
+			}
+		}
+		if s.Reshelves > 0 && s.Status == engine.StatusShelving {
+			for _, a := range legal {
+				if a.Type == engine.ActRemove {
+					list = append(list, scored{a, pol.removeGain(e, a)})
+				}
+			}
+		}
+	case engine.ActRemove:
+		list = append(list, scored{pol.score(g, seat, legal), 0})
+	}
+	// Best first (a stable insertion sort: the lists are short).
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && list[j].v > list[j-1].v; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+	out := []engine.Action{greedy}
+	for _, x := range list {
+		if len(out) >= m {
+			break
+		}
+		out = append(out, x.a)
+	}
+	return out
+}
+
+func heldItem(s *engine.Seat, id int) (int, *engine.Item) {
+	for i := range s.Held {
+		if s.Held[i].ID == id {
+			return i, &s.Held[i]
+		}
+	}
+	return -1, &engine.Item{}
 }
