@@ -47,6 +47,8 @@ const (
 	seatTolerance = 0.03
 	// minPicks is the number of picks below which a card's win rate is not judged.
 	minPicks = 100
+	// minTakers is the number of takers below which a side shelf's rates are not shown.
+	minTakers = 30
 )
 
 // pickStat is one seat's pick in one turn: the hand it was offered and the
@@ -457,6 +459,7 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 		p("| %s | %d×%d | %d | %s |\n", cs.Name, cs.Width, cs.Levels, cs.Value, pct(float64(b.full[id])/seats))
 	}
 	p("| side shelves | | | %s of the %d placed (%.2f per player) |\n\n", pct(float64(b.sideFull)/math.Max(1, float64(b.sideSlot))), b.sideSlot, float64(b.sideSlot)/seats)
+	p("Rates of a side shelf taken fewer than %d times are not shown.\n\n", minTakers)
 	p("| side shelf | size | value | candles | taken (per game) | filled when taken | win rate of its takers |\n|---|---|---|---|---|---|---|\n")
 	for _, s := range b.content.SideShelves {
 		t := b.shelves[s.ID]
@@ -464,7 +467,11 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 			t = &shelfTally{}
 		}
 		taken := math.Max(1, float64(t.taken))
-		p("| S%d | %d×%d | %d | %d, %d | %.2f | %s | %s |\n", s.ID, s.Width, s.Levels, s.Value, s.Candles[0], s.Candles[1], float64(t.taken)/n, pct(float64(t.full)/taken), pct(t.wins/taken))
+		full, wins := "-", "-"
+		if t.taken >= minTakers {
+			full, wins = pct(float64(t.full)/taken), pct(t.wins/taken)
+		}
+		p("| S%d | %d×%d | %d | %d, %d | %.2f | %s | %s |\n", s.ID, s.Width, s.Levels, s.Value, s.Candles[0], s.Candles[1], float64(t.taken)/n, full, wins)
 	}
 
 	p("\n## Objectives\n\n*Rate* is the share of the seats that saw the objective in the row (games in row × %d) that scored it. ", b.players)
