@@ -39,7 +39,9 @@ type Player interface {
 	Propose(view *engine.Game, seat int) (engine.Action, error)
 }
 
-// New returns a player of the given level.
+// New returns a player of the given level. A player keeps buffers between
+// decisions, so it must not be used by two goroutines at once; it keeps no
+// memory of the game, so a fresh player decides exactly like an old one.
 func New(level string, o Options) (Player, error) {
 	switch level {
 	case "random":

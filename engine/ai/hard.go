@@ -17,9 +17,10 @@ const DefaultBudget = time.Second
 // margin over the best other seat. The samples are shared by all the
 // candidates, so they are compared on the same hidden cards.
 //
-// With Options.Playouts set, each decision uses that many samples (so every
-// candidate gets Playouts play-outs) and the player is deterministic; with
-// Budget (default DefaultBudget) it samples until the time is up.
+// With Options.Playouts set, a decision plays Playouts play-outs per
+// candidate in all (spread by successive halving, see search) and the
+// player is deterministic; otherwise it thinks for Budget (default
+// DefaultBudget) at a card pick and a third of it at a resolve choice.
 type hardPlayer struct {
 	o   Options
 	pol policy
@@ -42,7 +43,15 @@ func (p *hardPlayer) Propose(view *engine.Game, seat int) (engine.Action, error)
 	if len(cands) < 2 {
 		return greedy, nil
 	}
-	return p.search(view, seat, cands), nil
+	budget := p.o.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	if g.Step != engine.StepPick {
+		// Shelving choices matter less than the cards: a third of the time.
+		budget /= 3
+	}
+	return p.search(view, seat, cands, budget), nil
 }
 
 // resolveCandidates is how many actions a resolve decision compares.
@@ -68,40 +77,59 @@ func (p *hardPlayer) candidates(g *engine.Game, seat int, greedy engine.Action) 
 	return out
 }
 
-// search plays every candidate out on shared samples and returns the best.
-func (p *hardPlayer) search(view *engine.Game, seat int, cands []engine.Action) engine.Action {
+// search compares the candidates by play-outs on shared samples, by
+// successive halving: each round gives every surviving candidate more
+// samples, then keeps the better half, so the close contenders get most of
+// the play-outs. With Playouts fixed the total is Playouts play-outs per
+// candidate; with a time budget each round gets an equal share of it.
+func (p *hardPlayer) search(view *engine.Game, seat int, cands []engine.Action, budget time.Duration) engine.Action {
 	base := decisionSeed(p.o.Seed, view.Seq, seat)
+	var samples []*engine.Game
+	sample := func(j int) *engine.Game {
+		for len(samples) <= j {
+			samples = append(samples, view.Determinize(seat, mix64(base+uint64(len(samples)))))
+		}
+		return samples[j]
+	}
 	sum := make([]float64, len(cands))
-	samples := p.o.Playouts
-	var deadline time.Time
-	if samples <= 0 {
-		b := p.o.Budget
-		if b <= 0 {
-			b = DefaultBudget
-		}
-		deadline = time.Now().Add(b)
+	alive := make([]int, len(cands))
+	for i := range alive {
+		alive[i] = i
 	}
-	n := 0
-	for {
-		if samples > 0 && n >= samples {
-			break
-		}
-		if samples <= 0 && n > 0 && time.Now().After(deadline) {
-			break
-		}
-		d := view.Determinize(seat, mix64(base+uint64(n)))
-		for i, a := range cands {
-			sum[i] += p.playout(d.Clone(), seat, a)
-		}
-		n++
+	rounds := 0
+	for k := 1; k < len(cands); k *= 2 {
+		rounds++
 	}
-	best := 0
-	for i := range cands {
-		if sum[i] > sum[best] {
-			best = i
+	total := p.o.Playouts * len(cands)
+	done := 0 // samples every surviving candidate has been played out on
+	for len(alive) > 1 {
+		if p.o.Playouts > 0 {
+			per := max(1, total/(len(alive)*rounds))
+			for j := done; j < done+per; j++ {
+				for _, i := range alive {
+					sum[i] += p.playout(sample(j).Clone(), seat, cands[i])
+				}
+			}
+			done += per
+		} else {
+			end := time.Now().Add(budget / time.Duration(rounds))
+			for first := true; first || time.Now().Before(end); first = false {
+				for _, i := range alive {
+					sum[i] += p.playout(sample(done).Clone(), seat, cands[i])
+				}
+				done++
+			}
 		}
+		// Best first; the greedy choice (index 0) and then the earlier
+		// candidates win ties.
+		for a := 1; a < len(alive); a++ {
+			for b := a; b > 0 && sum[alive[b]] > sum[alive[b-1]]; b-- {
+				alive[b], alive[b-1] = alive[b-1], alive[b]
+			}
+		}
+		alive = alive[:(len(alive)+1)/2]
 	}
-	return cands[best]
+	return cands[alive[0]]
 }
 
 // playout applies first for seat, plays g to its end with the normal policy
