@@ -20,13 +20,13 @@ func TestSimPrintsTotalsAndRecordsReplayableGames(t *testing.T) {
 	}{
 		{"random players record games that replay exactly", []string{"--players", "3", "--seed", "9"}},
 		{"normal and random players record games that replay exactly", []string{"--players", "3", "--seed", "9", "--ai", "normal,random,normal"}},
-		{"hard players with fixed play-outs record games that replay exactly", []string{"--players", "2", "--seed", "4", "--ai", "hard,normal", "--playouts", "2"}},
+		{"hard players with fixed play-outs record games that replay exactly", []string{"--players", "2", "--seed", "4", "--ai", "hard,normal", "--playouts", "1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			games := 20
 			if strings.Contains(tc.name, "hard") {
-				games = 2
+				games = 1
 			}
 			var out, errOut bytes.Buffer
 			args := append([]string{"sim", "--games", strconv.Itoa(games), "--json", "--record", dir}, tc.args...)
