@@ -90,7 +90,9 @@ type evaluator struct {
 	// needs in compartment id (inf when it cannot be built there).
 	cost    []float64
 	scratch []float64
-	objT    float64
+	// objV caches each objective's value, objT their sum.
+	objV []float64
+	objT float64
 }
 
 // reset prepares the evaluator for seat in g, with the seat's shelves.
@@ -130,6 +132,29 @@ func (e *evaluator) reset(p *params, g *engine.Game, seat int) {
 	e.objT = e.objTerm(e.cost)
 }
 
+// objTerm values the row's objectives from the requirement costs cost, and
+// caches each objective's value in objV.
+func (e *evaluator) objTerm(cost []float64) float64 {
+	e.objV = e.objV[:0]
+	t := 0.0
+	for k := range e.objs {
+		v := e.objValueAt(cost, k)
+		e.objV = append(e.objV, v)
+		t += v
+	}
+	return t
+}
+
+// objValueAt is what objective k is worth with requirement costs cost.
+func (e *evaluator) objValueAt(cost []float64, k int) float64 {
+	ro := e.objs[k]
+	m := e.assign(cost, ro.base, len(ro.obj.Reqs), 0)
+	if m >= inf {
+		return 0
+	}
+	return e.objValue(ro, m)
+}
+
 // total is the evaluation of the cached shelves (without points, wands and
 // candles, which placements do not change).
 func (e *evaluator) total() float64 {
@@ -146,7 +171,21 @@ func (e *evaluator) delta(id engine.CompID, c *engine.Compartment) float64 {
 	if len(e.objs) > 0 {
 		copy(e.scratch, e.cost)
 		e.fillCosts(e.scratch, id, c)
-		d += e.objTerm(e.scratch) - e.objT
+		// Only the objectives whose costs in compartment id changed are
+		// valued again; the sum keeps the order of objTerm's.
+		t := 0.0
+		for k, ro := range e.objs {
+			v := e.objV[k]
+			for r := range ro.obj.Reqs {
+				i := (ro.base+r)*engine.NumComps + int(id)
+				if e.scratch[i] != e.cost[i] {
+					v = e.objValueAt(e.scratch, k)
+					break
+				}
+			}
+			t += v
+		}
+		d += t - e.objT
 	}
 	return d
 }
@@ -308,19 +347,6 @@ func (e *evaluator) patternCost(c *engine.Compartment, p *engine.Pattern) float6
 		}
 	}
 	return best
-}
-
-// objTerm values the row's objectives from the requirement costs.
-func (e *evaluator) objTerm(cost []float64) float64 {
-	t := 0.0
-	for _, ro := range e.objs {
-		m := e.assign(cost, ro.base, len(ro.obj.Reqs), 0)
-		if m >= inf {
-			continue
-		}
-		t += e.objValue(ro, m)
-	}
-	return t
 }
 
 // objValue is what an objective needing m more (weighted) books is worth.
