@@ -25,6 +25,8 @@ var Levels = []string{"random", "normal", "hard"}
 type Options struct {
 	Seed uint64 // all of the player's randomness comes from it
 	// Playouts fixes the hard player's search effort per decision; with it set the player is deterministic.
+	// A decision between k candidate actions plays about k*Playouts games
+	// to their end, most of them for the closest candidates.
 	Playouts int
 	// Budget bounds the hard player's thinking time per decision when Playouts is 0 (default about 1 s).
 	Budget time.Duration

@@ -2,9 +2,12 @@ package ai
 
 import "atheneum/engine"
 
-// randomPlayer chooses uniformly among the legal actions, never Undo, like
-// engine.RandomPlayer.
-type randomPlayer struct{ o Options }
+// randomPlayer chooses uniformly among the legal actions other than Undo,
+// like engine.RandomPlayer.
+type randomPlayer struct {
+	o   Options
+	buf []engine.Action
+}
 
 func (p *randomPlayer) Level() string { return "random" }
 
@@ -13,9 +16,17 @@ func (p *randomPlayer) Propose(view *engine.Game, seat int) (engine.Action, erro
 	if !waiting(g, seat) {
 		return engine.Action{}, ErrNothingToDo
 	}
-	a, ok := engine.NewRandomPlayer(decisionSeed(p.o.Seed, view.Seq, seat)).For(g, seat)
-	if !ok {
+	p.buf = g.AppendLegal(p.buf[:0], seat)
+	n := 0
+	for _, a := range p.buf {
+		if a.Type != engine.ActUndo {
+			p.buf[n] = a
+			n++
+		}
+	}
+	if n == 0 {
 		return engine.Action{}, ErrNothingToDo
 	}
-	return a, nil
+	r := rng{s: decisionSeed(p.o.Seed, view.Seq, seat)}
+	return p.buf[r.intn(n)], nil
 }
