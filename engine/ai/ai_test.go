@@ -250,3 +250,36 @@ func TestHardWithFixedPlayoutsIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayersSeeOnlyTheirView checks that a player decides the same from
+// the full game as from the seat's view: nothing hidden from the seat
+// changes its choice.
+func TestPlayersSeeOnlyTheirView(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:4], Seed: 21})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := engine.NewRandomPlayer(21)
+	hardChecks := 0
+	for g.Step != engine.StepOver {
+		for _, seat := range g.Waiting() {
+			levels := []string{"random", "normal"}
+			if g.Seq%60 == 0 && hardChecks < 3 {
+				levels = append(levels, "hard")
+				hardChecks++
+			}
+			for _, l := range levels {
+				p, _ := New(l, Options{Seed: 2, Playouts: 1})
+				fromView, err1 := p.Propose(g.View(seat), seat)
+				fromGame, err2 := p.Propose(g, seat)
+				if err1 != nil || err2 != nil || fromView != fromGame {
+					t.Fatalf("%s at %s, seat %d: %v (%v) from the view, %v (%v) from the game", l, g, seat, fromView, err1, fromGame, err2)
+				}
+			}
+		}
+		a, _ := rp.Next(g)
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
