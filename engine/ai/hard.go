@@ -54,6 +54,10 @@ func (p *hardPlayer) Propose(view *engine.Game, seat int) (engine.Action, error)
 	return p.search(view, seat, cands, budget), nil
 }
 
+// greedyPrior is the head start, in points of final margin, that the
+// normal policy's own choice gets in the search.
+var greedyPrior = 2.0
+
 // resolveCandidates is how many actions a resolve decision compares.
 const resolveCandidates = 4
 
@@ -120,10 +124,17 @@ func (p *hardPlayer) search(view *engine.Game, seat int, cands []engine.Action, 
 				done++
 			}
 		}
-		// Best first; the greedy choice (index 0) and then the earlier
-		// candidates win ties.
+		// Best first; the greedy choice (index 0) counts greedyPrior
+		// points of margin more per play-out, so a few noisy play-outs do
+		// not overturn it lightly; then the earlier candidates win ties.
+		val := func(i int) float64 {
+			if i == 0 {
+				return sum[i] + greedyPrior*float64(done)
+			}
+			return sum[i]
+		}
 		for a := 1; a < len(alive); a++ {
-			for b := a; b > 0 && sum[alive[b]] > sum[alive[b-1]]; b-- {
+			for b := a; b > 0 && val(alive[b]) > val(alive[b-1]); b-- {
 				alive[b], alive[b-1] = alive[b-1], alive[b]
 			}
 		}
