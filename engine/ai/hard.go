@@ -14,8 +14,9 @@ const DefaultBudget = time.Second
 // games consistent with its view (Game.Determinize), plays each candidate
 // action out to the end of the game on every sample with the normal policy
 // at every seat, and takes the candidate with the best mean final-score
-// margin over the best other seat. The samples are shared by all the
-// candidates, so they are compared on the same hidden cards.
+// margin over the best other seat, the greedy choice getting a small head
+// start (greedyPrior). The samples are shared by all the candidates, so
+// they are compared on the same hidden cards.
 //
 // With Options.Playouts set, a decision plays Playouts play-outs per
 // candidate in all (spread by successive halving, see search) and the
@@ -56,7 +57,7 @@ func (p *hardPlayer) Propose(view *engine.Game, seat int) (engine.Action, error)
 
 // greedyPrior is the head start, in points of final margin, that the
 // normal policy's own choice gets in the search.
-var greedyPrior = 2.0
+const greedyPrior = 2.0
 
 // resolveCandidates is how many actions a resolve decision compares.
 const resolveCandidates = 4
