@@ -197,7 +197,6 @@ func parseLevels(s string, players int) ([]string, error) {
 // runSim plays games between computer players and prints the totals.
 func runSim(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	games := fs.Int("games", 100, "number of games to play")
 	players := fs.Int("players", 4, "seats per game (2-5)")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
@@ -210,11 +209,11 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 0, "games played at once (0: GOMAXPROCS)")
 	reportFlags := addReportFlags(fs) // --report and --content: see report.go
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: atheneum sim --games N --players P --seed S [--ai LEVEL[,LEVEL...]] [--playouts K] [--json] [--record DIR]")
-		fmt.Fprintln(stderr, "Plays N games between computer players (random by default) and prints scores, win rates and errors.")
+		fmt.Fprintln(fs.Output(), "usage: atheneum sim --games N --players P --seed S [--ai LEVEL[,LEVEL...]] [--playouts K] [--json] [--record DIR]")
+		fmt.Fprintln(fs.Output(), "Plays N games between computer players (random by default) and prints scores, win rates and errors.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, stdout); err != nil {
 		return err
 	}
 	if *players < engine.MinSeats || *players > engine.MaxSeats {
