@@ -207,11 +207,11 @@ const maxDemoMoves = 5000
 // an error.
 func (d *driver) playByState(gameID string, players []*player, o DemoOptions) (*store.Game, error) {
 	lastTurn := 0
+	rec, err := d.bot.db.LoadGame(d.ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
 	for moves := 0; moves < maxDemoMoves; moves++ {
-		rec, err := d.bot.db.LoadGame(d.ctx, gameID)
-		if err != nil {
-			return nil, err
-		}
 		g := rec.State
 		if rec.Status == store.StatusFinished {
 			fmt.Fprintf(o.Progress, "game over: %s\n", demoScores(rec))
@@ -250,6 +250,7 @@ func (d *driver) playByState(gameID string, players []*player, o DemoOptions) (*
 		if after.Seq == rec.Seq {
 			return nil, fmt.Errorf("the bot did not store %s's move %s", p.user.Username, a)
 		}
+		rec = after
 	}
 	return nil, errors.New("the demo game did not finish")
 }

@@ -248,18 +248,27 @@ func forgeries(a Action) []Action {
 // states of a few games (40, or 10 under the race detector): every listed
 // action must be accepted.
 func TestEveryLegalActionIsAccepted(t *testing.T) {
-	for n := 0; n < legalGames; n++ {
-		g, _ := NewGame(Config{Subjects: Colors[:2+n%4], Seed: uint64(1000 + n)})
-		p := NewRandomPlayer(uint64(n))
-		for step := 0; ; step++ {
-			if step%5 == 0 {
-				for seat := range g.Seats {
-					for _, a := range g.LegalActions(seat) {
-						if _, _, err := Play(g, a); err != nil {
-							t.Fatalf("game %d: listed action %s refused: %v", n, a, err)
-						}
-					}
+	everyNth(t, 1000, 5, func(n int, g *Game) {
+		for seat := range g.Seats {
+			for _, a := range g.LegalActions(seat) {
+				if _, _, err := Play(g, a); err != nil {
+					t.Fatalf("game %d: listed action %s refused: %v", n, a, err)
 				}
+			}
+		}
+	})
+}
+
+// everyNth plays legalGames random games (2-5 seats, seeds from seedBase)
+// and calls check on every n-th position of each, before its next action.
+func everyNth(t *testing.T, seedBase uint64, n int, check func(game int, g *Game)) {
+	t.Helper()
+	for k := 0; k < legalGames; k++ {
+		g, _ := NewGame(Config{Subjects: Colors[:2+k%4], Seed: seedBase + uint64(k)})
+		p := NewRandomPlayer(uint64(k))
+		for step := 0; ; step++ {
+			if step%n == 0 {
+				check(k, g)
 			}
 			a, ok := p.Next(g)
 			if !ok {
@@ -525,54 +534,44 @@ func TestClonesPlayInParallel(t *testing.T) {
 // that a book is listed for removal exactly when Apply accepts its removal.
 func TestRemovalsAreListedExactly(t *testing.T) {
 	checked := 0
-	for n := 0; n < legalGames; n++ {
-		g, _ := NewGame(Config{Subjects: Colors[:2+n%4], Seed: uint64(3000 + n)})
-		p := NewRandomPlayer(uint64(n))
-		for step := 0; ; step++ {
-			if g.Step == StepResolve && step%7 == 0 {
-				for seat := range g.Seats {
-					s := &g.Seats[seat]
-					if s.Status != StatusShelving {
-						continue
-					}
-					c := g.Clone()
-					c.Seats[seat].Reshelves = 2
-					listed := map[Pos]bool{}
-					for _, a := range c.LegalActions(seat) {
-						if a.Type == ActRemove {
-							listed[a.At] = true
+	everyNth(t, 3000, 7, func(n int, g *Game) {
+		if g.Step != StepResolve {
+			return
+		}
+		for seat := range g.Seats {
+			s := &g.Seats[seat]
+			if s.Status != StatusShelving {
+				continue
+			}
+			c := g.Clone()
+			c.Seats[seat].Reshelves = 2
+			listed := map[Pos]bool{}
+			for _, a := range c.LegalActions(seat) {
+				if a.Type == ActRemove {
+					listed[a.At] = true
+				}
+			}
+			for id := CompID(0); id < NumComps; id++ {
+				cp := &c.Seats[seat].Comps[id]
+				for l := 0; l < cp.Levels; l++ {
+					for x := 0; x < cp.Width; x++ {
+						if !cp.occupied(l, x) {
+							continue
 						}
-					}
-					for id := CompID(0); id < NumComps; id++ {
-						cp := &c.Seats[seat].Comps[id]
-						for l := 0; l < cp.Levels; l++ {
-							for x := 0; x < cp.Width; x++ {
-								if !cp.occupied(l, x) {
-									continue
-								}
-								at := Pos{id, l, x}
-								if cp.At(l, x).Pair == PairRight {
-									continue // listed at the pair's left half
-								}
-								_, _, err := Play(c, Action{Type: ActRemove, Seat: seat, At: at})
-								if (err == nil) != listed[at] {
-									t.Fatalf("game %d seat %d %s: removing %s: Apply %v, listed %v", n, seat, c.Shelves(seat), at, err, listed[at])
-								}
-								checked++
-							}
+						at := Pos{id, l, x}
+						if cp.At(l, x).Pair == PairRight {
+							continue // listed at the pair's left half
 						}
+						_, _, err := Play(c, Action{Type: ActRemove, Seat: seat, At: at})
+						if (err == nil) != listed[at] {
+							t.Fatalf("game %d seat %d %s: removing %s: Apply %v, listed %v", n, seat, c.Shelves(seat), at, err, listed[at])
+						}
+						checked++
 					}
 				}
 			}
-			a, ok := p.Next(g)
-			if !ok {
-				break
-			}
-			if _, err := g.Apply(a); err != nil {
-				t.Fatal(err)
-			}
 		}
-	}
+	})
 	t.Logf("%d removals checked", checked)
 }
 
@@ -581,36 +580,23 @@ func TestRemovalsAreListedExactly(t *testing.T) {
 // shelves of random play-outs.
 func TestPlacementMasksMatchTheShelvingRules(t *testing.T) {
 	checked := 0
-	for n := 0; n < legalGames; n++ {
-		g, _ := NewGame(Config{Subjects: Colors[:2+n%4], Seed: uint64(5000 + n)})
-		p := NewRandomPlayer(uint64(n))
-		for step := 0; ; step++ {
-			if step%3 == 0 {
-				for seat := range g.Seats {
-					for id := CompID(0); id < NumComps; id++ {
-						c := &g.Seats[seat].Comps[id]
-						for width := 1; width <= 2; width++ {
-							m := c.placeMask(width)
-							for l := 0; l < c.Levels; l++ {
-								for x := 0; x < c.Width; x++ {
-									if got, want := m&(1<<(l*c.Width+x)) != 0, c.Present && c.canPlace(l, x, width); got != want {
-										t.Fatalf("game %d seat %d %s: width %d at %s: mask %v, rules %v", n, seat, g.Shelves(seat), width, Pos{id, l, x}, got, want)
-									}
-									checked++
-								}
+	everyNth(t, 5000, 3, func(n int, g *Game) {
+		for seat := range g.Seats {
+			for id := CompID(0); id < NumComps; id++ {
+				c := &g.Seats[seat].Comps[id]
+				for width := 1; width <= 2; width++ {
+					m := c.placeMask(width)
+					for l := 0; l < c.Levels; l++ {
+						for x := 0; x < c.Width; x++ {
+							if got, want := m&(1<<(l*c.Width+x)) != 0, c.Present && c.canPlace(l, x, width); got != want {
+								t.Fatalf("game %d seat %d %s: width %d at %s: mask %v, rules %v", n, seat, g.Shelves(seat), width, Pos{id, l, x}, got, want)
 							}
+							checked++
 						}
 					}
 				}
 			}
-			a, ok := p.Next(g)
-			if !ok {
-				break
-			}
-			if _, err := g.Apply(a); err != nil {
-				t.Fatal(err)
-			}
 		}
-	}
+	})
 	t.Logf("%d spaces checked", checked)
 }

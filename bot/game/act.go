@@ -236,12 +236,7 @@ func (s *Service) nextAutomatic(rec *store.Game) int {
 	if rec.State == nil || rec.Status != store.StatusPlaying {
 		return -1
 	}
-	for _, seat := range rec.State.Waiting() {
-		if Automatic(rec, seat) {
-			return seat
-		}
-	}
-	return -1
+	return firstAutomatic(rec, rec.State)
 }
 
 // playFor makes one move for seat with its AI (the autopilot's level for

@@ -247,16 +247,21 @@ func Automatic(rec *store.Game, seat int) bool {
 	return false
 }
 
-// awaitsAutomatic reports whether the game waits for a seat the service
-// plays itself.
-func awaitsAutomatic(rec *store.Game, g *engine.Game) bool {
+// firstAutomatic is the lowest seat of g that the game waits for and the
+// service plays itself, or -1; rec gives the seats (g may be the state an
+// action is about to make).
+func firstAutomatic(rec *store.Game, g *engine.Game) int {
 	for _, seat := range g.Waiting() {
 		if Automatic(rec, seat) {
-			return true
+			return seat
 		}
 	}
-	return false
+	return -1
 }
+
+// awaitsAutomatic reports whether the game waits for a seat the service
+// plays itself.
+func awaitsAutomatic(rec *store.Game, g *engine.Game) bool { return firstAutomatic(rec, g) >= 0 }
 
 // Deadline returns the current step's deadline (zero if none is known). It
 // is kept with the table and read from the store once after a restart.

@@ -129,13 +129,7 @@ func PlayGame(cfg engine.Config, players []Player) (*engine.Game, []engine.Actio
 	}
 	var actions []engine.Action
 	for g.Step != engine.StepOver {
-		seat := -1
-		for i := range g.Seats {
-			if waiting(g, i) {
-				seat = i
-				break
-			}
-		}
+		seat := firstWaiting(g)
 		if seat < 0 {
 			return g, actions, fmt.Errorf("ai: the game waits for no seat in the %s step", g.Step)
 		}
@@ -152,4 +146,15 @@ func PlayGame(cfg engine.Config, players []Player) (*engine.Game, []engine.Actio
 		actions = append(actions, a)
 	}
 	return g, actions, nil
+}
+
+// firstWaiting is the lowest seat the game waits for, or -1 (Game.Waiting
+// without its allocation, for play-outs).
+func firstWaiting(g *engine.Game) int {
+	for i := range g.Seats {
+		if waiting(g, i) {
+			return i
+		}
+	}
+	return -1
 }

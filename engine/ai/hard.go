@@ -147,21 +147,15 @@ func (p *hardPlayer) search(view *engine.Game, seat int, cands []engine.Action, 
 // playout applies first for seat, plays g to its end with the normal policy
 // at every seat and returns seat's final margin over the best other seat.
 func (p *hardPlayer) playout(g *engine.Game, seat int, first engine.Action) float64 {
-	if _, err := g.Apply(first); err != nil {
+	if err := g.Act(first); err != nil {
 		return -1e9
 	}
 	for g.Step != engine.StepOver {
-		s := -1
-		for i := range g.Seats {
-			if waiting(g, i) {
-				s = i
-				break
-			}
-		}
+		s := firstWaiting(g)
 		if s < 0 {
 			return -1e9
 		}
-		if _, err := g.Apply(p.play.decide(g, s)); err != nil {
+		if err := g.Act(p.play.decide(g, s)); err != nil {
 			return -1e9
 		}
 	}
