@@ -1,0 +1,198 @@
+// Package i18n is the bot's message catalogue: every word a player sees,
+// in English and in French.
+//
+// Messages live in JSON files under locales/, one file per area and
+// language, named AREA.LANG.json (e.g. render.fr.json), in go-i18n's format:
+//
+//	{
+//	  "scores.title": "Scores",
+//	  "points": {"one": "{{.Count}} point", "other": "{{.Count}} points"}
+//	}
+//
+// Placeholders are text/template fields ({{.Name}}). A message with plural
+// forms is chosen by the "Count" argument, following CLDR's plural rules for
+// the language (in French, 0 and 1 are singular).
+//
+// The engine and the store return codes and arguments; the adapter and the
+// renderer turn them into sentences here, in the reader's language.
+package i18n
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+// Lang is a language the bot speaks.
+type Lang string
+
+// The languages.
+const (
+	English Lang = "en"
+	French  Lang = "fr"
+)
+
+// Langs lists every language, English (the default) first.
+var Langs = []Lang{English, French}
+
+// Parse reads a language code as stored ("en" or "fr"); ok is false for
+// anything else.
+func Parse(s string) (Lang, bool) {
+	switch Lang(s) {
+	case English, French:
+		return Lang(s), true
+	}
+	return English, false
+}
+
+// FromLocale maps a Discord locale ("fr", "en-US", "en-GB"...) to the
+// language the bot speaks closest to it: French for French, English for
+// everything else.
+func FromLocale(locale string) Lang {
+	if strings.HasPrefix(strings.ToLower(locale), "fr") {
+		return French
+	}
+	return English
+}
+
+// String returns the language's code.
+func (l Lang) String() string { return string(l) }
+
+//go:embed locales/*.json
+var files embed.FS
+
+type catalogue struct {
+	localizers map[Lang]*goi18n.Localizer
+	// messages[lang][id] is the raw message, for the consistency tests.
+	messages map[Lang]map[string]map[string]string
+	err      error
+}
+
+var (
+	loadOnce sync.Once
+	cat      catalogue
+)
+
+func load() *catalogue {
+	loadOnce.Do(func() { cat = build(files) })
+	return &cat
+}
+
+// build reads every catalogue file of fsys.
+func build(fsys fs.FS) catalogue {
+	c := catalogue{localizers: map[Lang]*goi18n.Localizer{}, messages: map[Lang]map[string]map[string]string{}}
+	bundle := goi18n.NewBundle(language.English)
+	bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+	names, err := fs.Glob(fsys, "locales/*.json")
+	if err != nil {
+		c.err = err
+		return c
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		buf, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			c.err = err
+			return c
+		}
+		mf, err := bundle.ParseMessageFileBytes(buf, name)
+		if err != nil {
+			c.err = fmt.Errorf("%s: %w", name, err)
+			return c
+		}
+		lang, ok := Parse(mf.Tag.String())
+		if !ok {
+			c.err = fmt.Errorf("%s: language %q is not one the bot speaks", path.Base(name), mf.Tag)
+			return c
+		}
+		if c.messages[lang] == nil {
+			c.messages[lang] = map[string]map[string]string{}
+		}
+		for _, m := range mf.Messages {
+			if _, dup := c.messages[lang][m.ID]; dup {
+				c.err = fmt.Errorf("%s: message %q is defined twice", path.Base(name), m.ID)
+				return c
+			}
+			c.messages[lang][m.ID] = forms(m)
+		}
+	}
+	for _, l := range Langs {
+		c.localizers[l] = goi18n.NewLocalizer(bundle, string(l))
+	}
+	return c
+}
+
+// forms lists a message's texts by plural form ("other" for a plain one).
+func forms(m *goi18n.Message) map[string]string {
+	f := map[string]string{}
+	for k, v := range map[string]string{"zero": m.Zero, "one": m.One, "two": m.Two, "few": m.Few, "many": m.Many, "other": m.Other} {
+		if v != "" {
+			f[k] = v
+		}
+	}
+	return f
+}
+
+// T returns message id in l, filled from kv, which are pairs of a
+// placeholder's name and its value: T("turn", "Turn", 3, "Of", 10). A
+// "Count" pair also chooses the plural form. An unknown id comes back as
+// "[id]" so that a missing message shows instead of vanishing (the
+// catalogue tests keep that from happening).
+func (l Lang) T(id string, kv ...any) string {
+	c := load()
+	loc := c.localizers[l]
+	if loc == nil {
+		loc = c.localizers[English]
+	}
+	if loc == nil {
+		return "[" + id + "]"
+	}
+	data := make(map[string]any, len(kv)/2)
+	var count any
+	for i := 0; i+1 < len(kv); i += 2 {
+		name, _ := kv[i].(string)
+		data[name] = kv[i+1]
+		if name == "Count" {
+			count = kv[i+1]
+		}
+	}
+	s, err := loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	if err != nil {
+		return "[" + id + "]"
+	}
+	return s
+}
+
+// Has reports whether the catalogue holds id in l.
+func (l Lang) Has(id string) bool {
+	_, ok := load().messages[l][id]
+	return ok
+}
+
+// Err returns the error met while loading the catalogue, if any.
+func Err() error { return load().err }
+
+// IDs returns every message id of l, sorted.
+func IDs(l Lang) []string {
+	var ids []string
+	for id := range load().messages[l] {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Forms returns the raw texts of message id in l by plural form ("one",
+// "other"...), unfilled; nil when it does not exist. Tests use it to check
+// placeholders and lengths.
+func Forms(l Lang, id string) map[string]string {
+	return load().messages[l][id]
+}
