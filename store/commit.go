@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -35,8 +36,15 @@ type Commit struct {
 	// is over, the game becomes finished, its results are recorded and its
 	// jobs are dropped. Without State the store cannot see the game end.
 	State *engine.Game
-	// Abandon ends the game without results (after Action, if any).
-	Abandon bool
+	// Abandon ends the game without results (after Action, if any), with
+	// EndReason as the reason given.
+	Abandon   bool
+	EndReason string
+	// Options, if not nil, replaces the game's options.
+	Options *Options
+	// Seats changes who plays seats of a playing game (the engine state
+	// stays: the newcomer takes over the seat as it is).
+	Seats []SeatChange
 	// DeleteJobs, then PutJobs, change the game's timers (their GameID is
 	// ignored). They apply after the jobs dropped by the game's end.
 	DeleteJobs []JobKey
@@ -58,7 +66,7 @@ func (db *DB) AppendAction(ctx context.Context, gameID string, expectSeq int, a 
 // Commit applies c to the game atomically. It returns ErrConflict if the
 // game's log does not hold exactly c.Seq actions, ErrNotFound for an unknown
 // game and ErrInvalid for a game that is not playing (or, with neither
-// Action nor State, not active).
+// Action, State nor Seats, not active).
 func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 	if c.Seq < 0 {
 		return invalid(gameID, "A game cannot have %d actions.", c.Seq)
@@ -91,7 +99,19 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 			}
 		}
 	}
-	needPlaying := c.Action != nil || c.State != nil
+	var opts []byte
+	if c.Options != nil {
+		var err error
+		if opts, err = json.Marshal(c.Options); err != nil {
+			return internal(gameID, err, "encode options")
+		}
+	}
+	for _, ch := range c.Seats {
+		if (ch.UserID == "") == (ch.AILevel == "") {
+			return invalid(gameID, "Seat %d must be either a person or an AI.", ch.Seat+1)
+		}
+	}
+	needPlaying := c.Action != nil || c.State != nil || len(c.Seats) > 0
 	return db.write(ctx, gameID, func(tx *sql.Tx) error {
 		// The guarded update is the concurrency check: it touches the row
 		// only if nobody appended since the caller loaded the game.
@@ -118,11 +138,21 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 			if err := putResults(ctx, tx, gameID, c.State.Results); err != nil {
 				return err
 			}
-			if err := endGame(ctx, tx, gameID, StatusFinished, at); err != nil {
+			if err := endGame(ctx, tx, gameID, StatusFinished, at, ""); err != nil {
 				return err
 			}
 		case c.Abandon:
-			if err := endGame(ctx, tx, gameID, StatusAbandoned, at); err != nil {
+			if err := endGame(ctx, tx, gameID, StatusAbandoned, at, c.EndReason); err != nil {
+				return err
+			}
+		}
+		if opts != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET options = ? WHERE id = ?`, string(opts), gameID); err != nil {
+				return internal(gameID, err, "update options")
+			}
+		}
+		for _, ch := range c.Seats {
+			if err := changeSeat(ctx, tx, gameID, ch); err != nil {
 				return err
 			}
 		}
@@ -160,6 +190,41 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 type AutopilotChange struct {
 	Seat int
 	On   bool
+}
+
+// SeatChange gives a seat of a playing game to another player: a person
+// (UserID set) or an AI (AILevel set). The seat keeps its subject and its
+// place in the game; its DMClosed and Autopilot flags start afresh.
+type SeatChange struct {
+	Seat    int
+	UserID  string
+	AILevel string
+	Name    string
+}
+
+// changeSeat applies one SeatChange, refusing a seat that does not exist
+// and a person who already plays another seat of the game.
+func changeSeat(ctx context.Context, tx *sql.Tx, gameID string, ch SeatChange) error {
+	if ch.UserID != "" {
+		var other int
+		err := tx.QueryRowContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND user_id = ? AND seat != ?`,
+			gameID, ch.UserID, ch.Seat).Scan(&other)
+		switch {
+		case err == nil:
+			return invalid(gameID, "That person already plays seat %d of this game.", other+1)
+		case !errors.Is(err, sql.ErrNoRows):
+			return internal(gameID, err, "check seat")
+		}
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, dm_closed = 0, autopilot = 0
+		WHERE game_id = ? AND seat = ?`, ch.UserID, ch.AILevel, ch.Name, gameID, ch.Seat)
+	if err != nil {
+		return internal(gameID, err, "change seat")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return invalid(gameID, "There is no seat %d in this game.", ch.Seat+1)
+	}
+	return nil
 }
 
 // advanceSQL is the guarded update of a commit: it bumps the action count

@@ -38,6 +38,22 @@ type Options struct {
 	// AISeats is how many seats AI players fill, at AILevel.
 	AISeats int    `json:"ai_seats,omitempty"`
 	AILevel string `json:"ai_level,omitempty"`
+	// Paused is set while the host has stopped the clock: no deadline or
+	// reminder runs, though seats may still move.
+	Paused bool `json:"paused,omitempty"`
+	// PausedLeftMS is the time that was left before the deadline when the
+	// game was paused, in milliseconds.
+	PausedLeftMS int64 `json:"paused_left_ms,omitempty"`
+	// PausedStep names the step that was running when the game was paused
+	// (the service's step key), so that a step begun during the pause gets
+	// its full time on resume.
+	PausedStep string `json:"paused_step,omitempty"`
+	// Language is the game's language for what it posts in the channel:
+	// "en" or "fr"; "" means English.
+	Language string `json:"language,omitempty"`
+	// LobbyExpires is when an unstarted lobby closes by itself, in Unix
+	// milliseconds (0: never).
+	LobbyExpires int64 `json:"lobby_expires,omitempty"`
 }
 
 // Seat is one seat of a game: a Discord user or an AI.
@@ -77,6 +93,9 @@ type Game struct {
 	CreatedAt time.Time
 	StartedAt time.Time
 	EndedAt   time.Time
+	// EndReason is why the game was ended early, as its host wrote it ("" if
+	// none was given, and for a game that finished).
+	EndReason string
 	// Seats in seat order.
 	Seats []Seat
 	State *engine.Game
@@ -270,14 +289,15 @@ func (db *DB) Abandon(ctx context.Context, gameID string) error {
 		if !st.Active() {
 			return invalid(gameID, "This game is already over.")
 		}
-		return endGame(ctx, tx, gameID, StatusAbandoned, time.Now())
+		return endGame(ctx, tx, gameID, StatusAbandoned, time.Now(), "")
 	})
 }
 
 // endGame sets a final status and removes the game's timers, which would
 // only fire on a game that no longer moves.
-func endGame(ctx context.Context, tx *sql.Tx, gameID string, st Status, at time.Time) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, ended_at = ? WHERE id = ?`, string(st), toMillis(at), gameID); err != nil {
+func endGame(ctx context.Context, tx *sql.Tx, gameID string, st Status, at time.Time, reason string) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, ended_at = ?, end_reason = ? WHERE id = ?`,
+		string(st), toMillis(at), reason, gameID); err != nil {
 		return internal(gameID, err, "end game")
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE game_id = ?`, gameID); err != nil {
@@ -362,7 +382,8 @@ func (db *DB) ListActive(ctx context.Context) ([]*Game, error) {
 	return games, nil
 }
 
-const gameCols = `id, guild_id, channel_id, host_id, status, seed, content_id, state_version, options, seq, created_at, started_at, ended_at`
+const gameCols = `games.id, games.guild_id, games.channel_id, games.host_id, games.status, games.seed, games.content_id,
+	games.state_version, games.options, games.seq, games.created_at, games.started_at, games.ended_at, games.end_reason`
 
 const seatCols = `seats.game_id, seats.seat, seats.user_id, seats.ai_level, seats.display_name, seats.subject, seats.dm_closed, seats.autopilot`
 
@@ -378,7 +399,7 @@ func scanGame(row scanner) (*Game, error) {
 	var status, opts string
 	var seed, created, started, ended int64
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.HostID, &status, &seed, &g.ContentID, &g.StateVersion,
-		&opts, &g.Seq, &created, &started, &ended)
+		&opts, &g.Seq, &created, &started, &ended, &g.EndReason)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}

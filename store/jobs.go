@@ -67,7 +67,26 @@ func deleteJob(ctx context.Context, tx *sql.Tx, gameID string, k JobKey) error {
 	return nil
 }
 
-// DueJobs returns the jobs due at or before t, earliest first.
+// GetJob returns one of a game's jobs, or ErrNotFound.
+func (db *DB) GetJob(ctx context.Context, gameID string, k JobKey) (Job, error) {
+	jobs, err := db.jobs(ctx, `WHERE game_id = ? AND kind = ? AND seat = ?`, gameID, k.Kind, k.Seat)
+	if err != nil {
+		return Job{}, err
+	}
+	if len(jobs) == 0 {
+		return Job{}, notFound(gameID, "There is no such job.")
+	}
+	return jobs[0], nil
+}
+
+// GameJobs returns a game's scheduled jobs, earliest first.
+func (db *DB) GameJobs(ctx context.Context, gameID string) ([]Job, error) {
+	return db.jobs(ctx, `WHERE game_id = ?`, gameID)
+}
+
+// DueJobs returns the jobs due at or before t, earliest first; jobs due at
+// the same millisecond come in the order of their key (game, kind, seat),
+// so the order never depends on how SQLite happens to scan them.
 func (db *DB) DueJobs(ctx context.Context, t time.Time) ([]Job, error) {
 	return db.jobs(ctx, `WHERE due <= ?`, toMillis(t))
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 
 	"atheneum/engine"
 )
@@ -57,8 +59,10 @@ type Standing struct {
 }
 
 // Leaderboard ranks the people (not AIs) of a server by wins, then average
-// points, over its finished games; limit <= 0 means no limit.
-func (db *DB) Leaderboard(ctx context.Context, guildID string, limit int) ([]Standing, error) {
+// points, over its finished games, leaving out those who finished fewer
+// than minGames games (so one lucky game does not top the board); limit <= 0
+// means no limit.
+func (db *DB) Leaderboard(ctx context.Context, guildID string, limit, minGames int) ([]Standing, error) {
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
@@ -71,8 +75,9 @@ func (db *DB) Leaderboard(ctx context.Context, guildID string, limit int) ([]Sta
 		JOIN games g ON g.id = r.game_id
 		WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id <> ''
 		GROUP BY s.user_id
+		HAVING count(*) >= ?
 		ORDER BY sum(r.rank = 1) DESC, 1.0 * sum(r.total) / count(*) DESC, s.user_id
-		LIMIT ?`, guildID, guildID, limit)
+		LIMIT ?`, guildID, guildID, minGames, limit)
 	if err != nil {
 		return nil, internal("", err, "read leaderboard")
 	}
@@ -89,4 +94,54 @@ func (db *DB) Leaderboard(ctx context.Context, guildID string, limit int) ([]Sta
 		return nil, internal("", err, "read leaderboard")
 	}
 	return out, nil
+}
+
+// MemberStats is one person's record over a server's finished games.
+type MemberStats struct {
+	Games int
+	// Wins counts the games they ranked first in, shared firsts included.
+	Wins int
+	// Average is their mean final total; Best their highest.
+	Average float64
+	Best    int
+	// Favourite is the subject they played most often (the latest of
+	// equals), engine.NoColor when they finished no game.
+	Favourite engine.Color
+}
+
+// MemberStats returns a person's record over the finished games of a
+// server.
+func (db *DB) MemberStats(ctx context.Context, guildID, userID string) (MemberStats, error) {
+	st := MemberStats{Favourite: engine.NoColor}
+	if userID == "" {
+		return st, nil // AI seats have no record
+	}
+	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return st, internal("", err, "begin read")
+	}
+	defer tx.Rollback()
+	err = tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(r.rank = 1), 0), coalesce(avg(r.total), 0), coalesce(max(r.total), 0)
+		FROM results r
+		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
+		JOIN games g ON g.id = r.game_id
+		WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?`, guildID, userID).
+		Scan(&st.Games, &st.Wins, &st.Average, &st.Best)
+	if err != nil {
+		return st, internal("", err, "read member stats")
+	}
+	var subj string
+	err = tx.QueryRowContext(ctx, `SELECT s.subject FROM seats s JOIN games g ON g.id = s.game_id
+		WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+		GROUP BY s.subject ORDER BY count(*) DESC, max(g.ended_at) DESC, s.subject LIMIT 1`, guildID, userID).Scan(&subj)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return st, nil
+	case err != nil:
+		return st, internal("", err, "read favourite subject")
+	}
+	if c, ok := engine.ColorFromLetter(subjByte(subj)); ok {
+		st.Favourite = c
+	}
+	return st, nil
 }

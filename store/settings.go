@@ -64,3 +64,31 @@ func (db *DB) DeleteGuildSetting(ctx context.Context, guildID, key string) error
 		return nil
 	})
 }
+
+// MemberSetting returns one setting of a Discord user (the same on every
+// server), or ErrNotFound when it is not set.
+func (db *DB) MemberSetting(ctx context.Context, userID, key string) (string, error) {
+	var v string
+	err := db.r.QueryRowContext(ctx, `SELECT value FROM member_settings WHERE user_id = ? AND key = ?`, userID, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", notFound("", "That setting is not set.")
+	}
+	if err != nil {
+		return "", internal("", err, "get member setting")
+	}
+	return v, nil
+}
+
+// SetMemberSetting sets one setting of a Discord user.
+func (db *DB) SetMemberSetting(ctx context.Context, userID, key, value string) error {
+	if userID == "" || key == "" {
+		return invalid("", "A setting needs a member and a key.")
+	}
+	return db.write(ctx, "", func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO member_settings (user_id, key, value) VALUES (?, ?, ?)
+			ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value`, userID, key, value); err != nil {
+			return internal("", err, "set member setting")
+		}
+		return nil
+	})
+}
