@@ -124,8 +124,8 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 	}
 	if err := s.o.Store.Commit(ctx, rec.ID, c); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			if fresh, lerr := s.o.Store.LoadGame(ctx, rec.ID); lerr == nil {
-				t.Rec = fresh
+			if lerr := s.load(ctx, t, rec.ID); lerr != nil {
+				s.log.Warn("could not reload a game that moved on", "game", rec.ID, "err", lerr)
 			}
 			return Result{}, refusal(CodeMovedOn)
 		}
@@ -138,9 +138,10 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 		rec.Status = store.StatusFinished
 	}
 	if ended {
-		t.due, t.dueKnown = time.Time{}, true
+		t.due = time.Time{}
 		t.scheduled(c.PutJobs)
 	}
+	t.publish()
 	t.turnEvents = append(t.turnEvents, ev...)
 	if stepEnd != nil {
 		t.pending = append(t.pending, *stepEnd)
@@ -301,6 +302,7 @@ func (s *Service) TakeBack(ctx context.Context, t *Table, seat int) error {
 	}
 	rec.Seats = slices.Clone(rec.Seats)
 	rec.Seats[seat].Autopilot = false
+	t.publish()
 	s.log.Info("autopilot off", "game", rec.ID, "seat", seat)
 	return nil
 }

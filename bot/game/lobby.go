@@ -111,6 +111,7 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 		return err
 	}
 	rec.Seats = seats
+	t.publish()
 	return nil
 }
 
@@ -127,6 +128,7 @@ func (s *Service) CancelLobby(ctx context.Context, t *Table, userID string) erro
 		return err
 	}
 	rec.Status = store.StatusAbandoned
+	t.publish()
 	s.log.Info("lobby cancelled", "game", rec.ID)
 	s.Forget(rec.ID)
 	return nil
@@ -162,6 +164,7 @@ func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	}
 	t.scheduled(c.PutJobs)
 	t.advanceStored = advance
+	t.publish()
 	t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
 	return nil
 }

@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atheneum/engine"
@@ -40,6 +41,8 @@ type Store interface {
 	DueJobs(ctx context.Context, t time.Time) ([]store.Job, error)
 	Jobs(ctx context.Context) ([]store.Job, error)
 	DeleteJob(ctx context.Context, gameID string, k store.JobKey) error
+	GetJob(ctx context.Context, gameID string, k store.JobKey) (store.Job, error)
+	GameJobs(ctx context.Context, gameID string) ([]store.Job, error)
 	Results(ctx context.Context, gameID string) ([]store.SeatResult, error)
 }
 
@@ -152,11 +155,14 @@ type Table struct {
 	turnEvents []engine.Event
 	// pending holds the notices Act queued, until Settle presents them.
 	pending []Notice
-	// due is the current step's deadline, once known.
-	due      time.Time
-	dueKnown bool
+	// due is the current step's deadline (zero when none is scheduled),
+	// read from the store's jobs when the table is loaded.
+	due time.Time
 	// advanceStored is true while a JobAdvance is stored for the game.
 	advanceStored bool
+	// snap is the game as of its last stored change, for readers that must
+	// not wait for mu.
+	snap atomic.Pointer[Snapshot]
 }
 
 // Unlock releases the table.
@@ -173,8 +179,7 @@ func (s *Service) Table(ctx context.Context, gameID string) (*Table, error) {
 	s.mu.Unlock()
 	t.mu.Lock()
 	if t.Rec == nil {
-		rec, err := s.o.Store.LoadGame(ctx, gameID)
-		if err != nil {
+		if err := s.load(ctx, t, gameID); err != nil {
 			t.mu.Unlock()
 			s.Forget(gameID)
 			if errors.Is(err, store.ErrNotFound) {
@@ -182,9 +187,32 @@ func (s *Service) Table(ctx context.Context, gameID string) (*Table, error) {
 			}
 			return nil, err
 		}
-		t.Rec = rec
 	}
 	return t, nil
+}
+
+// load reads the game and what its stored jobs say into t, and publishes
+// its first snapshot; t is locked.
+func (s *Service) load(ctx context.Context, t *Table, gameID string) error {
+	rec, err := s.o.Store.LoadGame(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	jobs, err := s.o.Store.GameJobs(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	t.Rec, t.due, t.advanceStored = rec, time.Time{}, false
+	for _, j := range jobs {
+		switch j.Kind {
+		case JobDeadline:
+			t.due = j.Due
+		case JobAdvance:
+			t.advanceStored = true
+		}
+	}
+	t.publish()
+	return nil
 }
 
 // Forget drops a game from memory, so that its next use reloads it.
@@ -263,24 +291,9 @@ func firstAutomatic(rec *store.Game, g *engine.Game) int {
 // plays itself.
 func awaitsAutomatic(rec *store.Game, g *engine.Game) bool { return firstAutomatic(rec, g) >= 0 }
 
-// Deadline returns the current step's deadline (zero if none is known). It
-// is kept with the table and read from the store once after a restart.
-func (s *Service) Deadline(ctx context.Context, t *Table) time.Time {
-	if !t.dueKnown {
-		if jobs, err := s.o.Store.Jobs(ctx); err == nil {
-			for _, j := range jobs {
-				if j.GameID == t.Rec.ID && j.Kind == JobDeadline {
-					t.due = j.Due
-				}
-				if j.GameID == t.Rec.ID && j.Kind == JobAdvance {
-					t.advanceStored = true
-				}
-			}
-		}
-		t.dueKnown = true
-	}
-	return t.due
-}
+// Deadline returns the current step's deadline (zero if none is
+// scheduled, as while the game is paused); t is locked.
+func (s *Service) Deadline(_ context.Context, t *Table) time.Time { return t.due }
 
 // stepJobs are the current step's reminder and deadline.
 func (s *Service) stepJobs(rec *store.Game, g *engine.Game) []store.Job {
@@ -301,7 +314,7 @@ func (s *Service) stepJobs(rec *store.Game, g *engine.Game) []store.Job {
 func (t *Table) scheduled(jobs []store.Job) {
 	for _, j := range jobs {
 		if j.Kind == JobDeadline {
-			t.due, t.dueKnown = j.Due, true
+			t.due = j.Due
 		}
 	}
 }

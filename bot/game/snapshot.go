@@ -1,0 +1,71 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"atheneum/store"
+)
+
+// Snapshot is a game as of its last stored change, for read-only answers
+// (autocomplete, status, scores, the table image) that must never wait for
+// the game's lock or for the Discord calls made while it is held. Nothing
+// in a snapshot changes once it is taken: treat it as read-only.
+type Snapshot struct {
+	// Rec is the game's record, with its State once it has started.
+	Rec *store.Game
+	// Deadline is the current step's deadline, zero when none is scheduled.
+	Deadline time.Time
+	// Paused is set while the host has stopped the clock.
+	Paused bool
+}
+
+// publish replaces the table's snapshot with a copy of the game as it is
+// now; t is locked. The copy shares nothing that a later change writes to.
+func (t *Table) publish() {
+	rec := *t.Rec
+	rec.Seats = slices.Clone(t.Rec.Seats)
+	if t.Rec.State != nil {
+		rec.State = t.Rec.State.Clone()
+	}
+	t.snap.Store(&Snapshot{Rec: &rec, Deadline: t.due, Paused: rec.Options.Paused})
+}
+
+// Snapshot returns the game as of its last stored change without waiting
+// for its table: the copy kept in memory, or else a fresh read of the
+// store. An unknown game gives store.ErrNotFound.
+func (s *Service) Snapshot(ctx context.Context, gameID string) (*Snapshot, error) {
+	s.mu.Lock()
+	t := s.tables[gameID]
+	s.mu.Unlock()
+	if t != nil {
+		if snap := t.snap.Load(); snap != nil {
+			return snap, nil
+		}
+	}
+	rec, err := s.o.Store.LoadGame(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	snap := &Snapshot{Rec: rec, Paused: rec.Options.Paused}
+	j, err := s.o.Store.GetJob(ctx, gameID, store.JobKey{Kind: JobDeadline, Seat: store.NoSeat})
+	switch {
+	case err == nil:
+		snap.Deadline = j.Due
+	case !errors.Is(err, store.ErrNotFound):
+		return nil, err
+	}
+	return snap, nil
+}
+
+// SnapshotInChannel returns the snapshot of the channel's lobby or playing
+// game, or store.ErrNotFound when it has none.
+func (s *Service) SnapshotInChannel(ctx context.Context, channelID string) (*Snapshot, error) {
+	rec, err := s.o.Store.GameInChannel(ctx, channelID)
+	if err != nil {
+		return nil, err
+	}
+	return s.Snapshot(ctx, rec.ID)
+}

@@ -1,0 +1,129 @@
+package game
+
+import (
+	"errors"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"atheneum/engine"
+	"atheneum/engine/ai"
+	"atheneum/store"
+)
+
+func TestSnapshotsNeverWaitForTheTable(t *testing.T) {
+	f := newFixture(t, "")
+	id := f.startWithAIs("normal")
+
+	t.Run("a reader gets the game while another goroutine holds its table", func(t *testing.T) {
+		tbl := f.table(id)
+		got := make(chan *Snapshot, 2)
+		go func() {
+			snap, err := f.svc.Snapshot(f.ctx, id)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- snap
+			snap, err = f.svc.SnapshotInChannel(f.ctx, "c1")
+			if err != nil {
+				t.Error(err)
+			}
+			got <- snap
+		}()
+		for range 2 {
+			select {
+			case snap := <-got:
+				if snap == nil || snap.Rec.ID != id || snap.Rec.State == nil || snap.Rec.State.Seq != tbl.Rec.Seq || snap.Deadline.IsZero() {
+					t.Fatalf("snapshot %+v", snap)
+				}
+				if snap.Rec.State == tbl.Rec.State || &snap.Rec.Seats[0] == &tbl.Rec.Seats[0] {
+					t.Fatal("the snapshot shares the table's game")
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the snapshot waited for the table's lock")
+			}
+		}
+		tbl.Unlock()
+	})
+
+	t.Run("readers see whole stored states while the game moves on", func(t *testing.T) {
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Go(func() {
+				last := -1
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					snap, err := f.svc.Snapshot(f.ctx, id)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					rec := snap.Rec
+					if rec.State.Seq != rec.Seq || rec.State.Seq < last || len(rec.Seats) != len(rec.State.Seats) {
+						t.Errorf("inconsistent snapshot: record at %d, state at %d, after %d", rec.Seq, rec.State.Seq, last)
+						return
+					}
+					last = rec.State.Seq
+					_ = rec.State.Waiting() // reads the state while the writer plays on
+				}
+			})
+		}
+		for range 6 {
+			f.personMove(id)
+		}
+		close(stop)
+		wg.Wait()
+		snap, _ := f.svc.Snapshot(f.ctx, id)
+		if stored := f.load(id); snap.Rec.Seq != stored.Seq {
+			t.Fatalf("the snapshot is at %d actions, the store at %d", snap.Rec.Seq, stored.Seq)
+		}
+	})
+
+	t.Run("a game not in memory is read from the store", func(t *testing.T) {
+		f.svc.Forget(id)
+		snap, err := f.svc.Snapshot(f.ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored := f.load(id); snap.Rec.Seq != stored.Seq || snap.Deadline.IsZero() {
+			t.Fatalf("snapshot at %d with deadline %v, store at %d", snap.Rec.Seq, snap.Deadline, stored.Seq)
+		}
+	})
+
+	t.Run("an unknown game or an empty channel is not found", func(t *testing.T) {
+		if _, err := f.svc.Snapshot(f.ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("unknown game: %v", err)
+		}
+		if _, err := f.svc.SnapshotInChannel(f.ctx, "empty"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("empty channel: %v", err)
+		}
+	})
+}
+
+// playPerson makes one move for the person in seat with the normal AI and
+// settles; it reports whether the seat was awaited.
+func (f *fixture) playPerson(id string, seat int) bool {
+	f.t.Helper()
+	t := f.table(id)
+	defer t.Unlock()
+	g := t.Rec.State
+	if g == nil || g.Step == engine.StepOver || !slices.Contains(g.Waiting(), seat) {
+		return false
+	}
+	p, _ := ai.New("normal", ai.Options{Seed: uint64(seat) + 5})
+	a, err := p.Propose(g.View(seat), seat)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if _, err := f.svc.Act(f.ctx, t, a, ByPlayer); err != nil {
+		f.t.Fatalf("%s refused: %v", a, err)
+	}
+	f.svc.Settle(f.ctx, t)
+	return true
+}
