@@ -16,20 +16,32 @@ type Command struct {
 	Type          discordgo.ApplicationCommandType `json:"type"`
 	Name          string                           `json:"name"`
 	Description   string                           `json:"description"`
-	Options       []CommandOption                  `json:"options"`
+	// NameLocalizations and DescriptionLocalizations map Discord locales
+	// ("fr", "en-GB", ...) to the translated name and description.
+	NameLocalizations        map[string]string `json:"name_localizations"`
+	DescriptionLocalizations map[string]string `json:"description_localizations"`
+	Options                  []CommandOption   `json:"options"`
 	// Raw is the command as the bot sent it.
 	Raw json.RawMessage `json:"-"`
 }
 
 // CommandOption is one option (or subcommand) of a registered command.
 type CommandOption struct {
-	Type         discordgo.ApplicationCommandOptionType `json:"type"`
-	Name         string                                 `json:"name"`
-	Description  string                                 `json:"description"`
-	Required     bool                                   `json:"required"`
-	Autocomplete bool                                   `json:"autocomplete"`
-	Choices      []Choice                               `json:"choices"`
-	Options      []CommandOption                        `json:"options"`
+	Type                     discordgo.ApplicationCommandOptionType `json:"type"`
+	Name                     string                                 `json:"name"`
+	Description              string                                 `json:"description"`
+	NameLocalizations        map[string]string                      `json:"name_localizations"`
+	DescriptionLocalizations map[string]string                      `json:"description_localizations"`
+	Required                 bool                                   `json:"required"`
+	Autocomplete             bool                                   `json:"autocomplete"`
+	Choices                  []Choice                               `json:"choices"`
+	Options                  []CommandOption                        `json:"options"`
+	// MinValue and MaxValue bound integer and number options; MinLength
+	// and MaxLength bound string options. Nil when not set.
+	MinValue  *float64 `json:"min_value"`
+	MaxValue  *float64 `json:"max_value"`
+	MinLength *int     `json:"min_length"`
+	MaxLength *int     `json:"max_length"`
 }
 
 // Option returns the option (or subcommand) with the given name.
@@ -326,6 +338,11 @@ func checkInvocation(schema []CommandOption, given []Option, autocomplete bool, 
 		if g.Focused && !o.Autocomplete {
 			return fmt.Errorf("%s: option %q is not registered with autocomplete", where, g.Name)
 		}
+		if !g.Focused {
+			if err := checkOptionValue(o, g); err != nil {
+				return fmt.Errorf("%s: %w", where, err)
+			}
+		}
 		if len(o.Choices) > 0 && !g.Focused {
 			found := false
 			for _, ch := range o.Choices {
@@ -343,6 +360,46 @@ func checkInvocation(schema []CommandOption, given []Option, autocomplete bool, 
 			if o.Required && !names[o.Name] {
 				return fmt.Errorf("%s: required option %q is missing", where, o.Name)
 			}
+		}
+	}
+	return nil
+}
+
+// checkOptionValue applies the bounds the Discord client enforces before it
+// sends a command: min_value/max_value for integers and numbers,
+// min_length/max_length (default 0 to 6000) for strings.
+func checkOptionValue(o CommandOption, g Option) error {
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
+		var x float64
+		switch n := g.Value.(type) {
+		case int64:
+			x = float64(n)
+		case float64:
+			x = n
+		default:
+			return fmt.Errorf("option %q value %v is not a number", g.Name, g.Value)
+		}
+		if o.MinValue != nil && x < *o.MinValue {
+			return fmt.Errorf("option %q value %v is below its min_value %v, which the Discord client does not send", g.Name, g.Value, *o.MinValue)
+		}
+		if o.MaxValue != nil && x > *o.MaxValue {
+			return fmt.Errorf("option %q value %v is above its max_value %v, which the Discord client does not send", g.Name, g.Value, *o.MaxValue)
+		}
+	case discordgo.ApplicationCommandOptionString:
+		s, ok := g.Value.(string)
+		if !ok {
+			return fmt.Errorf("option %q value %v is not a string", g.Name, g.Value)
+		}
+		lo, hi := 0, maxStringOptionLength
+		if o.MinLength != nil {
+			lo = *o.MinLength
+		}
+		if o.MaxLength != nil {
+			hi = *o.MaxLength
+		}
+		if n := runeLen(s); n < lo || n > hi {
+			return fmt.Errorf("option %q value has %d characters, the option allows %d to %d", g.Name, n, lo, hi)
 		}
 	}
 	return nil

@@ -69,6 +69,8 @@ func UserOpt(name string, u User) Option {
 type Choice struct {
 	Name  string `json:"name"`
 	Value any    `json:"value"`
+	// NameLocalizations maps Discord locales to the translated name.
+	NameLocalizations map[string]string `json:"name_localizations,omitempty"`
 }
 
 // Modal is a modal the bot opened with a type 9 response.
@@ -506,21 +508,23 @@ func (s *Server) ForgeComponent(ctx context.Context, user User, messageID, custo
 	})
 }
 
+// checkSelection applies what the Discord client enforces before it sends
+// a selection: as many values as min_values..max_values allow (both default
+// to 1), each one of the menu's options, none twice.
 func checkSelection(c Component, values []string) error {
-	lo, hi := 1, 1
-	if c.MinValues != nil {
-		lo = *c.MinValues
-	}
-	if c.MaxValues != nil {
-		hi = *c.MaxValues
-	}
+	lo, hi := selectBounds(c)
 	if len(values) < lo || len(values) > hi {
 		return fmt.Errorf("%d values chosen, the menu allows %d to %d", len(values), lo, hi)
 	}
+	seen := map[string]bool{}
 	for _, v := range values {
 		if !slices.ContainsFunc(c.Options, func(o SelectOption) bool { return o.Value == v }) {
 			return fmt.Errorf("value %q is not one of the options", v)
 		}
+		if seen[v] {
+			return fmt.Errorf("value %q is chosen twice", v)
+		}
+		seen[v] = true
 	}
 	return nil
 }
@@ -541,6 +545,9 @@ func (s *Server) SubmitModal(ctx context.Context, user User, from *Interaction, 
 				if v == "" && (in.Required == nil || *in.Required) {
 					return nil, fmt.Errorf("discordtest: modal %q: required input %q has no value", cb.Modal.CustomID, in.CustomID)
 				}
+				if err := checkTextInput(in, v); err != nil {
+					return nil, fmt.Errorf("discordtest: modal %q: input %q: %w", cb.Modal.CustomID, in.CustomID, err)
+				}
 				rows = append(rows, map[string]any{"type": 1, "components": []any{
 					map[string]any{"type": int(discordgo.TextInputComponent), "custom_id": in.CustomID, "value": v},
 				}})
@@ -560,6 +567,26 @@ func (s *Server) SubmitModal(ctx context.Context, user User, from *Interaction, 
 		}
 		return spec, nil
 	})
+}
+
+// checkTextInput applies the length bounds the Discord client enforces on a
+// filled-in text input (an empty optional input is always accepted).
+func checkTextInput(in Component, v string) error {
+	if v == "" {
+		return nil
+	}
+	n := runeLen(v)
+	lo, hi := 0, 4000
+	if in.MinLength != nil {
+		lo = *in.MinLength
+	}
+	if in.MaxLength != nil {
+		hi = *in.MaxLength
+	}
+	if n < lo || n > hi {
+		return fmt.Errorf("%d characters given, the input allows %d to %d", n, lo, hi)
+	}
+	return nil
 }
 
 type interactionSpec struct {
@@ -635,10 +662,10 @@ func (s *Server) newInteractionLocked(spec *interactionSpec) (*Interaction, json
 		"channel":               s.channelJSONLocked(ch),
 		"token":                 in.Token,
 		"version":               1,
-		"app_permissions":       fmt.Sprint(DefaultBotPermissions),
-		"locale":                "en-US",
+		"app_permissions":       fmt.Sprint(s.appPermissionsLocked(ch)),
+		"locale":                userLocale(u),
 		"entitlements":          []any{},
-		"attachment_size_limit": 10 << 20,
+		"attachment_size_limit": s.opts.UploadLimit,
 	}
 	if spec.message != nil {
 		in.MessageID = spec.message.ID
@@ -654,7 +681,7 @@ func (s *Server) newInteractionLocked(spec *interactionSpec) (*Interaction, json
 		mj := memberJSON(*mem, true)
 		mj["permissions"] = fmt.Sprint(mem.Permissions)
 		p["guild_id"] = ch.GuildID
-		p["guild_locale"] = "en-US"
+		p["guild_locale"] = guildLocale(s.guilds[ch.GuildID])
 		p["member"] = mj
 		p["context"] = 0 // GUILD
 	} else {
@@ -712,6 +739,9 @@ func (s *Server) interactionCallback(c *call) (int, any) {
 		s.notifyLocked()
 		return apiErr(http.StatusNotFound, 10062, "Unknown interaction")
 	}
+	if stt, b, rejected := c.uploadRejected(); rejected {
+		return stt, b
+	}
 	var body callbackBody
 	if ok, stt, b := c.decode(&body); !ok {
 		return stt, b
@@ -735,11 +765,12 @@ func (s *Server) interactionCallback(c *call) (int, any) {
 
 	switch body.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource:
-		pm := parseMessage(c.v, "data.", p, c.req.Files)
+		pm := parseMessage(c.v, "data.", p, c.req.Files, nil)
 		checkFlags(c.v, "data.flags", pm.flags, responseFlags)
 		if !c.v.ok() {
 			return c.invalid()
 		}
+		cb.Files = pm.files
 		if (pm.content == nil || *pm.content == "") && len(pm.embeds) == 0 && len(pm.components) == 0 && len(pm.files) == 0 {
 			return c.reject(50006, "Cannot send an empty message")
 		}
@@ -842,11 +873,14 @@ func (s *Server) followup(c *call) (int, any) {
 	if st == nil {
 		return stt, b
 	}
+	if stt, b, rejected := c.uploadRejected(); rejected {
+		return stt, b
+	}
 	var p messagePayload
 	if ok, stt, b := c.decode(&p); !ok {
 		return stt, b
 	}
-	pm := parseMessage(c.v, "", p, c.req.Files)
+	pm := parseMessage(c.v, "", p, c.req.Files, nil)
 	checkFlags(c.v, "flags", pm.flags, responseFlags)
 	if !c.v.ok() {
 		return c.invalid()

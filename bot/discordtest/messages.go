@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	_ "image/gif" // register decoders: attachments report width and height like Discord's
 	_ "image/jpeg"
@@ -28,6 +29,10 @@ type Message struct {
 	Components  []Component
 	Attachments []Attachment
 	Flags       discordgo.MessageFlags
+	// AllowedMentions is the allowed_mentions the bot last sent for the
+	// message (an edit without one keeps it); nil if it never sent one.
+	// Pings tells who the message actually notifies.
+	AllowedMentions *AllowedMentions
 	// Ephemeral messages are interaction responses only VisibleTo can see;
 	// they are not reachable through the channel routes.
 	Ephemeral bool
@@ -43,8 +48,10 @@ type Message struct {
 	// so a test can check what the user saw before each edit.
 	Revisions []Message
 
-	embedsRaw     json.RawMessage
-	componentsRaw json.RawMessage
+	embedsRaw        json.RawMessage
+	componentsRaw    json.RawMessage
+	pings            []string // users the content notifies, see computePingsLocked
+	mentionsEveryone bool
 }
 
 // Loading reports whether the message is still a deferred "Bot is
@@ -83,11 +90,15 @@ type Attachment struct {
 	ID          string
 	Filename    string
 	ContentType string
+	// Description is the file's alt text, from the "attachments" entry of
+	// the payload that uploaded it (up to 1024 characters).
 	Description string
 	Data        []byte
 	// Width and Height are set for images the fake could decode (PNG,
 	// JPEG, GIF), as Discord sets them.
 	Width, Height int
+
+	upload int // n of the files[n] part that carried it; -1 if none
 }
 
 // Embed is the commonly asserted part of a rich embed.
@@ -263,6 +274,8 @@ type messagePayload struct {
 	Attachments json.RawMessage `json:"attachments"`
 	Flags       *int64          `json:"flags"`
 	TTS         bool            `json:"tts"`
+	// AllowedMentions is "allowed_mentions".
+	AllowedMentions json.RawMessage `json:"allowed_mentions"`
 }
 
 func present(raw json.RawMessage) bool { return len(raw) > 0 }
@@ -285,16 +298,20 @@ type parsedMessage struct {
 	componentsRaw json.RawMessage
 	setComponents bool
 	keepAttach    map[string]bool // nil: keep every existing attachment
-	files         []Attachment
+	files         []Attachment    // uploads, with their alt text and file names applied
 	flags         discordgo.MessageFlags
+	mentions      *AllowedMentions
+	setMentions   bool
 }
 
 // parseMessage validates p (plus its uploaded files) and converts it. Field
 // paths in violations start with prefix ("" or "data.").
-func parseMessage(v *validator, prefix string, p messagePayload, files []Attachment) parsedMessage {
+//
+// existing are the attachments of the message being edited (nil for a new
+// message): "attachments" entries may name them to keep them.
+func parseMessage(v *validator, prefix string, p messagePayload, files, existing []Attachment) parsedMessage {
 	var out parsedMessage
 	out.flags = p.flags()
-	out.files = files
 	if present(p.Content) {
 		var c string
 		if !isNull(p.Content) {
@@ -335,23 +352,14 @@ func parseMessage(v *validator, prefix string, p messagePayload, files []Attachm
 		validateMessageComponents(v, prefix+"components", out.components, out.flags)
 		out.componentsRaw = p.Components
 	}
-	if present(p.Attachments) && !isNull(p.Attachments) {
-		var list []struct {
-			ID json.RawMessage `json:"id"`
-		}
-		if err := json.Unmarshal(p.Attachments, &list); err == nil {
-			out.keepAttach = map[string]bool{}
-			for _, a := range list {
-				var id string
-				if json.Unmarshal(a.ID, &id) != nil {
-					id = string(a.ID) // numeric ids refer to new uploads
-				}
-				out.keepAttach[id] = true
-			}
-		}
+	if present(p.AllowedMentions) && !isNull(p.AllowedMentions) {
+		out.mentions = parseAllowedMentions(v, prefix+"allowed_mentions", p.AllowedMentions)
+		out.setMentions = true
 	}
-	if len(files) > 10 {
-		v.add(prefix+"files", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+	out.files, out.keepAttach = parseAttachments(v, prefix, p.Attachments, files, existing)
+	// "Max 10 attachments per message" (Discord's message reference).
+	if len(files) > maxAttachments {
+		v.add(prefix+"files", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", maxAttachments))
 	}
 	return out
 }
@@ -367,6 +375,9 @@ func setBody(m *Message, pm parsedMessage) {
 	}
 	if pm.setComponents {
 		m.Components, m.componentsRaw = pm.components, pm.componentsRaw
+	}
+	if pm.setMentions {
+		m.AllowedMentions = pm.mentions
 	}
 }
 
@@ -385,6 +396,7 @@ func (s *Server) newMessageLocked(ch *Channel, author User, pm parsedMessage) *M
 	for _, f := range pm.files {
 		m.Attachments = append(m.Attachments, s.storeAttachmentLocked(f))
 	}
+	s.computePingsLocked(m)
 	s.messages[m.ID] = m
 	s.chanMsgs[ch.ID] = append(s.chanMsgs[ch.ID], m.ID)
 	s.notifyLocked()
@@ -393,6 +405,7 @@ func (s *Server) newMessageLocked(ch *Channel, author User, pm parsedMessage) *M
 
 func (s *Server) storeAttachmentLocked(f Attachment) Attachment {
 	f.ID = s.newIDLocked()
+	f.upload = -1
 	if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
 		f.Width, f.Height = cfg.Width, cfg.Height
 	}
@@ -425,6 +438,7 @@ func (s *Server) editMessageLocked(m *Message, pm parsedMessage) {
 	m.Flags = m.Flags&^discordgo.MessageFlagsSuppressEmbeds | pm.flags&discordgo.MessageFlagsSuppressEmbeds
 	m.Flags &^= discordgo.MessageFlagsLoading
 	m.EditedAt = time.Now().UTC()
+	s.computePingsLocked(m)
 	s.notifyLocked()
 }
 
@@ -466,6 +480,12 @@ func (s *Server) messageJSONLocked(m *Message) map[string]any {
 	if len(m.Components) > 0 {
 		components = m.componentsRaw
 	}
+	mentions := []any{}
+	for _, id := range m.PingedUsers() {
+		if u, ok := s.users[id]; ok {
+			mentions = append(mentions, userJSON(*u))
+		}
+	}
 	out := map[string]any{
 		"id":               m.ID,
 		"type":             int(m.Type),
@@ -475,9 +495,9 @@ func (s *Server) messageJSONLocked(m *Message) map[string]any {
 		"attachments":      attachments,
 		"embeds":           embeds,
 		"components":       components,
-		"mentions":         []any{},
+		"mentions":         mentions,
 		"mention_roles":    []any{},
-		"mention_everyone": false,
+		"mention_everyone": m.mentionsEveryone,
 		"pinned":           false,
 		"tts":              false,
 		"timestamp":        m.CreatedAt.Format(time.RFC3339Nano),

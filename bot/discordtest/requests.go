@@ -24,8 +24,9 @@ type Request struct {
 	// requests, and the full path otherwise (CDN, gateway).
 	Path  string
 	Query url.Values
-	// Route is the matched route template, e.g. "POST /channels/{channel.id}/messages";
-	// empty for unknown routes.
+	// Route is the matched route template, e.g. "POST /channels/{channel}/messages",
+	// also set on requests answered by an injected fault; empty for unknown
+	// routes.
 	Route  string
 	Header http.Header
 	Body   []byte // raw body
@@ -44,13 +45,20 @@ type Request struct {
 // Decode unmarshals the request's JSON payload into v.
 func (r Request) Decode(v any) error { return json.Unmarshal(r.JSON, v) }
 
+// AnyPath is a Match pattern matching every path, to inject faults on
+// every route: FailNext("*", AnyPath, 3, InternalError()).
+const AnyPath = "**"
+
 // Match reports whether the request has the method (empty or "*" for any,
 // case-insensitive) and its path matches pattern, a path.Match pattern
 // relative to the API root where "*" stands for one path segment, e.g.
-// "/channels/*/messages" or "/interactions/*/*/callback".
+// "/channels/*/messages" or "/interactions/*/*/callback", or AnyPath.
 func (r Request) Match(method, pattern string) bool {
 	if method != "" && method != "*" && !strings.EqualFold(method, r.Method) {
 		return false
+	}
+	if pattern == AnyPath {
+		return true
 	}
 	ok, err := path.Match(pattern, r.Path)
 	return err == nil && ok
@@ -87,6 +95,48 @@ func (s *Server) CountRequests(method, pattern string) int {
 	return len(s.FindRequests(method, pattern))
 }
 
+// Mark returns the current end of the request log, to count what comes
+// after it with CountByRouteSince or RequestsSince, e.g. the calls of one
+// turn of a game.
+func (s *Server) Mark() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nextSeq
+}
+
+// RequestsSince returns the requests that arrived after mark (see Mark),
+// in arrival order.
+func (s *Server) RequestsSince(mark int) []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Request
+	for _, r := range s.requests {
+		if r.Seq > mark {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// CountByRoute counts every request so far by route template, e.g.
+// "POST /channels/{channel}/messages" -> 3; each HTTP call counts, retries
+// after an injected 429 included. Requests to unknown routes are counted
+// under "METHOD /path (unknown route)".
+func (s *Server) CountByRoute() map[string]int { return s.CountByRouteSince(0) }
+
+// CountByRouteSince is CountByRoute for the requests after mark (see Mark).
+func (s *Server) CountByRouteSince(mark int) map[string]int {
+	out := map[string]int{}
+	for _, r := range s.RequestsSince(mark) {
+		key := r.Route
+		if key == "" || key == takenRoute {
+			key = r.Method + " " + r.Path + " (unknown route)"
+		}
+		out[key]++
+	}
+	return out
+}
+
 // UnknownRequests returns the requests to routes the fake does not
 // implement (answered 404 or 405). A bot calling them would behave
 // differently against real Discord than in the test.
@@ -104,12 +154,16 @@ func (s *Server) unknownLocked(take bool) []Request {
 		if r.Route == "" && !r.Injected {
 			out = append(out, r)
 			if take {
-				s.requests[i].Route = "(taken)"
+				s.requests[i].Route = takenRoute
 			}
 		}
 	}
 	return out
 }
+
+// takenRoute marks an unknown request a test has taken, so it is reported
+// once.
+const takenRoute = "(taken)"
 
 // TakeUnknownRequests returns UnknownRequests and stops reporting them, for
 // tests that call unknown routes on purpose.
@@ -145,8 +199,12 @@ func CannotMessageUser() Fault {
 }
 
 // RateLimited is a 429 telling the client to retry after d, with the
-// headers and body Discord sends. discordgo sleeps for retry_after and
-// retries, without limit.
+// headers and body Discord sends
+// (https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit):
+// {"message": "You are being rate limited.", "retry_after": <seconds>,
+// "global": false}, Retry-After in whole seconds, X-RateLimit-Limit,
+// -Remaining 0, -Reset, -Reset-After, -Bucket (the route's) and -Scope.
+// discordgo sleeps for retry_after and retries, without limit.
 func RateLimited(d time.Duration) Fault {
 	return rateLimited(d, false)
 }
@@ -164,6 +222,7 @@ func rateLimited(d time.Duration, global bool) Fault {
 	h.Set("X-RateLimit-Limit", "5")
 	h.Set("X-RateLimit-Remaining", "0")
 	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
+	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(d).UnixMilli())/1000, 'f', 3, 64))
 	if global {
 		h.Set("X-RateLimit-Global", "true")
 		h.Set("X-RateLimit-Scope", "global")
@@ -173,6 +232,15 @@ func rateLimited(d time.Duration, global bool) Fault {
 	return Fault{Status: http.StatusTooManyRequests, Header: h, Body: map[string]any{
 		"message": "You are being rate limited.", "retry_after": secs, "global": global,
 	}}
+}
+
+// RateLimit is a 429 asking to retry after Options.RetryAfter (50 ms
+// unless set), short enough for tests:
+//
+//	s.FailNext("POST", "/channels/*/messages", 2, s.RateLimit())
+//	s.FailNext("*", discordtest.AnyPath, 3, s.RateLimit())
+func (s *Server) RateLimit() Fault {
+	return RateLimited(s.opts.RetryAfter)
 }
 
 type faultRule struct {

@@ -124,8 +124,18 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveGateway(w, r)
 		return
 	}
-	start := time.Now()
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
+	if d := time.Duration(s.latency.Load()); d > 0 {
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-s.done:
+			t.Stop()
+		case <-r.Context().Done():
+			t.Stop()
+		}
+	}
+	start := time.Now()
 	host := r.Header.Get(originalHostHeader)
 	if host == "" {
 		host = r.Host
@@ -197,15 +207,6 @@ func (s *Server) handle(rec *Request, isAPI bool) (int, http.Header, any) {
 		s.logf("%s %s -> %d", rec.Method, rec.Path, status)
 	}()
 
-	if f, ok := s.takeFaultLocked(*rec); ok {
-		rec.Injected = true
-		for k, vs := range f.Header {
-			header[k] = append([]string(nil), vs...)
-		}
-		status, out = f.Status, f.Body
-		return status, header, out
-	}
-
 	var rt route
 	var params map[string]string
 	var found, methodOK bool
@@ -213,11 +214,27 @@ func (s *Server) handle(rec *Request, isAPI bool) (int, http.Header, any) {
 		rt, params, found, methodOK = matchRoute(s.routeTable, rec.Method, rec.Path)
 	} else {
 		rt, params, found, methodOK = matchRoute([]route{cdnRoute}, rec.Method, rec.Path)
-		if methodOK {
-			rec.Route = "GET /attachments/{channel}/{attachment}/{filename}"
-			status, out = s.serveAttachment(params, header)
-			return status, header, out
+	}
+	if methodOK {
+		rec.Route = rt.method + " " + rt.tmpl
+	}
+
+	if f, ok := s.takeFaultLocked(*rec); ok {
+		rec.Injected = true
+		for k, vs := range f.Header {
+			header[k] = append([]string(nil), vs...)
 		}
+		if f.Status == http.StatusTooManyRequests && methodOK && header.Get("X-RateLimit-Bucket") == "" {
+			// Discord names the bucket that ran out, as on any answer.
+			header.Set("X-RateLimit-Bucket", bucketHash(rt))
+		}
+		status, out = f.Status, f.Body
+		return status, header, out
+	}
+
+	if !isAPI && methodOK {
+		status, out = s.serveAttachment(params, header)
+		return status, header, out
 	}
 	switch {
 	case !found:
@@ -227,11 +244,14 @@ func (s *Server) handle(rec *Request, isAPI bool) (int, http.Header, any) {
 		status, out = http.StatusMethodNotAllowed, map[string]any{"code": 0, "message": "405: Method Not Allowed"}
 		return status, header, out
 	}
-	rec.Route = rt.method + " " + rt.tmpl
 	setRateLimitHeaders(header, rt)
 
 	if rt.auth && !s.authorized(rec.Header.Get("Authorization")) {
 		status, out = http.StatusUnauthorized, map[string]any{"code": 0, "message": "401: Unauthorized"}
+		return status, header, out
+	}
+	if s.deniedLocked(rec.Route, params) {
+		status, out = apiErr(http.StatusForbidden, 50013, "Missing Permissions")
 		return status, header, out
 	}
 	c := &call{s: s, req: rec, params: params, v: &validator{}, header: header}
@@ -248,13 +268,19 @@ func (s *Server) handle(rec *Request, isAPI bool) (int, http.Header, any) {
 // sleeps only when Remaining reaches 0 before the reset, so a constant
 // Remaining keeps it from ever stalling while still exercising its parser.
 func setRateLimitHeaders(h http.Header, rt route) {
-	sum := fnv.New64a()
-	_, _ = io.WriteString(sum, rt.method+" "+rt.tmpl)
-	h.Set("X-RateLimit-Bucket", fmt.Sprintf("%016x", sum.Sum64()))
+	h.Set("X-RateLimit-Bucket", bucketHash(rt))
 	h.Set("X-RateLimit-Limit", "50")
 	h.Set("X-RateLimit-Remaining", "49")
 	h.Set("X-RateLimit-Reset-After", "1.000")
 	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(time.Second).UnixMilli())/1000, 'f', 3, 64))
+}
+
+// bucketHash is the route's rate limit bucket id, an opaque hash as on
+// Discord.
+func bucketHash(rt route) string {
+	sum := fnv.New64a()
+	_, _ = io.WriteString(sum, rt.method+" "+rt.tmpl)
+	return fmt.Sprintf("%016x", sum.Sum64())
 }
 
 func (s *Server) authorized(auth string) bool {
@@ -294,7 +320,7 @@ func parseBody(rec *Request, contentType string) {
 			if ct == "" {
 				ct = "application/octet-stream"
 			}
-			rec.Files = append(rec.Files, Attachment{Filename: part.FileName(), ContentType: ct, Data: data})
+			rec.Files = append(rec.Files, Attachment{Filename: part.FileName(), ContentType: ct, Data: data, upload: uploadIndex(name)})
 		}
 		_ = part.Close()
 	}

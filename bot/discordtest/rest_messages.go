@@ -2,7 +2,9 @@ package discordtest
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -54,11 +56,14 @@ func (s *Server) postMessage(c *call) (int, any) {
 	if ch.IsDM() && s.dmsClosed[ch.RecipientID] {
 		return apiErr(http.StatusForbidden, 50007, "Cannot send messages to this user")
 	}
+	if st, b, rejected := c.uploadRejected(); rejected {
+		return st, b
+	}
 	var p messagePayload
 	if ok, st, b := c.decode(&p); !ok {
 		return st, b
 	}
-	pm := parseMessage(c.v, "", p, c.req.Files)
+	pm := parseMessage(c.v, "", p, c.req.Files, nil)
 	checkFlags(c.v, "flags", pm.flags, channelMessageFlags)
 	if !c.v.ok() {
 		return c.invalid()
@@ -122,19 +127,26 @@ func (s *Server) editMessage(c *call) (int, any) {
 // applyEdit validates and applies an edit, refusing one that would leave
 // the message empty.
 func (s *Server) applyEdit(c *call, m *Message, raw json.RawMessage, prefix string, allowedFlags discordgo.MessageFlags) (int, any) {
+	if st, b, rejected := c.uploadRejected(); rejected {
+		return st, b
+	}
 	var p messagePayload
 	if len(raw) > 0 && !isNull(raw) {
 		if err := json.Unmarshal(raw, &p); err != nil {
 			return apiErr(http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
 		}
 	}
-	pm := parseMessage(c.v, prefix, p, c.req.Files)
+	pm := parseMessage(c.v, prefix, p, c.req.Files, m.Attachments)
 	checkFlags(c.v, prefix+"flags", pm.flags, allowedFlags)
 	if !c.v.ok() {
 		return c.invalid()
 	}
 	next := cloneMessage(m)
 	s.editMessageLocked(&next, pm)
+	if len(next.Attachments) > maxAttachments {
+		c.v.add(prefix+"attachments", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", maxAttachments))
+		return c.invalid()
+	}
 	if emptyMessage(&next) && !next.Loading() {
 		return c.reject(50006, "Cannot send an empty message")
 	}
@@ -152,10 +164,15 @@ func (s *Server) deleteMessage(c *call) (int, any) {
 	return http.StatusNoContent, nil
 }
 
+// threadArchiveDurations are the only auto_archive_duration values Discord
+// accepts, in minutes: "can be set to: 60, 1440, 4320, 10080"
+// (https://discord.com/developers/docs/resources/channel#start-thread-from-message).
+var threadArchiveDurations = []int{60, 1440, 4320, 10080}
+
 type threadStart struct {
 	Name                string                 `json:"name"`
 	Type                *discordgo.ChannelType `json:"type"`
-	AutoArchiveDuration int                    `json:"auto_archive_duration"`
+	AutoArchiveDuration *int                   `json:"auto_archive_duration"`
 }
 
 func (s *Server) startThread(c *call) (int, any) {
@@ -198,14 +215,21 @@ func (s *Server) createThread(c *call, parent *Channel, p threadStart, typ disco
 	if parent.Type != discordgo.ChannelTypeGuildText && parent.Type != discordgo.ChannelTypeGuildNews {
 		return apiErr(http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
 	}
+	// "1-100 character channel name" (start thread endpoints).
 	checkLen(c.v, "name", p.Name, 1, 100)
+	if p.AutoArchiveDuration != nil && !slices.Contains(threadArchiveDurations, *p.AutoArchiveDuration) {
+		c.v.add("auto_archive_duration", "BASE_TYPE_CHOICES", "Value must be one of {60, 1440, 4320, 10080}.")
+	}
 	if typ != discordgo.ChannelTypeGuildPublicThread && typ != discordgo.ChannelTypeGuildPrivateThread && typ != discordgo.ChannelTypeGuildNewsThread {
 		c.v.add("type", "BASE_TYPE_CHOICES", "Value must be one of {10, 11, 12}.")
 	}
 	if !c.v.ok() {
 		return c.invalid()
 	}
-	th := &Channel{Type: typ, GuildID: parent.GuildID, Name: p.Name, ParentID: parent.ID, OwnerID: s.bot.ID}
+	th := &Channel{Type: typ, GuildID: parent.GuildID, Name: p.Name, ParentID: parent.ID, OwnerID: s.bot.ID, AutoArchiveDuration: 1440}
+	if p.AutoArchiveDuration != nil {
+		th.AutoArchiveDuration = *p.AutoArchiveDuration
+	}
 	if from != nil {
 		// A thread started from a message shares the message's id.
 		th.ID = from.ID

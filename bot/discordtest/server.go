@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -51,6 +52,20 @@ type Options struct {
 	// the gateway closes with 4014, as Discord does for an application
 	// that has not been granted them.
 	AllowPrivilegedIntents bool
+	// UploadLimit bounds, in bytes, each uploaded file and all the files
+	// of one request together; beyond it a request gets 413 40005
+	// "Request entity too large". Empty means Discord's 25 MiB. It is
+	// also sent as the interactions' attachment_size_limit.
+	UploadLimit int64
+	// RetryAfter is the retry_after of the 429s RateLimit injects. Empty
+	// means 50 ms.
+	RetryAfter time.Duration
+	// Latency delays every REST request (API and CDN, not the gateway)
+	// before the fake handles it, as a slow network would, so a test can
+	// check that answers still beat the interaction deadline: a callback
+	// sent at t reaches the fake, and is timed against AckDeadline, at
+	// t+Latency. SetLatency changes it while running.
+	Latency time.Duration
 	// AllowProblems stops New from failing the test at cleanup when
 	// violations or unknown requests were recorded and not taken.
 	AllowProblems bool
@@ -73,6 +88,9 @@ type Server struct {
 	routeTable []route
 	wg         sync.WaitGroup // gateway connection goroutines
 
+	done    chan struct{} // closed by Close, to cut latency sleeps short
+	latency atomic.Int64  // time.Duration, see Options.Latency
+
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every state change
 	closed  bool
@@ -88,6 +106,7 @@ type Server struct {
 	members   map[memberKey]*Member
 	dms       map[string]string // user id -> DM channel id
 	dmsClosed map[string]bool
+	denied    map[string][]string // channel id -> route templates answering 50013
 
 	messages    map[string]*Message
 	chanMsgs    map[string][]string // channel id -> message ids, oldest first
@@ -151,6 +170,12 @@ func Start(opts Options) (*Server, error) {
 	if opts.AckDeadline <= 0 {
 		opts.AckDeadline = 3 * time.Second
 	}
+	if opts.RetryAfter <= 0 {
+		opts.RetryAfter = 50 * time.Millisecond
+	}
+	if opts.UploadLimit <= 0 {
+		opts.UploadLimit = defaultUploadLimit
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("listen: %w", err)
@@ -158,6 +183,7 @@ func Start(opts Options) (*Server, error) {
 	s := &Server{
 		opts:      opts,
 		ln:        ln,
+		done:      make(chan struct{}),
 		changed:   make(chan struct{}),
 		users:     map[string]*User{},
 		guilds:    map[string]*Guild{},
@@ -203,6 +229,7 @@ func Start(opts Options) (*Server, error) {
 	s.bot = User{ID: appID, Username: opts.BotUsername, GlobalName: opts.BotUsername, Bot: true}
 	s.users[appID] = &s.bot
 
+	s.latency.Store(int64(max(opts.Latency, 0)))
 	s.routeTable = s.routes()
 	s.httpSrv = &http.Server{Handler: http.HandlerFunc(s.serveHTTP), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = s.httpSrv.Serve(ln) }()
@@ -220,6 +247,7 @@ func (s *Server) Close() {
 		return
 	}
 	s.closed = true
+	close(s.done)
 	conns := append([]*gwConn(nil), s.conns...)
 	s.notifyLocked()
 	s.mu.Unlock()
@@ -234,6 +262,12 @@ func (s *Server) Close() {
 	}
 	s.wg.Wait()
 	s.transport.CloseIdleConnections()
+}
+
+// SetLatency sets Options.Latency, the delay added to every REST request
+// from now on; 0 removes it.
+func (s *Server) SetLatency(d time.Duration) {
+	s.latency.Store(int64(max(d, 0)))
 }
 
 // URL is the base URL of the fake, e.g. "http://127.0.0.1:40123". REST

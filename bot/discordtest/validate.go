@@ -2,7 +2,6 @@ package discordtest
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -203,28 +202,40 @@ func validateButton(v *validator, f string, c Component) {
 	}
 }
 
+// Select menu limits, from Discord's component reference
+// (https://discord.com/developers/docs/components/reference#string-select):
+// custom_id up to 100 characters, placeholder up to 150, min_values 0 to 25
+// (default 1), max_values 1 to 25 (default 1), and for string selects 1 to
+// 25 options whose label, value and description are up to 100 characters.
+const (
+	maxSelectValues  = 25
+	maxSelectOptions = 25
+)
+
 func validateSelect(v *validator, f string, c Component) {
 	if c.CustomID == "" {
 		v.add(f+".custom_id", "BASE_TYPE_REQUIRED", "This field is required")
 	}
 	checkLen(v, f+".custom_id", c.CustomID, 0, 100)
 	checkLen(v, f+".placeholder", c.Placeholder, 0, 150)
-	if c.MinValues != nil && (*c.MinValues < 0 || *c.MinValues > 25) {
-		v.add(f+".min_values", "NUMBER_TYPE_MAX", "int value should be between 0 and 25.")
-	}
-	if c.MaxValues != nil && (*c.MaxValues < 1 || *c.MaxValues > 25) {
-		v.add(f+".max_values", "NUMBER_TYPE_MAX", "int value should be between 1 and 25.")
+	lo, hi := selectBounds(c)
+	checkIntRange(v, f+".min_values", lo, 0, maxSelectValues)
+	checkIntRange(v, f+".max_values", hi, 1, maxSelectValues)
+	if lo > hi {
+		// Discord refuses a menu nobody could satisfy.
+		v.add(f+".min_values", "SELECT_COMPONENT_MIN_VALUES_GREATER_THAN_MAX", "min_values must be less than or equal to max_values")
 	}
 	if c.Type != discordgo.SelectMenuComponent {
 		return
 	}
-	if len(c.Options) < 1 || len(c.Options) > 25 {
-		v.add(f+".options", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+	if len(c.Options) < 1 || len(c.Options) > maxSelectOptions {
+		v.add(f+".options", "BASE_TYPE_BAD_LENGTH", fmt.Sprintf("Must be between 1 and %d in length.", maxSelectOptions))
 	}
 	if c.MaxValues != nil && *c.MaxValues > len(c.Options) {
 		v.add(f+".max_values", "SELECT_COMPONENT_MAX_VALUES_TOO_LARGE", "max_values must be less than or equal to the number of options")
 	}
 	values := map[string]bool{}
+	defaults := 0
 	for i, o := range c.Options {
 		of := fmt.Sprintf("%s.options.%d", f, i)
 		checkLen(v, of+".label", o.Label, 1, 100)
@@ -234,11 +245,46 @@ func validateSelect(v *validator, f string, c Component) {
 			v.add(of+".value", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Select component option value cannot be duplicated")
 		}
 		values[o.Value] = true
+		if o.Default {
+			defaults++
+		}
+	}
+	// More options selected by default than the menu lets a user keep:
+	// Discord refuses, e.g., two defaults on a single-choice menu.
+	if defaults > hi && hi >= 1 {
+		v.add(f+".options", "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES", "The number of default options exceeds max_values")
+	}
+}
+
+// selectBounds returns a select's min_values and max_values with
+// Discord's defaults (1 and 1) filled in.
+func selectBounds(c Component) (lo, hi int) {
+	lo, hi = 1, 1
+	if c.MinValues != nil {
+		lo = *c.MinValues
+	}
+	if c.MaxValues != nil {
+		hi = *c.MaxValues
+	}
+	return lo, hi
+}
+
+// checkIntRange records Discord's NUMBER_TYPE_MIN / NUMBER_TYPE_MAX when n
+// is outside lo..hi.
+func checkIntRange(v *validator, field string, n, lo, hi int) {
+	switch {
+	case n < lo:
+		v.add(field, "NUMBER_TYPE_MIN", fmt.Sprintf("int value should be greater than or equal to %d.", lo))
+	case n > hi:
+		v.add(field, "NUMBER_TYPE_MAX", fmt.Sprintf("int value should be less than or equal to %d.", hi))
 	}
 }
 
 // validateModal checks a type 9 response: a title, a custom_id, and one to
-// five action rows each holding a single text input.
+// five action rows each holding a single text input. Text input limits are
+// Discord's (https://discord.com/developers/docs/components/reference#text-input):
+// label up to 45 characters, placeholder up to 100, value up to 4000,
+// min_length 0 to 4000, max_length 1 to 4000.
 func validateModal(v *validator, f string, m Modal) {
 	checkLen(v, f+".title", m.Title, 1, 45)
 	checkLen(v, f+".custom_id", m.CustomID, 1, 100)
@@ -259,77 +305,19 @@ func validateModal(v *validator, f string, m Modal) {
 		}
 		checkLen(v, cf+".custom_id", c.CustomID, 1, 100)
 		checkLen(v, cf+".label", c.Label, 1, 45)
+		checkLen(v, cf+".placeholder", c.Placeholder, 0, 100)
+		checkLen(v, cf+".value", c.Value, 0, 4000)
 		if c.Style != 1 && c.Style != 2 {
 			v.add(cf+".style", "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.")
 		}
-	}
-}
-
-// validateChoices checks a type 8 autocomplete result.
-func validateChoices(v *validator, f string, cs []Choice) {
-	if len(cs) > 25 {
-		v.add(f, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-	}
-	for i, c := range cs {
-		cf := fmt.Sprintf("%s.%d", f, i)
-		checkLen(v, cf+".name", c.Name, 1, 100)
-		if s, ok := c.Value.(string); ok {
-			checkLen(v, cf+".value", s, 1, 100)
+		if c.MinLength != nil {
+			checkIntRange(v, cf+".min_length", *c.MinLength, 0, 4000)
 		}
-	}
-}
-
-var commandNameRE = regexp.MustCompile(`^[-_\p{Ll}\p{Lo}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
-
-// validateCommand checks a command registration the way Discord does for
-// the rules bots trip over: names, descriptions, counts, option order.
-func validateCommand(v *validator, f string, c Command) {
-	if c.Type == 0 || c.Type == discordgo.ChatApplicationCommand {
-		if !commandNameRE.MatchString(c.Name) {
-			v.add(join(f, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+		if c.MaxLength != nil {
+			checkIntRange(v, cf+".max_length", *c.MaxLength, 1, 4000)
 		}
-		checkLen(v, join(f, "description"), c.Description, 1, 100)
-	} else {
-		checkLen(v, join(f, "name"), c.Name, 1, 32)
-	}
-	validateCommandOptions(v, join(f, "options"), c.Options, 0)
-}
-
-func validateCommandOptions(v *validator, f string, opts []CommandOption, depth int) {
-	if len(opts) > 25 {
-		v.add(f, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-	}
-	names := map[string]bool{}
-	seenOptional := false
-	for i, o := range opts {
-		of := join(f, fmt.Sprint(i))
-		if !commandNameRE.MatchString(o.Name) {
-			v.add(join(of, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
-		}
-		if names[o.Name] {
-			v.add(join(of, "name"), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique")
-		}
-		names[o.Name] = true
-		checkLen(v, join(of, "description"), o.Description, 1, 100)
-		if len(o.Choices) > 25 {
-			v.add(join(of, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-		}
-		if len(o.Choices) > 0 && o.Autocomplete {
-			v.add(join(of, "autocomplete"), "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE", "Autocomplete cannot be set with choices")
-		}
-		switch o.Type {
-		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
-			if depth >= 2 || (depth == 1 && o.Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
-				v.add(join(of, "type"), "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Sub-command and sub-command group option types are mutually exclusive to all other types")
-			}
-			validateCommandOptions(v, join(of, "options"), o.Options, depth+1)
-		default:
-			if o.Required && seenOptional {
-				v.add(join(of, "required"), "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
-			}
-			if !o.Required {
-				seenOptional = true
-			}
+		if c.MinLength != nil && c.MaxLength != nil && *c.MinLength > *c.MaxLength {
+			v.add(cf+".min_length", "TEXT_INPUT_MIN_LENGTH_GREATER_THAN_MAX", "min_length must be less than or equal to max_length")
 		}
 	}
 }

@@ -14,6 +14,9 @@ type User struct {
 	Username   string
 	GlobalName string // display name; empty means none
 	Bot        bool
+	// Locale is the user's client language, sent as the "locale" of their
+	// interactions; empty means DefaultLocale. See SetLocale.
+	Locale string
 }
 
 // Guild is a Discord server. The bot is always a member of every guild the
@@ -22,6 +25,10 @@ type Guild struct {
 	ID      string
 	Name    string
 	OwnerID string
+	// PreferredLocale is the guild's language, sent as "preferred_locale"
+	// and as interactions' "guild_locale"; empty means DefaultLocale. See
+	// SetGuildLocale.
+	PreferredLocale string
 }
 
 // Channel is a guild text channel, a thread or a DM channel.
@@ -38,6 +45,9 @@ type Channel struct {
 	// StarterMessageID is the message a thread was started from, if any;
 	// such a thread has the same id as that message, as on Discord.
 	StarterMessageID string
+	// AutoArchiveDuration is a thread's inactivity delay before archiving,
+	// in minutes (Discord's default 1440 unless the bot chose another).
+	AutoArchiveDuration int
 }
 
 // IsDM reports whether the channel is a direct-message channel.
@@ -96,6 +106,9 @@ func (s *Server) AddUser(username string) User {
 
 // PutUser adds or replaces a user; an empty ID gets a new one.
 func (s *Server) PutUser(u User) User {
+	if u.Locale != "" {
+		mustLocale("PutUser", u.Locale)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if u.ID == "" {
@@ -364,7 +377,7 @@ func (s *Server) channelJSONLocked(c *Channel) map[string]any {
 		out["member_count"] = 1
 		out["thread_metadata"] = map[string]any{
 			"archived":              false,
-			"auto_archive_duration": 1440,
+			"auto_archive_duration": c.AutoArchiveDuration,
 			"archive_timestamp":     time.Now().UTC().Format(time.RFC3339Nano),
 			"locked":                false,
 		}
@@ -411,7 +424,7 @@ func (s *Server) guildJSONLocked(g *Guild) map[string]any {
 		"large":                  false,
 		"member_count":           count,
 		"joined_at":              joined.Format(time.RFC3339Nano),
-		"preferred_locale":       "en-US",
+		"preferred_locale":       guildLocale(g),
 		"features":               []any{},
 		"emojis":                 []any{},
 		"stickers":               []any{},
