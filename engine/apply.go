@@ -100,13 +100,13 @@ func (g *Game) apply(a Action, ev []Event) ([]Event, *Error) {
 func (g *Game) applyRules(a Action, ev []Event) ([]Event, *Error) {
 	switch {
 	case g.Content == nil:
-		return nil, errf(CodeBadAction, "this game has no content loaded")
+		return nil, errf(CodeNoContent, "this game has no content loaded")
 	case g.Hidden:
-		return nil, errf(CodeBadAction, "a view of a game cannot be played on")
+		return nil, errf(CodeHiddenView, "a view of a game cannot be played on")
 	case g.Step == StepOver:
 		return nil, errf(CodeGameOver, "the game is over: see the final results")
 	case a.Seat < 0 || a.Seat >= len(g.Seats):
-		return nil, errf(CodeNoSuchSeat, "there is no seat %d in this game", a.Seat)
+		return nil, errf(CodeNoSuchSeat, "there is no seat %d in this game", a.Seat+1).with("Seat", a.Seat+1)
 	}
 	switch a.Type {
 	case ActPick:
@@ -114,17 +114,17 @@ func (g *Game) applyRules(a Action, ev []Event) ([]Event, *Error) {
 	case ActShelve, ActRemove, ActToken, ActReward, ActSideShelf, ActScore, ActDone, ActUndo:
 		return g.applyResolve(a, ev)
 	}
-	return nil, errf(CodeBadAction, "%q is not an action of this game", a.Type)
+	return nil, errf(CodeUnknownAction, "%q is not an action of this game", a.Type).with("Action", string(a.Type))
 }
 
 func (g *Game) applyPick(a Action, ev []Event) ([]Event, *Error) {
 	if g.Step != StepPick {
-		return nil, errf(CodeWrongStep, "cards are not being picked now: players are resolving their benefits")
+		return nil, errf(CodeNotPicking, "cards are not being picked now: players are resolving their benefits")
 	}
 	s := &g.Seats[a.Seat]
 	idx, ok := g.Content.CardIndex(a.Card)
 	if !ok || !slices.Contains(s.Hand, idx) {
-		return nil, errf(CodeNotInHand, "%q is not in your hand: pick one of %s", a.Card, g.handCodes(a.Seat))
+		return nil, errf(CodeNotInHand, "%q is not in your hand: pick one of %s", a.Card, g.handCodes(a.Seat)).with("Card", a.Card).with("Hand", g.handCodes(a.Seat))
 	}
 	s.Pick = idx
 	s.Status = StatusPicked
@@ -261,17 +261,17 @@ func (g *Game) drawToken(seat int, ev []Event) (int, []Event) {
 
 func (g *Game) sideShelfProblem(i int) *Error {
 	if g.Seats[i].SideShelves() >= MaxSideShelves {
-		return errf(CodeNoSideShelf, "you already have %d side shelves, the most allowed", MaxSideShelves)
+		return errf(CodeSideShelvesFull, "you already have %d side shelves, the most allowed", MaxSideShelves).with("Count", MaxSideShelves)
 	}
 	if len(g.SideSupply) == 0 {
-		return errf(CodeNoSideShelf, "the side-shelf supply is empty")
+		return errf(CodeSideSupplyEmpty, "the side-shelf supply is empty")
 	}
 	return nil
 }
 
 func (g *Game) applyResolve(a Action, ev []Event) ([]Event, *Error) {
 	if g.Step != StepResolve {
-		return nil, errf(CodeWrongStep, "benefits are not being resolved now: players are picking their cards")
+		return nil, errf(CodeNotResolving, "benefits are not being resolved now: players are picking their cards")
 	}
 	s := &g.Seats[a.Seat]
 	if s.Status == StatusDone {
@@ -335,11 +335,11 @@ func (g *Game) heldItem(seat, id int) (int, *Item, *Error) {
 
 func (g *Game) compartment(seat int, id CompID) (*Compartment, *Error) {
 	if id < 0 || int(id) >= NumComps {
-		return nil, errf(CodeNoSuchSpace, "there is no compartment %s", id)
+		return nil, errf(CodeNoSuchCompartment, "there is no compartment %s", id).with("Name", id.String())
 	}
 	c := &g.Seats[seat].Comps[id]
 	if !c.Present {
-		return nil, errf(CodeNoSuchSpace, "you have no %s", id.Long())
+		return nil, missingSideShelf(id)
 	}
 	return c, nil
 }
@@ -359,24 +359,24 @@ func (g *Game) applyShelve(a Action, entry *UndoEntry, ev []Event) ([]Event, *Er
 	switch it.Kind {
 	case ItemBook:
 		if a.Flip {
-			return nil, errf(CodeBadAction, "only a paired set can be turned around")
+			return nil, errf(CodeFlipNotPair, "only a paired set can be turned around")
 		}
 		col := it.Color
 		if col == AnyColor {
 			if !a.Color.IsBook() {
-				return nil, errf(CodeBadAction, "choose a colour for this book")
+				return nil, errf(CodeChooseColor, "choose a colour for this book")
 			}
 			col = a.Color
 		} else if a.Color != NoColor && a.Color != col {
-			return nil, errf(CodeBadAction, "that book is %s, not %s", col, a.Color)
+			return nil, errf(CodeWrongColor, "that book is %s, not %s", col, a.Color).with("Color", col).with("Chosen", a.Color)
 		}
 		if it.Bound && a.At.Comp != it.Comp {
-			return nil, errf(CodeWrongCompart, "this book may only go in %s", it.Comp.Long())
+			return nil, errf(CodeWrongCompart, "this book may only go in %s", it.Comp.Long()).with("Compartment", it.Comp)
 		}
 		cells[0] = Space{Color: col}
 	case ItemPair:
 		if a.Color != NoColor {
-			return nil, errf(CodeBadAction, "a paired set's colours are printed on it and cannot be chosen")
+			return nil, errf(CodePairColor, "a paired set's colours are printed on it and cannot be chosen")
 		}
 		width = 2
 		c1, c2 := it.Color, it.Color2
@@ -385,7 +385,7 @@ func (g *Game) applyShelve(a Action, entry *UndoEntry, ev []Event) ([]Event, *Er
 		}
 		cells[0], cells[1] = Space{Color: c1, Pair: PairLeft}, Space{Color: c2, Pair: PairRight}
 	default:
-		return nil, errf(CodeWrongItem, "%s is not a book to shelve", it.Describe(g.Content))
+		return nil, errf(CodeNotABook, "%s is not a book to shelve", it.Describe(g.Content)).with("Item", it.Kind)
 	}
 	if p := c.placeProblem(a.At.Comp, a.At.Level, a.At.Space, width); p != nil {
 		return nil, p
@@ -418,7 +418,7 @@ func (g *Game) applyRemove(a Action, entry *UndoEntry, ev []Event) ([]Event, *Er
 		if s.Reshelves == 0 {
 			return nil, errf(CodeNoReshelve, "you have no reshelving left this turn")
 		}
-		return nil, errf(CodeNoReshelve, "moving a paired set uses 2 reshelves and you have %d left", s.Reshelves)
+		return nil, errf(CodePairReshelve, "moving a paired set uses 2 reshelves and you have %d left", s.Reshelves)
 	}
 	first, second := c.At(a.At.Level, x0), Space{}
 	if w == 2 {
@@ -443,16 +443,16 @@ func (g *Game) applyToken(a Action, entry *UndoEntry, ev []Event) ([]Event, *Err
 		return nil, err
 	}
 	if it.Kind != ItemToken {
-		return nil, errf(CodeWrongItem, "%s is not a bonus token", it.Describe(g.Content))
+		return nil, errf(CodeNotAToken, "%s is not a bonus token", it.Describe(g.Content)).with("Item", it.Kind)
 	}
 	tokID := it.Token
 	switch a.Use {
 	case UseCandle:
 		if g.CandleValue(a.Seat, a.Candle) == 0 {
-			return nil, errf(CodeNoCandle, "there is no candle space %d on your shelves", a.Candle+1)
+			return nil, errf(CodeNoCandle, "there is no candle space %d on your shelves", a.Candle+1).with("Candle", a.Candle+1)
 		}
 		if s.Candles[a.Candle] >= 0 {
-			return nil, errf(CodeNoCandle, "candle space %d already has a candle", a.Candle+1)
+			return nil, errf(CodeCandleTaken, "candle space %d already has a candle", a.Candle+1).with("Candle", a.Candle+1)
 		}
 		entry.Candle = a.Candle
 		s.Candles[a.Candle] = tokID
@@ -460,17 +460,20 @@ func (g *Game) applyToken(a Action, entry *UndoEntry, ev []Event) ([]Event, *Err
 		return append(ev, Event{Type: EvCandlePlaced, Seat: a.Seat, Token: tokID, Candle: a.Candle}), nil
 	case UseBenefit:
 	default:
-		return nil, errf(CodeBadAction, "a bonus token is used either as a candle or for its benefit")
+		return nil, errf(CodeTokenUse, "a bonus token is used either as a candle or for its benefit")
 	}
 	tok := g.Content.Tokens[tokID]
 	switch tok.Kind {
 	case TokenWand:
 		if s.WandSupply == 0 {
-			return nil, errf(CodeNoWand, "your wand supply is empty, so this token can only become a candle")
+			return nil, errf(CodeTokenNoWand, "your wand supply is empty, so this token can only become a candle")
 		}
 	case TokenSideShelf:
 		if p := g.sideShelfProblem(a.Seat); p != nil {
-			return nil, errf(CodeNoSideShelf, "%s, so this token can only become a candle", p.Message)
+			if p.Code == CodeSideShelvesFull {
+				return nil, errf(CodeTokenSideShelvesFull, "%s, so this token can only become a candle", p.Message).with("Count", MaxSideShelves)
+			}
+			return nil, errf(CodeTokenSideSupplyEmpty, "%s, so this token can only become a candle", p.Message)
 		}
 	}
 	s.dropItem(idx)
@@ -499,19 +502,19 @@ func (g *Game) applyReward(a Action, ev []Event) ([]Event, *Error, bool) {
 		return nil, err, false
 	}
 	if it.Kind != ItemSpider {
-		return nil, errf(CodeWrongItem, "%s is not a spider's reward", it.Describe(g.Content)), false
+		return nil, errf(CodeNotAReward, "%s is not a spider's reward", it.Describe(g.Content)).with("Item", it.Kind), false
 	}
 	ev = append(ev, Event{Type: EvRewardChosen, Seat: a.Seat, Reward: a.Reward})
 	switch a.Reward {
 	case RewardWand:
 		if s.WandSupply == 0 {
-			return nil, errf(CodeNoWand, "your wand supply is empty: choose another reward"), false
+			return nil, errf(CodeRewardNoWand, "your wand supply is empty: choose another reward"), false
 		}
 		s.dropItem(idx)
 		return g.gainWand(a.Seat, ev), nil, false
 	case RewardToken:
 		if len(g.Bag)+len(g.Used) == 0 {
-			return nil, errf(CodeBadAction, "no bonus token is left to draw: choose another reward"), false
+			return nil, errf(CodeRewardNoToken, "no bonus token is left to draw: choose another reward"), false
 		}
 		s.dropItem(idx)
 		var tok int
@@ -524,13 +527,16 @@ func (g *Game) applyReward(a Action, ev []Event) ([]Event, *Error, bool) {
 		return ev, nil, false
 	case RewardSideShelf:
 		if p := g.sideShelfProblem(a.Seat); p != nil {
-			return nil, errf(CodeNoSideShelf, "%s: choose another reward", p.Message), false
+			if p.Code == CodeSideShelvesFull {
+				return nil, errf(CodeRewardSideShelvesFull, "%s: choose another reward", p.Message).with("Count", MaxSideShelves), false
+			}
+			return nil, errf(CodeRewardSideSupplyEmpty, "%s: choose another reward", p.Message), false
 		}
 		s.dropItem(idx)
 		s.addItem(Item{Kind: ItemSideShelf, From: -1})
 		return ev, nil, false
 	}
-	return nil, errf(CodeBadAction, "a spider's reward is a wand, a bonus token, a book or a side shelf"), false
+	return nil, errf(CodeUnknownReward, "a spider's reward is a wand, a bonus token, a book or a side shelf"), false
 }
 
 func (g *Game) applySideShelf(a Action, entry *UndoEntry, ev []Event) ([]Event, *Error) {
@@ -540,18 +546,18 @@ func (g *Game) applySideShelf(a Action, entry *UndoEntry, ev []Event) ([]Event, 
 		return nil, err
 	}
 	if it.Kind != ItemSideShelf {
-		return nil, errf(CodeWrongItem, "%s is not a side shelf", it.Describe(g.Content))
+		return nil, errf(CodeNotASideShelf, "%s is not a side shelf", it.Describe(g.Content)).with("Item", it.Kind)
 	}
 	if a.Side != SideLeft && a.Side != SideRight {
-		return nil, errf(CodeBadAction, "a side shelf goes on the left or on the right of your main shelf")
+		return nil, errf(CodeUnknownSide, "a side shelf goes on the left or on the right of your main shelf")
 	}
 	slot := a.Side.Comp()
 	if s.Comps[slot].Present {
-		return nil, errf(CodeNoSideShelf, "you already have a side shelf on the %s", a.Side)
+		return nil, errf(CodeSideTaken, "you already have a side shelf on the %s", a.Side).with("Side", a.Side)
 	}
 	k := slices.Index(g.SideSupply, a.Shelf)
 	if k < 0 {
-		return nil, errf(CodeNoSideShelf, "side shelf S%d is not in the supply", a.Shelf)
+		return nil, errf(CodeSideShelfGone, "side shelf S%d is not in the supply", a.Shelf).with("Shelf", a.Shelf)
 	}
 	spec, _ := g.Content.SideShelf(a.Shelf)
 	g.SideSupply = slices.Delete(g.SideSupply, k, k+1)
@@ -572,16 +578,16 @@ func (g *Game) applyScore(a Action, entry *UndoEntry, ev []Event) ([]Event, *Err
 		}
 	}
 	if slot < 0 {
-		return nil, errf(CodeObjective, "objective %q is not in the row now", a.Objective)
+		return nil, errf(CodeObjectiveNotInRow, "objective %q is not in the row now", a.Objective).with("Objective", a.Objective)
 	}
 	if s.HasScored(o) {
-		return nil, errf(CodeObjective, "you have already scored %s", a.Objective)
+		return nil, errf(CodeObjectiveScored, "you have already scored %s", a.Objective).with("Objective", a.Objective)
 	}
 	if s.Wands == 0 {
 		return nil, errf(CodeNoWand, "you have no wand left: scoring an objective costs one")
 	}
 	if !g.Completes(a.Seat, o) {
-		return nil, errf(CodeObjective, "your shelves do not show %s's configuration yet", a.Objective)
+		return nil, errf(CodeObjectiveIncomplete, "your shelves do not show %s's configuration yet", a.Objective).with("Objective", a.Objective)
 	}
 	obj := &g.Content.Objectives[o]
 	s.Wands--

@@ -222,19 +222,19 @@ func TestScoringRules(t *testing.T) {
 		if _, err := g.Apply(Action{Type: ActScore, Seat: 0, Objective: code}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := g.Apply(Action{Type: ActScore, Seat: 0, Objective: code}); errCode(err) != CodeObjective {
+		if _, err := g.Apply(Action{Type: ActScore, Seat: 0, Objective: code}); errCode(err) != CodeObjectiveScored {
 			t.Fatalf("got %v, want already scored", err)
 		}
 	})
 	t.Run("an uncompleted objective is refused", func(t *testing.T) {
 		g := newTestGame(t, 2)
-		if _, err := g.Apply(Action{Type: ActScore, Seat: 0, Objective: g.Content.Objectives[g.Row[0].Objective].Code}); errCode(err) != CodeObjective {
+		if _, err := g.Apply(Action{Type: ActScore, Seat: 0, Objective: g.Content.Objectives[g.Row[0].Objective].Code}); errCode(err) != CodeObjectiveIncomplete {
 			t.Fatalf("got %v, want not completed", err)
 		}
 	})
 	t.Run("an objective outside the row is refused", func(t *testing.T) {
 		g := newTestGame(t, 2)
-		if _, err := g.Apply(Action{Type: ActScore, Seat: 0, Objective: g.Content.Objectives[g.ObjectiveDeck[0]].Code}); errCode(err) != CodeObjective {
+		if _, err := g.Apply(Action{Type: ActScore, Seat: 0, Objective: g.Content.Objectives[g.ObjectiveDeck[0]].Code}); errCode(err) != CodeObjectiveNotInRow {
 			t.Fatalf("got %v, want not in the row", err)
 		}
 	})
@@ -277,7 +277,7 @@ func TestEmptyWandSupplyLosesTheWand(t *testing.T) {
 		t.Fatalf("a wand from a non-empty supply was not taken")
 	}
 	id := give(g, 0, Item{Kind: ItemSpider})
-	if _, err := g.Apply(Action{Type: ActReward, Seat: 0, Item: id, Reward: RewardWand}); errCode(err) != CodeNoWand {
+	if _, err := g.Apply(Action{Type: ActReward, Seat: 0, Item: id, Reward: RewardWand}); errCode(err) != CodeRewardNoWand {
 		t.Fatalf("a spider's wand from an empty supply: %v", err)
 	}
 }
@@ -308,7 +308,7 @@ func TestSideShelves(t *testing.T) {
 			t.Fatalf("right slot %+v, supply %v", c, g.SideSupply)
 		}
 		id = give(g, 0, Item{Kind: ItemSideShelf})
-		if _, err := g.Apply(Action{Type: ActSideShelf, Seat: 0, Item: id, Shelf: 3, Side: SideRight}); errCode(err) != CodeNoSideShelf {
+		if _, err := g.Apply(Action{Type: ActSideShelf, Seat: 0, Item: id, Shelf: 3, Side: SideRight}); errCode(err) != CodeSideTaken {
 			t.Fatalf("a second shelf on the same side: %v", err)
 		}
 		if _, err := g.Apply(Action{Type: ActUndo, Seat: 0}); err != nil {
@@ -358,7 +358,7 @@ func TestPairedSetCostsTwoReshelves(t *testing.T) {
 	g := newTestGame(t, 2)
 	mustShelves(t, g, 0, "IV:gp...")
 	g.Seats[0].Reshelves = 1
-	if _, err := g.Apply(Action{Type: ActRemove, Seat: 0, At: pos(t, "IV.1.2")}); errCode(err) != CodeNoReshelve {
+	if _, err := g.Apply(Action{Type: ActRemove, Seat: 0, At: pos(t, "IV.1.2")}); errCode(err) != CodePairReshelve {
 		t.Fatalf("removing a pair with one reshelve: %v", err)
 	}
 	g.Seats[0].Reshelves = 3
@@ -417,11 +417,11 @@ func TestStepsRefuseActionsOutOfTurn(t *testing.T) {
 		a    Action
 		want ErrorCode
 	}{
-		{"shelving during the pick step is refused", Action{Type: ActShelve, Seat: 0, Item: 1}, CodeWrongStep},
+		{"shelving during the pick step is refused", Action{Type: ActShelve, Seat: 0, Item: 1}, CodeNotResolving},
 		{"a card not in hand is refused", Action{Type: ActPick, Seat: 0, Card: "Z99"}, CodeNotInHand},
 		{"another seat's card is refused", Action{Type: ActPick, Seat: 0, Card: g.CardCode(g.Seats[1].Hand[0])}, CodeNotInHand},
 		{"a seat that does not exist is refused", Action{Type: ActPick, Seat: 7, Card: "A01"}, CodeNoSuchSeat},
-		{"an unknown action is refused", Action{Type: "teleport", Seat: 0}, CodeBadAction},
+		{"an unknown action is refused", Action{Type: "teleport", Seat: 0}, CodeUnknownAction},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

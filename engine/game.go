@@ -356,12 +356,12 @@ type Config struct {
 func NewGame(cfg Config) (*Game, error) {
 	n := len(cfg.Subjects)
 	if n < MinSeats || n > MaxSeats {
-		return nil, errf(CodeBadAction, "a game needs %d to %d players, not %d", MinSeats, MaxSeats, n)
+		return nil, errf(CodeSeatCount, "a game needs %d to %d players, not %d", MinSeats, MaxSeats, n).with("Min", MinSeats).with("Max", MaxSeats).with("Players", n)
 	}
 	seen := map[Color]bool{}
 	for _, s := range cfg.Subjects {
 		if !s.IsBook() || seen[s] {
-			return nil, errf(CodeBadAction, "each player needs a different subject")
+			return nil, errf(CodeSameSubject, "each player needs a different subject")
 		}
 		seen[s] = true
 	}

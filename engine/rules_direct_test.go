@@ -91,7 +91,7 @@ func TestBonusTokenBenefits(t *testing.T) {
 		g := newTestGame(t, 2)
 		g.Seats[0].WandSupply = 0
 		id, _ := giveToken(t, g, 0, TokenWand)
-		if _, err := g.Apply(Action{Type: ActToken, Seat: 0, Item: id, Use: UseBenefit}); errCode(err) != CodeNoWand {
+		if _, err := g.Apply(Action{Type: ActToken, Seat: 0, Item: id, Use: UseBenefit}); errCode(err) != CodeTokenNoWand {
 			t.Fatalf("got %v, want no wand", err)
 		}
 		for _, a := range g.LegalActions(0) {
@@ -118,7 +118,7 @@ func TestBonusTokenBenefits(t *testing.T) {
 		g := newTestGame(t, 2)
 		mustShelves(t, g, 0, "L1:../.. R2:../../..")
 		id, _ := giveToken(t, g, 0, TokenSideShelf)
-		if _, err := g.Apply(Action{Type: ActToken, Seat: 0, Item: id, Use: UseBenefit}); errCode(err) != CodeNoSideShelf {
+		if _, err := g.Apply(Action{Type: ActToken, Seat: 0, Item: id, Use: UseBenefit}); errCode(err) != CodeTokenSideShelvesFull {
 			t.Fatalf("got %v, want no side shelf", err)
 		}
 	})
@@ -180,7 +180,7 @@ func TestCandleSpaces(t *testing.T) {
 		g := newTestGame(t, 2)
 		mustShelves(t, g, 0, "c=o..|--|--")
 		id, _ := giveToken(t, g, 0, TokenWand)
-		if _, err := g.Apply(Action{Type: ActToken, Seat: 0, Item: id, Use: UseCandle, Candle: 0}); errCode(err) != CodeNoCandle {
+		if _, err := g.Apply(Action{Type: ActToken, Seat: 0, Item: id, Use: UseCandle, Candle: 0}); errCode(err) != CodeCandleTaken {
 			t.Fatalf("got %v, want no candle space", err)
 		}
 	})

@@ -119,13 +119,13 @@ func TestShelvingRules(t *testing.T) {
 			action: Action{Type: ActShelve, At: Pos{CompI, 1, 0}}, want: CodeNoSuchSpace},
 		{name: "a book cannot go on a side shelf the seat does not have",
 			shelves: "I:....", item: Item{Kind: ItemBook, Color: Purple},
-			action: Action{Type: ActShelve, At: Pos{CompRight, 0, 0}}, want: CodeNoSuchSpace},
+			action: Action{Type: ActShelve, At: Pos{CompRight, 0, 0}}, want: CodeMissingSideShelf},
 		{name: "a book bound to a compartment cannot go elsewhere",
 			shelves: "I:....", item: Item{Kind: ItemBook, Color: AnyColor, Bound: true, Comp: CompII},
 			action: Action{Type: ActShelve, Color: Teal, At: Pos{CompI, 0, 0}}, want: CodeWrongCompart},
 		{name: "a book of any colour needs a colour",
 			shelves: "I:....", item: Item{Kind: ItemBook, Color: AnyColor},
-			action: Action{Type: ActShelve, At: Pos{CompI, 0, 0}}, want: CodeBadAction},
+			action: Action{Type: ActShelve, At: Pos{CompI, 0, 0}}, want: CodeChooseColor},
 		{name: "a book of any colour takes the chosen colour",
 			shelves: "I:....", item: Item{Kind: ItemBook, Color: AnyColor},
 			action: Action{Type: ActShelve, Color: Black, At: Pos{CompI, 0, 3}}, after: "...K"},
@@ -146,7 +146,7 @@ func TestShelvingRules(t *testing.T) {
 			action: Action{Type: ActShelve, At: Pos{CompV, 1, 0}}, want: CodeNoBookBelow},
 		{name: "a paired set does not fit past the wall",
 			shelves: "IV:.....", item: Item{Kind: ItemPair, Color: Green, Color2: Pink},
-			action: Action{Type: ActShelve, At: Pos{CompIV, 0, 4}}, want: CodeNoSuchSpace},
+			action: Action{Type: ActShelve, At: Pos{CompIV, 0, 4}}, want: CodeNoRoomForPair},
 		{name: "removing a paired set that holds up a book is refused",
 			shelves: "V:.../.T./gp.", action: Action{Type: ActRemove, At: Pos{CompV, 0, 1}}, want: CodeTransition},
 		{name: "removing from an empty space is refused",
@@ -175,6 +175,7 @@ func TestShelvingRules(t *testing.T) {
 				if err.Error() == "" {
 					t.Fatalf("a refused action has no message")
 				}
+				checkArgs(t, err)
 				return
 			}
 			if got := g.Seats[0].Comps[a.At.Comp].rows(); got != tc.after {

@@ -133,21 +133,22 @@ func (c *Compartment) canPlace(level, space, width int) bool {
 // (level, space), or returns nil.
 func (c *Compartment) placeProblem(id CompID, level, space, width int) *Error {
 	if !c.Present {
-		return errf(CodeNoSuchSpace, "you have no %s", id.Long())
+		return missingSideShelf(id)
 	}
 	f, x := c.checkPlace(level, space, width)
 	switch f {
 	case placeOutside:
 		if width == 2 {
-			return errf(CodeNoSuchSpace, "a paired set needs two spaces side by side: %s has no room at level %d, spaces %d-%d", id.Long(), level+1, space+1, space+2)
+			return errf(CodeNoRoomForPair, "a paired set needs two spaces side by side: %s has no room at level %d, spaces %d-%d", id.Long(), level+1, space+1, space+2).
+				with("Compartment", id).with("Level", level+1).with("Space", space+1).with("Next", space+2)
 		}
-		return errf(CodeNoSuchSpace, "%s has no level %d, space %d", id.Long(), level+1, space+1)
+		return errf(CodeNoSuchSpace, "%s has no level %d, space %d", id.Long(), level+1, space+1).with("Compartment", id).with("Level", level+1).with("Space", space+1)
 	case placeTaken:
-		return errf(CodeSpaceTaken, "%s already holds a book", Pos{id, level, x})
+		return errf(CodeSpaceTaken, "%s already holds a book", Pos{id, level, x}).with("Pos", Pos{id, level, x}.String())
 	case placeNoBookBelow:
-		return errf(CodeNoBookBelow, "no book below %s: a book on a higher level needs one directly under it", Pos{id, level, space})
+		return errf(CodeNoBookBelow, "no book below %s: a book on a higher level needs one directly under it", Pos{id, level, space}).with("Pos", Pos{id, level, space}.String())
 	case placeNoSupport:
-		return errf(CodeNoSupport, "that space has no support: %s needs a wall or a book beside it", Pos{id, level, space})
+		return errf(CodeNoSupport, "that space has no support: %s needs a wall or a book beside it", Pos{id, level, space}).with("Pos", Pos{id, level, space}.String())
 	}
 	return nil
 }
@@ -219,15 +220,14 @@ func (c *Compartment) canRemove(level, space int) bool {
 // out (the transition rule), or returns nil.
 func (c *Compartment) removeProblem(id CompID, level, space int) *Error {
 	if !c.holdsBook(level, space) {
-		return errf(CodeNoBook, "there is no book at %s", Pos{id, level, space})
+		return errf(CodeNoBook, "there is no book at %s", Pos{id, level, space}).with("Pos", Pos{id, level, space}.String())
 	}
 	if l, x, bad := c.brokenByRemoval(level, space); bad {
-		s := c.At(l, x)
-		what := "the " + s.Color.String() + " book"
+		s, at := c.At(l, x), Pos{id, l, x}
 		if s.Pair != NotPaired {
-			what = "the paired set"
+			return errf(CodeTransitionPair, "removing it would leave the paired set at %s unsupported", at).with("Pos", at.String())
 		}
-		return errf(CodeTransition, "removing it would leave %s at %s unsupported", what, Pos{id, l, x})
+		return errf(CodeTransition, "removing it would leave the %s book at %s unsupported", s.Color, at).with("Color", s.Color).with("Pos", at.String())
 	}
 	return nil
 }
@@ -276,4 +276,14 @@ func (p *Pos) UnmarshalJSON(b []byte) error {
 	}
 	*p = v
 	return nil
+}
+
+// missingSideShelf refuses shelving in a side-shelf slot the seat has not
+// filled (the main shelf's compartments are always there).
+func missingSideShelf(id CompID) *Error {
+	side := SideRight
+	if id == CompLeft {
+		side = SideLeft
+	}
+	return errf(CodeMissingSideShelf, "you have no side shelf on the %s", side).with("Side", side)
 }
