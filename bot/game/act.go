@@ -35,6 +35,10 @@ const (
 	// NoticeAutopilot: Seats ran out of time; the autopilot played for
 	// them and keeps playing until they act again.
 	NoticeAutopilot
+
+	// NoticeHost: the host (or a manager) used a host tool, or a player
+	// resigned; Host says who did what.
+	NoticeHost
 )
 
 // Notice is one thing the service did that players should see.
@@ -42,6 +46,10 @@ type Notice struct {
 	Kind   NoticeKind     `json:"kind"`
 	Seats  []int          `json:"seats,omitempty"`
 	Events []engine.Event `json:"events,omitempty"`
+	// Host is set for NoticeHost.
+	Host *HostNotice `json:"host,omitempty"`
+	// Point is set for NoticeReminder: which reminder this is.
+	Point ReminderPoint `json:"point,omitempty"`
 }
 
 // Presenter shows players what the service did. It is called with the
@@ -96,8 +104,9 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 	c := store.Commit{Seq: g.Seq, Action: &a, State: next, At: s.o.Now(), Autopilot: autopilot}
 	ended := StepKey(g) != StepKey(next)
 	if ended {
-		c.DeleteJobs = []store.JobKey{{Kind: JobReminder, Seat: store.AllSeats}, {Kind: JobDeadline, Seat: store.AllSeats}}
-		if next.Step != engine.StepOver {
+		c.DeleteJobs = clockKeys()
+		// While paused a new step gets no clock: resume gives it its time.
+		if next.Step != engine.StepOver && !rec.Options.Paused {
 			c.PutJobs = s.stepJobs(&after, next)
 		}
 	}
@@ -226,8 +235,8 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 	case waiting || began:
 		s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeWaiting})
 	}
-	if t.Rec.State.Step == engine.StepOver {
-		// A finished game needs no memory; a late click reloads it.
+	if t.Rec.State.Step == engine.StepOver || t.Rec.Status == store.StatusAbandoned {
+		// A game that is over needs no memory; a late click reloads it.
 		s.Forget(t.Rec.ID)
 	}
 }
@@ -339,6 +348,13 @@ func (s *Service) runJob(ctx context.Context, j store.Job) {
 		return
 	}
 	defer t.Unlock()
+	// The list was read before the lock: the job may since have run, been
+	// moved (extend) or replaced by the next step's.
+	cur, err := s.o.Store.GetJob(ctx, j.GameID, key)
+	if err != nil || cur.Due.After(s.o.Now()) {
+		return
+	}
+	j = cur
 	rec := t.Rec
 	if rec.State == nil || rec.Status != store.StatusPlaying {
 		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
@@ -391,21 +407,16 @@ func (s *Service) deadline(ctx context.Context, t *Table) {
 	for _, seat := range waiting {
 		by := ByAI
 		var switchOn []store.AutopilotChange
-		if IsPerson(rec, seat) {
+		if IsPerson(t.Rec, seat) {
 			by = ByAutopilot
 			absent = append(absent, seat)
-			if !rec.Seats[seat].Autopilot {
+			if !t.Rec.Seats[seat].Autopilot {
 				switchOn = []store.AutopilotChange{{Seat: seat, On: true}}
 			}
 		}
-		for moves := 0; moves < maxAutomaticMoves && StepKey(t.Rec.State) == step && slices.Contains(t.Rec.State.Waiting(), seat); moves++ {
-			if err := s.playFor(ctx, t, seat, by, switchOn); err != nil {
-				s.log.Error("could not play for an absent player", "game", rec.ID, "seat", seat, "err", err)
-				break
-			}
-			switchOn = nil
+		if err := s.playOut(ctx, t, seat, by, switchOn); err != nil {
+			s.log.Error("could not play for an absent player", "game", rec.ID, "seat", seat, "err", err)
 		}
-		rec = t.Rec
 	}
 	if len(absent) > 0 {
 		// Told before the step's end is shown, as it happened first.
@@ -413,9 +424,22 @@ func (s *Service) deadline(ctx context.Context, t *Table) {
 	}
 	if StepKey(t.Rec.State) == step {
 		// Nothing was awaited any more: the deadline has nothing to do.
-		_ = s.o.Store.DeleteJob(ctx, t.Rec.ID, store.JobKey{Kind: JobDeadline, Seat: store.NoSeat})
+		s.dropClock(ctx, t, store.JobKey{Kind: JobDeadline, Seat: store.NoSeat})
 	}
 	s.Settle(ctx, t)
+}
+
+// dropClock deletes one of the step's timed jobs, forgetting the deadline
+// if it is the one.
+func (s *Service) dropClock(ctx context.Context, t *Table, k store.JobKey) {
+	if err := s.o.Store.DeleteJob(ctx, t.Rec.ID, k); err != nil {
+		s.log.Warn("could not delete a job", "game", t.Rec.ID, "job", k.Kind, "err", err)
+		return
+	}
+	if k.Kind == JobDeadline && !t.due.IsZero() {
+		t.due = time.Time{}
+		t.publish()
+	}
 }
 
 func boolRank(b bool) int {

@@ -42,6 +42,24 @@ const (
 	CodeMovedOn Code = "moved_on"
 	// CodeNotAutopilot: the seat is not on autopilot.
 	CodeNotAutopilot Code = "not_autopilot"
+	// CodeNotPlaying: the game is not running (a lobby, or over).
+	CodeNotPlaying Code = "not_playing"
+	// CodeBadHours: the hours are outside 1 to MaxHours.
+	CodeBadHours Code = "bad_hours"
+	// CodeNoSuchSeat: the game has no such seat.
+	CodeNoSuchSeat Code = "no_such_seat"
+	// CodeAlreadySeated: the newcomer already plays in this game.
+	CodeAlreadySeated Code = "already_seated"
+	// CodePaused: the game is already paused.
+	CodePaused Code = "paused"
+	// CodeNotPaused: the game is not paused.
+	CodeNotPaused Code = "not_paused"
+	// CodeNoSuchVerb: the host tool does not exist.
+	CodeNoSuchVerb Code = "no_such_verb"
+	// CodeNotInGame: the person has no seat in this game.
+	CodeNotInGame Code = "not_in_game"
+	// CodeNotPerson: the seat is an AI's, not a person's.
+	CodeNotPerson Code = "not_person"
 )
 
 // Refusal is an expected refusal: the request was wrong or came too late,

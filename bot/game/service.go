@@ -295,19 +295,41 @@ func awaitsAutomatic(rec *store.Game, g *engine.Game) bool { return firstAutomat
 // scheduled, as while the game is paused); t is locked.
 func (s *Service) Deadline(_ context.Context, t *Table) time.Time { return t.due }
 
-// stepJobs are the current step's reminder and deadline.
-func (s *Service) stepJobs(rec *store.Game, g *engine.Game) []store.Job {
+// stepLength is the time a step of the game gets.
+func (s *Service) stepLength(rec *store.Game) time.Duration {
 	hours := rec.Options.StepHours
 	if hours <= 0 {
 		hours = s.o.StepHours
 	}
-	step := time.Duration(hours) * time.Hour
+	return time.Duration(hours) * time.Hour
+}
+
+// stepJobs are a new step's reminders and deadline, one step from now.
+func (s *Service) stepJobs(rec *store.Game, g *engine.Game) []store.Job {
+	return s.clockJobs(g, s.o.Now().Add(s.stepLength(rec)), s.stepLength(rec))
+}
+
+// clockJobs are the step's deadline at due and those of its reminders (a
+// step of length step) that are still to come.
+func (s *Service) clockJobs(g *engine.Game, due time.Time, step time.Duration) []store.Job {
 	now := s.o.Now()
 	payload, _ := json.Marshal(map[string]string{"step": StepKey(g)})
-	return []store.Job{
-		{Kind: JobReminder, Seat: store.NoSeat, Due: now.Add(step / 2), Payload: payload},
-		{Kind: JobDeadline, Seat: store.NoSeat, Due: now.Add(step), Payload: payload},
+	var jobs []store.Job
+	for _, r := range reminderTimes(due, step) {
+		if r.due.After(now) {
+			jobs = append(jobs, store.Job{Kind: r.kind, Seat: store.NoSeat, Due: r.due, Payload: payload})
+		}
 	}
+	return append(jobs, store.Job{Kind: JobDeadline, Seat: store.NoSeat, Due: due, Payload: payload})
+}
+
+// clockKeys are the keys of a step's timed jobs (reminders and deadline).
+func clockKeys() []store.JobKey {
+	keys := make([]store.JobKey, 0, len(reminderKinds)+1)
+	for _, k := range reminderKinds {
+		keys = append(keys, store.JobKey{Kind: k, Seat: store.AllSeats})
+	}
+	return append(keys, store.JobKey{Kind: JobDeadline, Seat: store.AllSeats})
 }
 
 // scheduled remembers the deadline among jobs just stored.
