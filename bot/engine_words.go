@@ -1,0 +1,34 @@
+package bot
+
+import (
+	"atheneum/engine"
+	"atheneum/i18n"
+)
+
+// engineErrorText words a refusal of the rules in l: the sentence is the
+// catalogue's "engine.<code>", filled from the refusal's arguments, with
+// colours, compartments, sides and kinds of item named in l too.
+func engineErrorText(l i18n.Lang, e *engine.Error) string {
+	kv := make([]any, 0, 2*len(e.Args))
+	for _, a := range e.Args {
+		kv = append(kv, a.Name, engineArgWords(l, a.Value))
+	}
+	return l.T("engine."+string(e.Code), kv...)
+}
+
+// engineArgWords turns one argument of a refusal into what its placeholder
+// shows: numbers stay numbers (so "Count" can choose a plural form),
+// notation stays as it is, and game terms come from the catalogue.
+func engineArgWords(l i18n.Lang, v any) any {
+	switch v := v.(type) {
+	case engine.Color:
+		return l.T("color." + v.String())
+	case engine.CompID:
+		return l.T("compartment." + v.String())
+	case engine.Side:
+		return l.T("side." + string(v))
+	case engine.ItemKind:
+		return l.T("item.kind." + string(v))
+	}
+	return v
+}
