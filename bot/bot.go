@@ -78,6 +78,7 @@ func New(o Options) *Bot {
 	if b.log == nil {
 		b.log = slog.Default()
 	}
+	b.log = slog.New(NewRedactingHandler(b.log.Handler(), b.cfg.Token))
 	if b.now == nil {
 		b.now = time.Now
 	}

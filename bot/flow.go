@@ -281,10 +281,19 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		return err
 	}
 	defer t.Unlock()
+	rec := t.Rec
+	lobby := id.Step == "lobby"
+	if (!lobby || rec.Status == store.StatusLobby) && !sameGamePlace(r.i, rec, lobby) {
+		return refuse("That button belongs to a game in another channel. Use the game's own channel, or your direct messages.")
+	}
 	if id.Step == "lobby" {
+		if rec.Status == store.StatusLobby {
+			if err := checkOffered(lobbyComponents(rec), data.CustomID, data.Values); err != nil {
+				return err
+			}
+		}
 		return b.lobbyComponent(ctx, r, t, id, data.Values)
 	}
-	rec := t.Rec
 	if rec.State == nil || rec.Status == store.StatusAbandoned {
 		return refuse("This game has ended.")
 	}
@@ -308,6 +317,9 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	}
 	if id.Moves != g.Seats[seat].Moves {
 		return refuse("That menu is out of date: you have acted since it was shown. Use your latest message, or /atheneum play.")
+	}
+	if err := checkOffered(offeredComponents(rec, seat, id), data.CustomID, data.Values); err != nil {
+		return notOffered(g, id)
 	}
 	act, sel, err := componentInput(g, seat, id, data.Values)
 	if err != nil {

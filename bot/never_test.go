@@ -58,7 +58,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 	ana, bo, cy, dee, eve := h.user("ana"), h.user("bo"), h.user("cy"), h.user("dee"), h.user("eve")
 	h.openGame(ana, bo)
 	other := h.srv.AddTextChannel(h.world.Guild.ID, "other")
-	h.openGameIn(other.ID, dee, eve)
+	otherLobby := h.openGameIn(other.ID, dee, eve)
 	channel := h.world.Channel.ID
 
 	anaPick, _ := h.lastDM(ana)
@@ -93,6 +93,8 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		{"a card that is not in the hand is refused", ana, pick.CustomID, []string{"Z99"}, "not in your hand"},
 		{"another seat's card is refused", ana, pick.CustomID, []string{h.state(channel).State.CardCode(h.state(channel).State.Seats[1].Hand[0])}, "not in your hand"},
 		{"no value at all is refused", ana, pick.CustomID, []string{}, "not in your hand"},
+		{"two cards at once from a one-card menu are refused", ana, pick.CustomID, []string{pick.Options[0].Value, pick.Options[1].Value}, "not in your hand"},
+		{"an item menu during the pick step is refused", ana, forged("it"), []string{"i1"}, "not being resolved"},
 		{"an unknown verb is refused", ana, forged("explode"), []string{"x"}, "no longer on offer"},
 		{"a shelving menu during the pick step is refused", ana, forged("spc", "item", "1", "-", "-1", "II"), []string{"1.1"}, "not being resolved"},
 		{"a menu built for another step is refused", ana, strings.Replace(pick.CustomID, ":t1p:", ":t2r:", 1), []string{pickCard}, "earlier step"},
@@ -114,6 +116,14 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("a seat's menu pressed in another channel of the server is refused", func(t *testing.T) {
+		before := h.encoded(channel)
+		seen := h.forge(ana, otherLobby, pick.CustomID, pickCard)
+		if !strings.Contains(seen.Content, "another channel") || h.encoded(channel) != before {
+			t.Errorf("answer %q; game changed: %v", seen.Content, h.encoded(channel) != before)
+		}
+	})
 
 	t.Run("a stale menu from an earlier step is refused", func(t *testing.T) {
 		h.click(ana, anaPick, pick.CustomID, pickCard)

@@ -35,12 +35,6 @@ func (b ids) make(verb string, args ...string) string {
 	return customID{Game: b.game, Step: b.step, Seq: b.seq, Seat: b.seat, Moves: b.moves, Verb: verb, Args: args}.String()
 }
 
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n-1] + "…"
-}
 
 func option(label, value, desc string, def bool) discordgo.SelectMenuOption {
 	return discordgo.SelectMenuOption{Label: clip(label, maxLabel), Value: value, Description: clip(desc, maxLabel), Default: def}

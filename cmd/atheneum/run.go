@@ -29,6 +29,12 @@ func runBot(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	log = slog.New(bot.NewRedactingHandler(log.Handler(), cfg.Token))
+	// discordgo logs some failures itself, URLs included: through the same
+	// redaction, so that no token reaches the logs.
+	discordgo.Logger = func(level, _ int, format string, a ...any) {
+		log.Warn(bot.Redact(fmt.Sprintf(format, a...), cfg.Token), "source", "discordgo")
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	db, err := store.Open(ctx, cfg.DBPath)
