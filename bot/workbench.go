@@ -35,7 +35,6 @@ func (b ids) make(verb string, args ...string) string {
 	return customID{Game: b.game, Step: b.step, Seq: b.seq, Seat: b.seat, Moves: b.moves, Verb: verb, Args: args}.String()
 }
 
-
 func option(label, value, desc string, def bool) discordgo.SelectMenuOption {
 	return discordgo.SelectMenuOption{Label: clip(label, maxLabel), Value: value, Description: clip(desc, maxLabel), Default: def}
 }
