@@ -104,11 +104,23 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 	c := store.Commit{Seq: g.Seq, Action: &a, State: next, At: s.o.Now(), Autopilot: autopilot}
 	ended := StepKey(g) != StepKey(next)
 	if ended {
-		c.DeleteJobs = clockKeys()
+		c.DeleteJobs = append(clockKeys(), store.JobKey{Kind: JobReminded, Seat: store.NoSeat})
 		// While paused a new step gets no clock: resume gives it its time.
 		if next.Step != engine.StepOver && !rec.Options.Paused {
 			c.PutJobs = s.stepJobs(&after, next)
 		}
+	}
+	// The person the step now waits for alone is told once per step.
+	set := t.reminded.of(StepKey(next))
+	last := -1
+	if !t.atDeadline {
+		last = lastOne(&after, next)
+	}
+	if last >= 0 && !set.has(PointLast, last) {
+		set = set.with(PointLast, last)
+		c.PutJobs = append(c.PutJobs, set.job())
+	} else {
+		last = -1
 	}
 	var stepEnd *Notice
 	switch {
@@ -141,6 +153,7 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 		return Result{}, err
 	}
 	t.advanceStored = advance
+	t.reminded = set
 	waitedBefore := len(g.Waiting())
 	rec.Seats, rec.State, rec.Seq = seats, next, next.Seq
 	if next.Step == engine.StepOver {
@@ -163,6 +176,9 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 		t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
 	case !ended && len(next.Waiting()) != waitedBefore:
 		t.pending = append(t.pending, Notice{Kind: NoticeWaiting})
+	}
+	if last >= 0 {
+		t.pending = append(t.pending, Notice{Kind: NoticeReminder, Point: PointLast, Seats: []int{last}})
 	}
 	s.log.Info("action", "game", rec.ID, "seq", next.Seq, "action", a.String(), "by", by.String())
 	return Result{Events: ev, StepEnded: ended}, nil
@@ -329,12 +345,27 @@ func (s *Service) RunDueJobs(ctx context.Context) {
 	slices.SortStableFunc(jobs, func(a, b store.Job) int {
 		return boolRank(b.Kind == JobPresent) - boolRank(a.Kind == JobPresent)
 	})
+	// After downtime several of a step's timers may be due at once: only
+	// the latest counts, so players get one message, not a burst. A due
+	// deadline makes both reminders pointless; a due "soon" the half-way.
+	type clock struct{ deadline, soon bool }
+	due := map[string]clock{}
 	for _, j := range jobs {
-		s.runJob(ctx, j)
+		c := due[j.GameID]
+		c.deadline = c.deadline || j.Kind == JobDeadline
+		c.soon = c.soon || j.Kind == JobReminderSoon
+		due[j.GameID] = c
+	}
+	for _, j := range jobs {
+		c := due[j.GameID]
+		drop := (j.Kind == JobReminderSoon && c.deadline) || (j.Kind == JobReminder && (c.deadline || c.soon))
+		s.runJob(ctx, j, drop)
 	}
 }
 
-func (s *Service) runJob(ctx context.Context, j store.Job) {
+// runJob runs one due job, or with drop deletes it unrun (a reminder made
+// pointless by a later one that is due too).
+func (s *Service) runJob(ctx context.Context, j store.Job, drop bool) {
 	key := store.JobKey{Kind: j.Kind, Seat: j.Seat}
 	defer func() {
 		if p := recover(); p != nil {
@@ -360,18 +391,13 @@ func (s *Service) runJob(ctx context.Context, j store.Job) {
 		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
 		return
 	}
+	if drop {
+		s.dropClock(ctx, t, key)
+		return
+	}
 	switch j.Kind {
-	case JobReminder:
-		var people []int
-		for _, seat := range rec.State.Waiting() {
-			if IsPerson(rec, seat) {
-				people = append(people, seat)
-			}
-		}
-		if len(people) > 0 {
-			s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeReminder, Seats: people})
-		}
-		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
+	case JobReminder, JobReminderSoon:
+		s.remind(ctx, t, j)
 	case JobDeadline:
 		s.deadline(ctx, t)
 	case JobAdvance:
@@ -400,9 +426,15 @@ func (s *Service) runJob(ctx context.Context, j store.Job) {
 // autopilot (told in the channel) until they act again.
 func (s *Service) deadline(ctx context.Context, t *Table) {
 	rec := t.Rec
+	if rec.Options.Paused {
+		// Stored before the pause removed it: no deadline runs while paused.
+		s.dropClock(ctx, t, store.JobKey{Kind: JobDeadline, Seat: store.NoSeat})
+		return
+	}
 	step := StepKey(rec.State)
 	waiting := rec.State.Waiting()
 	s.log.Info("deadline reached", "game", rec.ID, "waiting", len(waiting))
+	t.atDeadline = true
 	var absent []int
 	for _, seat := range waiting {
 		by := ByAI
@@ -418,6 +450,7 @@ func (s *Service) deadline(ctx context.Context, t *Table) {
 			s.log.Error("could not play for an absent player", "game", rec.ID, "seat", seat, "err", err)
 		}
 	}
+	t.atDeadline = false
 	if len(absent) > 0 {
 		// Told before the step's end is shown, as it happened first.
 		t.pending = append([]Notice{{Kind: NoticeAutopilot, Seats: absent}}, t.pending...)

@@ -60,6 +60,8 @@ const (
 	CodeNotInGame Code = "not_in_game"
 	// CodeNotPerson: the seat is an AI's, not a person's.
 	CodeNotPerson Code = "not_person"
+	// CodeNoSuchMode: the notify mode does not exist.
+	CodeNoSuchMode Code = "no_such_mode"
 )
 
 // Refusal is an expected refusal: the request was wrong or came too late,

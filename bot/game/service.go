@@ -44,13 +44,15 @@ type Store interface {
 	GetJob(ctx context.Context, gameID string, k store.JobKey) (store.Job, error)
 	GameJobs(ctx context.Context, gameID string) ([]store.Job, error)
 	Results(ctx context.Context, gameID string) ([]store.SeatResult, error)
+	MemberSettings
 }
 
 var _ Store = (*store.DB)(nil)
 
 // Job kinds.
 const (
-	// JobReminder reminds the awaited people half-way to the deadline.
+	// JobReminder reminds the awaited people half-way to the deadline
+	// (JobReminderSoon shortly before it).
 	JobReminder = "reminder"
 	// JobDeadline plays for the awaited seats when the step's time is up.
 	JobDeadline = "deadline"
@@ -160,6 +162,12 @@ type Table struct {
 	due time.Time
 	// advanceStored is true while a JobAdvance is stored for the game.
 	advanceStored bool
+	// reminded is who was reminded at which point of the step (as stored
+	// in the JobReminded job).
+	reminded reminded
+	// atDeadline is set while the deadline plays for the absent: nobody is
+	// told they are the last one then.
+	atDeadline bool
 	// snap is the game as of its last stored change, for readers that must
 	// not wait for mu.
 	snap atomic.Pointer[Snapshot]
@@ -202,13 +210,15 @@ func (s *Service) load(ctx context.Context, t *Table, gameID string) error {
 	if err != nil {
 		return err
 	}
-	t.Rec, t.due, t.advanceStored = rec, time.Time{}, false
+	t.Rec, t.due, t.advanceStored, t.reminded = rec, time.Time{}, false, reminded{}
 	for _, j := range jobs {
 		switch j.Kind {
 		case JobDeadline:
 			t.due = j.Due
 		case JobAdvance:
 			t.advanceStored = true
+		case JobReminded:
+			t.reminded = decodeReminded(j.Payload)
 		}
 	}
 	t.publish()
