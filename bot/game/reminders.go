@@ -67,7 +67,7 @@ func pointOf(kind string) ReminderPoint {
 
 // reminded is who was reminded at which point of one step.
 type reminded struct {
-	Step  string                `json:"step"`
+	Step  string                  `json:"step"`
 	Seats map[ReminderPoint][]int `json:"seats,omitempty"`
 }
 
