@@ -21,12 +21,16 @@
 //
 // # What the fake models
 //
-// One application whose bot user has the application's id; guilds, text
-// channels, threads, DM channels and users; guild members with permissions;
-// messages per channel with their embeds, components, attachments (bytes
-// included), flags and edit history; interactions with their callback,
-// @original and follow-ups; registered application commands. Ids are
-// deterministic, increasing, valid snowflakes.
+// One application whose bot user has the application's id; guilds (with a
+// preferred locale), text channels, threads (with their archive duration),
+// DM channels and users (with a client locale); guild members with
+// permissions; messages per channel with their embeds, components,
+// attachments (bytes and alt text included), allowed mentions, flags and
+// edit history; interactions with their callback, @original and
+// follow-ups, carrying the user's locale, the guild's locale, the member's
+// permissions and the bot's app_permissions; registered application
+// commands with their localizations and bounds. Ids are deterministic,
+// increasing, valid snowflakes.
 //
 // It enforces the parts of Discord's contract that bots most often get wrong,
 // answering with Discord's own error codes so the bot sees realistic
@@ -37,16 +41,48 @@
 //   - a second callback gets 400 40060 "Interaction has already been acknowledged.";
 //   - follow-ups and @original edits need an acknowledged interaction
 //     (404 10015 "Unknown Webhook");
-//   - message, component, embed, modal, autocomplete and command payloads
-//     are checked against Discord's limits (400 50035 "Invalid Form Body");
-//     each rejected field is also recorded as a Violation;
+//   - payloads are checked against Discord's limits (400 50035 "Invalid Form
+//     Body"), each rejected field also recorded as a Violation: content
+//     (2000 characters, counted in code points like every length here),
+//     embeds, action rows and buttons, select menus (min_values 0-25,
+//     max_values 1-25, min <= max, max <= options, 1-25 options with unique
+//     values, no more defaults than max_values), modals and text inputs,
+//     autocomplete choices, allowed_mentions (parse values, "users"/"roles"
+//     in parse exclusive with a users/roles list, at most 100 ids,
+//     replied_user a boolean), attachments (at most 10, each "attachments"
+//     entry naming a files[n] upload or a kept attachment, alt text up to
+//     1024 characters), threads (name 1-100 characters, auto_archive_duration
+//     60, 1440, 4320 or 10080) and application commands (names per Discord's
+//     regex and lowercase rule, localized ones too; descriptions 1-100;
+//     localization keys among Discord's locales; 25 options and 25 choices;
+//     choice names and string values up to 100; min/max value and length
+//     ranges; 8000 characters per command counting the longest localization
+//     of each field);
+//   - uploads beyond Options.UploadLimit (25 MiB), per file or per request,
+//     get 413 40005 "Request entity too large";
 //   - a user whose DMs are closed (SetDMsClosed) cannot be messaged
-//     (403 50007), although opening the DM channel succeeds, as on Discord.
+//     (403 50007), although opening the DM channel succeeds, as on Discord;
+//   - a channel where the bot may not write (DenyPermission) refuses sends,
+//     edits, threads and typing with 403 50013 "Missing Permissions", while
+//     interaction responses there still work.
 //
-// Every REST request is recorded (Requests, FindRequests, CountRequests) and
+// Users act only as a Discord client lets them: SlashCommand refuses
+// options outside their registered choices, min/max value or min/max
+// length; SelectMenu refuses values not offered, repeated, or outside
+// min/max values; SubmitModal refuses inputs outside their length bounds.
+// Message.Pings tells whether a message really notifies a user, following
+// its allowed_mentions.
+//
+// Every REST request is recorded (Requests, FindRequests, CountRequests,
+// CountByRoute and, from a Mark, RequestsSince and CountByRouteSince) and
 // requests to routes the fake does not know get 404 and are listed by
 // UnknownRequests, so a test notices calls it did not expect. Faults can be
-// injected per route (FailNext, FailNextWhen: 429, 500, any API error).
+// injected per route or on any route (FailNext with AnyPath, FailNextWhen):
+// 429s as Discord sends them (RateLimit, RateLimited: body with
+// retry_after, Retry-After and X-RateLimit-* headers, so discordgo waits
+// and retries), 500s (InternalError), 50013 (MissingPermissions), any API
+// error. Options.Latency (or SetLatency) delays every REST request, which
+// counts towards the acknowledgement deadline.
 //
 // When the Server comes from New, the test fails at cleanup if violations or
 // unknown requests are left over; a test that provokes them on purpose
@@ -66,7 +102,15 @@
 //
 // discordgo retries a 429 without limit (it only counts retries of 502), so a
 // fault that answers 429 forever makes the bot's call hang; inject a finite
-// number of them.
+// number of them. Each injected fault is used by one HTTP call, retries
+// included: FailNext(..., 3, s.RateLimit()) makes one send wait three times.
+//
+// discordgo v0.29's MessageAttachment has no description field, so a bot
+// giving its images alt text builds its own payload: an "attachments" list
+// of {"id": n, "description": ...} for each files[n], sent with
+// discordgo.MultipartBodyWithJSON and Session.RequestRaw. The fake accepts
+// it on message sends and edits, interaction responses, follow-ups and
+// @original edits.
 //
 // InteractionRespond always sends "content" (an empty string when unset) and
 // "embeds": null. The fake applies Discord's edit rules to an update (type 7)

@@ -480,8 +480,9 @@ func (s *Server) messageJSONLocked(m *Message) map[string]any {
 	if len(m.Components) > 0 {
 		components = m.componentsRaw
 	}
+	// mentions lists the users mentioned and allowed, @silent or not.
 	mentions := []any{}
-	for _, id := range m.PingedUsers() {
+	for _, id := range m.pings {
 		if u, ok := s.users[id]; ok {
 			mentions = append(mentions, userJSON(*u))
 		}
