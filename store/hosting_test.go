@@ -318,6 +318,12 @@ func TestFinishedGames(t *testing.T) {
 			t.Errorf("final %+v, seats %+v", f.Final, f.Game.Seats)
 		}
 	})
+	t.Run("a lobby closed before it started loads without a state", func(t *testing.T) {
+		g, err := db.LoadGame(ctx, cancelled.ID)
+		if err != nil || g.State != nil || g.Status != StatusAbandoned {
+			t.Fatalf("%+v, %v", g, err)
+		}
+	})
 	t.Run("an abandoned game comes with its reason and no results", func(t *testing.T) {
 		f := got[1]
 		if f.Game.Status != StatusAbandoned || f.Game.EndReason != "too slow" || len(f.Results) != 0 || f.Final != (Message{}) || len(f.Game.Seats) != 3 {

@@ -12,7 +12,8 @@ import (
 	"atheneum/engine"
 )
 
-// LoadGame returns a game's record with its State rebuilt: the latest
+// LoadGame returns a game's record with its State rebuilt (for a game that
+// started; a lobby, open or closed, has no State): the latest
 // snapshot plus the actions after it (or, without a snapshot, the whole log
 // replayed from the seed). A record that does not replay exactly to its
 // stored action count returns ErrCorrupt, naming the reason.
@@ -28,7 +29,8 @@ func (db *DB) LoadGame(ctx context.Context, gameID string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Status == StatusLobby {
+	// A lobby, or one closed before it started, has no state to build.
+	if g.Status == StatusLobby || g.StartedAt.IsZero() {
 		return g, nil
 	}
 	if g.State, err = loadState(ctx, tx, g); err != nil {

@@ -39,6 +39,8 @@ const (
 	// NoticeHost: the host (or a manager) used a host tool, or a player
 	// resigned; Host says who did what.
 	NoticeHost
+	// NoticeLobbyExpired: the lobby was not started in time and is closed.
+	NoticeLobbyExpired
 )
 
 // Notice is one thing the service did that players should see.
@@ -387,6 +389,10 @@ func (s *Service) runJob(ctx context.Context, j store.Job, drop bool) {
 	}
 	j = cur
 	rec := t.Rec
+	if j.Kind == JobLobbyExpiry && rec.Status == store.StatusLobby {
+		s.expireLobby(ctx, t)
+		return
+	}
 	if rec.State == nil || rec.Status != store.StatusPlaying {
 		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
 		return

@@ -62,6 +62,8 @@ const (
 	CodeNotPerson Code = "not_person"
 	// CodeNoSuchMode: the notify mode does not exist.
 	CodeNoSuchMode Code = "no_such_mode"
+	// CodeNoSuchLanguage: the game cannot be played in that language.
+	CodeNoSuchLanguage Code = "no_such_language"
 )
 
 // Refusal is an expected refusal: the request was wrong or came too late,

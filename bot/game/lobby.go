@@ -2,9 +2,11 @@ package game
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"atheneum/engine"
 	"atheneum/engine/ai"
@@ -17,31 +19,136 @@ type Lobby struct {
 	HostID, HostName   string
 	// Seats is the most players allowed; StepHours the time per step.
 	Seats, StepHours int
+	// Language is the game's language, "en" or "fr" ("" is English).
+	Language string
 }
 
-// OpenLobby stores a new lobby with its host in the first seat. A channel
-// that already has an active game gets store.ErrExists.
+// Languages are the languages a game can be played in.
+var Languages = []string{"en", "fr"}
+
+// JobLobbyExpiry closes a lobby that was not started in time.
+const JobLobbyExpiry = "lobby_expiry"
+
+// LobbyExpires returns when the lobby closes by itself (zero: never).
+func LobbyExpires(rec *store.Game) time.Time {
+	if rec.Options.LobbyExpires == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(rec.Options.LobbyExpires)
+}
+
+// expired reports whether rec is a lobby past its expiry.
+func (s *Service) expired(rec *store.Game) bool {
+	at := LobbyExpires(rec)
+	return rec.Status == store.StatusLobby && !at.IsZero() && !s.o.Now().Before(at)
+}
+
+// OpenLobby stores a new lobby with its host in the first seat; it closes
+// by itself after Options.LobbyHours unless started. A channel that
+// already has an active game gets store.ErrExists, unless that game is a
+// lobby past its expiry, which is closed to make room.
 func (s *Service) OpenLobby(ctx context.Context, l Lobby) (*store.Game, error) {
+	if l.Language != "" && !slices.Contains(Languages, l.Language) {
+		return nil, refusal(CodeNoSuchLanguage)
+	}
+	expires := s.o.Now().Add(time.Duration(s.o.LobbyHours) * time.Hour)
 	rec := &store.Game{
 		GuildID: l.GuildID, ChannelID: l.ChannelID, HostID: l.HostID,
-		Options: store.Options{Seats: l.Seats, StepHours: l.StepHours},
+		Options: store.Options{Seats: l.Seats, StepHours: l.StepHours, Language: l.Language, LobbyExpires: expires.UnixMilli()},
 		Seats:   []store.Seat{{UserID: l.HostID, Name: l.HostName, Subject: engine.Teal}},
 	}
-	if err := s.o.Store.CreateGame(ctx, rec); err != nil {
+	err := s.o.Store.CreateGame(ctx, rec)
+	var se *store.Error
+	if errors.As(err, &se) && se.Code == store.CodeExists && se.GameID != "" && s.closeExpired(ctx, se.GameID) {
+		rec.ID = ""
+		err = s.o.Store.CreateGame(ctx, rec)
+	}
+	if err != nil {
 		return nil, err
+	}
+	// The expiry is also in the options, so a lost job cannot keep a
+	// lobby squatting the channel: the next OpenLobby closes it.
+	if err := s.o.Store.Commit(ctx, rec.ID, store.Commit{PutJobs: []store.Job{{Kind: JobLobbyExpiry, Seat: store.NoSeat, Due: expires}}}); err != nil {
+		s.log.Warn("could not schedule a lobby's expiry", "game", rec.ID, "err", err)
 	}
 	s.log.Info("lobby opened", "game", rec.ID, "guild", rec.GuildID, "channel", rec.ChannelID)
 	return rec, nil
 }
 
+// closeExpired closes the game if it is a lobby past its expiry, and
+// reports whether it did.
+func (s *Service) closeExpired(ctx context.Context, gameID string) bool {
+	t, err := s.Table(ctx, gameID)
+	if err != nil {
+		return false
+	}
+	defer t.Unlock()
+	if !s.expired(t.Rec) {
+		return false
+	}
+	if err := s.closeLobby(ctx, t); err != nil {
+		s.log.Warn("could not close an expired lobby", "game", gameID, "err", err)
+		return false
+	}
+	s.log.Info("lobby expired", "game", gameID, "by", "new lobby")
+	return true
+}
+
+// closeLobby abandons the lobby and drops it from memory; t is locked.
+func (s *Service) closeLobby(ctx context.Context, t *Table) error {
+	rec := t.Rec
+	if err := s.o.Store.Abandon(ctx, rec.ID); err != nil {
+		return err
+	}
+	rec.Status, rec.EndedAt = store.StatusAbandoned, s.o.Now()
+	t.publish()
+	s.Forget(rec.ID)
+	return nil
+}
+
+// expireLobby runs a lobby's expiry job: the lobby closes and players are
+// told; t is locked.
+func (s *Service) expireLobby(ctx context.Context, t *Table) {
+	if err := s.closeLobby(ctx, t); err != nil {
+		s.log.Error("could not close an expired lobby", "game", t.Rec.ID, "err", err)
+		return
+	}
+	s.log.Info("lobby expired", "game", t.Rec.ID)
+	s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeLobbyExpired})
+}
+
+// DiscardLobby closes a lobby whose announcement could not be posted, so
+// that no game nobody can see blocks the channel. Closing one already
+// closed is not an error.
+func (s *Service) DiscardLobby(ctx context.Context, gameID string) error {
+	t, err := s.Table(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	defer t.Unlock()
+	switch t.Rec.Status {
+	case store.StatusAbandoned:
+		return nil
+	case store.StatusLobby:
+	default:
+		return refusal(CodeNotLobby)
+	}
+	if err := s.closeLobby(ctx, t); err != nil {
+		return err
+	}
+	s.log.Info("lobby discarded", "game", gameID)
+	return nil
+}
+
 // LobbyChange is one change to a lobby's seats.
 type LobbyChange struct {
-	// Verb is "join", "leave", "subject", "add_ai" or "remove_ai".
+	// Verb is "join", "leave", "subject", "add_ai", "remove_ai" or
+	// "language".
 	Verb string
 	// UserID and Name are the person asking.
 	UserID, Name string
-	// Value is the subject letter (subject), the AI level (add_ai) or the
-	// seat number counted from 1 (remove_ai).
+	// Value is the subject letter (subject), the AI level (add_ai), the
+	// seat number counted from 1 (remove_ai) or "en" or "fr" (language).
 	Value string
 }
 
@@ -55,6 +162,7 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 	seat := seatOfUser(rec, c.UserID)
 	isHost := c.UserID == rec.HostID
 	seats := slices.Clone(rec.Seats)
+	opts := rec.Options
 	switch c.Verb {
 	case "join":
 		if seat >= 0 {
@@ -104,13 +212,21 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 			return refusal(CodeNoSuchAI)
 		}
 		seats = slices.Delete(seats, n-1, n)
+	case "language":
+		if !isHost {
+			return refusal(CodeHostOnly)
+		}
+		if !slices.Contains(Languages, c.Value) {
+			return refusal(CodeNoSuchLanguage)
+		}
+		opts.Language = c.Value
 	default:
 		return refusal(CodeNotLobby)
 	}
-	if err := s.o.Store.UpdateLobby(ctx, rec.ID, seats, rec.Options); err != nil {
+	if err := s.o.Store.UpdateLobby(ctx, rec.ID, seats, opts); err != nil {
 		return err
 	}
-	rec.Seats = seats
+	rec.Seats, rec.Options = seats, opts
 	t.publish()
 	return nil
 }
@@ -154,7 +270,8 @@ func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	}
 	t.Rec = started
 	s.log.Info("game started", "game", started.ID, "seats", len(started.Seats))
-	c := store.Commit{Seq: started.State.Seq, PutJobs: s.stepJobs(started, started.State)}
+	c := store.Commit{Seq: started.State.Seq, PutJobs: s.stepJobs(started, started.State),
+		DeleteJobs: []store.JobKey{{Kind: JobLobbyExpiry, Seat: store.NoSeat}}}
 	advance := awaitsAutomatic(started, started.State)
 	if advance {
 		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()})

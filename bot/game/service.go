@@ -94,6 +94,9 @@ type Options struct {
 	NewSeed func() uint64
 	// StepHours is the default time per step (24 when zero).
 	StepHours int
+	// LobbyHours is how long a lobby stays open unless started (24 when
+	// zero).
+	LobbyHours int
 	// HardPlayouts fixes the hard AI's effort per decision (reproducible
 	// games); when zero, HardBudget bounds its time instead.
 	HardPlayouts int
@@ -125,6 +128,9 @@ func New(o Options) *Service {
 	}
 	if o.StepHours == 0 {
 		o.StepHours = 24
+	}
+	if o.LobbyHours == 0 {
+		o.LobbyHours = 24
 	}
 	if o.Presenter == nil {
 		o.Presenter = quiet{}
