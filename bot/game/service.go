@@ -45,6 +45,7 @@ type Store interface {
 	GameJobs(ctx context.Context, gameID string) ([]store.Job, error)
 	Results(ctx context.Context, gameID string) ([]store.SeatResult, error)
 	MemberSettings
+	History
 }
 
 var _ Store = (*store.DB)(nil)
