@@ -30,7 +30,15 @@ func TestInteractionsCarryLocalesPermissionsAndAltText(t *testing.T) {
 	t.Run("the guild's preferred locale reaches discordgo's state through GUILD_CREATE", func(t *testing.T) {
 		deadline := time.Now().Add(3 * time.Second)
 		for {
-			if g, err := bot.dg.State.Guild(world.Guild.ID); err == nil && g.PreferredLocale == "fr" {
+			var locale string
+			if g, err := bot.dg.State.Guild(world.Guild.ID); err == nil {
+				// GUILD_CREATE overwrites the guild READY announced, in
+				// place, under the state's lock.
+				bot.dg.State.RLock()
+				locale = g.PreferredLocale
+				bot.dg.State.RUnlock()
+			}
+			if locale == "fr" {
 				break
 			}
 			if time.Now().After(deadline) {
