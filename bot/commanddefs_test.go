@@ -1,0 +1,255 @@
+package bot
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/i18n"
+)
+
+// Discord's limits on a slash command.
+const (
+	maxCommandName        = 32
+	maxCommandDescription = 100
+	maxChoiceName         = 100
+	maxOptionsPerLevel    = 25
+	maxChoicesPerOption   = 25
+	maxCommandCharacters  = 4000 // names, descriptions and choice values, per locale
+)
+
+var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
+
+// commandNode is a command or an option, seen the same way.
+type commandNode struct {
+	path         string
+	name, desc   string
+	names, descs map[discordgo.Locale]string
+	options      []*discordgo.ApplicationCommandOption
+	choices      []*discordgo.ApplicationCommandOptionChoice
+}
+
+func rootNode(c *discordgo.ApplicationCommand) commandNode {
+	n := commandNode{path: c.Name, name: c.Name, desc: c.Description, options: c.Options}
+	if c.NameLocalizations != nil {
+		n.names = *c.NameLocalizations
+	}
+	if c.DescriptionLocalizations != nil {
+		n.descs = *c.DescriptionLocalizations
+	}
+	return n
+}
+
+func optionNode(parent string, o *discordgo.ApplicationCommandOption) commandNode {
+	return commandNode{path: parent + " " + o.Name, name: o.Name, desc: o.Description, names: o.NameLocalizations, descs: o.DescriptionLocalizations, options: o.Options, choices: o.Choices}
+}
+
+// walk visits n and every option below it.
+func walk(n commandNode, visit func(commandNode)) {
+	visit(n)
+	for _, o := range n.options {
+		walk(optionNode(n.path, o), visit)
+	}
+}
+
+// inLocale returns a localised text, or the base text where the locale has none.
+func inLocale(m map[discordgo.Locale]string, loc discordgo.Locale, base string) string {
+	if v, ok := m[loc]; ok {
+		return v
+	}
+	return base
+}
+
+func onlyCommand(t *testing.T) *discordgo.ApplicationCommand {
+	t.Helper()
+	defs := commandDefs()
+	if len(defs) != 1 || defs[0].Name != "atheneum" {
+		t.Fatalf("commandDefs() = %d commands, want /atheneum alone", len(defs))
+	}
+	return defs[0]
+}
+
+// testLocales are the base (English, "") and every localised locale.
+var testLocales = []discordgo.Locale{"", discordgo.French}
+
+func TestCommandDefinitionsStayWithinDiscordsLimits(t *testing.T) {
+	cmd := onlyCommand(t)
+	for _, loc := range testLocales {
+		total := 0
+		walk(rootNode(cmd), func(n commandNode) {
+			name, desc := inLocale(n.names, loc, n.name), inLocale(n.descs, loc, n.desc)
+			total += utf8.RuneCountInString(name) + utf8.RuneCountInString(desc)
+			if !commandName.MatchString(name) || name != strings.ToLower(name) {
+				t.Errorf("%s [%s]: name %q is not 1-32 lowercase letters, digits, - or _", n.path, loc, name)
+			}
+			if d := utf8.RuneCountInString(desc); d < 1 || d > maxCommandDescription {
+				t.Errorf("%s [%s]: description of %d characters: %q", n.path, loc, d, desc)
+			}
+			if len(n.options) > maxOptionsPerLevel {
+				t.Errorf("%s: %d options", n.path, len(n.options))
+			}
+			if len(n.choices) > maxChoicesPerOption {
+				t.Errorf("%s: %d choices", n.path, len(n.choices))
+			}
+			seen := map[string]bool{}
+			for _, o := range n.options {
+				on := inLocale(o.NameLocalizations, loc, o.Name)
+				if seen[on] {
+					t.Errorf("%s [%s]: two options are named %q", n.path, loc, on)
+				}
+				seen[on] = true
+			}
+			for _, c := range n.choices {
+				cn := inLocale(c.NameLocalizations, loc, c.Name)
+				total += utf8.RuneCountInString(cn) + utf8.RuneCountInString(fmt.Sprint(c.Value))
+				if l := utf8.RuneCountInString(cn); l < 1 || l > maxChoiceName {
+					t.Errorf("%s [%s]: choice %v is named with %d characters", n.path, loc, c.Value, l)
+				}
+			}
+		})
+		if total > maxCommandCharacters {
+			t.Errorf("[%s]: the command adds up to %d characters, Discord allows %d", loc, total, maxCommandCharacters)
+		}
+	}
+}
+
+func TestEveryCommandWordIsLocalisedInFrench(t *testing.T) {
+	cmd := onlyCommand(t)
+	bad := func(s string) bool { return s == "" || strings.HasPrefix(s, "[") }
+	walk(rootNode(cmd), func(n commandNode) {
+		if bad(n.names[discordgo.French]) || bad(n.descs[discordgo.French]) {
+			t.Errorf("%s: French name %q, description %q", n.path, n.names[discordgo.French], n.descs[discordgo.French])
+		}
+		if bad(n.name) || bad(n.desc) {
+			t.Errorf("%s: English name %q, description %q", n.path, n.name, n.desc)
+		}
+		for _, c := range n.choices {
+			if bad(c.Name) || bad(c.NameLocalizations[discordgo.French]) {
+				t.Errorf("%s: choice %v is named %q, in French %q", n.path, c.Value, c.Name, c.NameLocalizations[discordgo.French])
+			}
+		}
+	})
+}
+
+// TestCommandNamesAreTheAPI freezes the command's shape: the handlers
+// switch on these English names and option types, so a change here must be
+// a change of the handlers too. The English catalogue's names must be the
+// API names, so that the catalogue documents the command as it is.
+func TestCommandNamesAreTheAPI(t *testing.T) {
+	want := []string{
+		"atheneum",
+		"atheneum new", "atheneum new seats integer 2-5", "atheneum new hours integer 1-336", "atheneum new thread boolean", "atheneum new language string [en fr]",
+		"atheneum hand", "atheneum play",
+		"atheneum place", "atheneum place item string required autocomplete", "atheneum place space string required autocomplete", "atheneum place color string [T V G P K]", "atheneum place flip boolean",
+		"atheneum status", "atheneum shelf", "atheneum shelf player user",
+		"atheneum table", "atheneum objectives", "atheneum scores",
+		"atheneum rules", "atheneum rules topic string [overview turn benefits shelving spiders tokens objectives scoring rulings help]",
+		"atheneum help",
+		"atheneum admin",
+		"atheneum admin extend", "atheneum admin extend hours integer required 1-336",
+		"atheneum admin hours", "atheneum admin hours hours integer required 1-336",
+		"atheneum admin pause", "atheneum admin resume",
+		"atheneum admin autopilot", "atheneum admin autopilot player user required",
+		"atheneum admin replace", "atheneum admin replace player user required", "atheneum admin replace member user", "atheneum admin replace ai string [random normal hard]",
+		"atheneum admin remove", "atheneum admin remove player user required",
+		"atheneum admin end", "atheneum admin end reason string required max200",
+		"atheneum resign",
+		"atheneum notify", "atheneum notify mode string required [dm mention quiet]",
+		"atheneum language", "atheneum language language string required [en fr]",
+		"atheneum history", "atheneum history scope string [channel server]",
+		"atheneum stats", "atheneum stats member user",
+		"atheneum leaderboard", "atheneum games",
+		"atheneum replay", "atheneum replay game string required autocomplete",
+	}
+	var got []string
+	var visit func(path string, o *discordgo.ApplicationCommandOption)
+	visit = func(path string, o *discordgo.ApplicationCommandOption) {
+		line := path + " " + o.Name
+		switch o.Type {
+		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
+		default:
+			line += " " + strings.ToLower(o.Type.String())
+		}
+		if o.Required {
+			line += " required"
+		}
+		if o.Autocomplete {
+			line += " autocomplete"
+		}
+		if o.MinValue != nil {
+			line += fmt.Sprintf(" %g-%g", *o.MinValue, o.MaxValue)
+		}
+		if o.MaxLength > 0 {
+			line += fmt.Sprintf(" max%d", o.MaxLength)
+		}
+		if len(o.Choices) > 0 {
+			var values []string
+			for _, c := range o.Choices {
+				values = append(values, fmt.Sprint(c.Value))
+			}
+			line += " [" + strings.Join(values, " ") + "]"
+		}
+		got = append(got, line)
+		for _, sub := range o.Options {
+			visit(path+" "+o.Name, sub)
+		}
+	}
+	cmd := onlyCommand(t)
+	got = append(got, cmd.Name)
+	for _, o := range cmd.Options {
+		visit(cmd.Name, o)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the command is\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	walk(rootNode(cmd), func(n commandNode) {
+		path := strings.ReplaceAll(strings.TrimPrefix(strings.TrimPrefix(n.path, "atheneum"), " "), " ", ".")
+		if path == "" {
+			path = "atheneum"
+		}
+		if got := i18n.English.T("cmd." + path + ".name"); got != n.name {
+			t.Errorf("cmd.%s.name is %q in English, the API name is %q", path, got, n.name)
+		}
+	})
+}
+
+// localisedSubcommand returns the API name of the subcommand (or group)
+// that a speaker of loc sees as name, or "".
+func localisedSubcommand(cmd *discordgo.ApplicationCommand, loc discordgo.Locale, name string) string {
+	for _, o := range cmd.Options {
+		if inLocale(o.NameLocalizations, loc, o.Name) == name {
+			return o.Name
+		}
+	}
+	return ""
+}
+
+// TestRulesNameCommandsAsTheReaderSeesThem: /atheneum help and the rules
+// quote commands; French speakers see the French names, so the French
+// texts must use those, and every quoted command must exist.
+func TestRulesNameCommandsAsTheReaderSeesThem(t *testing.T) {
+	cmd := onlyCommand(t)
+	quoted := regexp.MustCompile(`/atheneum ([^\s:,.;)]+)`)
+	for _, tc := range []struct {
+		lang i18n.Lang
+		loc  discordgo.Locale
+	}{{i18n.English, ""}, {i18n.French, discordgo.French}} {
+		found := 0
+		for _, topic := range append([]string{""}, rulesTopicKeys...) {
+			for _, m := range quoted.FindAllStringSubmatch(rulesTextIn(tc.lang, topic), -1) {
+				found++
+				if localisedSubcommand(cmd, tc.loc, m[1]) == "" {
+					t.Errorf("%s, topic %q: /atheneum %s is not a command a %s speaker sees", tc.lang, topic, m[1], tc.lang)
+				}
+			}
+		}
+		if found == 0 {
+			t.Errorf("%s: the rules quote no command at all", tc.lang)
+		}
+	}
+}
