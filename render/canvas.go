@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"atheneum/fonts"
+	"atheneum/i18n"
 
 	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
@@ -25,9 +26,10 @@ func sans(size float64) fontSpec  { return fontSpec{fonts.Sans, size} }
 func cond(size float64) fontSpec  { return fontSpec{fonts.Condensed, size} }
 func title(size float64) fontSpec { return fontSpec{fonts.Title, size} }
 
-// minText is the smallest text size on any picture: below it a phone
-// screen makes text unreadable.
-const minText = 14
+// minText is the smallest text size on any picture: a picture up to 675
+// pixels wide shows it at 10 pixels or more on a phone (see phoneText);
+// wider pictures use larger text, which the phone test checks.
+const minText = 15
 
 // face is a font face with the cap height used to centre text vertically
 // and a cache of advances: the truetype face loads (and hints) a glyph's
@@ -96,6 +98,9 @@ func (fs *faceSet) get(s fontSpec) *face {
 type canvas struct {
 	img    *image.RGBA
 	fs     *faceSet
+	lang   i18n.Lang
+	small  textRecord // the smallest text drawn, directly or in a sprite
+	sprite bool       // a sprite: its smallest text is kept for those who copy it
 	dc     *gg.Context
 	frame  *image.RGBA
 	dirty  []bool // by tile, row-major; nil when not tracking
@@ -150,7 +155,12 @@ func newCanvas(img *image.RGBA) *canvas {
 }
 
 // release returns the faces to the pool; the canvas is unusable after it.
+// A sprite's smallest text is kept, so that pictures copying the sprite
+// know the text they show.
 func (c *canvas) release() {
+	if c.sprite && c.small.text != "" {
+		spriteTexts.Store(pixKey(c.img), c.small)
+	}
 	if c.fs != nil {
 		facePool.Put(c.fs)
 		c.fs = nil
@@ -176,6 +186,7 @@ func (c *canvas) fill(r image.Rectangle, col color.RGBA) {
 func (c *canvas) blit(src *image.RGBA, p image.Point) {
 	r := src.Bounds().Sub(src.Bounds().Min).Add(p)
 	c.mark(r)
+	c.inherit(src)
 	draw.Draw(c.img, r, src, src.Bounds().Min, draw.Src)
 }
 
@@ -183,6 +194,7 @@ func (c *canvas) blit(src *image.RGBA, p image.Point) {
 func (c *canvas) blitOver(src *image.RGBA, p image.Point) {
 	r := src.Bounds().Sub(src.Bounds().Min).Add(p)
 	c.mark(r)
+	c.inherit(src)
 	draw.Draw(c.img, r, src, src.Bounds().Min, draw.Over)
 }
 
@@ -202,6 +214,7 @@ func (c *canvas) text(s string, x, y float64, f fontSpec, col color.RGBA, ax flo
 	if w == 0 {
 		return 0
 	}
+	c.small.note(f.size, s)
 	x0 := x - ax*w
 	c.markF(x0-f.size/4, y-f.size*1.2, x0+w+f.size/4, y+f.size*0.4)
 	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: fc,
@@ -271,6 +284,7 @@ var sprites spriteCache
 func newSprite(w, h int, bg color.RGBA) *canvas {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	c := newCanvas(img)
+	c.sprite = true
 	if bg.A != 0 {
 		c.fill(img.Rect, bg)
 	}
@@ -345,4 +359,39 @@ func fx(v int) float64 { return float64(v) }
 // mid returns the centre of r.
 func mid(r image.Rectangle) (float64, float64) {
 	return float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2
+}
+
+// textRecord is the smallest text a picture shows: the renderer's own
+// record of its layout, which the phone test scales to a phone's width.
+type textRecord struct {
+	size float64 // the font's pixel size (its em height)
+	text string
+}
+
+// note keeps the smaller of the record and a text of size px.
+func (r *textRecord) note(size float64, s string) {
+	if s != "" && (r.text == "" || size < r.size) {
+		r.size, r.text = size, s
+	}
+}
+
+// spriteTexts holds each sprite's smallest text, by pixKey.
+var spriteTexts sync.Map
+
+// pixKey identifies a picture's pixels, the same for a sub-image of it:
+// the address of the last byte of their shared array.
+func pixKey(img *image.RGBA) *uint8 {
+	p := img.Pix[:cap(img.Pix)]
+	if len(p) == 0 {
+		return nil
+	}
+	return &p[len(p)-1]
+}
+
+// inherit notes the smallest text of a sprite copied onto the canvas.
+func (c *canvas) inherit(src *image.RGBA) {
+	if v, ok := spriteTexts.Load(pixKey(src)); ok {
+		r := v.(textRecord)
+		c.small.note(r.size, r.text)
+	}
 }

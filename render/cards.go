@@ -3,9 +3,10 @@ package render
 import (
 	"image"
 	"image/color"
-	"strconv"
+	"strings"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
 // A study card: its code on top, the green section (for the player on the
@@ -24,10 +25,20 @@ type section struct {
 	label   string
 }
 
-var sections = [3]section{
-	engine.SectionSelf:    {colSecYou, colSecYouBg, "you"},
-	engine.SectionToLeft:  {colSecLeft, colSecLeftBg, "← to your left"},
-	engine.SectionToRight: {colSecRight, colSecRightBg, "to your right →"},
+// sectionColours are the sections' colours, which mean one thing on every
+// picture: yellow is you, green the player on your left (who receives the
+// green section of your card, and gives you the green part of what you
+// receive), blue the player on your right.
+var sectionColours = [3][2]color.RGBA{
+	engine.SectionSelf:    {colSecYou, colSecYouBg},
+	engine.SectionToLeft:  {colSecLeft, colSecLeftBg},
+	engine.SectionToRight: {colSecRight, colSecRightBg},
+}
+
+// sectionOf is a card section with its label in l.
+func sectionOf(l i18n.Lang, s engine.Section) section {
+	key := [3]string{"render.section.you", "render.section.left", "render.section.right"}[s]
+	return section{sectionColours[s][0], sectionColours[s][1], tr(l, key)}
 }
 
 // sectionBoxes are where the three sections go on a card.
@@ -39,36 +50,39 @@ func sectionBoxes() [3]image.Rectangle {
 	}
 }
 
-// cardSprite is one study card, drawn once per content pack and card.
-func cardSprite(ct *engine.Content, idx int) *image.RGBA {
+// cardSprite is one study card, drawn once per content pack, card and
+// language.
+func cardSprite(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA {
 	return sprites.get(struct {
 		k   string
 		c   *engine.Content
 		idx int
-	}{"card", ct, idx}, func() *image.RGBA {
+		l   i18n.Lang
+	}{"card", ct, idx, l}, func() *image.RGBA {
 		// Transparent corners, so the card sits on whatever is behind it.
 		c := newSprite(cardW, cardH, color.RGBA{})
+		c.lang = l
 		defer c.release()
 		card := &ct.Cards[idx]
 		r := image.Rect(0, 0, cardW, cardH)
 		c.fillRR(r, 14, colFrame)
 		c.fillRR(r.Inset(3), 12, colWax)
 		c.text(card.Code, 16, 42, sans(28), colInk, 0)
-		c.text("deck "+string(rune('A'+card.Deck)), cardW-16, 40, cond(16), colInkSoft, 1)
+		c.text(c.tr("render.card.deck", "Deck", string(rune('A'+card.Deck))), cardW-16, 40, cond(16), colInkSoft, 1)
 		for s, box := range sectionBoxes() {
-			sec := sections[s]
-			drawSection(c, box, sec, card.Sections[s])
+			drawSection(c, box, sectionOf(l, engine.Section(s)), card.Sections[s])
 		}
 		return c.img
 	})
 }
 
 // flatCard is cardSprite on the parchment.
-func flatCard(ct *engine.Content, idx int) *image.RGBA {
+func flatCard(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA {
 	return onParchment(struct {
 		c   *engine.Content
 		idx int
-	}{ct, idx}, func() *image.RGBA { return cardSprite(ct, idx) })
+		l   i18n.Lang
+	}{ct, idx, l}, func() *image.RGBA { return cardSprite(ct, idx, l) })
 }
 
 // drawSection draws one section: a coloured bar with whom it is for, then
@@ -77,42 +91,61 @@ func drawSection(c *canvas, box image.Rectangle, sec section, benefits []engine.
 	c.fillRR(box, 8, sec.bar)
 	c.fillRR(image.Rect(box.Min.X+3, box.Min.Y+26, box.Max.X-3, box.Max.Y-3), 6, sec.bg)
 	cx := float64(box.Min.X+box.Max.X) / 2
-	c.textMid(fit(c, sec.label, float64(box.Dx()-8), cond(15)), cx, float64(box.Min.Y)+13, cond(15), colInk)
+	c.textMid(fit(c, sec.label, float64(box.Dx()-8), cond(16)), cx, float64(box.Min.Y)+13, cond(16), colInk)
 	drawBenefits(c, image.Rect(box.Min.X+3, box.Min.Y+28, box.Max.X-3, box.Max.Y-3), benefits)
 }
 
-// drawBenefits lays benefits out in a row inside r, each icon above its
-// caption, shrinking the icons (never the text) when there are many.
+// drawBenefits lays benefits out inside r: in a row, each icon above its
+// caption, when every caption fits under its icon; otherwise one under the
+// other, each icon left of its caption. Icons shrink, never the text.
 func drawBenefits(c *canvas, r image.Rectangle, benefits []engine.Benefit) {
+	f := cond(15)
 	n := len(benefits)
 	if n == 0 {
 		cx, cy := mid(r)
-		c.textMid("nothing", cx, cy, cond(16), colInkSoft)
+		c.textMid(c.tr("render.benefit.nothing"), cx, cy, cond(16), colInkSoft)
 		return
 	}
+	captions := make([]string, n)
 	slot := r.Dx() / n
-	size := min(iconSize, slot-6, r.Dy()-26)
-	x := r.Min.X + (r.Dx()-n*slot)/2
-	top := r.Min.Y + (r.Dy()-size-22)/2
-	for _, b := range benefits {
-		c.blitOver(benefitIcon(b, size), pt(x+(slot-size)/2, top))
-		caption := fit(c, benefitCaption(b), float64(slot-4), cond(minText))
-		c.text(caption, float64(x)+float64(slot)/2, float64(top+size+17), cond(minText), colInk, 0.5)
-		x += slot
+	row := true
+	for i, b := range benefits {
+		captions[i] = benefitCaption(c.lang, b)
+		row = row && c.measure(captions[i], f) <= float64(slot-4)
+	}
+	if row {
+		size := min(iconSize, slot-6, r.Dy()-26)
+		x := r.Min.X + (r.Dx()-n*slot)/2
+		top := r.Min.Y + (r.Dy()-size-22)/2
+		for i, b := range benefits {
+			c.blitOver(benefitIcon(b, size), pt(x+(slot-size)/2, top))
+			c.text(captions[i], float64(x)+float64(slot)/2, float64(top+size+17), f, colInk, 0.5)
+			x += slot
+		}
+		return
+	}
+	lineH := min(46, (r.Dy()-4)/n)
+	size := max(lineH-6, 20)
+	y := r.Min.Y + (r.Dy()-n*lineH)/2
+	for i, b := range benefits {
+		c.blitOver(benefitIcon(b, size), pt(r.Min.X+4, y+(lineH-size)/2))
+		x := float64(r.Min.X + size + 10)
+		c.textFit(captions[i], x, float64(y+lineH/2)+5, float64(r.Max.X-4)-x, f, colInk)
+		y += lineH
 	}
 }
 
-// drawSectionLegend says who receives each section, in one line.
-func drawSectionLegend(c *canvas, x, y int) {
-	xf := fx(x)
-	for _, s := range []struct {
-		col  color.RGBA
-		text string
-	}{{colSecYou, "you"}, {colSecLeft, "the player on your left"}, {colSecRight, "the player on your right"}} {
-		c.fillRR(rect(int(xf), y, 22, 22), 5, s.col)
-		xf += 30
-		xf += c.text(s.text, xf, fx(y)+17, cond(16), colInk, 0) + 26
+// drawSectionLegend says what each section colour means, one line each:
+// the colours mean the same on the cards and on the reveal. It returns the
+// height used.
+func drawSectionLegend(c *canvas, x, y, width int) int {
+	for i, key := range []string{"render.legend.you", "render.legend.left", "render.legend.right"} {
+		yy := y + i*30
+		c.fillRR(rect(x, yy, 22, 22), 5, sectionColours[i][0])
+		c.strokeRR(rect(x, yy, 22, 22), 5, 1.5, colInk)
+		c.textFit(c.tr(key), fx(x+30), fx(yy)+18, fx(width-30), cond(17), colInk)
 	}
+	return 3 * 30
 }
 
 // onParchment returns a sprite flattened onto the parchment, once, so it
@@ -153,50 +186,63 @@ func cardBack() *image.RGBA {
 	})
 }
 
-// Hand draws a seat's study cards, three to a row, each with its code and
-// its three sections; the card the seat has picked this turn is marked.
-// A hand the view hides is drawn as card backs.
-func Hand(g *engine.Game, seat int, names []string) ([]byte, error) {
+
+// handSize is how many cards a hand picture shows, and whether they are
+// hidden (drawn as backs).
+func handSize(s *engine.Seat) (int, bool) {
+	if s.Hand == nil && s.HandCount > 0 {
+		return s.HandCount, true
+	}
+	return len(s.Hand), false
+}
+
+// DrawHand draws a seat's study cards, two to a line, each with its code
+// and its three sections, the card the seat has picked this turn marked;
+// below them the objective row, so that a player choosing a card sees what
+// it could complete. A hand the view hides is drawn as card backs.
+func DrawHand(g *engine.Game, seat int, o Options) (Picture, error) {
 	if err := checkSeat(g, seat); err != nil {
-		return nil, err
+		return Picture{}, err
 	}
+	l := o.lang()
 	s := &g.Seats[seat]
-	n := len(s.Hand)
-	hidden := s.Hand == nil && s.HandCount > 0
-	if hidden {
-		n = s.HandCount
-	}
-	cols := min(3, max(n, 1))
+	n, hidden := handSize(s)
+	const cols = 2
 	rows := max(1, (n+cols-1)/cols)
-	w := max(3*cardW+2*cardGap, 760) + 2*margin
-	top := margin + 70
-	h := top + rows*(cardH+34) + 40 + margin
+	grid := objGridSize()
+	w := grid.X + 2*margin
+	top := margin + 76
+	cardsH := rows * (cardH + 34)
+	legendTop := top + cardsH + 8
+	rowTop := legendTop + 90 + 56
+	h := rowTop + grid.Y + margin
 	f := frames.get(struct {
 		k    string
 		rows int
-	}{"hand", rows}, func() *image.RGBA {
-		c := newSprite(w, h, colFrame)
+		l    i18n.Lang
+	}{"hand", rows, l}, func() *image.RGBA {
+		c := newFrame(w, h, l)
 		defer c.release()
-		drawCard(c, w, h)
-		c.fill(image.Rect(margin, margin+56, w-margin, margin+58), colParchDark)
-		drawSectionLegend(c, margin+4, h-margin-30)
+		c.fill(image.Rect(margin, margin+66, w-margin, margin+68), colParchDark)
+		drawSectionLegend(c, margin+4, legendTop, w-2*margin-8)
+		c.fill(image.Rect(margin, rowTop-50, w-margin, rowTop-48), colParchDark)
+		c.text(c.tr("render.objectives.title"), margin+4, fx(rowTop-14), title(30), colInk, 0)
 		return c.img
 	})
-	c := start(f)
-	subjectDisc(c, margin+20, margin+28, 16, s.Subject, sans(16))
-	c.textFit(nameOf(names, seat), margin+44, margin+38, fx(w)/2, sans(28), colInk)
-	label := strconv.Itoa(n) + " cards in hand"
-	if n == 1 {
-		label = "1 card in hand"
-	}
+	c := start(f, l)
+	subjectDisc(c, margin+18, margin+22, 16, s.Subject, sans(16))
+	label := c.tr("render.hand.count", "Count", n)
 	if hidden {
-		label += ", hidden"
+		label = c.tr("render.hand.hidden", "Count", n)
 	}
-	c.text(label, fx(w-margin-4), margin+24, sans(18), colInk, 1)
-	c.text(turnText(g), fx(w-margin-4), margin+46, cond(16), colInkSoft, 1)
+	lw := c.text(label, fx(w-margin-4), margin+32, sans(18), colInk, 1)
+	c.textFit(nameOf(l, o.Names, seat), margin+42, margin+32, fx(w-2*margin)-lw-60, sans(26), colInk)
+	c.textFit(turnText(l, g), margin+4, margin+58, fx(w-2*margin-8), cond(17), colInkSoft)
+	drawObjectiveGrid(c, g, pt(margin, rowTop), o.Names)
+	alt := handAlt(l, g, seat, o.Names, n, hidden)
 	if n == 0 {
-		c.textMid("No cards in hand", fx(w)/2, fx(top)+fx(cardH)/2, sans(24), colInkSoft)
-		return finish(c)
+		c.textMid(c.tr("render.hand.empty"), fx(w)/2, fx(top)+fx(cardH)/2, sans(24), colInkSoft)
+		return finish(c, alt)
 	}
 	gridW := cols*cardW + (cols-1)*cardGap
 	for i := 0; i < n; i++ {
@@ -211,26 +257,69 @@ func Hand(g *engine.Game, seat int, names []string) ([]byte, error) {
 			continue
 		}
 		if idx == s.Pick {
-			r := rect(x, y-24, cardW, 22)
+			r := rect(x, y-26, cardW, 24)
 			c.fillRR(r, 6, colInk)
 			cx, cy := mid(r)
-			c.textMid("your pick this turn", cx, cy, cond(16), colLabel)
+			c.textMid("✔ "+c.tr("render.hand.pick"), cx, cy, cond(17), colLabel)
 			c.fillRR(rect(x-5, y-2, cardW+10, cardH+7), 18, colGold)
-			c.blitOver(cardSprite(g.Content, idx), pt(x, y))
+			c.blitOver(cardSprite(g.Content, idx, l), pt(x, y))
 			continue
 		}
-		c.blit(flatCard(g.Content, idx), pt(x, y))
+		c.blit(flatCard(g.Content, idx, l), pt(x, y))
 	}
-	return finish(c)
+	return finish(c, alt)
 }
 
-// Reveal draws the cards played this turn in seat order around the table,
-// then what each seat receives and from whom: the "you" section of its own
-// card, the blue section of its left neighbour's card and the green section
-// of its right neighbour's card (with two seats, the opponent is both).
-func Reveal(g *engine.Game, names []string) ([]byte, error) {
+// cardAlt describes a study card: its code and who receives what.
+func cardAlt(l i18n.Lang, card *engine.Card) string {
+	var secs [3]string
+	for s, bs := range card.Sections {
+		secs[s] = benefitsAlt(l, bs)
+	}
+	return tr(l, "render.alt.card", "Code", card.Code, "You", secs[engine.SectionSelf],
+		"Left", secs[engine.SectionToLeft], "Right", secs[engine.SectionToRight])
+}
+
+// benefitsAlt lists benefits in words.
+func benefitsAlt(l i18n.Lang, bs []engine.Benefit) string {
+	if len(bs) == 0 {
+		return tr(l, "render.benefit.nothing")
+	}
+	words := make([]string, len(bs))
+	for i, b := range bs {
+		words[i] = benefitCaption(l, b)
+	}
+	return strings.Join(words, ", ")
+}
+
+func handAlt(l i18n.Lang, g *engine.Game, seat int, names []string, n int, hidden bool) string {
+	s := &g.Seats[seat]
+	parts := []string{tr(l, "render.alt.hand", "Name", altName(l, names, seat), "Count", n)}
+	if !hidden {
+		for _, idx := range s.Hand {
+			if idx < 0 || idx >= len(g.Content.Cards) {
+				continue
+			}
+			d := cardAlt(l, &g.Content.Cards[idx])
+			if idx == s.Pick {
+				d += " " + tr(l, "render.alt.picked")
+			}
+			parts = append(parts, d)
+		}
+	}
+	parts = append(parts, objectivesAlt(l, g, names))
+	return strings.Join(parts, " ")
+}
+
+// DrawReveal draws what each seat receives from the cards played this
+// turn, one block per seat in seat order: the yellow part of its own card,
+// the green part from its left neighbour's card and the blue part from its
+// right neighbour's (with two seats, the opponent gives both), each with
+// the card's code and the giver's name. Green and blue mean left and right
+// here as on the cards.
+func DrawReveal(g *engine.Game, o Options) (Picture, error) {
 	if err := check(g); err != nil {
-		return nil, err
+		return Picture{}, err
 	}
 	played := 0
 	for i := range g.Seats {
@@ -239,75 +328,86 @@ func Reveal(g *engine.Game, names []string) ([]byte, error) {
 		}
 	}
 	if played == 0 {
-		return nil, ErrNotRevealed
+		return Picture{}, ErrNotRevealed
 	}
+	l := o.lang()
 	n := len(g.Seats)
-	const rowH, nameW = 128, 230
-	boxW := 340
-	w := max(n*cardW+(n-1)*cardGap, nameW+3*boxW+2*cardGap) + 2*margin
-	top := margin + 70
-	recvTop := top + 30 + cardH + 56
-	h := recvTop + n*(rowH+10) + margin
+	const headH, boxH, blockGap = 40, 184, 14
+	w := 2*cardW + cardGap + 2*margin
+	top := margin + 86
+	blockH := headH + boxH
+	legendTop := top + n*(blockH+blockGap)
+	h := legendTop + 90 + margin
 	f := frames.get(struct {
 		k string
 		n int
-	}{"reveal", n}, func() *image.RGBA {
-		c := newSprite(w, h, colFrame)
+		l i18n.Lang
+	}{"reveal", n, l}, func() *image.RGBA {
+		c := newFrame(w, h, l)
 		defer c.release()
-		drawCard(c, w, h)
-		c.text("Cards revealed", margin+4, margin+40, title(36), colInk, 0)
-		c.fill(image.Rect(margin, margin+52, w-margin, margin+54), colParchDark)
-		c.text("Who receives what", margin+4, fx(recvTop-12), title(28), colInk, 0)
+		c.text(c.tr("render.reveal.title"), margin+4, margin+36, title(34), colInk, 0)
+		c.fill(image.Rect(margin, margin+76, w-margin, margin+78), colParchDark)
+		for i := 0; i < n; i++ {
+			c.fillRR(rect(margin, top+i*(blockH+blockGap), w-2*margin, blockH), 10, colParchDark)
+		}
+		drawSectionLegend(c, margin+4, legendTop, w-2*margin-8)
 		return c.img
 	})
-	c := start(f)
-	c.text(turnText(g), fx(w-margin-4), margin+38, sans(16), colInkSoft, 1)
-	rowW := n*cardW + (n-1)*cardGap
+	c := start(f, l)
+	c.textFit(turnText(l, g), margin+4, margin+64, fx(w-2*margin-8), cond(17), colInkSoft)
+	bw := (w - 2*margin - 16 - 2*8) / 3
 	for i := range g.Seats {
-		x := (w-rowW)/2 + i*(cardW+cardGap)
-		col := g.Seats[i].Subject
-		subjectDisc(c, fx(x)+12, fx(top)+12, 12, col, sans(minText))
-		c.textFit(nameOf(names, i), fx(x)+30, fx(top)+19, fx(cardW-30), sans(18), colInk)
-		if p := g.Seats[i].Played; p >= 0 && p < len(g.Content.Cards) {
-			c.blit(flatCard(g.Content, p), pt(x, top+30))
-		} else {
-			c.blit(onParchment("back", cardBack), pt(x, top+30))
-		}
-	}
-	bw := (w - 2*margin - nameW - 2*cardGap) / 3
-	for i := range g.Seats {
-		y := recvTop + i*(rowH+10)
-		c.fillRR(rect(margin, y, w-2*margin, rowH), 10, colParchDark)
-		subjectDisc(c, margin+24, fx(y)+fx(rowH)/2, 16, g.Seats[i].Subject, sans(16))
-		c.textFit(nameOf(names, i), margin+48, fx(y)+fx(rowH)/2+7, nameW-56, sans(20), colInk)
+		y := top + i*(blockH+blockGap)
+		subjectDisc(c, margin+22, fx(y)+21, 14, g.Seats[i].Subject, sans(15))
+		c.textFit(nameOf(l, o.Names, i), margin+44, fx(y)+29, fx(w-2*margin-60), sans(20), colInk)
 		left, right := g.LeftOf(i), g.RightOf(i)
 		srcs := [3]struct {
-			from       int
-			sec        engine.Section
-			pre, after string
+			from int
+			sec  engine.Section // the part of the giver's card
+			look engine.Section // the colour it is drawn in, from the receiver's side
+			key  string
 		}{
-			{i, engine.SectionSelf, "own card", ""},
-			{left, engine.SectionToRight, "from ", " (left)"},
-			{right, engine.SectionToLeft, "from ", " (right)"},
+			{i, engine.SectionSelf, engine.SectionSelf, "render.reveal.own"},
+			{left, engine.SectionToRight, engine.SectionToLeft, "render.reveal.fromleft"},
+			{right, engine.SectionToLeft, engine.SectionToRight, "render.reveal.fromright"},
 		}
 		for k, src := range srcs {
-			box := rect(margin+nameW+k*(bw+cardGap), y+6, bw, rowH-12)
-			sec := sections[src.sec]
+			box := rect(margin+8+k*(bw+8), y+headH, bw, boxH-8)
 			p := g.Seats[src.from].Played
-			after := src.after
+			code := "—"
 			var benefits []engine.Benefit
 			if p >= 0 && p < len(g.Content.Cards) {
-				after += " · " + g.Content.Cards[p].Code
+				code = g.Content.Cards[p].Code
 				benefits = g.Content.Cards[p].Sections[src.sec]
 			}
-			label := src.pre + after
+			label := c.tr(src.key, "Code", code)
 			if src.from != i {
-				// Shorten the name, never the card's code.
-				room := float64(bw-12) - c.measure(src.pre+after, cond(15))
-				label = src.pre + fit(c, nameOf(names, src.from), room, cond(15)) + after
+				// Shorten the giver's name, never the card's code.
+				f := cond(16)
+				room := fx(bw-12) - c.measure(c.tr(src.key, "Code", code, "Name", ""), f)
+				label = c.tr(src.key, "Code", code, "Name", fit(c, nameOf(l, o.Names, src.from), room, f))
 			}
-			drawSection(c, box, section{sec.bar, sec.bg, label}, benefits)
+			drawSection(c, box, section{sectionColours[src.look][0], sectionColours[src.look][1], label}, benefits)
 		}
 	}
-	return finish(c)
+	return finish(c, revealAlt(l, g, o.Names))
+}
+
+func revealAlt(l i18n.Lang, g *engine.Game, names []string) string {
+	parts := []string{tr(l, "render.alt.reveal", "Turn", turnText(l, g))}
+	part := func(from int, sec engine.Section) string {
+		p := g.Seats[from].Played
+		if p < 0 || p >= len(g.Content.Cards) {
+			return tr(l, "render.benefit.nothing")
+		}
+		return benefitsAlt(l, g.Content.Cards[p].Sections[sec])
+	}
+	for i := range g.Seats {
+		left, right := g.LeftOf(i), g.RightOf(i)
+		parts = append(parts, tr(l, "render.alt.receives", "Name", altName(l, names, i),
+			"Own", part(i, engine.SectionSelf),
+			"Left", altName(l, names, left), "FromLeft", part(left, engine.SectionToRight),
+			"Right", altName(l, names, right), "FromRight", part(right, engine.SectionToLeft)))
+	}
+	return strings.Join(parts, " ")
 }

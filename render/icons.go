@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
 // Icons are drawn once per size with gg and kept in the sprite cache.
@@ -62,7 +63,7 @@ func bookRect(st *shelfStyle, r image.Rectangle) image.Rectangle {
 // labelRect is the call-number label on a book in space r.
 func labelRect(st *shelfStyle, r image.Rectangle) image.Rectangle {
 	b := bookRect(st, r)
-	return image.Rect(b.Min.X+3, b.Max.Y-st.labelH-5, b.Max.X-3, b.Max.Y-5)
+	return image.Rect(b.Min.X+2, b.Max.Y-st.labelH-4, b.Max.X-2, b.Max.Y-4)
 }
 
 func drawBookInSpace(c *canvas, r image.Rectangle, st *shelfStyle, col engine.Color) {
@@ -330,29 +331,26 @@ func benefitIcon(b engine.Benefit, s int) *image.RGBA {
 	})
 }
 
-// benefitCaption is the short text under a benefit's icon.
-func benefitCaption(b engine.Benefit) string {
+// benefitCaption is the short text under a benefit's icon, in l.
+func benefitCaption(l i18n.Lang, b engine.Benefit) string {
 	switch b.Kind {
 	case engine.BenefitBook:
 		if b.Color == engine.AnyColor {
-			return "any colour"
+			return tr(l, "render.benefit.any")
 		}
-		return b.Color.String()
+		return colourName(l, b.Color)
 	case engine.BenefitCompartmentBook:
-		return "any, in " + b.Comp.String()
+		return tr(l, "render.benefit.compbook", "Comp", b.Comp.String())
 	case engine.BenefitReshelve:
-		return "reshelve " + strconv.Itoa(b.N)
+		return tr(l, "render.benefit.reshelve", "Count", b.N)
 	case engine.BenefitSideShelf:
-		return "side shelf"
+		return tr(l, "render.benefit.side")
 	case engine.BenefitWand:
-		return "wand"
+		return tr(l, "render.benefit.wand")
 	case engine.BenefitToken:
-		return "bonus token"
+		return tr(l, "render.benefit.token")
 	case engine.BenefitPoints:
-		if b.N == 1 {
-			return "1 point"
-		}
-		return strconv.Itoa(b.N) + " points"
+		return tr(l, "render.benefit.points", "Count", b.N)
 	}
 	return b.String()
 }

@@ -6,34 +6,36 @@ import (
 	"strings"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
-// Objective cards are drawn once per content pack and objective; the wands
-// on them and the slot's banner are added per picture.
+// Objective cards are drawn once per content pack, objective and language,
+// as wide as a study card so that the row fits two to a line on a phone;
+// the wands on them and the slot's banner are added per picture.
 const (
-	objW, objH   = 350, 340
-	objCellW     = 40
-	objCellH     = 50
-	objCaption   = 34 // the line above each card: its slot
-	objWandsH    = 56 // the strip at the bottom of a card for wands
-	objRowMargin = 16
+	objW, objH   = cardW, 320
+	objCellW     = 36
+	objCellH     = 46
+	objCaption   = 32 // the line above each card: its slot
+	objWandsH    = 52 // the strip at the bottom of a card for wands
+	objRowMargin = cardGap
 )
 
 // kindText says what kind of configuration an objective asks for.
-func kindText(o *engine.Objective) string {
+func kindText(l i18n.Lang, o *engine.Objective) string {
 	switch o.Kind {
 	case engine.ObjectiveAnyCompartment:
-		return "in any one compartment"
+		return tr(l, "render.objective.any")
 	case engine.ObjectiveNamedCompartment:
-		return "in the compartment shown"
+		return tr(l, "render.objective.named")
 	case engine.ObjectiveShape:
-		return "shape only, any colours"
+		return tr(l, "render.objective.shape")
 	}
 	return ""
 }
 
 // inText names the compartments a requirement may be met in.
-func inText(r *engine.Requirement) string {
+func inText(l i18n.Lang, r *engine.Requirement) string {
 	if len(r.In) == 0 {
 		return "" // the card's kind line already says "any"
 	}
@@ -41,17 +43,19 @@ func inText(r *engine.Requirement) string {
 	for i, c := range r.In {
 		names[i] = c.String()
 	}
-	return "in " + strings.Join(names, " or ")
+	return tr(l, "render.objective.in", "List", strings.Join(names, tr(l, "render.or")))
 }
 
 // objectiveSprite is one objective card without wands.
-func objectiveSprite(ct *engine.Content, idx int) *image.RGBA {
+func objectiveSprite(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA {
 	return sprites.get(struct {
 		k   string
 		c   *engine.Content
 		idx int
-	}{"objective", ct, idx}, func() *image.RGBA {
+		l   i18n.Lang
+	}{"objective", ct, idx, l}, func() *image.RGBA {
 		c := newSprite(objW, objH, colParchment)
+		c.lang = l
 		defer c.release()
 		drawObjective(c, &ct.Objectives[idx])
 		return c.img
@@ -65,26 +69,31 @@ func drawObjective(c *canvas, o *engine.Objective) {
 	// Header: code, points, wand reward.
 	c.fillRR(image.Rect(3, 3, objW-3, 56), 10, colParchDark)
 	c.fill(image.Rect(3, 40, objW-3, 56), colParchDark)
-	c.text(o.Code, 16, 38, sans(22), colInk, 0)
-	x := float64(objW - 14)
+	codeEnd := 16 + c.text(o.Code, 16, 38, sans(22), colInk, 0)
+	x := float64(objW - 12)
 	if o.Wand {
-		x -= c.text("wand", x, 38, cond(16), colInk, 1) + 2
+		// "+ wand": scoring it gives a wand back.
+		if wand := c.tr("render.objective.wand"); x-c.measure(wand, cond(16))-120 > codeEnd+c.measure(c.tr("render.objective.points"), cond(16)) {
+			x -= c.text(wand, x, 38, cond(16), colInk, 1) + 2
+		}
 		c.blitOver(wandSprite(30, engine.NoColor), pt(int(x)-30, 12))
-		x -= 42
-		c.text("+", x+6, 38, sans(20), colInk, 1)
+		x -= 40
+		c.text("+", x+4, 38, sans(20), colInk, 1)
 		x -= 14
 	}
 	drawStar(c, x-22, 29, 25, colBrassDark)
 	drawStar(c, x-22, 29, 21, colGold)
 	c.textMid(strconv.Itoa(o.Points), x-22, 31, sans(18), colInk)
-	c.text("points", x-50, 38, cond(16), colInkSoft, 1)
-	c.textMid(kindText(o), objW/2, 74, cond(16), colInkSoft)
+	if pts := c.tr("render.objective.points"); x-50-c.measure(pts, cond(16)) > codeEnd+6 {
+		c.text(pts, x-50, 38, cond(16), colInkSoft, 1)
+	}
+	c.textMid(fit(c, kindText(c.lang, o), objW-16, cond(16)), objW/2, 74, cond(16), colInkSoft)
 
 	// Requirements side by side, each under the compartments it may use.
 	const gap = 22
 	total := -gap
 	for _, r := range o.Reqs {
-		total += max(r.Pattern.Width*objCellW, int(c.measure(inText(&r), sans(16)))+4) + gap
+		total += max(r.Pattern.Width*objCellW, int(c.measure(inText(c.lang, &r), sans(16)))+4) + gap
 	}
 	cw, chh := objCellW, objCellH
 	if total > objW-24 {
@@ -103,7 +112,7 @@ func drawObjective(c *canvas, o *engine.Objective) {
 	gridBot := areaTop + 24 + (areaBot-areaTop-24+maxH*chh)/2
 	x0 := (objW - min(total, objW-24)) / 2
 	for _, r := range o.Reqs {
-		label := inText(&r)
+		label := inText(c.lang, &r)
 		colW := max(r.Pattern.Width*cw, int(c.measure(label, sans(16)))+4)
 		gx := x0 + (colW-r.Pattern.Width*cw)/2
 		gy := gridBot - r.Pattern.Height*chh
@@ -133,22 +142,22 @@ func drawPattern(c *canvas, p engine.Pattern, x, y, cw, ch int) {
 			drawBookBody(c, b, want)
 			if want.IsBook() {
 				cx, cy := mid(b)
-				c.textMid(string(want.Letter()), cx, cy+2, sans(max(minText, float64(ch)*0.36)), bookInk(want))
+				c.textMid(string(want.Letter()), cx, cy+2, sans(max(16, float64(ch)*0.36)), bookInk(want))
 			}
 		}
 	}
 }
 
 // drawWands adds the wands on an objective card: one chip per seat that
-// scored it, in the seat's colour with its letter and name.
+// scored it, in the seat's colour with its letter, and its name when it fits.
 func drawWands(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Point, names []string) {
-	y := at.Y + objH - objWandsH + 10
+	y := at.Y + objH - objWandsH + 8
 	if len(slot.Wands) == 0 {
-		c.textMid("no wands yet", fx(at.X)+objW/2, fx(y)+18, cond(16), colInkSoft)
+		c.textMid(c.tr("render.objective.nowands"), fx(at.X)+objW/2, fx(y)+18, cond(16), colInkSoft)
 		return
 	}
 	n := len(slot.Wands)
-	chipW := min(160, (objW-24-(n-1)*6)/n)
+	chipW := min(objW-24, (objW-24-(n-1)*6)/n)
 	x := at.X + (objW-(n*chipW+(n-1)*6))/2
 	for _, seat := range slot.Wands {
 		if seat < 0 || seat >= len(g.Seats) {
@@ -160,33 +169,39 @@ func drawWands(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Point, n
 		c.fillRR(r.Inset(2), 7, colorOf(col))
 		c.blitOver(wandSprite(28, col), pt(x+3, y+4))
 		label := string(col.Letter())
-		if chipW > 70 {
-			label = fit(c, nameOf(names, seat), float64(chipW-40), cond(16))
+		if chipW > 80 {
+			label = fit(c, nameOf(c.lang, names, seat), float64(chipW-40), cond(16))
 		}
 		c.text(label, fx(x+33), fx(y)+24, cond(16), bookInk(col), 0)
 		x += chipW + 6
 	}
 }
 
-// drawRow draws the objective row at at: slot 0 (newest) on the left, the
-// rightmost slot marked as leaving at the end of this turn. It returns the
-// row's height.
-func drawRow(c *canvas, g *engine.Game, at image.Point, names []string) int {
+// objGridSize is the size of the objective row drawn two cards to a line.
+func objGridSize() image.Point {
+	return image.Pt(2*objW+objRowMargin, 2*(objCaption+objH)+objRowMargin)
+}
+
+// drawObjectiveGrid draws the objective row two cards to a line from at:
+// slot 1 (newest) at the top left, the last slot (which leaves at the end
+// of this turn) at the bottom right, so that it reads in the row's order.
+func drawObjectiveGrid(c *canvas, g *engine.Game, at image.Point, names []string) {
 	for i, slot := range g.Row {
-		x := at.X + i*(objW+objRowMargin)
-		cap := rect(x, at.Y, objW, objCaption-6)
+		x := at.X + (i%2)*(objW+objRowMargin)
+		y := at.Y + (i/2)*(objCaption+objH+objRowMargin)
+		cap := rect(x, y, objW, objCaption-6)
 		switch {
 		case g.Step == engine.StepOver:
 			// No turn is left: no card leaves, none is new.
 		case i == len(g.Row)-1:
 			c.fillRR(cap, 6, colRed)
 			cx, cy := mid(cap)
-			c.textMid("leaves at the end of this turn", cx, cy, cond(16), colWhite)
+			c.textMid(fit(c, c.tr("render.objective.leaves"), objW-10, cond(16)), cx, cy, cond(16), colWhite)
 		case i == 0:
 			cx, cy := mid(cap)
-			c.textMid("newest", cx, cy, cond(16), colInkSoft)
+			c.textMid(c.tr("render.objective.newest"), cx, cy, cond(16), colInkSoft)
 		}
-		top := pt(x, at.Y+objCaption)
+		top := pt(x, y+objCaption)
 		if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
 			r := rect(top.X, top.Y, objW, objH)
 			dc := c.gg()
@@ -194,72 +209,119 @@ func drawRow(c *canvas, g *engine.Game, at image.Point, names []string) int {
 			c.strokeRR(r, 12, 2, colInkSoft)
 			dc.SetDash()
 			cx, cy := mid(r)
-			c.textMid("no objective left", cx, cy, sans(18), colInkSoft)
+			c.textMid(c.tr("render.objective.none"), cx, cy, sans(18), colInkSoft)
 			continue
 		}
-		c.blit(objectiveSprite(g.Content, slot.Objective), top)
+		c.blit(objectiveSprite(g.Content, slot.Objective, c.lang), top)
 		drawWands(c, g, slot, top, names)
 	}
-	return objCaption + objH
 }
 
-// rowWidth is the width of the objective row.
-func rowWidth() int { return engine.RowSize*objW + (engine.RowSize-1)*objRowMargin }
-
-// drawPatternLegend explains the pattern cells in one line.
-func drawPatternLegend(c *canvas, x, y int) {
+// drawPatternLegend explains the pattern cells in two lines; it returns
+// the height used.
+func drawPatternLegend(c *canvas, x, y, width int) int {
 	f := cond(16)
 	xf := fx(x)
 	drawBookBody(c, rect(x, y, 22, 30), engine.AnyColor)
 	xf += 30
-	xf += c.text("a book of any colour", xf, fx(y)+21, f, colInk, 0) + 24
+	xf += c.text(c.tr("render.objective.legend.any"), xf, fx(y)+21, f, colInk, 0) + 24
 	dc := c.gg()
 	dc.SetDash(4, 4)
 	c.strokeRR(rect(int(xf), y, 22, 30), 4, 1.5, colInkSoft)
 	dc.SetDash()
 	xf += 30
-	xf += c.text("anything or nothing", xf, fx(y)+21, f, colInk, 0) + 24
-	c.blitOver(wandSprite(28, engine.NoColor), pt(int(xf), y+1))
-	xf += 32
-	c.text("a wand on a card: that player scored it", xf, fx(y)+21, f, colInk, 0)
+	c.textFit(c.tr("render.objective.legend.free"), xf, fx(y)+21, fx(x+width)-xf, f, colInk)
+	y += 38
+	c.blitOver(wandSprite(28, engine.NoColor), pt(x, y+1))
+	c.textFit(c.tr("render.objective.legend.wand"), fx(x+32), fx(y)+21, fx(width-32), f, colInk)
+	return 38 + 34
 }
 
-// Objectives draws the objective row: each card's requirements as small
-// grids with the compartments they must be in, its points and wand reward,
-// the wands of the seats that scored it, and which card leaves at the end
-// of this turn.
-func Objectives(g *engine.Game, names []string) ([]byte, error) {
+// DrawObjectives draws the objective row two cards to a line: each card's
+// requirements as small grids with the compartments they must be in, its
+// points and wand reward, the wands of the seats that scored it, and which
+// card leaves at the end of this turn.
+func DrawObjectives(g *engine.Game, o Options) (Picture, error) {
 	if err := check(g); err != nil {
-		return nil, err
+		return Picture{}, err
 	}
-	w := rowWidth() + 2*margin
-	h := margin + 60 + objCaption + objH + 60 + margin
-	f := frames.get("objectives", func() *image.RGBA {
-		c := newSprite(w, h, colFrame)
+	l := o.lang()
+	grid := objGridSize()
+	w := grid.X + 2*margin
+	top := margin + 86
+	h := top + grid.Y + 16 + 72 + margin
+	f := frames.get(struct {
+		k string
+		l i18n.Lang
+	}{"objectives", l}, func() *image.RGBA {
+		c := newFrame(w, h, l)
 		defer c.release()
-		drawCard(c, w, h)
-		c.text("Objectives", margin+4, margin+38, title(36), colInk, 0)
-		drawPatternLegend(c, margin+4, h-margin-44)
+		c.text(c.tr("render.objectives.title"), margin+4, margin+36, title(34), colInk, 0)
+		c.fill(image.Rect(margin, margin+76, w-margin, margin+78), colParchDark)
+		drawPatternLegend(c, margin+4, top+grid.Y+16, w-2*margin-8)
 		return c.img
 	})
-	c := start(f)
-	c.text(turnText(g), fx(w-margin-4), margin+36, sans(18), colInkSoft, 1)
-	drawRow(c, g, pt(margin, margin+60), names)
-	return finish(c)
+	c := start(f, l)
+	c.textFit(turnText(l, g), margin+4, margin+64, fx(w-2*margin-8), cond(18), colInkSoft)
+	drawObjectiveGrid(c, g, pt(margin, top), o.Names)
+	return finish(c, objectivesAlt(l, g, o.Names))
+}
+
+// objectivesAlt describes the row: each card's code, points, wand reward,
+// requirements in the notation, and who scored it.
+func objectivesAlt(l i18n.Lang, g *engine.Game, names []string) string {
+	parts := []string{tr(l, "render.alt.objectives", "Turn", turnText(l, g))}
+	for i, slot := range g.Row {
+		if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
+			parts = append(parts, tr(l, "render.objective.none")+".")
+			continue
+		}
+		parts = append(parts, objectiveAlt(l, g, i, slot, names))
+	}
+	return strings.Join(parts, " ")
+}
+
+// objectiveAlt describes one card of the row.
+func objectiveAlt(l i18n.Lang, g *engine.Game, i int, slot engine.RowSlot, names []string) string {
+	ob := &g.Content.Objectives[slot.Objective]
+	var reqs []string
+	for _, r := range ob.Reqs {
+		req := r.Pattern.String()
+		if in := inText(l, &r); in != "" {
+			req += " " + in
+		}
+		reqs = append(reqs, req)
+	}
+	key := "render.alt.objective"
+	if ob.Wand {
+		key = "render.alt.objective.wand"
+	}
+	d := tr(l, key, "Code", ob.Code, "Points", ob.Points, "Kind", kindText(l, ob), "Patterns", strings.Join(reqs, "; "))
+	if g.Step != engine.StepOver && i == len(g.Row)-1 {
+		d += " " + tr(l, "render.objective.leaves") + "."
+	}
+	if len(slot.Wands) > 0 {
+		var who []string
+		for _, s := range slot.Wands {
+			who = append(who, altName(l, names, s))
+		}
+		d += " " + tr(l, "render.alt.wands", "List", strings.Join(who, ", "))
+	}
+	return d
 }
 
 // turnText says where the game is.
-func turnText(g *engine.Game) string {
+func turnText(l i18n.Lang, g *engine.Game) string {
 	if g.Step == engine.StepOver {
-		return "Game over"
+		return tr(l, "render.turn.over")
 	}
-	s := "Phase " + g.PhaseName() + " · turn " + strconv.Itoa(g.Turn) + " of " + strconv.Itoa(engine.TurnsPerPhase) +
-		" (" + strconv.Itoa(g.TurnNumber()) + " of " + strconv.Itoa(2*engine.TurnsPerPhase) + ")"
+	key := "render.turn"
 	switch g.Step {
 	case engine.StepPick:
-		s += " · choosing cards"
+		key = "render.turn.pick"
 	case engine.StepResolve:
-		s += " · shelving books"
+		key = "render.turn.resolve"
 	}
-	return s
+	return tr(l, key, "Phase", g.PhaseName(), "Turn", g.Turn, "Of", engine.TurnsPerPhase,
+		"Number", g.TurnNumber(), "Total", 2*engine.TurnsPerPhase)
 }

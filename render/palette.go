@@ -43,6 +43,8 @@ var (
 	colFlame      = rgb(0xF39A1E)
 	colFlameCore  = rgb(0xFFDD55)
 	colSlot       = rgb(0x7B4D26) // an empty candle space
+	colCandleLit  = rgb(0xFBD46A) // the glow of a candle space with a candle
+	colMark       = rgb(0xFFFFFF) // outlines of the spaces an item may go to and of the last move
 	colGrey       = rgb(0xA49C92) // a book of any colour
 	colGreyDark   = rgb(0x5E5850)
 	colSecYou     = rgb(0xF2C53D) // study card sections: yellow, green, blue
@@ -111,7 +113,7 @@ func exactColors() []color.RGBA {
 	cs := []color.RGBA{colParchment, colParchDark, colFrame, colInk, colInkSoft, colWood, colWoodDark,
 		colWoodLight, colInterior, colInteriorTx, colLabel, colWhite, colBrass, colBrassDark, colRed,
 		colWax, colFlame, colFlameCore, colSlot, colGrey, colGreyDark, colSecYou, colSecLeft,
-		colSecRight, colSecYouBg, colSecLeftBg, colSecRightBg, colCardBack, colGold, colSilver, colBronze,
+		colSecRight, colSecYouBg, colSecLeftBg, colSecRightBg, colCardBack, colGold, colSilver, colBronze, colCandleLit,
 		rgb(0x1A1A1A)}
 	for _, c := range engine.Colors {
 		cs = append(cs, bookColors[c], bookDark[c])
@@ -127,7 +129,8 @@ func rampPairs() [][2]color.RGBA {
 		{colInteriorTx, colInterior}, {colInk, colLabel}, {colWhite, colFrame},
 		{colWood, colParchment}, {colWoodDark, colWood}, {colInk, colBrass}, {colWhite, colInterior},
 		{colInk, colSecYouBg}, {colInk, colSecLeftBg}, {colInk, colSecRightBg}, {colWhite, colRed},
-		{colFrame, colParchment}, {colWhite, colWood}, {colInk, colWhite},
+		{colFrame, colParchment}, {colWhite, colWood}, {colInk, colWhite}, {colInk, colCandleLit},
+		{colWhite, colSlot}, {colInk, colSecYou}, {colInk, colSecLeft}, {colInk, colSecRight},
 	}
 	for _, c := range engine.Colors {
 		p = append(p, [2]color.RGBA{colorOf(c), colInterior}, [2]color.RGBA{bookInk(c), colorOf(c)})

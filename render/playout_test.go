@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
 // TestRandomGamesNeverBreakAPicture plays random games with 2 to 5 seats and
 // draws every kind of picture at several points, from a seat's view and a
-// spectator's, checking that each is a valid PNG that fits a phone.
+// spectator's, checking that each is a valid PNG that reads on a phone.
 func TestRandomGamesNeverBreakAPicture(t *testing.T) {
 	games := 50
 	if testing.Short() {
@@ -66,21 +67,24 @@ func drawAll(t *testing.T, g *engine.Game, turn, only int) {
 	}
 	v := g.View(viewer)
 	seat := max(viewer, 0)
-	names := []string{"Ada", "", "🐉", "a name far too long to fit anywhere on the picture at all"}
+	o := Options{Lang: i18n.Langs[turn%len(i18n.Langs)], Names: []string{"Ada", "", "🐉", "a name far too long to fit anywhere on the picture at all"}}
 	for i, k := range kinds() {
 		if only >= 0 && i != only {
 			continue
 		}
-		b, err := k.draw(v, seat, names)
+		p, err := k.draw(v, seat, o)
 		if errors.Is(err, ErrNotRevealed) || errors.Is(err, ErrNotOver) {
 			continue
 		}
 		if err != nil {
 			t.Fatalf("%s at %v from seat %d: %v", k.name, g, viewer, err)
 		}
-		cfg, err := png.DecodeConfig(bytes.NewReader(b))
-		if err != nil || cfg.Width > 1600 {
-			t.Fatalf("%s at %v: width %d, %v", k.name, g, cfg.Width, err)
+		cfg, err := png.DecodeConfig(bytes.NewReader(p.PNG))
+		if err != nil || cfg.Width != p.Width || cfg.Height != p.Height {
+			t.Fatalf("%s at %v: %dx%d, said %dx%d, %v", k.name, g, cfg.Width, cfg.Height, p.Width, p.Height, err)
+		}
+		if msg := phoneProblem(p); msg != "" {
+			t.Errorf("%s at %v in %s: %s", k.name, g, o.Lang, msg)
 		}
 	}
 }

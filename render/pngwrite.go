@@ -2,17 +2,19 @@ package render
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
 	"sync"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 // writePaletted writes an 8-bit paletted PNG. image/png offers only four
-// compression levels; zlib's level 3 makes these pictures a few percent
-// smaller than BestSpeed in the same time, and writing rows straight from
-// the picture saves the encoder's copy of each row.
+// compression levels and the standard library's deflate; klauspost's
+// deflate at level 3 compresses these pictures to about the same size in
+// about half the time, and writing rows straight from the picture saves
+// the encoder's copy of each row.
 func writePaletted(out *bytes.Buffer, pm *image.Paletted) error {
 	z := zPool.Get().(*zstate)
 	defer zPool.Put(z)

@@ -1,20 +1,34 @@
-// Package render draws the game's pictures for the Discord channel: a
-// seat's shelves, the objective row, a hand of study cards, the reveal of
-// the cards played, the whole table and the final results, each as PNG
-// bytes made from an *engine.Game (usually a view from g.View(seat)) and the
-// players' display names.
+// Package render draws the game's pictures for the Discord channel, each as
+// a Picture: PNG bytes with their size and a description (alt text) of
+// what they show, in the language of Options.
 //
-// Pictures are sized for phones (at most 1600 pixels wide, no text under 14
-// pixels) and drawn on a framed parchment card that reads the same in
-// Discord's dark and light themes. Every book carries its subject's letter,
-// so no information rests on colour alone. Coordinates are printed as the
-// bot writes them: "II.2.3" is compartment II, level 2 from the bottom,
-// space 3 from the left; candle spaces are numbered 1 to 7.
+//   - DrawShelves: one seat's shelves, on demand or on the workbench, where
+//     Marks light the spaces the item being placed may go to and mark the
+//     seat's last move;
+//   - DrawObjectives: the objective row as a 2×2 grid;
+//   - DrawHand: a seat's study cards with the objective row below them;
+//   - DrawReveal: what each seat receives from the cards just played;
+//   - DrawTable: a compact summary of every seat for spectators;
+//   - DrawResults: the final scores;
+//   - DrawReplay: each seat's score turn by turn, and the final shelves.
+//
+// Pictures are designed for a phone first. Discord shows a picture about
+// 450 pixels wide there, so a picture W pixels wide draws no text under
+// W/45 pixels (10 pixels once shrunk to 450); the tests check it from the
+// renderer's own record of the smallest text it drew. Pictures grow in
+// height rather than width, and are drawn on a framed parchment card that
+// reads the same in Discord's dark and light themes. Colours have one
+// meaning each: yellow is "you", green "the player on your left" (or from
+// them), blue "the player on your right"; every book carries its subject's
+// letter and every coloured mark a glyph or a word, so nothing rests on
+// colour alone. Coordinates are printed as the bot writes them: "II.2.3" is
+// compartment II, level 2 from the bottom, space 3 from the left; candle
+// spaces are numbered 1 to 7.
 //
 // All functions are safe for concurrent use. Static parts (frames, books,
-// cards) are drawn once and copied; the result is mapped onto a fixed
-// palette and compressed with a fast zlib level, which keeps a seat's
-// shelves under a few milliseconds and a few tens of kilobytes.
+// cards) are drawn once per language and copied; the result is mapped onto
+// a fixed palette and compressed with a fast deflate, which keeps a seat's
+// shelves to a few milliseconds and a few tens of kilobytes.
 package render
 
 import (
@@ -25,10 +39,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"atheneum/engine"
 	"atheneum/fonts"
+	"atheneum/i18n"
 )
 
 // Errors returned when a picture cannot be made from the game given.
@@ -37,12 +53,47 @@ var (
 	ErrNoGame = errors.New("render: no game or no content pack")
 	// ErrNoSeat is returned for a seat number the game does not have.
 	ErrNoSeat = errors.New("render: no such seat")
-	// ErrNotRevealed is returned by Reveal when no card has been played
+	// ErrNotRevealed is returned by DrawReveal when no card has been played
 	// this turn.
 	ErrNotRevealed = errors.New("render: no cards are revealed")
-	// ErrNotOver is returned by Results before the game has ended.
+	// ErrNotOver is returned by DrawResults before the game has ended.
 	ErrNotOver = errors.New("render: the game is not over")
+	// ErrNoScores is returned by DrawReplay without scores to chart or
+	// with rows that do not have one score per seat.
+	ErrNoScores = errors.New("render: no scores for every seat")
 )
+
+// Options say how to draw: in which language, and the seats' display names.
+type Options struct {
+	// Lang is the language of every word drawn and of the alt text; the
+	// zero value is English.
+	Lang i18n.Lang
+	// Names are the seats' display names, by seat; a missing or empty one
+	// is drawn as "Seat N" in Lang.
+	Names []string
+}
+
+func (o Options) lang() i18n.Lang {
+	if _, ok := i18n.Parse(string(o.Lang)); ok {
+		return o.Lang
+	}
+	return i18n.English
+}
+
+// Picture is a drawn picture: a PNG with its size and its alt text.
+type Picture struct {
+	PNG []byte
+	// Alt describes what the picture shows, in the options' language, for
+	// screen readers (Discord's attachment description, at most 1024
+	// characters).
+	Alt           string
+	Width, Height int
+	// smallest is the smallest text drawn, from the layout (for tests).
+	smallest textRecord
+}
+
+// altLimit is Discord's limit on an attachment's description.
+const altLimit = 1024
 
 func check(g *engine.Game) error {
 	if g == nil || g.Content == nil || len(g.Seats) == 0 {
@@ -61,9 +112,35 @@ func checkSeat(g *engine.Game, seat int) error {
 	return nil
 }
 
+// trCache keeps messages without placeholders: looking one up in the
+// catalogue costs more than drawing it.
+var trCache sync.Map // trKey -> string
+
+type trKey struct {
+	l  i18n.Lang
+	id string
+}
+
+// tr returns message id in l, filled from kv (see i18n.Lang.T).
+func tr(l i18n.Lang, id string, kv ...any) string {
+	if len(kv) > 0 {
+		return l.T(id, kv...)
+	}
+	k := trKey{l, id}
+	if v, ok := trCache.Load(k); ok {
+		return v.(string)
+	}
+	s := l.T(id)
+	trCache.Store(k, s)
+	return s
+}
+
+// tr returns message id in the canvas's language.
+func (c *canvas) tr(id string, kv ...any) string { return tr(c.lang, id, kv...) }
+
 // nameOf returns a seat's display name, keeping only characters the font
-// can draw (names may hold emoji), or "Seat N" when nothing is left.
-func nameOf(names []string, seat int) string {
+// can draw (names may hold emoji), or "Seat N" in l when nothing is left.
+func nameOf(l i18n.Lang, names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		var b strings.Builder
 		for _, r := range names[seat] {
@@ -78,7 +155,18 @@ func nameOf(names []string, seat int) string {
 			return s
 		}
 	}
-	return "Seat " + strconv.Itoa(seat+1)
+	return tr(l, "render.seat", "Number", seat+1)
+}
+
+// altName is a seat's name for alt text, which screen readers read, emoji
+// included.
+func altName(l i18n.Lang, names []string, seat int) string {
+	if seat >= 0 && seat < len(names) {
+		if s := strings.Join(strings.Fields(names[seat]), " "); s != "" {
+			return s
+		}
+	}
+	return tr(l, "render.seat", "Number", seat+1)
 }
 
 // Layout constants shared by the pictures.
@@ -87,24 +175,41 @@ const (
 	border = 7  // the frame's width
 )
 
+// phoneWidth is the width at which Discord shows a picture on a phone, and
+// phoneText the smallest text height readable there.
+const (
+	phoneWidth = 450
+	phoneText  = 10
+)
+
 // drawCard paints the frame and parchment that every picture sits on.
 func drawCard(c *canvas, w, h int) {
 	c.fill(image.Rect(0, 0, w, h), colFrame)
 	c.fillRR(image.Rect(border, border, w-border, h-border), 14, colParchment)
 }
 
-// frameCache keeps each picture's static frame by a key that names its
-// layout; rendering starts by copying it.
+// frames keeps each picture's static frame by a key that names its layout
+// and language; rendering starts by copying it.
 var frames spriteCache
 
-// start returns a canvas on a recycled picture of the frame's size. The
-// frame's pixels are copied in tile by tile as drawing reaches them (see
-// canvas.mark), and tiles never drawn on are taken from the frame's mapped
-// copy when encoding.
-func start(frame *image.RGBA) *canvas {
+// newFrame starts drawing a frame in language l.
+func newFrame(w, h int, l i18n.Lang) *canvas {
+	c := newSprite(w, h, colFrame)
+	c.lang = l
+	drawCard(c, w, h)
+	return c
+}
+
+// start returns a canvas on a recycled picture of the frame's size, in
+// language l. The frame's pixels are copied in tile by tile as drawing
+// reaches them (see canvas.mark), and tiles never drawn on are taken from
+// the frame's mapped copy when encoding.
+func start(frame *image.RGBA, l i18n.Lang) *canvas {
 	img := getRGBA(frame.Rect.Dx(), frame.Rect.Dy())
 	c := newCanvas(img)
+	c.lang = l
 	c.frame = frame
+	c.inherit(frame)
 	if checkTiles {
 		// The check compares the whole picture, so it needs all of it.
 		copy(img.Pix, frame.Pix)
@@ -115,13 +220,34 @@ func start(frame *image.RGBA) *canvas {
 	return c
 }
 
-// finish encodes the picture and recycles it.
-func finish(c *canvas) ([]byte, error) {
+// finish encodes the picture with its alt text and recycles it.
+func finish(c *canvas, alt string) (Picture, error) {
 	b, err := encodeCanvas(c)
+	p := Picture{PNG: b, Alt: clip(alt, altLimit), Width: c.img.Rect.Dx(), Height: c.img.Rect.Dy(), smallest: c.small}
 	c.release()
 	putRGBA(c.img)
-	return b, err
+	if err != nil {
+		return Picture{}, err
+	}
+	return p, nil
 }
+
+// clip shortens s to at most n bytes, at a word, with an ellipsis.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n-len("…")], ' ')
+	if cut <= 0 {
+		cut = n - len("…")
+		for cut > 0 && !utf8Start(s[cut]) {
+			cut--
+		}
+	}
+	return s[:cut] + "…"
+}
+
+func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
 
 // score is what a seat has scored so far, or its final total.
 func score(g *engine.Game, seat int) (int, bool) {
@@ -135,100 +261,49 @@ func score(g *engine.Game, seat int) (int, bool) {
 	return g.Seats[seat].Score(), false
 }
 
-// seatTitle writes a seat's name, subject and score on one line between x0
-// and x1, baseline y, in the given sizes.
+// subjectName is a subject's name in l ("" for no subject).
+func subjectName(l i18n.Lang, col engine.Color) string {
+	if !col.IsBook() {
+		return ""
+	}
+	return tr(l, "render.subject."+col.String())
+}
+
+// colourName is a book colour's name in l.
+func colourName(l i18n.Lang, col engine.Color) string {
+	return tr(l, "render.colour."+col.String())
+}
+
+// seatTitle writes a seat's subject disc, name, wands and score on one
+// line between x0 and x1, baseline y, in the given sizes.
 func seatTitle(c *canvas, g *engine.Game, seat int, names []string, x0, x1, y float64, big, small fontSpec) {
 	s := &g.Seats[seat]
 	pts, final := score(g, seat)
-	right := strconv.Itoa(pts)
-	label := "Score "
+	label := c.tr("render.score") + " "
 	if final {
-		label = "Final "
+		label = c.tr("render.final") + " "
 	}
-	wands := "Wands " + strconv.Itoa(s.Wands) + "   "
+	right := strconv.Itoa(pts)
+	wands := c.tr("render.wands", "Count", s.Wands) + "  "
 	rw := c.measure(label, small) + c.measure(right, big) + c.measure(wands, small)
 	x := x1 - rw
 	x += c.text(wands, x, y, small, colInkSoft, 0)
 	x += c.text(label, x, y, small, colInkSoft, 0)
 	c.text(right, x, y, big, colInk, 0)
 
-	// The subject chip: colour disc with letter, then the subject's name.
 	capH := c.fs.get(big).capHeight
 	r := big.size * 0.5
-	cx := x0 + r
-	subjectDisc(c, cx, y-capH/2, r, s.Subject, sans(max(minText, big.size*0.55)))
+	subjectDisc(c, x0+r, y-capH/2, r, s.Subject, sans(max(minText, big.size*0.55)))
 	nx := x0 + 2*r + 10
-	avail := x1 - rw - nx - 20
-	nw := c.measure(nameOf(nil, 0), big) // reserve at least "Seat N"
-	name := fit(c, nameOf(names, seat), max(nw, avail*0.6), big)
-	nx += c.text(name, nx, y, big, colInk, 0) + 14
-	if subj := s.Subject.Subject(); subj != "" && x1-rw-nx-20 > 60 {
-		c.textFit(subj, nx, y, x1-rw-nx-20, small, colInkSoft)
-	}
-}
-
-// Shelves draws a seat's shelves: the main shelf's five compartments in
-// their two tiers, any side shelves on their side, every space with its
-// coordinate, books with their letters, paired sets as one piece, waiting
-// spiders, candle spaces with their numbers and points, each compartment's
-// value when full, and the seat's name, subject, wands and score.
-func Shelves(g *engine.Game, seat int, names []string) ([]byte, error) {
-	if err := checkSeat(g, seat); err != nil {
-		return nil, err
-	}
-	f := shelvesPictureFrame(g.Content)
-	c := start(f.img)
-	seatTitle(c, g, seat, names, margin+4, fx(f.img.Rect.Dx()-margin-4), margin+38, sans(30), sans(18))
-	drawShelves(c, g, seat, fullShelf, f.at)
-	return finish(c)
-}
-
-type placedFrame struct {
-	img *image.RGBA
-	at  image.Point
-}
-
-// shelvesPictureFrame is the static part of Shelves for a content pack.
-func shelvesPictureFrame(ct *engine.Content) placedFrame {
-	l := layoutFor(ct, fullShelf)
-	at := pt(margin, margin+62)
-	img := frames.get(struct {
-		k string
-		c *engine.Content
-	}{"shelves", ct}, func() *image.RGBA {
-		w := l.size.X + 2*margin
-		h := at.Y + l.size.Y + 70
-		c := newSprite(w, h, colFrame)
-		defer c.release()
-		drawCard(c, w, h)
-		c.fill(image.Rect(margin, margin+52, w-margin, margin+54), colParchDark)
-		shelvesFrame(ct, fullShelf, c, at)
-		drawShelfLegend(c, margin, at.Y+l.size.Y+14)
-		return c.img
-	})
-	return placedFrame{img, at}
-}
-
-// drawShelfLegend explains the coordinates and symbols in one line.
-func drawShelfLegend(c *canvas, x0, y int) {
-	f := cond(16)
-	x := fx(x0) + 4
-	base := fx(y) + 30
-	x += c.text("Space = compartment.level.space, levels from the bottom, e.g. II.2.3", x, base, f, colInk, 0) + 24
-	c.blitOver(spiderSprite(26), pt(int(x), y+9))
-	x += 30
-	x += c.text("not yet captured", x, base, f, colInk, 0) + 22
-	c.blitOver(badgeSprite(26, 5, false, sans(14)), pt(int(x), y+9))
-	x += 30
-	c.text("points when full", x, base, f, colInk, 0)
+	c.textFit(nameOf(c.lang, names, seat), nx, y, x1-rw-nx-16, big, colInk)
 }
 
 // WriteAll writes every picture the game's state can show into dir (made
 // if needed) as PNG files: table.png, objectives.png, shelves-N.png and
 // hand-N.png for each seat N (from 1), reveal.png while cards are revealed
-// and results.png once the game is over. It is meant for people to look at
-// all the pictures at once.
-func WriteAll(dir string, g *engine.Game, names []string) error {
+// and results.png once the game is over, each seat's pictures from its own
+// view. It is meant for people to look at all the pictures at once.
+func WriteAll(dir string, g *engine.Game, o Options) error {
 	if err := check(g); err != nil {
 		return err
 	}
@@ -237,30 +312,32 @@ func WriteAll(dir string, g *engine.Game, names []string) error {
 	}
 	type job struct {
 		name string
-		draw func() ([]byte, error)
+		draw func() (Picture, error)
 	}
+	spectator := g.View(engine.Spectator)
 	jobs := []job{
-		{"table.png", func() ([]byte, error) { return Table(g, names) }},
-		{"objectives.png", func() ([]byte, error) { return Objectives(g, names) }},
+		{"table.png", func() (Picture, error) { return DrawTable(spectator, o) }},
+		{"objectives.png", func() (Picture, error) { return DrawObjectives(spectator, o) }},
 	}
 	for i := range g.Seats {
 		n := strconv.Itoa(i + 1)
+		v := g.View(i)
 		jobs = append(jobs,
-			job{"shelves-" + n + ".png", func() ([]byte, error) { return Shelves(g, i, names) }},
-			job{"hand-" + n + ".png", func() ([]byte, error) { return Hand(g, i, names) }})
+			job{"shelves-" + n + ".png", func() (Picture, error) { return DrawShelves(v, i, Marks{}, o) }},
+			job{"hand-" + n + ".png", func() (Picture, error) { return DrawHand(v, i, o) }})
 	}
 	jobs = append(jobs,
-		job{"reveal.png", func() ([]byte, error) { return Reveal(g, names) }},
-		job{"results.png", func() ([]byte, error) { return Results(g, names) }})
+		job{"reveal.png", func() (Picture, error) { return DrawReveal(spectator, o) }},
+		job{"results.png", func() (Picture, error) { return DrawResults(spectator, o) }})
 	for _, j := range jobs {
-		b, err := j.draw()
+		p, err := j.draw()
 		if errors.Is(err, ErrNotRevealed) || errors.Is(err, ErrNotOver) {
 			continue
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", j.name, err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, j.name), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, j.name), p.PNG, 0o644); err != nil {
 			return err
 		}
 	}

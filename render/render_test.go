@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")
@@ -29,43 +30,82 @@ func TestMain(m *testing.M) {
 type golden struct {
 	what string // a sentence for t.Run
 	file string
-	draw func(t *testing.T) ([]byte, error)
+	draw func(t *testing.T) (Picture, error)
 }
+
+var (
+	en = Options{Lang: i18n.English, Names: testNames}
+	fr = Options{Lang: i18n.French, Names: testNames}
+)
 
 func goldens() []golden {
 	return []golden{
-		{"a new game's shelves show every empty space with its coordinate", "start-shelves.png",
-			func(t *testing.T) ([]byte, error) { return Shelves(startState(t).View(0), 0, testNames) }},
-		{"a new game's objective row marks the card that leaves", "start-objectives.png",
-			func(t *testing.T) ([]byte, error) { return Objectives(startState(t).View(0), testNames) }},
-		{"a new game's first hand shows six cards with their sections", "start-hand.png",
-			func(t *testing.T) ([]byte, error) { return Hand(startState(t).View(0), 0, testNames) }},
-		{"a new game's table shows every seat and the row to a spectator", "start-table.png",
-			func(t *testing.T) ([]byte, error) { return Table(startState(t).View(engine.Spectator), testNames) }},
-		{"mid-game shelves show side shelves, paired sets, candles and spiders", "mid-shelves.png",
-			func(t *testing.T) ([]byte, error) { return Shelves(midState(t).View(0), 0, testNames) }},
+		{"a new game's shelves show every empty space with its coordinate and no side shelf", "start-shelves.png",
+			func(t *testing.T) (Picture, error) { return DrawShelves(startState(t).View(0), 0, Marks{}, en) }},
+		{"a new game's objective row marks the card that leaves, two cards to a line", "start-objectives.png",
+			func(t *testing.T) (Picture, error) { return DrawObjectives(startState(t).View(0), en) }},
+		{"a new game's first hand shows six cards with their sections and the objective row", "start-hand.png",
+			func(t *testing.T) (Picture, error) { return DrawHand(startState(t).View(0), 0, en) }},
+		{"a new game's table sums up every seat and the row for a spectator", "start-table.png",
+			func(t *testing.T) (Picture, error) { return DrawTable(startState(t).View(engine.Spectator), en) }},
+		{"mid-game shelves show side shelves below, paired sets, lit candles and spiders", "mid-shelves.png",
+			func(t *testing.T) (Picture, error) { return DrawShelves(midState(t).View(0), 0, Marks{}, en) }},
 		{"mid-game shelves of another seat read the same from a view", "mid-shelves-other.png",
-			func(t *testing.T) ([]byte, error) { return Shelves(midState(t).View(0), 1, testNames) }},
+			func(t *testing.T) (Picture, error) { return DrawShelves(midState(t).View(0), 1, Marks{}, en) }},
+		{"the workbench lights where the held book may go and outlines the last move", "mid-workbench.png",
+			func(t *testing.T) (Picture, error) {
+				g, item, last := workbenchState(t)
+				return DrawShelves(g.View(0), 0, Marks{Item: item, Last: &last}, en)
+			}},
 		{"mid-game objectives carry the wands of the seats that scored them", "mid-objectives.png",
-			func(t *testing.T) ([]byte, error) { return Objectives(midState(t).View(0), testNames) }},
+			func(t *testing.T) (Picture, error) { return DrawObjectives(midState(t).View(0), en) }},
 		{"mid-game hand shows the cards left to pass", "mid-hand.png",
-			func(t *testing.T) ([]byte, error) { return Hand(midState(t).View(0), 0, testNames) }},
+			func(t *testing.T) (Picture, error) { return DrawHand(midState(t).View(0), 0, en) }},
 		{"a hand marks the card its seat has picked", "start-hand-picked.png",
-			func(t *testing.T) ([]byte, error) { return Hand(pickedState(t).View(0), 0, testNames) }},
+			func(t *testing.T) (Picture, error) { return DrawHand(pickedState(t).View(0), 0, en) }},
 		{"with two seats the opponent gives both outer sections", "two-seat-reveal.png",
-			func(t *testing.T) ([]byte, error) { return Reveal(twoSeatReveal(t).View(1), testNames[1:]) }},
+			func(t *testing.T) (Picture, error) {
+				return DrawReveal(twoSeatReveal(t).View(1), Options{Lang: i18n.English, Names: testNames[1:]})
+			}},
 		{"another seat's hand is drawn as card backs", "mid-hand-hidden.png",
-			func(t *testing.T) ([]byte, error) { return Hand(midState(t).View(0), 1, testNames) }},
-		{"the reveal shows who receives which section from whom", "mid-reveal.png",
-			func(t *testing.T) ([]byte, error) { return Reveal(midState(t).View(engine.Spectator), testNames) }},
-		{"mid-game table shows small shelves with side shelves and statuses", "mid-table.png",
-			func(t *testing.T) ([]byte, error) { return Table(midState(t).View(engine.Spectator), testNames) }},
+			func(t *testing.T) (Picture, error) { return DrawHand(midState(t).View(0), 1, en) }},
+		{"the reveal shows who receives what from whom, green from the left and blue from the right", "mid-reveal.png",
+			func(t *testing.T) (Picture, error) { return DrawReveal(midState(t).View(engine.Spectator), en) }},
+		{"mid-game table sums up books, compartments, candles, side shelves and statuses", "mid-table.png",
+			func(t *testing.T) (Picture, error) { return DrawTable(midState(t).View(engine.Spectator), en) }},
 		{"final shelves show the final score", "end-shelves.png",
-			func(t *testing.T) ([]byte, error) { return Shelves(endState(t).View(2), 2, testNames) }},
+			func(t *testing.T) (Picture, error) { return DrawShelves(endState(t).View(2), 2, Marks{}, en) }},
 		{"the final table says the game is over", "end-table.png",
-			func(t *testing.T) ([]byte, error) { return Table(endState(t).View(engine.Spectator), testNames) }},
+			func(t *testing.T) (Picture, error) { return DrawTable(endState(t).View(engine.Spectator), en) }},
 		{"the results rank the seats with each category and a bar chart", "end-results.png",
-			func(t *testing.T) ([]byte, error) { return Results(endState(t).View(engine.Spectator), testNames) }},
+			func(t *testing.T) (Picture, error) { return DrawResults(endState(t).View(engine.Spectator), en) }},
+		{"the replay charts each seat's score by turn above the final shelves", "end-replay.png",
+			func(t *testing.T) (Picture, error) {
+				g, scores := replayState(t)
+				return DrawReplay(scores, g.View(engine.Spectator), en)
+			}},
+		{"French shelves say casier, niveau and place", "fr-mid-shelves.png",
+			func(t *testing.T) (Picture, error) { return DrawShelves(midState(t).View(0), 0, Marks{}, fr) }},
+		{"the French workbench names the book to place", "fr-mid-workbench.png",
+			func(t *testing.T) (Picture, error) {
+				g, item, last := workbenchState(t)
+				return DrawShelves(g.View(0), 0, Marks{Item: item, Last: &last}, fr)
+			}},
+		{"French objectives", "fr-mid-objectives.png",
+			func(t *testing.T) (Picture, error) { return DrawObjectives(midState(t).View(0), fr) }},
+		{"a French hand", "fr-mid-hand.png",
+			func(t *testing.T) (Picture, error) { return DrawHand(midState(t).View(0), 0, fr) }},
+		{"a French reveal", "fr-mid-reveal.png",
+			func(t *testing.T) (Picture, error) { return DrawReveal(midState(t).View(engine.Spectator), fr) }},
+		{"a French table", "fr-mid-table.png",
+			func(t *testing.T) (Picture, error) { return DrawTable(midState(t).View(engine.Spectator), fr) }},
+		{"French results", "fr-end-results.png",
+			func(t *testing.T) (Picture, error) { return DrawResults(endState(t).View(engine.Spectator), fr) }},
+		{"a French replay", "fr-end-replay.png",
+			func(t *testing.T) (Picture, error) {
+				g, scores := replayState(t)
+				return DrawReplay(scores, g.View(engine.Spectator), fr)
+			}},
 	}
 }
 
@@ -73,10 +113,14 @@ func TestGoldenImages(t *testing.T) {
 	for _, gc := range goldens() {
 		t.Run(gc.what, func(t *testing.T) {
 			t.Parallel()
-			got, err := gc.draw(t)
+			p, err := gc.draw(t)
 			if err != nil {
 				t.Fatal(err)
 			}
+			if p.Alt == "" || len(p.Alt) > altLimit {
+				t.Errorf("the alt text has %d bytes: %q", len(p.Alt), p.Alt)
+			}
+			got := p.PNG
 			path := filepath.Join("testdata", gc.file)
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {
@@ -159,58 +203,60 @@ func absDiff(a, b uint32) uint32 {
 	return b - a
 }
 
-func TestPicturesFitAPhone(t *testing.T) {
-	for _, kind := range kinds() {
-		t.Run(kind.name+" is at most 1600 pixels wide and a valid PNG", func(t *testing.T) {
-			g := midState(t)
-			if kind.name == "results" {
-				g = endState(t)
-			}
-			b, err := kind.draw(g.View(0), 0, testNames)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := png.DecodeConfig(bytes.NewReader(b))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if cfg.Width > 1600 {
-				t.Errorf("%d pixels wide", cfg.Width)
-			}
-		})
-	}
-}
-
 // kind is one picture function with a uniform signature.
 type kind struct {
 	name string
-	draw func(g *engine.Game, seat int, names []string) ([]byte, error)
+	draw func(g *engine.Game, seat int, o Options) (Picture, error)
 }
 
 func kinds() []kind {
 	return []kind{
-		{"shelves", Shelves},
-		{"objectives", func(g *engine.Game, _ int, n []string) ([]byte, error) { return Objectives(g, n) }},
-		{"hand", Hand},
-		{"reveal", func(g *engine.Game, _ int, n []string) ([]byte, error) { return Reveal(g, n) }},
-		{"table", func(g *engine.Game, _ int, n []string) ([]byte, error) { return Table(g, n) }},
-		{"results", func(g *engine.Game, _ int, n []string) ([]byte, error) { return Results(g, n) }},
+		{"shelves", func(g *engine.Game, seat int, o Options) (Picture, error) { return DrawShelves(g, seat, Marks{}, o) }},
+		{"workbench", drawWorkbench},
+		{"objectives", func(g *engine.Game, _ int, o Options) (Picture, error) { return DrawObjectives(g, o) }},
+		{"hand", DrawHand},
+		{"reveal", func(g *engine.Game, _ int, o Options) (Picture, error) { return DrawReveal(g, o) }},
+		{"table", func(g *engine.Game, _ int, o Options) (Picture, error) { return DrawTable(g, o) }},
+		{"results", func(g *engine.Game, _ int, o Options) (Picture, error) { return DrawResults(g, o) }},
+		{"replay", func(g *engine.Game, _ int, o Options) (Picture, error) {
+			// A chart of made-up scores rising by turn, over g's shelves.
+			scores := make([][]int, 10)
+			for t := range scores {
+				for s := range g.Seats {
+					scores[t] = append(scores[t], t*(s+2)+s)
+				}
+			}
+			return DrawReplay(scores, g, o)
+		}},
 	}
+}
+
+// drawWorkbench draws seat's shelves with the first item it holds lit, or
+// plain when it holds none.
+func drawWorkbench(g *engine.Game, seat int, o Options) (Picture, error) {
+	m := Marks{}
+	if s := &g.Seats[seat]; len(s.Held) > 0 {
+		m.Item = s.Held[0].ID
+	}
+	return DrawShelves(g, seat, m, o)
 }
 
 func TestErrors(t *testing.T) {
 	start := startState(t)
 	tests := []struct {
 		what string
-		draw func() ([]byte, error)
+		draw func() (Picture, error)
 		want error
 	}{
-		{"a nil game is refused", func() ([]byte, error) { return Table(nil, nil) }, ErrNoGame},
-		{"a game without its content pack is refused", func() ([]byte, error) { return Objectives(&engine.Game{Seats: start.Seats}, nil) }, ErrNoGame},
-		{"a seat past the last is refused", func() ([]byte, error) { return Shelves(start, 3, nil) }, ErrNoSeat},
-		{"a negative seat is refused", func() ([]byte, error) { return Hand(start, -1, nil) }, ErrNoSeat},
-		{"the reveal waits for the cards to be played", func() ([]byte, error) { return Reveal(start, nil) }, ErrNotRevealed},
-		{"the results wait for the end of the game", func() ([]byte, error) { return Results(start, nil) }, ErrNotOver},
+		{"a nil game is refused", func() (Picture, error) { return DrawTable(nil, en) }, ErrNoGame},
+		{"a game without its content pack is refused", func() (Picture, error) { return DrawObjectives(&engine.Game{Seats: start.Seats}, en) }, ErrNoGame},
+		{"a seat past the last is refused", func() (Picture, error) { return DrawShelves(start, 3, Marks{}, en) }, ErrNoSeat},
+		{"a negative seat is refused", func() (Picture, error) { return DrawHand(start, -1, en) }, ErrNoSeat},
+		{"the reveal waits for the cards to be played", func() (Picture, error) { return DrawReveal(start, en) }, ErrNotRevealed},
+		{"the results wait for the end of the game", func() (Picture, error) { return DrawResults(start, en) }, ErrNotOver},
+		{"a replay without scores is refused", func() (Picture, error) { return DrawReplay(nil, start, en) }, ErrNoScores},
+		{"a replay with a score missing is refused", func() (Picture, error) { return DrawReplay([][]int{{1, 2}}, start, en) }, ErrNoScores},
+		{"a replay without a game is refused", func() (Picture, error) { return DrawReplay([][]int{{1}}, nil, en) }, ErrNoGame},
 	}
 	for _, tc := range tests {
 		t.Run(tc.what, func(t *testing.T) {
@@ -237,7 +283,7 @@ func TestNames(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.what, func(t *testing.T) {
-			if got := nameOf(tc.names, tc.seat); got != tc.want {
+			if got := nameOf(i18n.English, tc.names, tc.seat); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
@@ -259,7 +305,7 @@ func TestWriteAll(t *testing.T) {
 		t.Run(tc.what, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "pictures")
-			if err := WriteAll(dir, tc.game(t), testNames); err != nil {
+			if err := WriteAll(dir, tc.game(t), en); err != nil {
 				t.Fatal(err)
 			}
 			for _, f := range tc.files {
@@ -291,7 +337,8 @@ func TestConcurrentRendersMatchSequentialOnes(t *testing.T) {
 	}
 	want := make([][]byte, len(jobs))
 	for i, j := range jobs {
-		want[i], _ = j.k.draw(j.g, j.seat, testNames)
+		p, _ := j.k.draw(j.g, j.seat, en)
+		want[i] = p.PNG
 	}
 	var wg sync.WaitGroup
 	for w := 0; w < 3; w++ {
@@ -300,8 +347,8 @@ func TestConcurrentRendersMatchSequentialOnes(t *testing.T) {
 			defer wg.Done()
 			for i := range jobs {
 				j := jobs[(i+w*7)%len(jobs)]
-				got, _ := j.k.draw(j.g, j.seat, testNames)
-				if !bytes.Equal(got, want[(i+w*7)%len(jobs)]) {
+				got, _ := j.k.draw(j.g, j.seat, en)
+				if !bytes.Equal(got.PNG, want[(i+w*7)%len(jobs)]) {
 					t.Errorf("%s for seat %d differs when drawn concurrently", j.k.name, j.seat)
 					return
 				}
@@ -318,18 +365,18 @@ func TestTilesMarkWhatIsDrawn(t *testing.T) {
 	// did not mark its tiles; this draws on a picture whose frame differs
 	// everywhere, so a missed tile cannot go unnoticed.
 	frame := image.NewRGBA(image.Rect(0, 0, 200, 100))
-	c := start(frame)
+	c := start(frame, i18n.English)
 	c.fill(image.Rect(10, 10, 50, 50), colInk)
 	c.text("II.2.3", 60, 60, cond(16), colInk, 0)
 	c.fillCircle(150, 50, 20, colBrass)
-	if _, err := finish(c); err != nil {
+	if _, err := finish(c, "a test"); err != nil {
 		t.Fatal(err)
 	}
-	c = start(frame)
+	c = start(frame, i18n.English)
 	c.gg().DrawCircle(100, 50, 30) // drawn behind the canvas's back
 	c.gg().SetColor(colWhite)
 	c.gg().Fill()
-	if _, err := finish(c); err == nil {
+	if _, err := finish(c, "a test"); err == nil {
 		t.Error("an unmarked drawing went unnoticed")
 	}
 }

@@ -5,47 +5,39 @@ import (
 	"image/color"
 	"slices"
 	"strconv"
+	"strings"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
 // category is one part of a final score, with its colour in the chart.
+// The colours avoid the sections' yellow, green and blue, which mean "you",
+// "left" and "right" elsewhere.
 type category struct {
-	name string
-	col  color.RGBA
-	ink  color.RGBA
-	pts  func(r *engine.Result) int
+	key string
+	col color.RGBA
+	ink color.RGBA
+	pts func(r *engine.Result) int
 }
 
 var categories = []category{
-	{"Objectives", colBrass, colInk, func(r *engine.Result) int { return r.Objectives }},
-	{"Cards", colSecRight, colInk, func(r *engine.Result) int { return r.Cards }},
-	{"Favourite", colSecLeft, colInk, func(r *engine.Result) int { return r.Favorite }},
-	{"Compartments", colWoodDark, colWhite, func(r *engine.Result) int { return r.Compartments }},
-	{"Candles", colFlameCore, colInk, func(r *engine.Result) int { return r.Candles }},
-	{"Wands", colCardBack, colWhite, func(r *engine.Result) int { return r.Wands }},
+	{"render.category.objectives", colBrass, colInk, func(r *engine.Result) int { return r.Objectives }},
+	{"render.category.cards", colCardBack, colWhite, func(r *engine.Result) int { return r.Cards }},
+	{"render.category.favourite", colSilver, colInk, func(r *engine.Result) int { return r.Favorite }},
+	{"render.category.compartments", colWoodDark, colWhite, func(r *engine.Result) int { return r.Compartments }},
+	{"render.category.candles", colFlame, colInk, func(r *engine.Result) int { return r.Candles }},
+	{"render.category.wands", colInk, colWhite, func(r *engine.Result) int { return r.Wands }},
 }
 
 const (
-	resW      = 1340
-	resRowH   = 74
-	resBarH   = 44
-	resNameW  = 420
-	resColW   = 118
-	resTotalW = 110
+	resW      = 2*cardW + cardGap + 2*margin
+	resBlockH = 132
+	resBarH   = 40
 )
 
-// Results draws the final scores: for each seat, best first, its rank, its
-// points from objectives, cards, favourite subject, filled compartments,
-// candles and wands, and its total with the tie-breakers; then a bar chart
-// of the totals split by category.
-func Results(g *engine.Game, names []string) ([]byte, error) {
-	if err := check(g); err != nil {
-		return nil, err
-	}
-	if g.Step != engine.StepOver || len(g.Results) == 0 {
-		return nil, ErrNotOver
-	}
+// ranked returns the results best first.
+func ranked(g *engine.Game) []engine.Result {
 	res := slices.Clone(g.Results)
 	slices.SortStableFunc(res, func(a, b engine.Result) int {
 		if a.Rank != b.Rank {
@@ -53,56 +45,69 @@ func Results(g *engine.Game, names []string) ([]byte, error) {
 		}
 		return a.Seat - b.Seat
 	})
+	return res
+}
+
+// DrawResults draws the final scores: the winners; for each seat, best
+// first, its rank, name and total, its points by category (objectives,
+// cards, favourite subject, filled compartments, candles, wands) in words
+// and numbers, and the tie-breakers; then the totals as bars split by
+// category, in the same order as the words.
+func DrawResults(g *engine.Game, o Options) (Picture, error) {
+	if err := check(g); err != nil {
+		return Picture{}, err
+	}
+	if g.Step != engine.StepOver || len(g.Results) == 0 {
+		return Picture{}, ErrNotOver
+	}
+	l := o.lang()
+	res := ranked(g)
 	n := len(res)
-	tableTop := margin + 120
-	chartTop := tableTop + 44 + n*resRowH + 70
-	h := chartTop + n*(resBarH+14) + 60 + margin
+	top := margin + 116
+	chartTop := top + n*(resBlockH+10) + 56
+	legendTop := chartTop + n*(resBarH+38)
+	h := legendTop + 2*32 + margin
 	f := frames.get(struct {
 		k string
 		n int
-	}{"results", n}, func() *image.RGBA {
-		c := newSprite(resW, h, colFrame)
+		l i18n.Lang
+	}{"results", n, l}, func() *image.RGBA {
+		c := newFrame(resW, h, l)
 		defer c.release()
-		drawCard(c, resW, h)
-		c.text("Final results", margin+4, margin+44, title(44), colInk, 0)
-		c.fill(image.Rect(margin, margin+62, resW-margin, margin+64), colParchDark)
-		x := fx(margin + resNameW)
-		for _, cat := range categories {
-			c.text(cat.name, x+resColW/2, fx(tableTop+28), cond(16), colInkSoft, 0.5)
-			x += resColW
+		c.text(c.tr("render.results.title"), margin+4, margin+40, title(38), colInk, 0)
+		c.fill(image.Rect(margin, margin+56, resW-margin, margin+58), colParchDark)
+		for i := 0; i < n; i++ {
+			c.fillRR(rect(margin, top+i*(resBlockH+10), resW-2*margin, resBlockH), 10, colParchDark)
 		}
-		c.text("Total", x+resTotalW/2, fx(tableTop+28), sans(18), colInk, 0.5)
-		c.text("Points by category", margin+4, fx(chartTop-20), title(28), colInk, 0)
-		// The legend repeats the table's order, so a colour is never the
+		c.text(c.tr("render.results.chart"), margin+4, fx(chartTop-18), title(28), colInk, 0)
+		// The legend repeats the blocks' order, so a colour is never the
 		// only way to tell the categories apart.
-		lx := fx(margin + 4)
+		x, y := fx(margin+4), legendTop
 		for _, cat := range categories {
-			c.fillRR(rect(int(lx), h-margin-40, 24, 24), 5, cat.col)
-			c.strokeRR(rect(int(lx), h-margin-40, 24, 24), 5, 1.5, colInk)
-			lx += 32
-			lx += c.text(cat.name, lx, fx(h-margin-22), cond(16), colInk, 0) + 28
+			name := c.tr(cat.key)
+			wd := 32 + c.measure(name, cond(17)) + 22
+			if x+wd > fx(resW-margin) {
+				x, y = fx(margin+4), y+32
+			}
+			c.fillRR(rect(int(x), y, 22, 22), 5, cat.col)
+			c.strokeRR(rect(int(x), y, 22, 22), 5, 1.5, colInk)
+			c.text(name, x+30, fx(y)+18, cond(17), colInk, 0)
+			x += wd
 		}
 		return c.img
 	})
-	c := start(f)
+	c := start(f, l)
 	var winners []string
 	for _, r := range res {
 		if r.Rank == 1 && r.Seat >= 0 && r.Seat < len(g.Seats) {
-			winners = append(winners, nameOf(names, r.Seat))
+			winners = append(winners, nameOf(l, o.Names, r.Seat))
 		}
 	}
-	head := "Winner: "
+	head := c.tr("render.results.winner", "Name", strings.Join(winners, c.tr("render.and")))
 	if len(winners) > 1 {
-		head = "Shared victory: "
+		head = c.tr("render.results.shared", "Names", strings.Join(winners, c.tr("render.and")))
 	}
-	line := head
-	for i, w := range winners {
-		if i > 0 {
-			line += " and "
-		}
-		line += w
-	}
-	c.textFit(line, margin+4, margin+100, resW-2*margin-8, sans(24), colInk)
+	c.textFit(head, margin+4, margin+92, resW-2*margin-8, sans(22), colInk)
 	maxTotal := 1
 	for _, r := range res {
 		maxTotal = max(maxTotal, r.Total)
@@ -111,34 +116,35 @@ func Results(g *engine.Game, names []string) ([]byte, error) {
 		if r.Seat < 0 || r.Seat >= len(g.Seats) {
 			continue
 		}
-		y := tableTop + 44 + i*resRowH
-		row := rect(margin, y, resW-2*margin, resRowH-8)
-		c.fillRR(row, 10, colParchDark)
-		_, cy := mid(row)
-		drawMedal(c, fx(margin)+32, cy, r.Rank)
-		subjectDisc(c, fx(margin)+76, cy, 15, g.Seats[r.Seat].Subject, sans(16))
-		c.textFit(nameOf(names, r.Seat), fx(margin)+100, cy-2, resNameW-110, sans(22), colInk)
-		tie := strconv.Itoa(r.Books) + " books, " + strconv.Itoa(r.FavoriteBooks) + " in the favourite subject"
-		c.textFit(tie, fx(margin)+100, cy+22, resNameW-110, cond(minText), colInkSoft)
-		x := fx(margin + resNameW)
-		for _, cat := range categories {
-			c.textMid(strconv.Itoa(cat.pts(&r)), x+resColW/2, cy, sans(22), colInk)
-			x += resColW
+		b := rect(margin, top+i*(resBlockH+10), resW-2*margin, resBlockH)
+		y := fx(b.Min.Y) + 34
+		drawMedal(c, fx(b.Min.X)+30, y-8, r.Rank)
+		subjectDisc(c, fx(b.Min.X)+74, y-8, 15, g.Seats[r.Seat].Subject, sans(16))
+		tw := c.text(strconv.Itoa(r.Total), fx(b.Max.X-14), y+4, sans(32), colInk, 1)
+		c.textFit(nameOf(l, o.Names, r.Seat), fx(b.Min.X)+98, y, fx(b.Dx()-120)-tw, sans(22), colInk)
+		// Points by category on two lines of three.
+		for k, cat := range categories {
+			cx := fx(b.Min.X) + 16 + fx(k%3)*fx(b.Dx()-32)/3
+			cy := y + 32 + fx(k/3)*26
+			v := strconv.Itoa(cat.pts(&r))
+			vw := c.text(v, cx, cy, sans(17), colInk, 0)
+			c.textFit(c.tr(cat.key), cx+vw+6, cy, fx(b.Dx()-32)/3-vw-12, cond(16), colInkSoft)
 		}
-		c.textMid(strconv.Itoa(r.Total), x+resTotalW/2, cy, sans(30), colInk)
+		tie := c.tr("render.results.tie", "Books", r.Books, "Favourite", r.FavoriteBooks)
+		c.textFit(tie, fx(b.Min.X)+16, y+86, fx(b.Dx()-32), cond(16), colInkSoft)
 
-		// The bar chart row.
-		by := chartTop + i*(resBarH+14)
-		c.textFit(nameOf(names, r.Seat), margin+4, fx(by+resBarH/2+7), resNameW-100, sans(20), colInk)
-		bx := fx(margin + resNameW - 80)
-		full := fx(resW - margin - resNameW + 80 - 70)
+		// The bar: name above, segments in the legend's order.
+		by := chartTop + i*(resBarH+38)
+		c.textFit(nameOf(l, o.Names, r.Seat), margin+4, fx(by+18), fx(resW-2*margin-8), sans(18), colInk)
+		bx := fx(margin + 4)
+		full := fx(resW - 2*margin - 60)
 		for _, cat := range categories {
 			v := cat.pts(&r)
 			if v <= 0 {
 				continue
 			}
 			w := full * float64(v) / float64(maxTotal)
-			seg := image.Rect(int(bx), by, int(bx+w), by+resBarH)
+			seg := image.Rect(int(bx), by+26, int(bx+w), by+26+resBarH)
 			c.fill(seg, cat.col)
 			c.fill(image.Rect(seg.Max.X-1, seg.Min.Y, seg.Max.X, seg.Max.Y), colParchment)
 			if label := strconv.Itoa(v); c.measure(label, sans(16))+6 < w {
@@ -147,9 +153,25 @@ func Results(g *engine.Game, names []string) ([]byte, error) {
 			}
 			bx += w
 		}
-		c.text(strconv.Itoa(r.Total), bx+10, fx(by+resBarH/2+8), sans(22), colInk, 0)
+		c.text(strconv.Itoa(r.Total), bx+8, fx(by+26+resBarH/2+8), sans(20), colInk, 0)
 	}
-	return finish(c)
+	return finish(c, resultsAlt(l, g, res, o.Names))
+}
+
+func resultsAlt(l i18n.Lang, g *engine.Game, res []engine.Result, names []string) string {
+	parts := []string{tr(l, "render.alt.results")}
+	for _, r := range res {
+		if r.Seat < 0 || r.Seat >= len(g.Seats) {
+			continue
+		}
+		var cats []string
+		for _, cat := range categories {
+			cats = append(cats, tr(l, cat.key)+" "+strconv.Itoa(cat.pts(&r)))
+		}
+		parts = append(parts, tr(l, "render.alt.result", "Rank", r.Rank, "Name", altName(l, names, r.Seat), "Total", r.Total,
+			"Categories", strings.Join(cats, ", "))+" "+tr(l, "render.results.tie", "Books", r.Books, "Favourite", r.FavoriteBooks)+".")
+	}
+	return strings.Join(parts, " ")
 }
 
 // drawMedal draws a rank: gold, silver and bronze discs for the first
@@ -164,7 +186,7 @@ func drawMedal(c *canvas, cx, cy float64, rank int) {
 	case 3:
 		col = colBronze
 	}
-	c.fillCircle(cx, cy, 22, colInk)
-	c.fillCircle(cx, cy, 20, col)
-	c.textMid(strconv.Itoa(rank), cx, cy, sans(22), colInk)
+	c.fillCircle(cx, cy, 20, colInk)
+	c.fillCircle(cx, cy, 18, col)
+	c.textMid(strconv.Itoa(rank), cx, cy, sans(20), colInk)
 }

@@ -10,15 +10,14 @@ import (
 )
 
 // shelfStyle is the scale at which a seat's shelves are drawn: full size on
-// the seat's own picture, small on the table.
+// the seat's own picture, small on the replay.
 type shelfStyle struct {
 	key       string
 	cw, ch    int // one space
 	wall      int // walls between compartments, boards between tiers
 	head      int // the label strip above each compartment
 	candle    image.Point
-	sideCells int // spaces reserved on each side for a side shelf
-	gap       int // between a side area and the main cabinet
+	sideGap   int // between the main cabinet and the side shelves below it
 	bookInset int // margin between a book and its space's sides
 	bookTop   int // margin above a book
 	labelH    int // call-number label height (full size only)
@@ -36,13 +35,14 @@ type shelfStyle struct {
 
 var (
 	fullShelf = &shelfStyle{key: "full", cw: 58, ch: 82, wall: 12, head: 36, candle: image.Pt(104, 50),
-		sideCells: 4, gap: 26, bookInset: 4, bookTop: 6, labelH: 21, codes: true, spider: 28, badge: 30,
-		letter: sans(28), code: cond(14), comp: sans(19), badgeF: sans(16), candleF: sans(16),
+		sideGap: 18, bookInset: 4, bookTop: 6, labelH: 22, codes: true, spider: 28, badge: 30,
+		letter: sans(28), code: cond(16), comp: sans(19), badgeF: sans(17), candleF: sans(17),
 		platePad: 12, bg: colParchment}
-	miniShelf = &shelfStyle{key: "mini", cw: 36, ch: 48, wall: 7, head: 27, candle: image.Pt(64, 32),
-		sideCells: 4, gap: 12, bookInset: 3, bookTop: 4, codes: false, spider: 19, badge: 23,
-		letter: sans(17), code: cond(14), comp: sans(14), badgeF: sans(14), candleF: sans(14),
-		platePad: 7, bg: colParchDark}
+	// tinyShelf fits two seats' shelves side by side on a phone picture.
+	tinyShelf = &shelfStyle{key: "tiny", cw: 26, ch: 32, wall: 6, head: 24, candle: image.Pt(46, 26),
+		sideGap: 10, bookInset: 2, bookTop: 3, codes: false, spider: 18, badge: 22,
+		letter: sans(16), code: cond(16), comp: sans(16), badgeF: sans(15), candleF: sans(15),
+		platePad: 6, bg: colParchDark}
 )
 
 // compBox is where one compartment is drawn.
@@ -58,15 +58,16 @@ func (b *compBox) space(st *shelfStyle, level, x int) image.Rectangle {
 	return rect(b.inner.Min.X+x*st.cw, b.inner.Max.Y-(level+1)*st.ch, st.cw, st.ch)
 }
 
-// shelfLayout places a seat's shelves; it depends only on the content pack
-// and the style, so it is computed once.
+// shelfLayout places a seat's main shelf; it depends only on the content
+// pack and the style, so it is computed once. Side shelves, which most
+// seats do not have for most of the game, go below it (see placeSides), so
+// that a picture is no wider with them and has no room kept empty for them.
 type shelfLayout struct {
-	size     image.Point
-	cabinet  image.Rectangle
-	comps    [engine.NumMainComps]compBox
-	emblem   image.Rectangle
-	candles  []image.Rectangle // the main shelf's candle spaces
-	sideArea [2]image.Rectangle
+	size    image.Point
+	cabinet image.Rectangle
+	comps   [engine.NumMainComps]compBox
+	emblem  image.Rectangle
+	candles []image.Rectangle // the main shelf's candle spaces
 }
 
 var layouts sync.Map
@@ -95,18 +96,14 @@ func computeLayout(ct *engine.Content, st *shelfStyle) *shelfLayout {
 		tierLv[t] = max(tierLv[t], cs.Levels)
 	}
 	cabW := max(tierW[0], tierW[1]) + st.wall
-	sideW := 2*st.wall + st.sideCells*st.cw
 	candleArea := st.candle.Y + st.wall
 	cabH := st.wall
 	for t := 0; t < 2; t++ {
 		cabH += st.head + tierLv[t]*st.ch + st.wall
 	}
 	cabH += st.wall // plinth
-	cabX := sideW + st.gap
-	l.cabinet = rect(cabX, candleArea, cabW, cabH)
-	l.size = image.Pt(2*sideW+2*st.gap+cabW, candleArea+cabH)
-	l.sideArea[0] = rect(0, 0, sideW, l.size.Y)
-	l.sideArea[1] = rect(l.size.X-sideW, 0, sideW, l.size.Y)
+	l.cabinet = rect(0, candleArea, cabW, cabH)
+	l.size = image.Pt(cabW, candleArea+cabH)
 
 	y := l.cabinet.Min.Y + st.wall
 	bestLeft := -1
@@ -146,9 +143,10 @@ func computeLayout(ct *engine.Content, st *shelfStyle) *shelfLayout {
 	return l
 }
 
-// sideLayout places a side shelf inside its reserved area: bottom-aligned
-// with the main cabinet, its two candle spaces on top.
+// sideLayout places a side shelf: its two candle spaces on top of its
+// cabinet, all inside area.
 type sideLayout struct {
+	area    image.Rectangle
 	cabinet image.Rectangle
 	box     compBox
 	candles [2]image.Rectangle
@@ -160,27 +158,98 @@ func (st *shelfStyle) headNeeds(name string, c *canvas) int {
 	return int(c.measure(name, st.comp)) + st.platePad + st.spider + st.badge + 10
 }
 
-func computeSide(l *shelfLayout, st *shelfStyle, id engine.CompID, spec engine.SideShelfSpec, c *canvas) sideLayout {
-	var s sideLayout
-	area := l.sideArea[0]
-	if id == engine.CompRight {
-		area = l.sideArea[1]
-	}
-	w := max(spec.Width, 1) * st.cw
-	// A narrow shelf gets a wider cabinet, so its label strip fits.
-	inner := max(w, st.headNeeds(id.String(), c))
+// sideShape is what a side shelf's drawing depends on.
+type sideShape struct {
+	id   engine.CompID
+	spec engine.SideShelfSpec
+}
+
+// sideSize is the size of a side shelf's area: its cabinet with its candle
+// spaces above.
+func sideSize(st *shelfStyle, sh sideShape, c *canvas) image.Point {
+	w := max(sh.spec.Width, 1) * st.cw
+	inner := max(w, st.headNeeds(sh.id.String(), c))
 	cabW := inner + 2*st.wall
-	cabH := st.wall + st.head + spec.Levels*st.ch + 2*st.wall
+	cabH := st.wall + st.head + max(sh.spec.Levels, 1)*st.ch + 2*st.wall
+	return image.Pt(max(cabW, 2*st.candle.X+st.wall), st.candle.Y+st.wall/2+cabH)
+}
+
+// layoutSide places a side shelf in an area of sideSize.
+func layoutSide(st *shelfStyle, sh sideShape, area image.Rectangle, c *canvas) sideLayout {
+	s := sideLayout{area: area}
+	w := max(sh.spec.Width, 1) * st.cw
+	inner := max(w, st.headNeeds(sh.id.String(), c))
+	cabW := inner + 2*st.wall
+	cabH := st.wall + st.head + max(sh.spec.Levels, 1)*st.ch + 2*st.wall
 	x := area.Min.X + (area.Dx()-cabW)/2
-	s.cabinet = rect(x, l.cabinet.Max.Y-cabH, cabW, cabH)
-	s.box.id, s.box.w, s.box.lv = id, spec.Width, spec.Levels
+	s.cabinet = rect(x, area.Max.Y-cabH, cabW, cabH)
+	s.box.id, s.box.w, s.box.lv = sh.id, sh.spec.Width, sh.spec.Levels
 	s.box.head = rect(x+st.wall, s.cabinet.Min.Y+st.wall, inner, st.head)
-	s.box.inner = rect(x+st.wall+(inner-w)/2, s.box.head.Max.Y, w, spec.Levels*st.ch)
+	s.box.inner = rect(x+st.wall+(inner-w)/2, s.box.head.Max.Y, w, sh.spec.Levels*st.ch)
 	gap := (area.Dx() - 2*st.candle.X) / 3
 	for k := 0; k < 2; k++ {
 		s.candles[k] = rect(area.Min.X+gap+k*(st.candle.X+gap), s.cabinet.Min.Y-st.candle.Y-st.wall/2, st.candle.X, st.candle.Y)
 	}
 	return s
+}
+
+// sidesOf returns the side shelves a seat has, by side (present false for
+// a missing one).
+func sidesOf(g *engine.Game, seat int) (shapes [2]sideShape, present [2]bool) {
+	s := &g.Seats[seat]
+	for i, id := range []engine.CompID{engine.CompLeft, engine.CompRight} {
+		comp := &s.Comps[id]
+		if !comp.Present {
+			continue
+		}
+		spec, ok := g.Content.SideShelf(comp.SideShelf)
+		if !ok || spec.Width != comp.Width || spec.Levels != comp.Levels {
+			// A shelf the content pack does not know: draw it from the
+			// compartment's own geometry, without candle values.
+			spec = engine.SideShelfSpec{ID: comp.SideShelf, Width: comp.Width, Levels: comp.Levels}
+		}
+		shapes[i], present[i] = sideShape{id, spec}, true
+	}
+	return shapes, present
+}
+
+// sideRow places the side shelves present below the main cabinet: the
+// left one under its left end, the right one under its right end, or one
+// above the other when both do not fit side by side. It returns their
+// places (relative to the layout's origin) and the height the row adds.
+func sideRow(l *shelfLayout, st *shelfStyle, shapes [2]sideShape, present [2]bool, c *canvas) ([2]sideLayout, int) {
+	var out [2]sideLayout
+	var size [2]image.Point
+	for i := range shapes {
+		if present[i] {
+			size[i] = sideSize(st, shapes[i], c)
+		}
+	}
+	if !present[0] && !present[1] {
+		return out, 0
+	}
+	top := l.size.Y + st.sideGap
+	rowH := max(size[0].Y, size[1].Y)
+	stacked := present[0] && present[1] && size[0].X+size[1].X+2*st.wall > l.cabinet.Dx()
+	if stacked {
+		a := rect(l.cabinet.Min.X, top, size[0].X, size[0].Y)
+		b := rect(l.cabinet.Max.X-size[1].X, a.Max.Y+st.sideGap, size[1].X, size[1].Y)
+		out[0] = layoutSide(st, shapes[0], a, c)
+		out[1] = layoutSide(st, shapes[1], b, c)
+		return out, b.Max.Y - l.size.Y
+	}
+	for i := range shapes {
+		if !present[i] {
+			continue
+		}
+		x := l.cabinet.Min.X
+		if i == 1 {
+			x = l.cabinet.Max.X - size[1].X
+		}
+		// Bottom-aligned: both cabinets stand on the same floor.
+		out[i] = layoutSide(st, shapes[i], rect(x, top+rowH-size[i].Y, size[i].X, size[i].Y), c)
+	}
+	return out, st.sideGap + rowH
 }
 
 // drawCabinet draws a cabinet's wood.
@@ -227,66 +296,65 @@ func headSlots(b *compBox, st *shelfStyle, c *canvas) (spider, badge image.Point
 	return pt(sx, b.head.Min.Y+(st.head-st.spider)/2), badge
 }
 
-// drawCandleSpace draws an empty candle space: its number at the left
-// (full size only), a holder in the middle where a candle stands, and the
-// points a candle there scores at the right.
-func drawCandleSpace(c *canvas, r image.Rectangle, st *shelfStyle, k, value int) {
+// drawCandleSpace draws a candle space: its number at the left (full size
+// only), the points a candle there scores at the right, and in the middle
+// either a lit candle on a bright ground or an empty holder on a dark one,
+// so that lit and empty spaces differ in lightness as well as in shape.
+func drawCandleSpace(c *canvas, r image.Rectangle, st *shelfStyle, k, value int, lit bool) {
+	ground, ink := colSlot, colWax
+	if lit {
+		ground, ink = colCandleLit, colInk
+	}
 	c.fillRR(r, 8, colWoodDark)
-	c.fillRR(r.Inset(2), 7, colSlot)
+	c.fillRR(r.Inset(2), 7, ground)
 	_, cy := mid(r)
 	if st.codes {
 		rad := float64(r.Dy())/2 - 8
 		c.fillCircle(float64(r.Min.X)+rad+7, cy, rad, colInterior)
 		c.textMid(strconv.Itoa(k+1), float64(r.Min.X)+rad+7, cy, st.candleF, colLabel)
 	}
-	// An empty brass holder where the candle would stand.
 	hx := candleX(r, st)
 	h := r.Dy() - 8
-	c.fillRR(rect(hx, r.Max.Y-6-h/8, h/2, h/8+2), 2, colBrassDark)
-	c.fill(rect(hx+h/4-1, r.Max.Y-6-h/8-h/8, 3, h/8), colBrassDark)
-	c.text("+"+strconv.Itoa(value), float64(r.Max.X-7), cy+c.fs.get(st.candleF).capHeight/2, st.candleF, colWax, 1)
+	if lit {
+		c.blitOver(candleSprite(h), pt(hx, r.Min.Y+4))
+	} else {
+		// An empty brass holder where the candle would stand.
+		c.fillRR(rect(hx, r.Max.Y-6-h/8, h/2, h/8+2), 2, colBrassDark)
+		c.fill(rect(hx+h/4-1, r.Max.Y-6-h/8-h/8, 3, h/8), colBrassDark)
+	}
+	if value > 0 {
+		c.text("+"+strconv.Itoa(value), float64(r.Max.X-6), cy+c.fs.get(st.candleF).capHeight/2, st.candleF, ink, 1)
+	}
 }
 
 // candleX is the left edge of the candle in candle space r.
 func candleX(r image.Rectangle, st *shelfStyle) int {
 	h := r.Dy() - 8
 	if st.codes {
-		return r.Min.X + r.Dy() - 6 + 6
+		return r.Min.X + r.Dy()
 	}
-	return r.Min.X + 8 + h/8
+	return r.Min.X + 5 + h/8
 }
 
-// candleAt draws a placed candle in candle space r.
-func candleAt(c *canvas, r image.Rectangle, st *shelfStyle) {
-	c.blitOver(candleSprite(r.Dy()-8), pt(candleX(r, st), r.Min.Y+4))
-}
-
-// sideSprite is a side shelf in its reserved area: parchment, the empty
-// cabinet, its candle spaces.
-func sideSprite(ct *engine.Content, st *shelfStyle, id engine.CompID, spec engine.SideShelfSpec) *image.RGBA {
+// sideSprite is a side shelf in its area: background, the empty cabinet,
+// its empty candle spaces.
+func sideSprite(ct *engine.Content, st *shelfStyle, sh sideShape) *image.RGBA {
 	return sprites.get(struct {
-		k    string
-		c    *engine.Content
-		st   *shelfStyle
-		id   engine.CompID
-		spec engine.SideShelfSpec
-	}{"side", ct, st, id, spec}, func() *image.RGBA {
-		l := layoutFor(ct, st)
-		area := l.sideArea[0]
-		if id == engine.CompRight {
-			area = l.sideArea[1]
-		}
-		c := newSprite(area.Dx(), area.Dy(), st.bg)
+		k  string
+		c  *engine.Content
+		st *shelfStyle
+		sh sideShape
+	}{"side", ct, st, sh}, func() *image.RGBA {
+		c := newSprite(1, 1, st.bg)
+		size := sideSize(st, sh, c)
+		c.release()
+		c = newSprite(size.X, size.Y, st.bg)
 		defer c.release()
-		s := computeSide(l, st, id, spec, c)
-		off := area.Min
-		cab := s.cabinet.Sub(off)
-		drawCabinet(c, cab, st)
-		box := s.box
-		box.inner, box.head = box.inner.Sub(off), box.head.Sub(off)
-		drawEmptyCompartment(c, &box, st)
+		s := layoutSide(st, sh, rect(0, 0, size.X, size.Y), c)
+		drawCabinet(c, s.cabinet, st)
+		drawEmptyCompartment(c, &s.box, st)
 		for k := 0; k < 2; k++ {
-			drawCandleSpace(c, s.candles[k].Sub(off), st, sideCandle(id, k), spec.Candles[k])
+			drawCandleSpace(c, s.candles[k], st, sideCandle(sh.id, k), sh.spec.Candles[k], false)
 		}
 		return c.img
 	})
@@ -300,9 +368,8 @@ func sideCandle(id engine.CompID, k int) int {
 	return 3 + k
 }
 
-// shelvesFrame is everything on a seat's shelves that does not depend on
-// the game: the main cabinet with empty compartments and candle spaces,
-// and dashed outlines where side shelves may go.
+// shelvesFrame is everything on a seat's main shelf that does not depend
+// on the game: the cabinet with empty compartments and candle spaces.
 func shelvesFrame(ct *engine.Content, st *shelfStyle, c *canvas, at image.Point) {
 	l := layoutFor(ct, st)
 	drawCabinet(c, l.cabinet.Add(at), st)
@@ -315,62 +382,86 @@ func shelvesFrame(ct *engine.Content, st *shelfStyle, c *canvas, at image.Point)
 		c.fillRR(l.emblem.Add(at).Inset(2), 6, colParchDark)
 	}
 	for k, r := range l.candles {
-		drawCandleSpace(c, r.Add(at), st, k, ct.Main.Candles[k])
+		drawCandleSpace(c, r.Add(at), st, k, ct.Main.Candles[k], false)
 	}
-	for side := range l.sideArea {
-		r := placeholder(l, st, side).Add(at)
-		dc := c.gg()
-		dc.SetDash(8, 6)
-		c.strokeRR(r, 8, 2, colInkSoft)
-		dc.SetDash()
-		name := "no left side shelf"
-		if side == 1 {
-			name = "no right side shelf"
+}
+
+// shelfPlan is where one seat's shelves are drawn: the main shelf's layout
+// and the side shelves placed below it, all offset by at.
+type shelfPlan struct {
+	st      *shelfStyle
+	l       *shelfLayout
+	at      image.Point
+	sides   [2]sideLayout
+	shapes  [2]sideShape
+	present [2]bool
+	height  int // the whole drawing's height
+}
+
+func planShelves(c *canvas, g *engine.Game, seat int, st *shelfStyle) shelfPlan {
+	p := shelfPlan{st: st, l: layoutFor(g.Content, st)}
+	p.shapes, p.present = sidesOf(g, seat)
+	var extra int
+	p.sides, extra = sideRow(p.l, st, p.shapes, p.present, c)
+	p.height = p.l.size.Y + extra
+	return p
+}
+
+// box returns compartment id's box in picture coordinates, false when the
+// seat does not have it.
+func (p *shelfPlan) box(id engine.CompID) (compBox, bool) {
+	var b compBox
+	switch {
+	case id.IsSide():
+		i := id - engine.CompLeft
+		if !p.present[i] {
+			return b, false
 		}
-		cx, cy := mid(r)
-		c.textMid(fit(c, name, float64(r.Dx()-8), cond(minText)), cx, cy, cond(minText), colInkSoft)
+		b = p.sides[i].box
+	case int(id) < len(p.l.comps):
+		b = p.l.comps[id]
+	default:
+		return b, false
 	}
+	b.inner, b.head = b.inner.Add(p.at), b.head.Add(p.at)
+	return b, true
 }
 
-// placeholder is the outline drawn where a side shelf may go.
-func placeholder(l *shelfLayout, st *shelfStyle, side int) image.Rectangle {
-	a := l.sideArea[side]
-	return image.Rect(a.Min.X+st.wall, l.cabinet.Max.Y-3*st.ch, a.Max.X-st.wall, l.cabinet.Max.Y)
+// candle returns candle space k's rectangle in picture coordinates.
+func (p *shelfPlan) candle(k int) (image.Rectangle, bool) {
+	var r image.Rectangle
+	switch {
+	case k < len(p.l.candles):
+		r = p.l.candles[k]
+	case k >= 3 && k < 5 && p.present[0]:
+		r = p.sides[0].candles[k-3]
+	case k >= 5 && k < 7 && p.present[1]:
+		r = p.sides[1].candles[k-5]
+	default:
+		return r, false
+	}
+	return r.Add(p.at), true
 }
 
-// drawShelves draws seat's shelves with the top-left of the layout at at,
-// over a frame drawn by shelvesFrame.
-func drawShelves(c *canvas, g *engine.Game, seat int, st *shelfStyle, at image.Point) {
+// drawShelves draws seat's shelves as planned, over a frame drawn by
+// shelvesFrame at p.at.
+func drawShelves(c *canvas, g *engine.Game, seat int, p *shelfPlan) {
 	ct := g.Content
-	l := layoutFor(ct, st)
+	st := p.st
 	s := &g.Seats[seat]
-	var sides [2]sideLayout
-	for i, id := range []engine.CompID{engine.CompLeft, engine.CompRight} {
-		comp := &s.Comps[id]
-		if !comp.Present {
-			continue
+	for i := range p.sides {
+		if p.present[i] {
+			c.blit(sideSprite(ct, st, p.shapes[i]), p.sides[i].area.Min.Add(p.at))
 		}
-		spec, ok := ct.SideShelf(comp.SideShelf)
-		if !ok || spec.Width != comp.Width || spec.Levels != comp.Levels {
-			// A shelf the content pack does not know: draw it from the
-			// compartment's own geometry, without candle values.
-			spec = engine.SideShelfSpec{ID: comp.SideShelf, Width: comp.Width, Levels: comp.Levels}
-		}
-		sides[i] = computeSide(l, st, id, spec, c)
-		// Copy only the cabinet and its candles: the rest of the sprite is
-		// the background the frame already has.
-		used := sides[i].cabinet.Union(sides[i].candles[0]).Union(sides[i].candles[1]).Union(placeholder(l, st, i)).Inset(-2).Intersect(l.sideArea[i])
-		sp := sideSprite(ct, st, id, spec).SubImage(used.Sub(l.sideArea[i].Min)).(*image.RGBA)
-		c.blit(sp, used.Min.Add(at))
 	}
-	if !l.emblem.Empty() {
-		e := l.emblem.Add(at)
+	if e := p.l.emblem; !e.Empty() {
+		e = e.Add(p.at)
 		cx, cy := mid(e)
 		r := min(float64(e.Dx()), float64(e.Dy()))*0.3 + 2
 		if st.codes {
 			cy -= 12
 			subjectDisc(c, cx, cy, r, s.Subject, sans(r))
-			c.textMid("favourite", cx, cy+r+18, cond(16), colInk)
+			c.textMid(fit(c, c.tr("render.shelf.favourite"), float64(e.Dx()-8), cond(17)), cx, cy+r+18, cond(17), colInk)
 		} else {
 			subjectDisc(c, cx, cy, r, s.Subject, sans(max(minText, r)))
 		}
@@ -380,13 +471,10 @@ func drawShelves(c *canvas, g *engine.Game, seat int, st *shelfStyle, at image.P
 		if !comp.Present || comp.Width < 1 || comp.Levels < 1 {
 			continue
 		}
-		var b compBox
-		if id.IsSide() {
-			b = sides[id-engine.CompLeft].box
-		} else if int(id) < len(l.comps) {
-			b = l.comps[id]
+		b, ok := p.box(id)
+		if !ok {
+			continue
 		}
-		b.inner, b.head = b.inner.Add(at), b.head.Add(at)
 		drawBooks(c, &b, comp, st)
 		sp, bp := headSlots(&b, st, c)
 		if comp.Spider {
@@ -400,17 +488,8 @@ func drawShelves(c *canvas, g *engine.Game, seat int, st *shelfStyle, at image.P
 		if s.Candles[k] < 0 || g.CandleValue(seat, k) == 0 {
 			continue
 		}
-		var r image.Rectangle
-		switch {
-		case k < len(l.candles):
-			r = l.candles[k]
-		case k >= 3 && k < 5:
-			r = sides[0].candles[k-3]
-		case k >= 5:
-			r = sides[1].candles[k-5]
-		}
-		if !r.Empty() {
-			candleAt(c, r.Add(at), st)
+		if r, ok := p.candle(k); ok {
+			drawCandleSpace(c, r, st, k, g.CandleValue(seat, k), true)
 		}
 	}
 }

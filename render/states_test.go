@@ -101,3 +101,72 @@ func goldenContent(t testing.TB) *engine.Content {
 	}
 	return c
 }
+
+// workbenchState is a game in phase B in which seat 0, shelving, has just
+// shelved a book and holds another; it returns the game, the held book to
+// light, and the move.
+func workbenchState(t testing.TB) (*engine.Game, int, engine.Action) {
+	t.Helper()
+	g := newTestGame(t)
+	playUntil(t, g, 11, func(g *engine.Game) bool {
+		s := &g.Seats[0]
+		books := 0
+		for _, it := range s.Held {
+			if it.Kind == engine.ItemBook || it.Kind == engine.ItemPair {
+				books++
+			}
+		}
+		return g.Phase == 1 && g.Step == engine.StepResolve && s.Status == engine.StatusShelving && books >= 2
+	})
+	var last engine.Action
+	for _, a := range g.LegalActions(0) {
+		if a.Type == engine.ActShelve {
+			last = a
+			break
+		}
+	}
+	if last.Type == "" {
+		t.Fatal("seat 0 has nothing to shelve")
+	}
+	if _, err := g.Apply(last); err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range g.Seats[0].Held {
+		if it.Kind == engine.ItemBook || it.Kind == engine.ItemPair {
+			return g, it.ID, last
+		}
+	}
+	t.Fatal("seat 0 holds no other book")
+	return nil, 0, last
+}
+
+// replayState plays a game to its end and returns it with each seat's
+// score after every turn, the last row being the final totals.
+func replayState(t testing.TB) (*engine.Game, [][]int) {
+	t.Helper()
+	g := newTestGame(t)
+	var scores [][]int
+	row := func() []int {
+		r := make([]int, len(g.Seats))
+		for s := range g.Seats {
+			r[s], _ = score(g, s)
+		}
+		return r
+	}
+	turn := g.TurnNumber()
+	p := engine.NewRandomPlayer(5)
+	for g.Step != engine.StepOver {
+		a, ok := p.Next(g)
+		if !ok {
+			t.Fatal("the game stopped before its end")
+		}
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		if n := g.TurnNumber(); n != turn && g.Step != engine.StepOver {
+			scores = append(scores, row())
+			turn = n
+		}
+	}
+	return g, append(scores, row())
+}

@@ -1,0 +1,82 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"atheneum/engine"
+	"atheneum/i18n"
+)
+
+// phoneProblem says why a picture would not read on a phone, or "": scaled
+// to phoneWidth, its smallest text (from the renderer's own record of what
+// it drew, sprites included) must stay at least phoneText pixels tall.
+func phoneProblem(p Picture) string {
+	if p.smallest.text == "" {
+		return "no text was recorded"
+	}
+	if got := p.smallest.size * phoneWidth / float64(p.Width); got < phoneText {
+		return fmt.Sprintf("%q is %.1f px on a %d px-wide picture: %.1f px on a phone, under %d", p.smallest.text,
+			p.smallest.size, p.Width, got, phoneText)
+	}
+	return ""
+}
+
+// TestEveryPictureReadsOnAPhone draws every kind of picture for 2 to 5
+// seats in both languages, at the start, in the middle (cards revealed,
+// seats holding items) and at the end of a game, and checks its smallest
+// text once the picture is shrunk to a phone's width.
+func TestEveryPictureReadsOnAPhone(t *testing.T) {
+	for seats := engine.MinSeats; seats <= engine.MaxSeats; seats++ {
+		for _, l := range i18n.Langs {
+			t.Run(fmt.Sprintf("every picture of a %d-seat game in %s has text of %d px or more at %d px wide", seats, l, phoneText, phoneWidth), func(t *testing.T) {
+				t.Parallel()
+				g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:seats], Seed: uint64(40 + seats)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				o := Options{Lang: l, Names: []string{"Ada", "Bartholomew the Long-Named", "Céline", "Dmitri", "Éloïse"}}
+				states := []*engine.Game{g.Clone()}
+				playUntil(t, g, uint64(seats), func(g *engine.Game) bool { return g.Phase == 1 && g.Step == engine.StepResolve })
+				states = append(states, g.Clone())
+				playUntil(t, g, uint64(seats), func(g *engine.Game) bool { return g.Step == engine.StepOver })
+				states = append(states, g)
+				drawn := map[string]bool{}
+				for _, st := range states {
+					for _, k := range kinds() {
+						v := st.View(0)
+						p, err := k.draw(v, 0, o)
+						if errors.Is(err, ErrNotRevealed) || errors.Is(err, ErrNotOver) {
+							continue
+						}
+						if err != nil {
+							t.Fatalf("%s: %v", k.name, err)
+						}
+						drawn[k.name] = true
+						if msg := phoneProblem(p); msg != "" {
+							t.Errorf("%s at %v: %s", k.name, st, msg)
+						}
+					}
+				}
+				for _, k := range kinds() {
+					if !drawn[k.name] {
+						t.Errorf("no %s picture was drawn", k.name)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestThePhoneCheckCatchesSmallText(t *testing.T) {
+	// A picture 900 pixels wide with 15-pixel text shows it at 7.5 pixels.
+	p := Picture{Width: 900, smallest: textRecord{15, "II.2.3"}}
+	if phoneProblem(p) == "" {
+		t.Error("text of 7.5 px on a phone went unnoticed")
+	}
+	p.smallest.size = 20
+	if msg := phoneProblem(p); msg != "" {
+		t.Error(msg)
+	}
+}
