@@ -186,7 +186,6 @@ func cardBack() *image.RGBA {
 	})
 }
 
-
 // handSize is how many cards a hand picture shows, and whether they are
 // hidden (drawn as backs).
 func handSize(s *engine.Seat) (int, bool) {
