@@ -7,6 +7,11 @@
 // Every move, a person's click, an AI seat's choice, the autopilot's or a
 // host tool's, goes through Act: the action is checked by the engine,
 // stored with what goes with it in one commit, and only then shown.
+//
+// Host tools (Host) and resignations change a running game's clock and
+// seats the same way, through one commit each. Read-only answers take a
+// Snapshot, the game as of its last stored change, and never wait for a
+// game's lock.
 package game
 
 import (

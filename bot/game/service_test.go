@@ -45,7 +45,7 @@ func (r *recorder) count(k NoticeKind) int {
 
 // fixture is a service over a real SQLite file with a settable clock.
 type fixture struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 	db  *store.DB
 	svc *Service
@@ -54,7 +54,7 @@ type fixture struct {
 	mu  sync.Mutex
 }
 
-func newFixture(t *testing.T, path string) *fixture {
+func newFixture(t testing.TB, path string) *fixture {
 	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "game.db")

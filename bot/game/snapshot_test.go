@@ -127,3 +127,29 @@ func (f *fixture) playPerson(id string, seat int) bool {
 	f.svc.Settle(f.ctx, t)
 	return true
 }
+
+// BenchmarkPublish measures what every stored change now costs on top of
+// the commit: copying the game for readers.
+func BenchmarkPublish(b *testing.B) {
+	f := newFixture(b, "")
+	id := f.startWithAIs("normal", "normal")
+	f.personMove(id)
+	tbl := f.table(id)
+	defer tbl.Unlock()
+	b.ReportAllocs()
+	for b.Loop() {
+		tbl.publish()
+	}
+}
+
+// BenchmarkSnapshot measures a reader's snapshot of a game in memory.
+func BenchmarkSnapshot(b *testing.B) {
+	f := newFixture(b, "")
+	id := f.startWithAIs("normal")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := f.svc.Snapshot(f.ctx, id); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
