@@ -15,6 +15,35 @@
 //
 // The engine and the store return codes and arguments; the adapter and the
 // renderer turn them into sentences here, in the reader's language.
+//
+// # Where a message is shown
+//
+// The last segment of a message's id says where Discord shows it, and so
+// how long it may be; a test holds every plural form in every language to
+// it (placeholders counted as written; the code that fills them keeps long
+// values within the limit):
+//
+//	.name          32   slash command and option names (lowercase, no spaces)
+//	.label         80   button labels
+//	.option        100  select menu options and their descriptions
+//	.choice        100  slash command option choices
+//	.description   100  slash command and option descriptions
+//	.placeholder   150  select menu placeholders
+//	anything else  2000 message content
+//
+// # Areas
+//
+// Ids that follow a scheme, by area:
+//
+//   - engine: "engine.<code>", one sentence per engine.ErrorCode, whose
+//     placeholders are the code's ArgNames (game terms among them are
+//     filled already named in the reader's language);
+//   - terms: the game's vocabulary, unprefixed (color.*, subject.*,
+//     item.*, compartment.*, count.* with plural forms, term.*...);
+//   - rules: "rules.<topic>.title" and "rules.<topic>.text";
+//   - commands: "cmd.<path>.name" and "cmd.<path>.description", path being
+//     the English command names joined by dots (the English name is the
+//     API name), and "cmd.<path>.<value>.choice".
 package i18n
 
 import (
