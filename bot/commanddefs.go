@@ -4,6 +4,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/engine"
+	"atheneum/engine/ai"
 	"atheneum/i18n"
 )
 
@@ -74,7 +75,7 @@ func atheneumSpec() commandSpec {
 		topics = append(topics, choiceSpec{value: k, key: "rules." + k + ".title"})
 	}
 	var levels []choiceSpec
-	for _, l := range []string{"random", "normal", "hard"} {
+	for _, l := range ai.Levels {
 		levels = append(levels, choiceSpec{value: l, key: "ai." + l + ".option"})
 	}
 	var modes []choiceSpec
