@@ -67,8 +67,11 @@ func DrawReplay(scores [][]int, final *engine.Game, o Options) (Picture, error) 
 	}
 	h := y + lineH[len(lineH)-1] + margin
 
-	c := newFrame(w, h, l)
-	c.sprite = false
+	// Drawn whole each time (a replay is asked for once per game), on a
+	// recycled picture.
+	c := newCanvas(getRGBA(w, h))
+	c.lang = l
+	drawCard(c, w, h)
 	c.text(c.tr("render.replay.title"), margin+4, margin+40, title(36), colInk, 0)
 	c.fill(image.Rect(margin, margin+56, w-margin, margin+58), colParchDark)
 	c.textFit(c.tr("render.replay.subtitle", "Count", len(scores)), margin+4, margin+86, fx(w-2*margin-8), cond(17), colInkSoft)
