@@ -47,6 +47,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runSim(args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
+	case "pictures":
+		return runPictures(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return errHelp

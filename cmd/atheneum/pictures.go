@@ -1,0 +1,164 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"atheneum/engine"
+	"atheneum/engine/ai"
+	"atheneum/i18n"
+	"atheneum/render"
+)
+
+// pictureNames are the seats' names on the sample pictures.
+var pictureNames = []string{"Ada", "Bartholomew", "Céline"}
+
+// runPictures plays a game between computer players and writes the
+// pictures a player sees during it: the README's three (a seat's shelves
+// on the workbench, the table, the results) and the others.
+func runPictures(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("pictures", flag.ContinueOnError)
+	out := fs.String("out", filepath.Join("docs", "pictures"), "folder to write the pictures into (made if needed)")
+	seed := fs.Uint64("seed", 1, "seed of the game played")
+	langFlag := fs.String("lang", "en", "language of the pictures (en or fr)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: atheneum pictures [--out DIR] [--seed S] [--lang en|fr]")
+		fmt.Fprintln(fs.Output(), "Plays a game between three computer players and writes what the players see: shelf.png, table.png,")
+		fmt.Fprintln(fs.Output(), "results.png, and objectives.png, hand.png, reveal.png and replay.png.")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, stdout); err != nil {
+		return err
+	}
+	lang, ok := i18n.Parse(*langFlag)
+	if !ok {
+		return fmt.Errorf("pictures: --lang must be en or fr, not %q", *langFlag)
+	}
+	pics, err := samplePictures(*seed, render.Options{Lang: lang, Names: pictureNames})
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	for _, p := range pics {
+		path := filepath.Join(*out, p.file)
+		if err := os.WriteFile(path, p.pic.PNG, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s (%dx%d, %d bytes): %s\n", path, p.pic.Width, p.pic.Height, len(p.pic.PNG), p.pic.Alt)
+	}
+	return nil
+}
+
+// namedPicture is a picture and the file it goes to.
+type namedPicture struct {
+	file string
+	pic  render.Picture
+}
+
+// samplePictures plays one game between normal computer players and draws
+// it: seat 1's shelves on the workbench in phase B (the book it holds lit,
+// its last move outlined), its hand and the objectives at that moment's
+// pick, the reveal and the table then, and at the end the results and the
+// replay.
+func samplePictures(seed uint64, o render.Options) ([]namedPicture, error) {
+	cfg := engine.Config{Subjects: engine.Colors[:len(pictureNames)], Seed: seed}
+	players := make([]ai.Player, len(pictureNames))
+	for i := range players {
+		p, err := ai.New("normal", ai.Options{Seed: seed*10 + uint64(i)})
+		if err != nil {
+			return nil, err
+		}
+		players[i] = p
+	}
+	_, actions, err := ai.PlayGame(cfg, players)
+	if err != nil {
+		return nil, err
+	}
+	// Replay the game to catch the moments worth drawing and each turn's
+	// scores.
+	g, err := engine.NewGame(cfg)
+	if err != nil {
+		return nil, err
+	}
+	var (
+		scores      [][]int
+		turn        = g.TurnNumber()
+		hand        *engine.Game // seat 0 about to pick, in phase B
+		work        *engine.Game // seat 0 shelving, one move made, a book held
+		workItem    int
+		workLast    engine.Action
+		last        engine.Action // seat 0's last shelving move this turn
+		lastTurnNum = -1
+	)
+	row := func() []int {
+		r := make([]int, len(g.Seats))
+		for s := range g.Seats {
+			r[s] = g.Seats[s].Score()
+		}
+		return r
+	}
+	for _, a := range actions {
+		if hand == nil && g.Phase == 1 && g.Step == engine.StepPick && g.Seats[0].Pick < 0 {
+			hand = g.Clone()
+		}
+		if _, err := g.Apply(a); err != nil {
+			return nil, err
+		}
+		if a.Seat == 0 && a.Type == engine.ActShelve {
+			last, lastTurnNum = a, g.TurnNumber()
+		}
+		if work == nil && g.Phase == 1 && g.Step == engine.StepResolve && lastTurnNum == g.TurnNumber() &&
+			g.Seats[0].Status == engine.StatusShelving {
+			for _, it := range g.Seats[0].Held {
+				if it.Kind == engine.ItemBook || it.Kind == engine.ItemPair {
+					work, workItem, workLast = g.Clone(), it.ID, last
+					break
+				}
+			}
+		}
+		if n := g.TurnNumber(); n != turn && g.Step != engine.StepOver {
+			scores = append(scores, row())
+			turn = n
+		}
+	}
+	if g.Step != engine.StepOver {
+		return nil, errors.New("pictures: the game did not end")
+	}
+	final := make([]int, len(g.Seats))
+	for _, r := range g.Results {
+		final[r.Seat] = r.Total
+	}
+	scores = append(scores, final)
+	if work == nil || hand == nil {
+		return nil, fmt.Errorf("pictures: the game of seed %d never had seat 1 shelving with a book held in phase B; try another seed", seed)
+	}
+	draws := []struct {
+		file string
+		draw func() (render.Picture, error)
+	}{
+		{"shelf.png", func() (render.Picture, error) {
+			return render.DrawShelves(work.View(0), 0, render.Marks{Item: workItem, Last: &workLast}, o)
+		}},
+		{"table.png", func() (render.Picture, error) { return render.DrawTable(work.View(engine.Spectator), o) }},
+		{"results.png", func() (render.Picture, error) { return render.DrawResults(g.View(engine.Spectator), o) }},
+		{"objectives.png", func() (render.Picture, error) { return render.DrawObjectives(hand.View(0), o) }},
+		{"hand.png", func() (render.Picture, error) { return render.DrawHand(hand.View(0), 0, o) }},
+		{"reveal.png", func() (render.Picture, error) { return render.DrawReveal(work.View(engine.Spectator), o) }},
+		{"replay.png", func() (render.Picture, error) { return render.DrawReplay(scores, g.View(engine.Spectator), o) }},
+	}
+	var pics []namedPicture
+	for _, d := range draws {
+		p, err := d.draw()
+		if err != nil {
+			return nil, fmt.Errorf("pictures: %s: %w", d.file, err)
+		}
+		pics = append(pics, namedPicture{d.file, p})
+	}
+	return pics, nil
+}

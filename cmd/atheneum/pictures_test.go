@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestPicturesWritesTheREADMEPictures(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		t.Run("the pictures command writes every picture in "+lang, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "pictures")
+			var out bytes.Buffer
+			if err := run([]string{"pictures", "--out", dir, "--seed", "1", "--lang", lang}, &out, &bytes.Buffer{}); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []string{"shelf.png", "table.png", "results.png", "objectives.png", "hand.png", "reveal.png", "replay.png"} {
+				b, err := os.ReadFile(filepath.Join(dir, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+					t.Errorf("%s: %v", f, err)
+				}
+				if !strings.Contains(out.String(), f) {
+					t.Errorf("the output does not name %s:\n%s", f, out.String())
+				}
+			}
+		})
+	}
+	t.Run("an unknown language is refused and nothing is written", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "pictures")
+		err := run([]string{"pictures", "--out", dir, "--lang", "de"}, &bytes.Buffer{}, &bytes.Buffer{})
+		if err == nil || !strings.Contains(err.Error(), "--lang") {
+			t.Errorf("got %v", err)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("the folder was made: %v", err)
+		}
+	})
+}
