@@ -17,11 +17,17 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
+	"atheneum/i18n"
 	"atheneum/store"
 )
 
 // Store is what the bot needs from persistence; *store.DB implements it.
-type Store = game.Store
+type Store interface {
+	game.Store
+	DeleteMessage(ctx context.Context, gameID, kind string, seat int) error
+}
+
+var _ Store = (*store.DB)(nil)
 
 // Bot plays Atheneum games in Discord channels.
 type Bot struct {
@@ -47,6 +53,10 @@ type Bot struct {
 	// drawing bounds the images rendered at once to the CPU count, so that
 	// acknowledgements never wait behind a crowd of renders.
 	drawing chan struct{}
+	// dms caches each user's direct message channel id: opened once.
+	dms sync.Map
+	// locales remembers the members' last seen client locales.
+	locales localeMemory
 }
 
 // Options are the bot's dependencies.
@@ -99,7 +109,7 @@ func (b *Bot) SetAppID(id string) { b.appID = id }
 // RegisterCommands installs the /atheneum command (in Config.GuildID, or
 // globally).
 func (b *Bot) RegisterCommands() error {
-	_, err := b.dg.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands())
+	_, err := b.dg.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commandDefs())
 	return err
 }
 
@@ -201,6 +211,7 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	r.l = b.lang(ctx, i)
 	var err error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -226,6 +237,8 @@ type reply struct {
 	// ephemeral is how the acknowledgement was made (for commands).
 	ephemeral bool
 	game      string
+	// l is the language to answer in.
+	l i18n.Lang
 }
 
 // deferUpdate acknowledges a component: the message will be edited.
@@ -252,18 +265,15 @@ func (r *reply) deferMessage(ephemeral bool) error {
 	return err
 }
 
-// edit replaces the deferred response (or the component's message).
-func (r *reply) edit(content string, components []discordgo.MessageComponent, files ...*discordgo.File) (*discordgo.Message, error) {
+// edit replaces the deferred response (or the component's message), with
+// pics as its only pictures when there are any.
+func (r *reply) edit(content string, components []discordgo.MessageComponent, pics ...picture) (*discordgo.Message, error) {
 	if components == nil {
 		// An empty list removes the old components; null would keep them.
 		components = []discordgo.MessageComponent{}
 	}
-	e := &discordgo.WebhookEdit{Content: &content, Components: &components, AllowedMentions: noMentions}
-	if len(files) > 0 {
-		e.Files = files
-		e.Attachments = &[]*discordgo.MessageAttachment{}
-	}
-	return r.b.dg.InteractionResponseEdit(r.i, e)
+	content = clip(content, 2000)
+	return r.b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &content, Components: &components, AllowedMentions: noMentions}, pics)
 }
 
 // editWithoutImages replaces the message and removes its pictures, for
@@ -276,8 +286,8 @@ func (r *reply) editWithoutImages(content string) error {
 }
 
 // private sends an ephemeral follow-up.
-func (r *reply) private(content string, files ...*discordgo.File) error {
-	_, err := r.b.dg.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: content, Flags: discordgo.MessageFlagsEphemeral, Files: files, AllowedMentions: noMentions})
+func (r *reply) private(content string) error {
+	_, err := r.b.dg.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: clip(content, 2000), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions})
 	return err
 }
 
@@ -313,13 +323,6 @@ func (r *reply) fail(err error) {
 	if e := r.private(msg); e != nil {
 		r.b.log.Warn("could not send an error to the user", "game", r.game, "err", e)
 	}
-}
-
-// draw renders one image, waiting for a free slot.
-func (b *Bot) draw(f func() ([]byte, error)) ([]byte, error) {
-	b.drawing <- struct{}{}
-	defer func() { <-b.drawing }()
-	return f()
 }
 
 // playerSeat is the seat of the user behind an interaction; anyone else

@@ -9,58 +9,15 @@ import (
 
 	"atheneum/bot/game"
 	"atheneum/engine"
+	"atheneum/i18n"
 	"atheneum/render"
 	"atheneum/store"
 )
 
-// commands is the bot's single slash command, /atheneum, with subcommands.
-func commands() []*discordgo.ApplicationCommand {
-	minSeats, minHours := float64(engine.MinSeats), float64(1)
-	noDM := false
-	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
-	}
-	var topics []*discordgo.ApplicationCommandOptionChoice
-	for _, t := range rulesTopics {
-		topics = append(topics, &discordgo.ApplicationCommandOptionChoice{Name: t.title, Value: t.key})
-	}
-	var colours []*discordgo.ApplicationCommandOptionChoice
-	for _, c := range engine.Colors {
-		colours = append(colours, &discordgo.ApplicationCommandOptionChoice{Name: c.String(), Value: string(c.Letter())})
-	}
-	return []*discordgo.ApplicationCommand{{
-		Name:         "atheneum",
-		Description:  "Play Atheneum: Mystic Library in this channel",
-		DMPermission: &noDM,
-		Options: []*discordgo.ApplicationCommandOption{
-			sub("new", "Open a lobby for a new game in this channel",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seats", Description: "Most players allowed (2-5, default 5)", MinValue: &minSeats, MaxValue: engine.MaxSeats},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "hours", Description: "Hours each player has per step (default 24)", MinValue: &minHours, MaxValue: 336},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Play in a new thread of this channel, so several games can run side by side"}),
-			sub("hand", "See your hand of study cards and pick one (only you see it)"),
-			sub("play", "Open your workbench: pick a card or shelve your benefits (only you see it)"),
-			sub("place", "Shelve a book you hold by typing where it goes",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "item", Description: "The book or paired set you hold", Required: true, Autocomplete: true},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "space", Description: "Where, as compartment.level.space, e.g. II.2.3", Required: true, Autocomplete: true},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "The colour, for a book of any colour", Choices: colours},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "flip", Description: "Turn a paired set around"}),
-			sub("status", "Where the game stands and whom it waits for"),
-			sub("shelf", "Show a player's shelves",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: "Whose shelves (default: yours)"}),
-			sub("table", "Show every player's shelves, the scores and the objectives"),
-			sub("objectives", "Show the objective row"),
-			sub("scores", "Show the scores"),
-			sub("rules", "The rules in short",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", Description: "Which part of the rules", Choices: topics}),
-			sub("help", "How to play with this bot"),
-		},
-	}}
-}
-
 // option reads a subcommand's options by name.
 type options map[string]*discordgo.ApplicationCommandInteractionDataOption
 
-func subcommand(i *discordgo.Interaction) (string, options) {
+func invokedSubcommand(i *discordgo.Interaction) (string, options) {
 	data := i.ApplicationCommandData()
 	if len(data.Options) == 0 {
 		return "", nil
@@ -101,9 +58,9 @@ func (o options) bool(name string) bool {
 }
 
 func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
-	name, opts := subcommand(r.i)
+	name, opts := invokedSubcommand(r.i)
 	if r.i.ApplicationCommandData().Name != "atheneum" {
-		return refuse("Unknown command.")
+		return refuse(r.l.T("cmd.unknown"))
 	}
 	switch name {
 	case "new":
@@ -112,20 +69,40 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return b.cmdRules(r, opts.str("topic"))
 	case "help":
 		return b.cmdRules(r, "help")
+	case "notify":
+		return b.cmdNotify(ctx, r, opts)
+	case "language":
+		return b.cmdLanguage(ctx, r, opts)
+	case "history", "stats", "leaderboard", "games", "replay":
+		if err := r.deferMessage(true); err != nil {
+			return err
+		}
+		return b.cmdRecords(ctx, r, name, opts)
 	}
 	if err := r.deferMessage(true); err != nil {
 		return err
 	}
+	switch name {
+	case "status", "shelf", "table", "objectives", "scores":
+		// Read-only: answered from the last stored state, never waiting
+		// for the game's lock or for Discord calls made on its behalf.
+		snap, err := b.svc.SnapshotInChannel(ctx, r.i.ChannelID)
+		if err != nil {
+			return b.noGameHere(r, err)
+		}
+		r.game = snap.Rec.ID
+		if snap.Rec.Status == store.StatusLobby {
+			return refuse(r.l.T("cmd.in.lobby"))
+		}
+		return b.readOnly(ctx, r, name, opts, snap)
+	}
 	rec, err := b.db.GameInChannel(ctx, r.i.ChannelID)
 	if err != nil {
-		if store.ErrorCode(err) == store.CodeNotFound {
-			return refuse("No game is running in this channel. Start one with /atheneum new.")
-		}
-		return err
+		return b.noGameHere(r, err)
 	}
 	r.game = rec.ID
 	if rec.Status == store.StatusLobby {
-		return refuse("This channel's game is still in its lobby: join it there, and the host starts it.")
+		return refuse(r.l.T("cmd.in.lobby"))
 	}
 	t, err := b.svc.Table(ctx, rec.ID)
 	if err != nil {
@@ -139,92 +116,104 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return b.cmdPlay(ctx, r, t)
 	case "place":
 		return b.cmdPlace(ctx, r, t, opts)
-	case "status":
-		_, err := r.edit(b.statusText(ctx, t), nil)
-		return err
-	case "shelf":
-		return b.cmdShelf(r, t, opts)
-	case "table":
-		img, err := b.draw(func() ([]byte, error) { return render.Table(t.Rec.State.View(engine.Spectator), names(t.Rec)) })
-		if err != nil {
-			return err
-		}
-		_, err = r.edit(b.scoresText(t.Rec), nil, png("table.png", img))
-		return err
-	case "objectives":
-		img, err := b.draw(func() ([]byte, error) { return render.Objectives(t.Rec.State.View(engine.Spectator), names(t.Rec)) })
-		if err != nil {
-			return err
-		}
-		_, err = r.edit(objectivesText(t.Rec.State), nil, png("objectives.png", img))
-		return err
-	case "scores":
-		_, err := r.edit(b.scoresText(t.Rec), nil)
-		return err
+	case "admin":
+		return b.cmdAdmin(ctx, r, t)
+	case "resign":
+		return b.cmdResign(ctx, r, t)
 	}
-	return refuse("Unknown command.")
+	return refuse(r.l.T("cmd.unknown"))
 }
 
-func (b *Bot) cmdShelf(r *reply, t *game.Table, opts options) error {
-	seat := game.SeatOf(t.Rec, interactionUser(r.i).ID) // may be -1: spectators name a player
+// noGameHere words a failed lookup of the channel's game.
+func (b *Bot) noGameHere(r *reply, err error) error {
+	if store.ErrorCode(err) == store.CodeNotFound {
+		return refuse(r.l.T("cmd.no.game"))
+	}
+	return err
+}
+
+// readOnly answers the commands that only look at a game.
+func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options, snap *game.Snapshot) error {
+	rec := snap.Rec
+	switch name {
+	case "status":
+		_, err := r.edit(b.statusText(r.l, snap), nil)
+		return err
+	case "shelf":
+		return b.cmdShelf(r, rec, opts)
+	case "table":
+		pic, err := b.drawPicture("table.png", func() (render.Picture, error) {
+			return render.DrawTable(rec.State.View(engine.Spectator), pictureOptions(rec))
+		})
+		if err != nil {
+			return err
+		}
+		_, err = r.edit(b.scoresText(rec), nil, pic)
+		return err
+	case "objectives":
+		pic, err := b.drawPicture("objectives.png", func() (render.Picture, error) {
+			return render.DrawObjectives(rec.State.View(engine.Spectator), pictureOptions(rec))
+		})
+		if err != nil {
+			return err
+		}
+		_, err = r.edit(objectivesText(rec.State), nil, pic)
+		return err
+	}
+	_, err := r.edit(b.scoresText(rec), nil)
+	return err
+}
+
+func (b *Bot) cmdShelf(r *reply, rec *store.Game, opts options) error {
+	seat := game.SeatOf(rec, interactionUser(r.i).ID) // may be -1: spectators name a player
 	if o, ok := opts["player"]; ok {
 		u := o.UserValue(nil)
 		if u == nil {
 			return refuse("I could not read that player.")
 		}
-		if seat = game.SeatOf(t.Rec, u.ID); seat < 0 {
+		if seat = game.SeatOf(rec, u.ID); seat < 0 {
 			return refuse(fmt.Sprintf("<@%s> is not playing in this game.", u.ID))
 		}
 	}
 	if seat < 0 {
 		return refuse("You are not playing in this game: name a player, as in /atheneum shelf player:@someone.")
 	}
-	g := t.Rec.State
-	img, err := b.draw(func() ([]byte, error) { return render.Shelves(g.View(engine.Spectator), seat, names(t.Rec)) })
+	g := rec.State
+	pic, err := b.drawPicture("shelves.png", func() (render.Picture, error) {
+		return render.DrawShelves(g.View(engine.Spectator), seat, render.Marks{}, pictureOptions(rec))
+	})
 	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("**%s**'s shelves (%s): %d points so far.\n`%s`", t.Rec.Seats[seat].Name, g.Seats[seat].Subject.Subject(), g.Seats[seat].Score(), g.Shelves(seat))
-	_, err = r.edit(text, nil, png("shelves.png", img))
+	text := fmt.Sprintf("**%s**'s shelves (%s): %d points so far.\n`%s`", rec.Seats[seat].Name, g.Seats[seat].Subject.Subject(), g.Seats[seat].Score(), g.Shelves(seat))
+	_, err = r.edit(text, nil, pic)
 	return err
 }
 
 func (b *Bot) cmdRules(r *reply, topic string) error {
-	text := rulesText(topic)
+	text := rulesTextIn(r.l, topic)
 	return b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions}})
 }
 
-// statusText says where the game stands.
-func (b *Bot) statusText(ctx context.Context, t *game.Table) string {
-	rec := t.Rec
+// statusText says where the game stands, whom it waits for and until when.
+func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
+	rec := snap.Rec
 	g := rec.State
 	var sb strings.Builder
 	if g.Step == engine.StepOver {
-		fmt.Fprintf(&sb, "**Atheneum** — the game is over. ")
 		var w []string
 		for _, s := range g.Winners() {
 			w = append(w, rec.Seats[s].Name)
 		}
-		fmt.Fprintf(&sb, "Winner: %s.", strings.Join(w, " and "))
-		return sb.String()
+		return l.T("status.over", "Winners", joinAnd(l, w))
 	}
-	step := "choosing their study cards"
+	step := l.T("status.step.pick")
 	if g.Step == engine.StepResolve {
-		step = "shelving their benefits"
+		step = l.T("status.step.resolve")
 	}
-	fmt.Fprintf(&sb, "**Atheneum** — turn %d of 10 (phase %s, turn %d): players are %s.\n", g.TurnNumber(), g.PhaseName(), g.Turn, step)
-	var waiting []string
-	for _, s := range g.Waiting() {
-		waiting = append(waiting, mention(rec, s))
-	}
-	if len(waiting) > 0 {
-		fmt.Fprintf(&sb, "Waiting for: %s", strings.Join(waiting, ", "))
-		if due := b.svc.Deadline(ctx, t); !due.IsZero() {
-			fmt.Fprintf(&sb, " — deadline <t:%d:R>", due.Unix())
-		}
-		sb.WriteString(".\n")
-	}
+	sb.WriteString(l.T("status.turn", "Turn", g.TurnNumber(), "Phase", g.PhaseName(), "PhaseTurn", g.Turn, "Step", step) + "\n")
+	sb.WriteString(waitingLine(l, rec, snap.Deadline) + "\n")
 	var auto []string
 	for _, s := range rec.Seats {
 		if s.Autopilot {
@@ -232,9 +221,9 @@ func (b *Bot) statusText(ctx context.Context, t *game.Table) string {
 		}
 	}
 	if len(auto) > 0 {
-		fmt.Fprintf(&sb, "On autopilot until they act again: %s.\n", strings.Join(auto, ", "))
+		sb.WriteString(l.T("status.autopilot", "Names", joinAnd(l, auto)) + "\n")
 	}
-	sb.WriteString("Use `/atheneum play` to act, `/atheneum table` to see everyone's shelves.")
+	sb.WriteString(l.T("status.help"))
 	return sb.String()
 }
 

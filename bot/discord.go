@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"errors"
 	"net/http"
 
@@ -20,14 +19,12 @@ type Discord interface {
 	UserChannelCreate(recipientID string, options ...discordgo.RequestOption) (*discordgo.Channel, error)
 	ApplicationCommandBulkOverwrite(appID, guildID string, commands []*discordgo.ApplicationCommand, options ...discordgo.RequestOption) ([]*discordgo.ApplicationCommand, error)
 	ThreadStartComplex(channelID string, data *discordgo.ThreadStart, options ...discordgo.RequestOption) (*discordgo.Channel, error)
+	// RequestRaw sends what discordgo's types cannot say (alt text on
+	// attachments).
+	RequestRaw(method, urlStr, contentType string, b []byte, bucketID string, sequence int, options ...discordgo.RequestOption) ([]byte, error)
 }
 
 var _ Discord = (*discordgo.Session)(nil)
-
-// png wraps image bytes as an attachment.
-func png(name string, data []byte) *discordgo.File {
-	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(data)}
-}
 
 // noMentions keeps the bot's messages from pinging anyone except where a
 // ping is the point (reminders).

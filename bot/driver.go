@@ -77,11 +77,17 @@ func (d *driver) click(user discordtest.User, msg discordtest.Message, customID 
 	return seen, in, nil
 }
 
-// lastDM is the newest prompt the bot sent to user by direct message.
+// lastDM is the newest prompt the bot sent to user by direct message
+// (reminders, which carry neither menus nor pictures, are not prompts).
 func (d *driver) lastDM(user discordtest.User) (discordtest.Message, bool) {
 	ms := d.srv.DMMessages(user.ID)
 	for i := len(ms) - 1; i >= 0; i-- {
-		if !ms[i].Ephemeral && ms[i].InteractionID == "" {
+		first := ms[i]
+		if len(first.Revisions) > 0 {
+			first = first.Revisions[0]
+		}
+		prompt := len(first.Components) > 0 || len(first.Attachments) > 0
+		if !ms[i].Ephemeral && ms[i].InteractionID == "" && prompt {
 			return ms[i], true
 		}
 	}

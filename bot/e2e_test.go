@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"atheneum/bot/discordtest"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"atheneum/bot/discordtest"
 	"atheneum/engine"
 	"atheneum/store"
 )
@@ -136,13 +136,26 @@ func TestFullGameThroughDiscord(t *testing.T) {
 		t.Errorf("%d direct messages reached the user whose DMs are closed", n)
 	}
 	// One channel post per completed step (the last one with the results),
-	// besides the status message and the closed-DM notice.
+	// besides the closed-DM notice and the reminders of cy, who is reached
+	// in the channel: each pings cy and nobody else.
 	reveals, turns := len(h.channelPosts("the cards are revealed")), len(h.channelPosts("is over.**"))
 	if reveals != 10 || turns != 9 {
 		t.Errorf("%d reveal posts and %d end-of-turn posts, want 10 and 9", reveals, turns)
 	}
-	if posts := len(h.srv.Messages(h.world.Channel.ID)) - countEphemeral(h); posts != 10+9+1+2 {
-		t.Errorf("%d channel posts, want 22 (10 reveals, 9 turns, the results, the status and one notice)", posts)
+	cy := h.user("cy")
+	others := 0
+	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+		if m.Ephemeral || m.InteractionID != "" || strings.Contains(m.Content, "the cards are revealed") || strings.Contains(m.Content, "is over.**") ||
+			strings.Contains(m.Content, "The game is over!") || strings.Contains(m.Content, "I cannot send you direct messages") {
+			continue
+		}
+		others++
+		if !m.Pings(cy.ID) || m.Pings(h.user("ana").ID) || m.Pings(h.user("bo").ID) {
+			t.Errorf("a channel post other than a step's does not ping cy alone: %q", m.Content)
+		}
+	}
+	if others > 2*10 {
+		t.Errorf("%d reminders for cy in the channel, more than one per step", others)
 	}
 	if v := h.srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
@@ -169,15 +182,25 @@ func countEphemeral(h *harness) int {
 	return n
 }
 
-// TestShelvingMovesDoNotEditTheStatusMessage checks that only a change in
-// whom the game waits for costs a status edit.
-func TestShelvingMovesDoNotEditTheStatusMessage(t *testing.T) {
+// TestMovesWithinAStepCostNoChannelCall checks that shelving moves, and a
+// player finishing while others still play, touch nothing in the channel:
+// only a new step does.
+func TestMovesWithinAStepCostNoChannelCall(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	h.pickFirst(ana, bo)
-	edits := h.srv.CountRequests("PATCH", "/channels/*/messages/*")
+	channelCalls := func() int {
+		n := 0
+		for _, r := range h.srv.Requests() {
+			if strings.HasPrefix(r.Path, "/channels/"+h.world.Channel.ID+"/") {
+				n++
+			}
+		}
+		return n
+	}
+	before := channelCalls()
 	bench, _ := h.lastDM(ana)
 	menu := selects(bench)
 	if len(menu) == 0 {
@@ -192,12 +215,9 @@ func TestShelvingMovesDoNotEditTheStatusMessage(t *testing.T) {
 	if h.state(h.world.Channel.ID).Seq != seq+1 {
 		t.Fatal("following the menus applied no action")
 	}
-	if got := h.srv.CountRequests("PATCH", "/channels/*/messages/*"); got != edits {
-		t.Fatalf("a shelving move edited %d channel messages", got-edits)
-	}
 	done, _ := component(h.refresh(bench), "done")
 	h.click(ana, h.refresh(bench), done.CustomID)
-	if got := h.srv.CountRequests("PATCH", "/channels/*/messages/*"); got != edits+1 {
-		t.Fatalf("finishing the turn made %d status edits, want 1", got-edits)
+	if got := channelCalls(); got != before {
+		t.Fatalf("moves within a step made %d channel calls", got-before)
 	}
 }

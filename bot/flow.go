@@ -10,22 +10,20 @@ import (
 
 	"atheneum/bot/game"
 	"atheneum/engine"
+	"atheneum/i18n"
 	"atheneum/render"
 	"atheneum/store"
 )
 
-// beginStep sends every awaited person their prompt and refreshes the
-// status; seats the service plays itself get no prompt.
+// beginStep sends every awaited person who wants direct messages their
+// prompt; the others were mentioned in the step's post.
 func (b *Bot) beginStep(ctx context.Context, t *game.Table) {
 	rec := t.Rec
-	if rec.State.Step != engine.StepOver {
-		for _, seat := range rec.State.Waiting() {
-			if game.IsPerson(rec, seat) && !game.Automatic(rec, seat) {
-				b.sendPrompt(ctx, rec, seat)
-			}
+	for _, seat := range awaitedPeople(rec) {
+		if b.wantsDM(ctx, rec.Seats[seat]) {
+			b.sendPrompt(ctx, t, seat)
 		}
 	}
-	b.updateStatus(ctx, t)
 }
 
 // Present shows what the game service did (it implements game.Presenter).
@@ -35,61 +33,44 @@ func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
 	case game.NoticeStepBegan:
 		b.beginStep(ctx, t)
 	case game.NoticeWaiting:
-		b.updateStatus(ctx, t)
+		// Nothing to post: the step's post already says whom the game
+		// waits for, and /atheneum status is always current.
 	case game.NoticeRevealed:
-		b.postReveal(ctx, rec)
+		b.postReveal(ctx, t)
 	case game.NoticeTurnEnded:
-		b.postTurn(ctx, rec, n.Events)
+		b.postTurn(ctx, t, n.Events)
 	case game.NoticeReminder:
-		var who, ids []string
-		for _, s := range n.Seats {
-			who = append(who, mention(rec, s))
-			ids = append(ids, rec.Seats[s].UserID)
-		}
-		b.post(ctx, rec, &discordgo.MessageSend{
-			Content:         fmt.Sprintf("Reminder: the game is waiting for %s. Half of the time for this step has passed; use `/atheneum play`.", strings.Join(who, ", ")),
-			AllowedMentions: &discordgo.MessageAllowedMentions{Users: ids},
-		})
+		b.remind(ctx, t, n)
 	case game.NoticeAutopilot:
+		l := gameLang(rec)
 		var notes []string
 		for _, s := range n.Seats {
-			notes = append(notes, fmt.Sprintf("**%s** ran out of time: the autopilot played for them, and keeps playing their seat until they act again (`/atheneum play`).", rec.Seats[s].Name))
+			notes = append(notes, l.T("flow.autopilot.on", "Name", rec.Seats[s].Name))
+			b.retirePrompt(ctx, rec, s)
 		}
 		b.post(ctx, rec, &discordgo.MessageSend{Content: clip(strings.Join(notes, "\n"), 2000)})
+	case game.NoticeHost:
+		b.postHost(ctx, t, n.Host)
+	case game.NoticeLobbyExpired:
+		b.lobbyExpired(ctx, t)
 	}
 }
 
 // sendPrompt sends a seat its private prompt for the current step by
-// direct message. When direct messages fail with 50007 the seat is
-// remembered as closed and told in the channel to use /atheneum hand.
-func (b *Bot) sendPrompt(ctx context.Context, rec *store.Game, seat int) {
+// direct message (see sendDM for closed direct messages).
+func (b *Bot) sendPrompt(ctx context.Context, t *game.Table, seat int) {
+	rec := t.Rec
 	s := rec.Seats[seat]
 	if s.UserID == "" || s.DMClosed {
 		return
 	}
-	content, comps, files, err := b.prompt(rec, seat, noSelection())
+	content, comps, pics, err := b.prompt(ctx, t, seat, noSelection(), b.memberLang(ctx, s.UserID, rec), nil)
 	if err != nil {
 		b.log.Error("could not build a prompt", "game", rec.ID, "seat", seat, "err", err)
 		return
 	}
-	ch, err := b.dg.UserChannelCreate(s.UserID)
-	var msg *discordgo.Message
-	if err == nil {
-		msg, err = b.dg.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: content, Components: comps, Files: files, AllowedMentions: noMentions})
-	}
+	msg, err := b.sendDM(ctx, rec, seat, &discordgo.MessageSend{Content: clip(content, 2000), Components: comps}, pics...)
 	if err != nil {
-		if isDMClosed(err) {
-			rec.Seats[seat].DMClosed = true
-			if e := b.db.SetDMClosed(ctx, rec.ID, seat, true); e != nil {
-				b.log.Warn("could not remember closed DMs", "game", rec.ID, "err", e)
-			}
-			b.post(ctx, rec, &discordgo.MessageSend{
-				Content:         fmt.Sprintf("<@%s>, I cannot send you direct messages, so your turns happen here: use `/atheneum hand` to pick your card and `/atheneum play` to shelve your benefits (only you will see them).", s.UserID),
-				AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{s.UserID}},
-			})
-			return
-		}
-		b.log.Warn("could not send a prompt", "game", rec.ID, "seat", seat, "err", err)
 		return
 	}
 	if e := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgPrompt, Seat: seat, ChannelID: msg.ChannelID, MessageID: msg.ID}); e != nil {
@@ -97,27 +78,48 @@ func (b *Bot) sendPrompt(ctx context.Context, rec *store.Game, seat int) {
 	}
 }
 
+// deadlineLine tells a player until when the step waits for them.
+func (b *Bot) deadlineLine(ctx context.Context, t *game.Table, l i18n.Lang) string {
+	if t.Rec.Options.Paused {
+		return l.T("flow.prompt.paused")
+	}
+	due := b.svc.Deadline(ctx, t)
+	if due.IsZero() {
+		return ""
+	}
+	return l.T("flow.prompt.deadline", "Deadline", stamp(due))
+}
+
 // prompt builds a seat's private message for the current step: the hand
-// and pick menu, or the workbench.
-func (b *Bot) prompt(rec *store.Game, seat int, sel selection) (string, []discordgo.MessageComponent, []*discordgo.File, error) {
+// and pick menu, or the workbench, with the step's deadline.
+//
+// last, when known, is the seat's move just made, outlined on its shelves.
+func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection, l i18n.Lang, last *engine.Action) (string, []discordgo.MessageComponent, []picture, error) {
+	rec := t.Rec
 	g := rec.State
 	if rec.Seats[seat].Autopilot && g.Step != engine.StepOver && (game.Automatic(rec, seat) || !slices.Contains(g.Waiting(), seat)) {
 		return fmt.Sprintf("**Turn %d of 10** — the autopilot is playing your seat since you ran out of time (game in <#%s>). Press the button to play it yourself again.", g.TurnNumber(), rec.ChannelID),
 			[]discordgo.MessageComponent{autopilotRow(rec.ID, g, seat)}, nil, nil
 	}
+	withDeadline := func(text string) string {
+		if line := b.deadlineLine(ctx, t, l); line != "" {
+			return text + "\n" + line
+		}
+		return text
+	}
 	switch {
 	case g.Step == engine.StepPick:
-		img, err := b.draw(func() ([]byte, error) { return render.Hand(g.View(seat), seat, names(rec)) })
+		pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return render.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
 		if err != nil {
 			return "", nil, nil, err
 		}
-		return b.pickText(rec, seat), handComponents(rec.ID, g, seat), []*discordgo.File{png("hand.png", img)}, nil
+		return withDeadline(b.pickText(rec, seat)), handComponents(rec.ID, g, seat), []picture{pic}, nil
 	case g.Step == engine.StepResolve && g.Seats[seat].Status != engine.StatusDone:
-		img, err := b.draw(func() ([]byte, error) { return render.Shelves(g.View(seat), seat, names(rec)) })
+		pic, err := b.workbenchPicture(rec, seat, sel, last)
 		if err != nil {
 			return "", nil, nil, err
 		}
-		return b.workbenchText(rec, seat), workbench(rec.ID, g, seat, sel), []*discordgo.File{png("shelves.png", img)}, nil
+		return withDeadline(b.workbenchText(rec, seat)), workbench(rec.ID, g, seat, sel), []picture{pic}, nil
 	case g.Step == engine.StepResolve:
 		return fmt.Sprintf("**Turn %d of 10** — you have finished this turn. Waiting for the others.", g.TurnNumber()), nil, nil, nil
 	}
@@ -162,11 +164,11 @@ func (b *Bot) workbenchText(rec *store.Game, seat int) string {
 }
 
 // post sends a message to the game's channel.
-func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSend) *discordgo.Message {
+func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSend, pics ...picture) *discordgo.Message {
 	if m.AllowedMentions == nil {
 		m.AllowedMentions = noMentions
 	}
-	msg, err := b.dg.ChannelMessageSendComplex(rec.ChannelID, m)
+	msg, err := b.sendMessage(rec.ChannelID, m, pics)
 	if err != nil {
 		b.log.Warn("could not post to the channel", "game", rec.ID, "err", err)
 		return nil
@@ -174,31 +176,9 @@ func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSen
 	return msg
 }
 
-// updateStatus edits the game's status message, or posts it if it is
-// missing.
-func (b *Bot) updateStatus(ctx context.Context, t *game.Table) {
-	rec := t.Rec
-	text := b.statusText(ctx, t)
-	if m, err := b.db.GetMessage(ctx, rec.ID, msgStatus, store.NoSeat); err == nil {
-		empty := []discordgo.MessageComponent{}
-		_, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Content: &text, Components: &empty, AllowedMentions: noMentions})
-		if err == nil {
-			return
-		}
-		if !isUnknownMessage(err) {
-			b.log.Warn("could not edit the status message", "game", rec.ID, "err", err)
-			return
-		}
-	}
-	if msg := b.post(ctx, rec, &discordgo.MessageSend{Content: text}); msg != nil {
-		if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgStatus, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
-			b.log.Warn("could not record the status message", "game", rec.ID, "err", err)
-		}
-	}
-}
-
 // postReveal is the one channel post of a finished pick step.
-func (b *Bot) postReveal(ctx context.Context, rec *store.Game) {
+func (b *Bot) postReveal(ctx context.Context, t *game.Table) {
+	rec := t.Rec
 	g := rec.State
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Turn %d of 10 — the cards are revealed.**\n", g.TurnNumber())
@@ -207,18 +187,22 @@ func (b *Bot) postReveal(ctx context.Context, rec *store.Game) {
 	}
 	sb.WriteString("Everyone now shelves what they received: check your direct messages, or use `/atheneum play`.")
 	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
-	if img, err := b.draw(func() ([]byte, error) { return render.Reveal(g.View(engine.Spectator), names(rec)) }); err == nil {
-		m.Files = []*discordgo.File{png("reveal.png", img)}
+	var pics []picture
+	if pic, err := b.drawPicture("reveal.png", func() (render.Picture, error) {
+		return render.DrawReveal(g.View(engine.Spectator), pictureOptions(rec))
+	}); err == nil {
+		pics = append(pics, pic)
 	} else {
 		b.log.Error("could not draw the reveal", "game", rec.ID, "err", err)
 	}
-	b.post(ctx, rec, m)
+	b.postStep(ctx, t, m, pics...)
 }
 
 // postTurn is the one channel post of a finished turn: what happened, the
 // table, the objective row and the scores; after the last turn, the final
 // results instead of the row.
-func (b *Bot) postTurn(ctx context.Context, rec *store.Game, events []engine.Event) {
+func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []engine.Event) {
+	rec := t.Rec
 	g := rec.State
 	over := g.Step == engine.StepOver
 	var sb strings.Builder
@@ -243,23 +227,24 @@ func (b *Bot) postTurn(ctx context.Context, rec *store.Game, events []engine.Eve
 	sb.WriteString(b.scoresText(rec))
 	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
 	view := g.View(engine.Spectator)
-	type picture struct {
+	type drawing struct {
 		name string
-		draw func(*engine.Game, []string) ([]byte, error)
+		draw func(*engine.Game, render.Options) (render.Picture, error)
 	}
-	pictures := []picture{{"table.png", render.Table}, {"objectives.png", render.Objectives}}
+	drawings := []drawing{{"table.png", render.DrawTable}, {"objectives.png", render.DrawObjectives}}
 	if over {
-		pictures = []picture{{"results.png", render.Results}, {"table.png", render.Table}}
+		drawings = []drawing{{"results.png", render.DrawResults}, {"table.png", render.DrawTable}}
 	}
-	for _, p := range pictures {
-		img, err := b.draw(func() ([]byte, error) { return p.draw(view, names(rec)) })
+	var pics []picture
+	for _, d := range drawings {
+		pic, err := b.drawPicture(d.name, func() (render.Picture, error) { return d.draw(view, pictureOptions(rec)) })
 		if err != nil {
-			b.log.Error("could not draw a picture", "game", rec.ID, "picture", p.name, "err", err)
+			b.log.Error("could not draw a picture", "game", rec.ID, "picture", d.name, "err", err)
 			continue
 		}
-		m.Files = append(m.Files, png(p.name, img))
+		pics = append(pics, pic)
 	}
-	b.post(ctx, rec, m)
+	b.postStep(ctx, t, m, pics...)
 	if over {
 		b.log.Info("game finished", "game", rec.ID)
 	}
@@ -287,10 +272,11 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		return refuse("That button belongs to a game in another channel. Use the game's own channel, or your direct messages.")
 	}
 	if id.Step == "lobby" {
-		if rec.Status == store.StatusLobby {
-			if err := checkOffered(lobbyComponents(rec), data.CustomID, data.Values); err != nil {
-				return err
-			}
+		// The service checks each lobby value itself and words what is
+		// wrong (a full game, a subject taken, a level that does not
+		// exist); a menu here never takes more than one value.
+		if len(data.Values) > 1 {
+			return errStaleChoice
 		}
 		return b.lobbyComponent(ctx, r, t, id, data.Values)
 	}
@@ -327,6 +313,9 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	}
 	if act == nil {
 		content := b.workbenchText(rec, seat)
+		if line := b.deadlineLine(ctx, t, r.l); line != "" {
+			content += "\n" + line
+		}
 		comps := workbench(rec.ID, g, seat, sel)
 		_, err := r.edit(content, comps)
 		return err
@@ -346,10 +335,10 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int,
 	g := rec.State
 	var content string
 	var comps []discordgo.MessageComponent
-	var files []*discordgo.File
+	var pics []picture
 	switch {
 	case a.Type == engine.ActPick && !changed:
-		content, comps, _, err = b.prompt(rec, seat, noSelection())
+		content, comps, _, err = b.prompt(ctx, t, seat, noSelection(), r.l, nil)
 	case a.Type == engine.ActPick:
 		content = fmt.Sprintf("You played **%s**. All cards are revealed: your workbench for this turn is on its way.", a.Card)
 	case a.Type == engine.ActDone && changed && g.Step == engine.StepOver:
@@ -357,7 +346,7 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int,
 	case a.Type == engine.ActDone && changed:
 		content = fmt.Sprintf("You have finished turn %d. The next one has begun.", g.TurnNumber()-1)
 	default:
-		content, comps, files, err = b.prompt(rec, seat, noSelection())
+		content, comps, pics, err = b.prompt(ctx, t, seat, noSelection(), r.l, &a)
 	}
 	if err != nil {
 		return err
@@ -366,7 +355,7 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int,
 		// The hand shown was passed on: leave no stale picture behind.
 		err = r.editWithoutImages(content)
 	} else {
-		_, err = r.edit(clip(content, 2000), comps, files...)
+		_, err = r.edit(content, comps, pics...)
 	}
 	if err != nil {
 		b.log.Warn("could not refresh the player's message", "game", rec.ID, "err", err)
@@ -389,25 +378,24 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *game.Table) error {
 		_, err := r.edit("You hold no study cards right now.", nil)
 		return err
 	}
-	img, err := b.draw(func() ([]byte, error) { return render.Hand(g.View(seat), seat, names(rec)) })
+	pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return render.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
 	if err != nil {
 		return err
 	}
-	_, err = r.edit("These are the cards you will choose from next turn. Now is the time to shelve: use /atheneum play.", nil, png("hand.png", img))
+	_, err = r.edit("These are the cards you will choose from next turn. Now is the time to shelve: use /atheneum play.", nil, pic)
 	return err
 }
 
 func (b *Bot) cmdPlay(ctx context.Context, r *reply, t *game.Table) error {
-	rec := t.Rec
 	seat, err := playerSeat(r, t, "You are not playing in this game. Follow it with /atheneum table.")
 	if err != nil {
 		return err
 	}
-	content, comps, files, err := b.prompt(rec, seat, noSelection())
+	content, comps, pics, err := b.prompt(ctx, t, seat, noSelection(), r.l, nil)
 	if err != nil {
 		return err
 	}
-	_, err = r.edit(clip(content, 2000), comps, files...)
+	_, err = r.edit(content, comps, pics...)
 	return err
 }
 
@@ -440,7 +428,10 @@ func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *game.Table, opts option
 	return b.actAndShow(ctx, r, t, seat, a)
 }
 
-// handleAutocomplete lists held books and their legal spaces for /atheneum place.
+// handleAutocomplete suggests values while a command is typed: held books
+// and their legal spaces for /atheneum place, finished games for
+// /atheneum replay. It reads the last stored state, never waiting for a
+// game's lock, so it answers well inside Discord's three seconds.
 func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	respond := func() error {
@@ -450,23 +441,24 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 		return b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices}})
 	}
-	rec, err := b.db.GameInChannel(ctx, r.i.ChannelID)
-	if err != nil || rec.Status != store.StatusPlaying {
-		return respond()
-	}
-	t, err := b.svc.Table(ctx, rec.ID)
-	if err != nil {
-		return respond()
-	}
-	g := t.Rec.State
-	seat := game.SeatOf(t.Rec, interactionUser(r.i).ID)
-	_, opts := subcommand(r.i)
+	name, opts := invokedSubcommand(r.i)
 	focused := ""
-	for name, o := range opts {
+	for n, o := range opts {
 		if o.Focused {
-			focused = name
+			focused = n
 		}
 	}
+	if name == "replay" {
+		choices = b.replayChoices(ctx, r, opts.str("game"))
+		return respond()
+	}
+	snap, err := b.svc.SnapshotInChannel(ctx, r.i.ChannelID)
+	if err != nil || snap.Rec.Status != store.StatusPlaying || name != "place" {
+		return respond()
+	}
+	rec := snap.Rec
+	g := rec.State
+	seat := game.SeatOf(rec, interactionUser(r.i).ID)
 	if seat >= 0 && g.Step == engine.StepResolve {
 		var item int
 		fmt.Sscan(strings.TrimPrefix(opts.str("item"), "#"), &item)
@@ -491,12 +483,11 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 				key := a.At.String()
 				if !seen[key] && strings.HasPrefix(strings.ToUpper(key), strings.ToUpper(opts.str("space"))) {
 					seen[key] = true
-					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: key + " — " + spaceWords(a.At), Value: key})
+					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(key+" — "+spaceWords(a.At), maxLabel), Value: key})
 				}
 			}
 		}
 	}
-	t.Unlock()
 	return respond()
 }
 

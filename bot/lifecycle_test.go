@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/game"
 	"atheneum/engine"
+	"atheneum/i18n"
 	"atheneum/store"
 )
 
@@ -32,7 +34,7 @@ func TestLobby(t *testing.T) {
 		{"joining twice is refused", bo, "join", nil, "already joined"},
 		{"a full lobby refuses more players", cy, "join", nil, "full"},
 		{"a subject already taken is refused", bo, "subject", []string{"T"}, "already someone's favourite"},
-		{"a free subject can be chosen", bo, "subject", []string{"K"}, "black (Rare Manuscripts)"},
+		{"a free subject can be chosen", bo, "subject", []string{"K"}, colorLabel(i18n.English, engine.Black) + " (" + subjectName(i18n.English, engine.Black) + ")"},
 		{"only the host can start", bo, "start", nil, "Only the host"},
 		{"only the host can cancel", bo, "cancel", nil, "Only the host"},
 		{"the host cannot leave", ana, "leave", nil, "press Cancel"},
@@ -76,22 +78,42 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	h.openGame(ana, bo)
 	channel := h.world.Channel.ID
 	h.pickFirst(ana) // Bo does not pick.
-
+	snap, err := h.bot.svc.SnapshotInChannel(h.ctx, channel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func(p game.ReminderPoint) string {
+		return reminderText(i18n.English, p, snap.Rec, snap.Deadline, "")
+	}
+	reminders := func(u discordtest.User) []string {
+		var texts []string
+		for _, m := range h.srv.DMMessages(u.ID) {
+			if len(m.Components) == 0 && len(m.Attachments) == 0 && len(m.Revisions) == 0 {
+				texts = append(texts, m.Content)
+			}
+		}
+		return texts
+	}
+	if got := reminders(bo); len(got) != 1 || got[0] != want(game.PointLast) {
+		t.Fatalf("once ana had picked, bo got %q, want only the last-one reminder", got)
+	}
 	h.advance(11 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
-	if n := len(h.channelPosts("Reminder")); n != 0 {
-		t.Fatalf("a reminder came %d times before half the time had passed", n)
+	if got := reminders(bo); len(got) != 1 {
+		t.Fatalf("a reminder came before half the time had passed: %q", got)
 	}
 	h.advance(2 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	reminders := h.channelPosts("Reminder")
-	if len(reminders) != 1 || !strings.Contains(reminders[0].Content, bo.ID) || strings.Contains(reminders[0].Content, ana.ID) {
-		t.Fatalf("reminders: %+v", reminders)
+	if got := reminders(bo); len(got) != 2 || got[1] != want(game.PointHalf) {
+		t.Fatalf("at half time bo got %q", got)
+	}
+	if got := reminders(ana); len(got) != 0 {
+		t.Fatalf("ana, who had played, was reminded: %q", got)
 	}
 	h.bot.RunDueJobs(h.ctx)
-	if n := len(h.channelPosts("Reminder")); n != 1 {
-		t.Fatalf("the reminder was repeated (%d)", n)
+	if got := reminders(bo); len(got) != 2 {
+		t.Fatalf("the reminder was repeated: %q", got)
 	}
 	// A restart does not lose the deadline.
 	h.restart()
@@ -263,7 +285,7 @@ func TestViewsForAnyone(t *testing.T) {
 	}
 	t.Run("the status names whom the game waits for and the deadline", func(t *testing.T) {
 		seen := h.slash(cy, "status")
-		if !strings.Contains(seen.Content, ana.ID) || !strings.Contains(seen.Content, "<t:") {
+		if !strings.Contains(seen.Content, h.state(h.world.Channel.ID).Seats[0].Name) || !strings.Contains(seen.Content, "<t:") {
 			t.Fatalf("saw %q", seen.Content)
 		}
 	})

@@ -6,18 +6,19 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
 	"atheneum/engine"
+	"atheneum/i18n"
 	"atheneum/store"
 )
 
 // Message kinds kept in the store so they can be edited after a restart.
 const (
 	msgLobby  = "lobby"
-	msgStatus = "status"
 	msgPrompt = "prompt"
 )
 
@@ -28,47 +29,100 @@ func messageLink(guild, channel, message string) string {
 
 func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 	if r.i.GuildID == "" || r.i.Member == nil {
-		return refuse("Games are played in a server channel, not in direct messages.")
+		return refuse(r.l.T("lobby.no.dm"))
 	}
 	user := interactionUser(r.i)
 	channelID := r.i.ChannelID
 	inThread := opts.bool("thread")
-	if !inThread {
-		if existing, err := b.db.GameInChannel(ctx, channelID); err == nil {
-			return b.alreadyRunning(ctx, existing)
-		} else if store.ErrorCode(err) != store.CodeNotFound {
-			return err
-		}
+	language := opts.str("language")
+	if language == "" {
+		language = i18n.FromLocale(guildLocale(r.i)).String()
+	} else if _, ok := i18n.Parse(language); !ok {
+		return refuse(r.l.T("lobby.bad.language"))
 	}
 	l := game.Lobby{GuildID: r.i.GuildID, ChannelID: channelID, HostID: user.ID, HostName: displayName(user, r.i.Member),
-		Seats: opts.int("seats", engine.MaxSeats), StepHours: opts.int("hours", b.cfg.StepHours)}
+		Seats: opts.int("seats", engine.MaxSeats), StepHours: opts.int("hours", b.cfg.StepHours), Language: language}
 	if l.Seats < engine.MinSeats || l.Seats > engine.MaxSeats {
-		return refuse("A game has 2 to 5 seats.")
+		return refuse(r.l.T("lobby.bad.seats"))
 	}
-	if l.StepHours < 1 || l.StepHours > 336 {
-		return refuse("Each step may last 1 to 336 hours.")
+	if l.StepHours < 1 || l.StepHours > game.MaxHours {
+		return refuse(r.l.T("lobby.bad.hours", "Max", game.MaxHours))
 	}
 	if inThread {
 		return b.newInThread(ctx, r, l)
 	}
-	rec, err := b.svc.OpenLobby(ctx, l)
+	rec, err := b.openLobby(ctx, r, l)
 	if err != nil {
-		if errors.Is(err, store.ErrExists) {
-			if existing, e := b.db.GameInChannel(ctx, r.i.ChannelID); e == nil {
-				return b.alreadyRunning(ctx, existing)
-			}
-		}
 		return err
 	}
 	r.game = rec.ID
 	if err := r.deferMessage(false); err != nil {
+		b.discardLobby(ctx, rec)
 		return err
 	}
-	msg, err := r.edit(lobbyText(rec), lobbyComponents(rec))
+	gl := gameLang(rec)
+	msg, err := r.edit(lobbyText(gl, rec), lobbyComponents(gl, rec))
+	if err == nil {
+		err = b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID})
+	}
 	if err != nil {
-		return err
+		// Nobody can see this lobby: close it rather than let it block
+		// the channel, and say so.
+		b.log.Warn("could not post a lobby", "game", rec.ID, "err", err)
+		b.discardLobby(ctx, rec)
+		return refuse(r.l.T("lobby.post.failed"))
 	}
-	return b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID})
+	return nil
+}
+
+// openLobby opens a lobby in the channel, first repairing a lobby a crash
+// left without its announcement (nobody could ever join it).
+func (b *Bot) openLobby(ctx context.Context, r *reply, l game.Lobby) (*store.Game, error) {
+	for attempt := 0; ; attempt++ {
+		rec, err := b.svc.OpenLobby(ctx, l)
+		if err == nil || !errors.Is(err, store.ErrExists) {
+			return rec, err
+		}
+		existing, e := b.db.GameInChannel(ctx, l.ChannelID)
+		if e != nil {
+			return nil, err
+		}
+		if attempt == 0 && b.phantom(ctx, existing) {
+			b.log.Info("repairing a lobby that was never shown", "game", existing.ID)
+			b.discardLobby(ctx, existing)
+			continue
+		}
+		return nil, b.alreadyRunning(ctx, r, existing)
+	}
+}
+
+// phantomAge is how old a lobby without its announcement must be before a
+// new /atheneum new treats it as lost (younger, it may still be posting).
+const phantomAge = time.Minute
+
+// phantom reports whether rec is a lobby whose announcement was never
+// recorded, so nobody can see or join it.
+func (b *Bot) phantom(ctx context.Context, rec *store.Game) bool {
+	if rec.Status != store.StatusLobby || b.now().Sub(rec.CreatedAt) < phantomAge {
+		return false
+	}
+	_, err := b.db.GetMessage(ctx, rec.ID, msgLobby, store.NoSeat)
+	return store.ErrorCode(err) == store.CodeNotFound
+}
+
+// discardLobby closes a lobby nobody can see.
+func (b *Bot) discardLobby(ctx context.Context, rec *store.Game) {
+	if err := b.svc.DiscardLobby(ctx, rec.ID); err != nil {
+		b.log.Error("could not discard a lobby", "game", rec.ID, "err", err)
+	}
+}
+
+// guildLocale is the server's preferred locale, from the interaction.
+func guildLocale(i *discordgo.Interaction) string {
+	if i.GuildLocale != nil {
+		return string(*i.GuildLocale)
+	}
+	return ""
 }
 
 // newInThread opens the lobby in a new public thread of the channel, where
@@ -77,12 +131,13 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 	if err := r.deferMessage(true); err != nil {
 		return err
 	}
+	gl, _ := i18n.Parse(l.Language)
 	th, err := b.dg.ThreadStartComplex(l.ChannelID, &discordgo.ThreadStart{
-		Name: clip("Atheneum — "+l.HostName+"'s game", 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
+		Name: clip(gl.T("lobby.thread.title", "Host", l.HostName), 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
 	})
 	if err != nil {
 		b.log.Warn("could not start a thread", "channel", l.ChannelID, "err", err)
-		return refuse("I could not start a thread here (I may lack the Create Public Threads permission). Try /atheneum new without the thread option.")
+		return refuse(r.l.T("lobby.thread.failed"))
 	}
 	l.ChannelID = th.ID
 	rec, err := b.svc.OpenLobby(ctx, l)
@@ -90,56 +145,69 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 		return err
 	}
 	r.game = rec.ID
-	msg := b.post(ctx, rec, &discordgo.MessageSend{Content: lobbyText(rec), Components: lobbyComponents(rec)})
+	msg := b.post(ctx, rec, &discordgo.MessageSend{Content: lobbyText(gl, rec), Components: lobbyComponents(gl, rec)})
 	if msg == nil {
-		return errors.New("could not post the lobby in the new thread")
+		b.discardLobby(ctx, rec)
+		return refuse(r.l.T("lobby.post.failed"))
 	}
 	if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
+		b.discardLobby(ctx, rec)
 		return err
 	}
-	_, err = r.edit(fmt.Sprintf("Your game's lobby is open in <#%s>: the players join there.", th.ID), nil)
+	_, err = r.edit(r.l.T("lobby.thread.open", "Thread", "<#"+th.ID+">"), nil)
 	return err
 }
 
 // alreadyRunning answers /atheneum new in a channel that has a game.
-func (b *Bot) alreadyRunning(ctx context.Context, rec *store.Game) error {
-	text := "A game is already running in this channel."
-	for _, kind := range []string{msgStatus, msgLobby} {
+func (b *Bot) alreadyRunning(ctx context.Context, r *reply, rec *store.Game) error {
+	for _, kind := range []string{msgStep, msgLobby} {
 		if m, err := b.db.GetMessage(ctx, rec.ID, kind, store.NoSeat); err == nil {
-			text = "A game is already running in this channel: " + messageLink(rec.GuildID, m.ChannelID, m.MessageID)
-			break
+			return refuse(r.l.T("lobby.running.link", "Link", messageLink(rec.GuildID, m.ChannelID, m.MessageID)))
 		}
 	}
-	return refuse(text + "\nOne game per channel: start another one in a different channel or thread.")
+	return refuse(r.l.T("lobby.running"))
 }
 
-func lobbyText(rec *store.Game) string {
+// lobbyText is the lobby's announcement, in the game's language.
+func lobbyText(l i18n.Lang, rec *store.Game) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**A new game of Atheneum: Mystic Library** hosted by <@%s>\n", rec.HostID)
-	hours := "hours"
-	if rec.Options.StepHours == 1 {
-		hours = "hour"
-	}
-	fmt.Fprintf(&sb, "Seats: %d of %d taken · %d %s per step\n", len(rec.Seats), rec.Options.Seats, rec.Options.StepHours, hours)
+	sb.WriteString(l.T("lobby.title", "Host", "<@"+rec.HostID+">") + "\n")
+	sb.WriteString(l.T("lobby.settings", "Taken", len(rec.Seats), "Seats", rec.Options.Seats,
+		"Hours", l.T("count.hours", "Count", rec.Options.StepHours), "Language", l.T("lang.name")) + "\n")
 	for i, s := range rec.Seats {
 		who := "<@" + s.UserID + ">"
 		if s.UserID == "" {
-			who = "**" + s.Name + "** (computer player)"
+			who = l.T("lobby.seat.ai", "Name", s.Name)
 		}
-		fmt.Fprintf(&sb, "%d. %s — %s (%s)\n", i+1, who, s.Subject, s.Subject.Subject())
+		sb.WriteString(l.T("lobby.seat", "N", i+1, "Who", who, "Color", colorLabel(l, s.Subject), "Subject", subjectName(l, s.Subject)) + "\n")
 	}
-	sb.WriteString("Press **Join** to take a seat and choose your favourite subject below. The host can add computer players, and presses **Start** once there are at least two players.")
+	sb.WriteString(l.T("lobby.help"))
+	if at := game.LobbyExpires(rec); !at.IsZero() {
+		sb.WriteString("\n" + l.T("lobby.expires", "When", stamp(at)))
+	}
 	return sb.String()
 }
 
-// aiLevels describes the AI levels offered in the lobby.
-var aiLevels = []struct{ level, label, desc string }{
-	{"random", "Random AI", "Plays any legal move: for learning the game"},
-	{"normal", "Normal AI", "Shelves sensibly and chases objectives"},
-	{"hard", "Hard AI", "Thinks ahead by playing out possible futures"},
+// colorLabel names a colour, capitalised, in l.
+func colorLabel(l i18n.Lang, c engine.Color) string {
+	if !c.IsBook() {
+		return "?"
+	}
+	return l.T("color." + c.String() + ".label")
 }
 
-func lobbyComponents(rec *store.Game) []discordgo.MessageComponent {
+// subjectName names a colour's subject in l.
+func subjectName(l i18n.Lang, c engine.Color) string {
+	if !c.IsBook() {
+		return "?"
+	}
+	return l.T("subject." + c.String())
+}
+
+// aiLevels are the AI levels offered in the lobby.
+var aiLevels = []string{"random", "normal", "hard"}
+
+func lobbyComponents(l i18n.Lang, rec *store.Game) []discordgo.MessageComponent {
 	id := func(verb string) string {
 		return customID{Game: rec.ID, Step: "lobby", Seat: -1, Moves: -1, Verb: verb}.String()
 	}
@@ -149,42 +217,47 @@ func lobbyComponents(rec *store.Game) []discordgo.MessageComponent {
 	}
 	var opts []discordgo.SelectMenuOption
 	for _, c := range engine.Colors {
-		desc := "free"
+		desc := l.T("lobby.subject.free")
 		if who, ok := taken[c]; ok {
-			desc = "taken by " + who
+			desc = l.T("lobby.subject.taken", "Name", who)
 		}
-		opts = append(opts, option(fmt.Sprintf("%s — %s", c, c.Subject()), string(c.Letter()), desc, false))
+		opts = append(opts, option(colorLabel(l, c)+" — "+subjectName(l, c), string(c.Letter()), desc, false))
 	}
 	rows := []discordgo.MessageComponent{
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: id("join")},
-			discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id("leave")},
-			discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: id("start"), Disabled: len(rec.Seats) < engine.MinSeats},
-			discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: id("cancel")},
+			discordgo.Button{Label: l.T("lobby.join.label"), Style: discordgo.PrimaryButton, CustomID: id("join")},
+			discordgo.Button{Label: l.T("lobby.leave.label"), Style: discordgo.SecondaryButton, CustomID: id("leave")},
+			discordgo.Button{Label: l.T("lobby.start.label"), Style: discordgo.SuccessButton, CustomID: id("start"), Disabled: len(rec.Seats) < engine.MinSeats},
+			discordgo.Button{Label: l.T("lobby.cancel.label"), Style: discordgo.DangerButton, CustomID: id("cancel")},
 		}},
-		selectRow(id("subject"), "Choose your favourite subject", opts),
+		selectRow(id("subject"), l.T("lobby.subject.placeholder"), opts),
 	}
 	if len(rec.Seats) < rec.Options.Seats {
 		var levels []discordgo.SelectMenuOption
-		for _, l := range aiLevels {
-			levels = append(levels, option(l.label, l.level, l.desc, false))
+		for _, lv := range aiLevels {
+			levels = append(levels, option(l.T("ai."+lv+".name"), lv, l.T("ai."+lv+".option"), false))
 		}
-		rows = append(rows, selectRow(id("addai"), "Add AI (host only): choose its level", levels))
+		rows = append(rows, selectRow(id("addai"), l.T("lobby.addai.placeholder"), levels))
 	}
 	var ais []discordgo.SelectMenuOption
 	for i, s := range rec.Seats {
 		if s.UserID == "" {
-			ais = append(ais, option(fmt.Sprintf("%d. %s", i+1, s.Name), strconv.Itoa(i+1), "Remove this computer player", false))
+			ais = append(ais, option(strconv.Itoa(i+1)+". "+s.Name, strconv.Itoa(i+1), l.T("lobby.rmai.option"), false))
 		}
 	}
 	if len(ais) > 0 {
-		rows = append(rows, selectRow(id("rmai"), "Remove an AI (host only)", ais))
+		rows = append(rows, selectRow(id("rmai"), l.T("lobby.rmai.placeholder"), ais))
 	}
+	var langs []discordgo.SelectMenuOption
+	for _, lang := range i18n.Langs {
+		langs = append(langs, option(lang.T("lang.name"), lang.String(), l.T("lobby.language.option"), lang == l))
+	}
+	rows = append(rows, selectRow(id("lang"), l.T("lobby.language.placeholder"), langs))
 	return rows
 }
 
 // lobbyVerbs maps the lobby's component verbs to the service's changes.
-var lobbyVerbs = map[string]string{"join": "join", "leave": "leave", "subject": "subject", "addai": "add_ai", "rmai": "remove_ai"}
+var lobbyVerbs = map[string]string{"join": "join", "leave": "leave", "subject": "subject", "addai": "add_ai", "rmai": "remove_ai", "lang": "language"}
 
 // lobbyComponent handles the lobby's buttons and menus; t is locked.
 func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *game.Table, id customID, values []string) error {
@@ -194,7 +267,7 @@ func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *game.Table, id cu
 		if err := b.svc.CancelLobby(ctx, t, user.ID); err != nil {
 			return err
 		}
-		_, err := r.edit(fmt.Sprintf("This game of Atheneum was cancelled by <@%s>.", t.Rec.HostID), nil)
+		_, err := r.edit(gameLang(t.Rec).T("lobby.cancelled", "Host", "<@"+t.Rec.HostID+">"), nil)
 		return err
 	case "start":
 		return b.startGame(ctx, r, t, user.ID)
@@ -206,7 +279,8 @@ func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *game.Table, id cu
 	if err := b.svc.ChangeLobby(ctx, t, game.LobbyChange{Verb: verb, UserID: user.ID, Name: displayName(user, r.i.Member), Value: firstValue(values)}); err != nil {
 		return err
 	}
-	_, err := r.edit(lobbyText(t.Rec), lobbyComponents(t.Rec))
+	l := gameLang(t.Rec)
+	_, err := r.edit(lobbyText(l, t.Rec), lobbyComponents(l, t.Rec))
 	return err
 }
 
@@ -217,24 +291,36 @@ func firstValue(v []string) string {
 	return v[0]
 }
 
-// startGame deals the first hands and opens the first pick step; t is locked.
+// startGame deals the first hands and opens the first pick step; t is
+// locked. The lobby's message becomes the first step's post.
 func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID string) error {
 	if err := b.svc.Start(ctx, t, userID); err != nil {
 		return err
 	}
 	rec := t.Rec
+	l := gameLang(rec)
 	var sb strings.Builder
-	sb.WriteString("**Atheneum: Mystic Library** — the game has started!\n")
+	sb.WriteString(l.T("start.title") + "\n")
 	for i, s := range rec.Seats {
-		who := "**" + s.Name + "** (computer player)"
-		if s.UserID != "" {
-			who = "<@" + s.UserID + ">"
+		who := "<@" + s.UserID + ">"
+		if s.UserID == "" {
+			who = l.T("lobby.seat.ai", "Name", s.Name)
 		}
-		fmt.Fprintf(&sb, "%d. %s — %s (%s); %s\n", i+1, who, s.Subject, s.Subject.Subject(), neighbours(rec, i))
+		sb.WriteString(l.T("start.seat", "N", i+1, "Who", who, "Color", colorLabel(l, s.Subject), "Subject", subjectName(l, s.Subject), "Neighbours", neighbours(l, rec, i)) + "\n")
 	}
-	sb.WriteString("Everyone picks a card in secret: check your direct messages, or use `/atheneum hand` here.")
-	if _, err := r.edit(sb.String(), nil); err != nil {
+	sb.WriteString(l.T("start.help"))
+	empty := []discordgo.MessageComponent{}
+	embeds := waitingEmbed(waitingLine(l, rec, b.svc.Deadline(ctx, t)))
+	text := clip(sb.String(), 2000)
+	msg, err := b.dg.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &text, Components: &empty, Embeds: &embeds, AllowedMentions: noMentions})
+	if err != nil {
 		b.log.Warn("could not update the lobby message", "game", rec.ID, "err", err)
+	} else if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgStep, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
+		b.log.Warn("could not record the first step's post", "game", rec.ID, "err", err)
+	}
+	// An edit pings nobody: people reached in the channel get one post.
+	if pings := b.channelPings(ctx, rec); len(pings) > 0 {
+		b.post(ctx, rec, &discordgo.MessageSend{Content: l.T("flow.ping.step", "Who", mentions(pings)), AllowedMentions: pingsOnly(pings)})
 	}
 	b.svc.Settle(ctx, t)
 	return nil
@@ -242,10 +328,24 @@ func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID str
 
 // neighbours says who sits on a seat's left and right (one opponent, on
 // both sides, in a two-player game).
-func neighbours(rec *store.Game, seat int) string {
+func neighbours(l i18n.Lang, rec *store.Game, seat int) string {
 	left, right := rec.State.LeftOf(seat), rec.State.RightOf(seat)
 	if left == right {
-		return "opponent " + rec.Seats[left].Name
+		return l.T("start.opponent", "Name", rec.Seats[left].Name)
 	}
-	return fmt.Sprintf("left neighbour %s, right neighbour %s", rec.Seats[left].Name, rec.Seats[right].Name)
+	return l.T("start.neighbours", "Left", rec.Seats[left].Name, "Right", rec.Seats[right].Name)
+}
+
+// lobbyExpired closes the lobby's message once it timed out.
+func (b *Bot) lobbyExpired(ctx context.Context, t *game.Table) {
+	rec := t.Rec
+	m, err := b.db.GetMessage(ctx, rec.ID, msgLobby, store.NoSeat)
+	if err != nil {
+		return
+	}
+	text := gameLang(rec).T("lobby.expired")
+	empty := []discordgo.MessageComponent{}
+	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Content: &text, Components: &empty, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
+		b.log.Warn("could not close an expired lobby's message", "game", rec.ID, "err", err)
+	}
 }

@@ -24,7 +24,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	if !ok || len(selects(anaBench))+len(anaBench.Components) == 0 {
 		t.Fatalf("ana has no workbench before the restart: %q", anaBench.Content)
 	}
-	statusPosts := len(h.channelPosts("**Atheneum** —"))
+	reveals := len(h.channelPosts("the cards are revealed"))
 
 	h.restart()
 
@@ -48,9 +48,12 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	}
 	h.playUntil(players, h.gameOver)
 	h.checkFinalScores()
-	// The status message was edited, never posted again.
-	if n := len(h.channelPosts("**Atheneum** —")); n != statusPosts || n != 1 {
-		t.Errorf("%d status messages (before the restart %d), want 1", n, statusPosts)
+	// Each step was posted once: the restart repeated none.
+	if reveals != 3 {
+		t.Errorf("%d reveal posts before the restart in turn 3, want 3", reveals)
+	}
+	if n, turns := len(h.channelPosts("the cards are revealed")), len(h.channelPosts("is over.**")); n != 10 || turns != 9 {
+		t.Errorf("%d reveal posts and %d end-of-turn posts, want 10 and 9", n, turns)
 	}
 	if v := h.srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])

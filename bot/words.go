@@ -69,11 +69,11 @@ func (b *Bot) takeBack(ctx context.Context, r *reply, t *game.Table, seat int) e
 	if err := b.svc.TakeBack(ctx, t, seat); err != nil {
 		return err
 	}
-	content, comps, files, err := b.prompt(t.Rec, seat, noSelection())
+	content, comps, pics, err := b.prompt(ctx, t, seat, noSelection(), r.l, nil)
 	if err != nil {
 		return err
 	}
-	_, err = r.edit(clip("Welcome back: the autopilot has let go of your seat.\n"+content, 2000), comps, files...)
+	_, err = r.edit("Welcome back: the autopilot has let go of your seat.\n"+content, comps, pics...)
 	return err
 }
 

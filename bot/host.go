@@ -1,0 +1,195 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/i18n"
+	"atheneum/store"
+)
+
+// cmdAdmin runs /atheneum admin <tool>: the host's tools, for the game's
+// host and for members with Manage Server. The permission comes from the
+// interaction Discord signed, never from anything the user typed.
+func (b *Bot) cmdAdmin(ctx context.Context, r *reply, t *game.Table) error {
+	verb, opts := nestedSubcommand(r.i)
+	user := interactionUser(r.i)
+	op := game.Operator{UserID: user.ID, Name: displayName(user, r.i.Member), Manager: isManager(r.i)}
+	c := game.HostCommand{Verb: verb}
+	rec := t.Rec
+	switch verb {
+	case game.VerbExtend, game.VerbHours:
+		c.Hours = opts.int("hours", 0)
+	case game.VerbAutopilot, game.VerbReplace, game.VerbRemove:
+		seat, err := namedSeat(r, rec, opts, "player")
+		if err != nil {
+			return err
+		}
+		c.Seat = seat
+		if verb == game.VerbReplace {
+			member, hasMember := opts["member"]
+			level := opts.str("ai")
+			switch {
+			case hasMember && level != "":
+				return refuse(r.l.T("host.replace.both"))
+			case hasMember:
+				u := member.UserValue(nil)
+				if u == nil {
+					return refuse(r.l.T("cmd.no.user"))
+				}
+				if u.Bot {
+					return refuse(r.l.T("host.replace.bot"))
+				}
+				c.UserID, c.Name = u.ID, resolvedName(r.i, u)
+			case level != "":
+				c.AILevel = level
+			default:
+				return refuse(r.l.T("host.replace.whom"))
+			}
+		}
+	case game.VerbEnd:
+		c.Reason = opts.str("reason")
+	case game.VerbPause, game.VerbResume:
+	default:
+		return refuse(r.l.T("cmd.unknown"))
+	}
+	if err := b.svc.Host(ctx, t, op, c); err != nil {
+		return err
+	}
+	if _, err := r.edit(r.l.T("host.done"), nil); err != nil {
+		b.log.Warn("could not confirm a host action", "game", rec.ID, "err", err)
+	}
+	b.svc.Settle(ctx, t)
+	return nil
+}
+
+// cmdResign gives the player's seat to a computer player.
+func (b *Bot) cmdResign(ctx context.Context, r *reply, t *game.Table) error {
+	if err := b.svc.Resign(ctx, t, interactionUser(r.i).ID); err != nil {
+		return err
+	}
+	if _, err := r.edit(r.l.T("host.resigned.you"), nil); err != nil {
+		b.log.Warn("could not confirm a resignation", "game", t.Rec.ID, "err", err)
+	}
+	b.svc.Settle(ctx, t)
+	return nil
+}
+
+// isManager reports whether the member behind an interaction may manage
+// the server (Discord computes the member's permissions in the channel).
+func isManager(i *discordgo.Interaction) bool {
+	return i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
+}
+
+// namedSeat finds the seat of the member named in a user option.
+func namedSeat(r *reply, rec *store.Game, opts options, name string) (int, error) {
+	o, ok := opts[name]
+	if !ok {
+		return -1, refuse(r.l.T("cmd.no.user"))
+	}
+	u := o.UserValue(nil)
+	if u == nil {
+		return -1, refuse(r.l.T("cmd.no.user"))
+	}
+	seat := game.SeatOf(rec, u.ID)
+	if seat < 0 {
+		return -1, refuse(r.l.T("cmd.not.playing", "Who", "<@"+u.ID+">"))
+	}
+	return seat, nil
+}
+
+// resolvedName is a user's name as the server shows it, from the
+// interaction's resolved data when it has the member.
+func resolvedName(i *discordgo.Interaction, u *discordgo.User) string {
+	data := i.ApplicationCommandData()
+	if data.Resolved != nil {
+		if m, ok := data.Resolved.Members[u.ID]; ok {
+			return displayName(u, m)
+		}
+	}
+	return displayName(u, nil)
+}
+
+// nestedSubcommand reads /atheneum GROUP SUB's subcommand name and options.
+func nestedSubcommand(i *discordgo.Interaction) (string, options) {
+	data := i.ApplicationCommandData()
+	if len(data.Options) == 0 || len(data.Options[0].Options) == 0 {
+		return "", nil
+	}
+	sub := data.Options[0].Options[0]
+	opts := options{}
+	for _, o := range sub.Options {
+		opts[o.Name] = o
+	}
+	return sub.Name, opts
+}
+
+// postHost tells the channel what a host tool (or a resignation) did, and
+// shows the seats concerned what changed for them.
+func (b *Bot) postHost(ctx context.Context, t *game.Table, h *game.HostNotice) {
+	if h == nil {
+		return
+	}
+	rec := t.Rec
+	l := gameLang(rec)
+	c := h.Command
+	args := []any{"By", h.By.Name, "Former", h.Former, "Hours", c.Hours, "Count", c.Hours}
+	if c.Seat >= 0 && c.Seat < len(rec.Seats) {
+		args = append(args, "Name", rec.Seats[c.Seat].Name)
+	}
+	switch c.Verb {
+	case game.VerbExtend, game.VerbResume:
+		args = append(args, "Deadline", deadlineWords(l, rec, b.svc.Deadline(ctx, t)))
+	case game.VerbEnd:
+		args = append(args, "Reason", c.Reason)
+	case game.VerbReplace:
+		if c.AILevel != "" {
+			args = append(args, "Level", l.T("ai."+c.AILevel+".name"))
+		}
+	}
+	key := "host.post." + c.Verb
+	if c.Verb == game.VerbReplace && c.AILevel != "" {
+		key += ".ai"
+	}
+	b.post(ctx, rec, &discordgo.MessageSend{Content: clip(l.T(key, args...), 2000)})
+	switch c.Verb {
+	case game.VerbExtend, game.VerbPause, game.VerbResume:
+		b.refreshStepPost(ctx, t)
+	case game.VerbReplace, game.VerbRemove, game.VerbResign, game.VerbAutopilot:
+		if c.Seat >= 0 && c.Seat < len(rec.Seats) {
+			b.retirePrompt(ctx, rec, c.Seat)
+			if c.Verb == game.VerbReplace && c.UserID != "" && hasSeat(awaitedPeople(rec), c.Seat) && b.wantsDM(ctx, rec.Seats[c.Seat]) {
+				b.sendPrompt(ctx, t, c.Seat)
+			}
+		}
+	}
+}
+
+// deadlineWords is the deadline as shown in posts, or why there is none.
+func deadlineWords(l i18n.Lang, rec *store.Game, due time.Time) string {
+	if rec.Options.Paused || due.IsZero() {
+		return l.T("flow.no.deadline")
+	}
+	return stamp(due)
+}
+
+// refreshStepPost rewrites the current step post's "waiting for" part
+// after its deadline moved.
+func (b *Bot) refreshStepPost(ctx context.Context, t *game.Table) {
+	rec := t.Rec
+	if rec.State == nil || rec.State.Step == engine.StepOver {
+		return
+	}
+	m, err := b.db.GetMessage(ctx, rec.ID, msgStep, store.NoSeat)
+	if err != nil {
+		return
+	}
+	embeds := waitingEmbed(waitingLine(gameLang(rec), rec, b.svc.Deadline(ctx, t)))
+	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Embeds: &embeds, AllowedMentions: noMentions}); err != nil {
+		b.log.Warn("could not refresh a step's post", "game", rec.ID, "err", err)
+	}
+}

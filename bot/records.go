@@ -1,0 +1,254 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/i18n"
+	"atheneum/render"
+	"atheneum/store"
+)
+
+// Sizes of the record lists, kept well inside a 2000-character message.
+const (
+	historyGames      = 10
+	leaderboardPlaces = 10
+	leaderboardMin    = 3
+)
+
+// cmdNotify sets how a member is told that the game waits for them.
+func (b *Bot) cmdNotify(ctx context.Context, r *reply, opts options) error {
+	mode := game.NotifyMode(opts.str("mode"))
+	if err := b.svc.SetNotifyMode(ctx, interactionUser(r.i).ID, mode); err != nil {
+		return err
+	}
+	return r.say(r.l.T("notify.set."+string(mode)), true)
+}
+
+// cmdLanguage sets the language the bot uses with a member.
+func (b *Bot) cmdLanguage(ctx context.Context, r *reply, opts options) error {
+	l, ok := i18n.Parse(opts.str("language"))
+	if !ok {
+		return refuse(r.l.T("language.unknown"))
+	}
+	if err := b.db.SetMemberSetting(ctx, interactionUser(r.i).ID, settingLanguage, l.String()); err != nil {
+		return err
+	}
+	r.l = l
+	return r.say(l.T("language.set"), true)
+}
+
+// say answers a command at once, ephemeral or not.
+func (r *reply) say(text string, ephemeral bool) error {
+	data := &discordgo.InteractionResponseData{Content: clip(text, 2000), AllowedMentions: noMentions}
+	if ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	err := r.b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	r.acked = err == nil
+	return err
+}
+
+// cmdRecords answers the history, stats, leaderboard, games and replay
+// commands, which read the server's records and need no game's lock.
+func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts options) error {
+	if r.i.GuildID == "" {
+		return refuse(r.l.T("lobby.no.dm"))
+	}
+	l := r.l
+	switch name {
+	case "history":
+		channel := r.i.ChannelID
+		if opts.str("scope") == "server" {
+			channel = ""
+		}
+		games, err := b.svc.History(ctx, r.i.GuildID, channel, historyGames)
+		if err != nil {
+			return err
+		}
+		_, err = r.edit(historyText(l, games, channel == ""), nil)
+		return err
+	case "stats":
+		u := interactionUser(r.i)
+		if o, ok := opts["member"]; ok {
+			if u = o.UserValue(nil); u == nil {
+				return refuse(l.T("cmd.no.user"))
+			}
+		}
+		st, err := b.svc.Stats(ctx, r.i.GuildID, u.ID)
+		if err != nil {
+			return err
+		}
+		_, err = r.edit(statsText(l, "<@"+u.ID+">", st), nil)
+		return err
+	case "leaderboard":
+		board, err := b.svc.Leaderboard(ctx, r.i.GuildID, leaderboardPlaces, leaderboardMin)
+		if err != nil {
+			return err
+		}
+		_, err = r.edit(leaderboardText(l, board), nil)
+		return err
+	case "games":
+		u := interactionUser(r.i)
+		snaps, err := b.svc.MemberGames(ctx, r.i.GuildID, u.ID)
+		if err != nil {
+			return err
+		}
+		_, err = r.edit(gamesText(l, u.ID, snaps), nil)
+		return err
+	case "replay":
+		return b.cmdReplay(ctx, r, opts.str("game"))
+	}
+	return refuse(l.T("cmd.unknown"))
+}
+
+// historyText lists finished games, newest first.
+func historyText(l i18n.Lang, games []store.FinishedGame, server bool) string {
+	if len(games) == 0 {
+		return l.T("history.none")
+	}
+	var sb strings.Builder
+	key := "history.title.channel"
+	if server {
+		key = "history.title.server"
+	}
+	sb.WriteString(l.T(key) + "\n")
+	for _, fg := range games {
+		rec := fg.Game
+		var scores []string
+		for _, res := range fg.Results {
+			scores = append(scores, fmt.Sprintf("%s %d", res.Name, res.Total))
+		}
+		line := l.T("history.line", "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "ID", rec.ID, "Players", len(rec.Seats))
+		if rec.Status == store.StatusAbandoned {
+			reason := rec.EndReason
+			if reason == "" {
+				reason = l.T("history.no.reason")
+			}
+			line += " " + l.T("history.abandoned", "Reason", echo(reason))
+		} else if len(fg.Results) > 0 {
+			var winners []string
+			for _, res := range fg.Results {
+				if res.Rank == 1 {
+					winners = append(winners, res.Name)
+				}
+			}
+			line += " " + l.T("history.won", "Winners", joinAnd(l, winners), "Scores", strings.Join(scores, " · "))
+		}
+		if fg.Final.MessageID != "" {
+			line += " " + messageLink(rec.GuildID, fg.Final.ChannelID, fg.Final.MessageID)
+		}
+		sb.WriteString(line + "\n")
+	}
+	return clip(sb.String(), 2000)
+}
+
+// statsText is one member's record.
+func statsText(l i18n.Lang, who string, st store.MemberStats) string {
+	if st.Games == 0 {
+		return l.T("stats.none", "Who", who)
+	}
+	fav := l.T("stats.no.favourite")
+	if st.Favourite.IsBook() {
+		fav = subjectName(l, st.Favourite)
+	}
+	return l.T("stats.text", "Who", who, "Games", l.T("count.games", "Count", st.Games), "Wins", l.T("count.wins", "Count", st.Wins),
+		"Average", fmt.Sprintf("%.1f", st.Average), "Best", st.Best, "Favourite", fav)
+}
+
+// leaderboardText ranks the server's players.
+func leaderboardText(l i18n.Lang, board []store.Standing) string {
+	if len(board) == 0 {
+		return l.T("leaderboard.none", "Min", leaderboardMin)
+	}
+	var sb strings.Builder
+	sb.WriteString(l.T("leaderboard.title", "Min", leaderboardMin) + "\n")
+	for i, s := range board {
+		avg := float64(s.Points) / float64(max(s.Games, 1))
+		sb.WriteString(l.T("leaderboard.line", "Rank", i+1, "Who", "<@"+s.UserID+">", "Wins", l.T("count.wins", "Count", s.Wins),
+			"Games", l.T("count.games", "Count", s.Games), "Average", fmt.Sprintf("%.1f", avg), "Best", s.BestTotal) + "\n")
+	}
+	return clip(sb.String(), 2000)
+}
+
+// gamesText lists a member's running games and what each waits for.
+func gamesText(l i18n.Lang, userID string, snaps []*game.Snapshot) string {
+	if len(snaps) == 0 {
+		return l.T("games.none")
+	}
+	var sb strings.Builder
+	sb.WriteString(l.T("games.title") + "\n")
+	for _, snap := range snaps {
+		rec := snap.Rec
+		where := "<#" + rec.ChannelID + ">"
+		if rec.Status == store.StatusLobby {
+			sb.WriteString(l.T("games.lobby", "Where", where) + "\n")
+			continue
+		}
+		seat := game.SeatOf(rec, userID)
+		g := rec.State
+		state := l.T("games.not.you")
+		if seat >= 0 && g.Step != engine.StepOver && hasSeat(g.Waiting(), seat) {
+			state = l.T("games.you", "Deadline", deadlineWords(l, rec, snap.Deadline))
+		}
+		sb.WriteString(l.T("games.line", "Where", where, "Turn", g.TurnNumber(), "State", state) + "\n")
+	}
+	return clip(sb.String(), 2000)
+}
+
+// cmdReplay draws a finished game of this server: its scores turn by turn
+// and its final shelves.
+func (b *Bot) cmdReplay(ctx context.Context, r *reply, id string) error {
+	l := r.l
+	id = strings.TrimSpace(id)
+	rec, err := b.db.GetGame(ctx, id)
+	if err != nil || rec.GuildID != r.i.GuildID {
+		// Another server's game is as unknown here as a game that never was.
+		return refuse(l.T("replay.unknown", "ID", echo(id)))
+	}
+	if rec.Status != store.StatusFinished {
+		return refuse(l.T("replay.not.finished"))
+	}
+	h, err := b.svc.ScoreHistory(ctx, id)
+	if err != nil {
+		return err
+	}
+	pic, err := b.drawPicture("replay.png", func() (render.Picture, error) {
+		return render.DrawReplay(h.Turns, h.Final.State, pictureOptions(h.Final))
+	})
+	if err != nil {
+		return err
+	}
+	var winners []string
+	for _, s := range h.Final.State.Winners() {
+		winners = append(winners, h.Final.Seats[s].Name)
+	}
+	_, err = r.edit(l.T("replay.text", "ID", id, "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "Winners", joinAnd(l, winners)), nil, pic)
+	return err
+}
+
+// replayChoices suggests this server's finished games for /atheneum replay.
+func (b *Bot) replayChoices(ctx context.Context, r *reply, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	games, err := b.svc.History(ctx, r.i.GuildID, "", maxOptions)
+	if err != nil {
+		return nil
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, fg := range games {
+		if fg.Game.Status != store.StatusFinished || !strings.HasPrefix(fg.Game.ID, strings.TrimSpace(typed)) {
+			continue
+		}
+		var scores []string
+		for _, res := range fg.Results {
+			scores = append(scores, fmt.Sprintf("%s %d", res.Name, res.Total))
+		}
+		label := fg.Game.EndedAt.UTC().Format("2006-01-02") + " · " + strings.Join(scores, ", ")
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(label, maxLabel), Value: fg.Game.ID})
+	}
+	return choices
+}

@@ -1,0 +1,296 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/i18n"
+	"atheneum/store"
+)
+
+// Message kinds kept in the store besides the lobby and the prompts.
+const (
+	// msgStep is the channel post that opened the current step; it is
+	// edited to say the step is over when the next one opens.
+	msgStep = "step"
+	// msgFinal is the post of the final results, linked from the history.
+	msgFinal = "final"
+)
+
+// stamp writes a moment as Discord timestamps, absolute and relative,
+// which each reader sees in their own time zone.
+func stamp(t time.Time) string {
+	return fmt.Sprintf("<t:%d:f> (<t:%d:R>)", t.Unix(), t.Unix())
+}
+
+// awaitedPeople are the people (not AIs, not on autopilot) a step waits for.
+func awaitedPeople(rec *store.Game) []int {
+	var seats []int
+	if rec.State == nil || rec.State.Step == engine.StepOver {
+		return nil
+	}
+	for _, s := range rec.State.Waiting() {
+		if game.IsPerson(rec, s) && !game.Automatic(rec, s) {
+			seats = append(seats, s)
+		}
+	}
+	return seats
+}
+
+// seatNames joins the names of seats.
+func seatNames(l i18n.Lang, rec *store.Game, seats []int) string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = rec.Seats[s].Name
+	}
+	return joinAnd(l, names)
+}
+
+// joinAnd joins words as a list in l: "a, b and c".
+func joinAnd(l i18n.Lang, words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + l.T("list.and") + words[len(words)-1]
+}
+
+// waitingLine says whom the game waits for and until when.
+func waitingLine(l i18n.Lang, rec *store.Game, due time.Time) string {
+	g := rec.State
+	if g == nil || g.Step == engine.StepOver {
+		return ""
+	}
+	who := g.Waiting()
+	names := seatNames(l, rec, who)
+	switch {
+	case len(who) == 0:
+		return l.T("flow.waiting.nobody")
+	case rec.Options.Paused:
+		return l.T("flow.waiting.paused", "Who", names)
+	case due.IsZero():
+		return l.T("flow.waiting", "Who", names)
+	}
+	return l.T("flow.waiting.until", "Who", names, "Deadline", stamp(due))
+}
+
+// channelPings are the awaited people to mention in the channel when a
+// step opens: those whose direct messages are closed and those who chose
+// channel mentions (quiet members are left alone).
+func (b *Bot) channelPings(ctx context.Context, rec *store.Game) []string {
+	var ids []string
+	for _, s := range awaitedPeople(rec) {
+		seat := rec.Seats[s]
+		switch b.svc.NotifyMode(ctx, seat.UserID) {
+		case game.NotifyMention:
+			ids = append(ids, seat.UserID)
+		case game.NotifyDM:
+			if seat.DMClosed {
+				ids = append(ids, seat.UserID)
+			}
+		}
+	}
+	return ids
+}
+
+// mentions writes user ids as mentions.
+func mentions(ids []string) string {
+	m := make([]string, len(ids))
+	for i, id := range ids {
+		m[i] = "<@" + id + ">"
+	}
+	return strings.Join(m, " ")
+}
+
+// pingsOnly lets a message ping exactly these users.
+func pingsOnly(ids []string) *discordgo.MessageAllowedMentions {
+	if len(ids) == 0 {
+		return noMentions
+	}
+	return &discordgo.MessageAllowedMentions{Users: ids}
+}
+
+// waitingEmbed is the part of a step's post that says whom the game waits
+// for; it is replaced when the step is over.
+func waitingEmbed(text string) []*discordgo.MessageEmbed {
+	return []*discordgo.MessageEmbed{{Description: text, Color: 0xC9A227}}
+}
+
+// postStep posts the message that opens a step (the reveal, the end of a
+// turn): it says whom the game waits for and until when, mentions the
+// people who are reached in the channel, and marks the previous step's
+// post as over. The kind it is recorded under is msgStep, or msgFinal at
+// the end of the game.
+func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageSend, pics ...picture) {
+	rec := t.Rec
+	l := gameLang(rec)
+	over := rec.State.Step == engine.StepOver
+	b.retireStepPost(ctx, rec)
+	if !over {
+		pings := b.channelPings(ctx, rec)
+		if len(pings) > 0 {
+			m.Content = clip(m.Content+"\n"+l.T("flow.ping.step", "Who", mentions(pings)), 2000)
+		}
+		m.AllowedMentions = pingsOnly(pings)
+		m.Embeds = waitingEmbed(waitingLine(l, rec, b.svc.Deadline(ctx, t)))
+	}
+	msg := b.post(ctx, rec, m, pics...)
+	if msg == nil {
+		return
+	}
+	kind := msgStep
+	if over {
+		kind = msgFinal
+	}
+	if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: kind, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
+		b.log.Warn("could not record a step's post", "game", rec.ID, "err", err)
+	}
+}
+
+// retireStepPost replaces the previous step post's "waiting for" part by
+// "this step is over", so that it no longer looks current. Only the embed
+// is sent: Discord keeps the content and pictures of an edited message.
+func (b *Bot) retireStepPost(ctx context.Context, rec *store.Game) {
+	m, err := b.db.GetMessage(ctx, rec.ID, msgStep, store.NoSeat)
+	if err != nil {
+		return
+	}
+	embeds := waitingEmbed(gameLang(rec).T("flow.step.over"))
+	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Embeds: &embeds, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
+		b.log.Warn("could not mark a step's post as over", "game", rec.ID, "err", err)
+	}
+	if err := b.db.DeleteMessage(ctx, rec.ID, msgStep, store.NoSeat); err != nil {
+		b.log.Warn("could not forget a step's post", "game", rec.ID, "err", err)
+	}
+}
+
+// wantsDM reports whether a seat's person gets their prompts and
+// reminders by direct message.
+func (b *Bot) wantsDM(ctx context.Context, seat store.Seat) bool {
+	return seat.UserID != "" && !seat.DMClosed && b.svc.NotifyMode(ctx, seat.UserID) == game.NotifyDM
+}
+
+// remind tells the awaited people a reminder point has come: by direct
+// message where they can be reached so, else by one mention in the channel.
+func (b *Bot) remind(ctx context.Context, t *game.Table, n game.Notice) {
+	rec := t.Rec
+	due := b.svc.Deadline(ctx, t)
+	var pings []string
+	for _, s := range n.Seats {
+		seat := rec.Seats[s]
+		if seat.UserID == "" {
+			continue
+		}
+		mode := b.svc.NotifyMode(ctx, seat.UserID)
+		byDM := !seat.DMClosed && (mode == game.NotifyDM || (mode == game.NotifyQuiet && n.Point == game.PointLast))
+		if byDM {
+			l := b.memberLang(ctx, seat.UserID, rec)
+			text := reminderText(l, n.Point, rec, due, "")
+			if _, err := b.sendDM(ctx, rec, s, &discordgo.MessageSend{Content: text}); err == nil {
+				continue
+			}
+			if !rec.Seats[s].DMClosed {
+				continue // a passing failure, already logged; no ping in the channel for it
+			}
+		}
+		pings = append(pings, seat.UserID)
+	}
+	if len(pings) == 0 {
+		return
+	}
+	l := gameLang(rec)
+	b.post(ctx, rec, &discordgo.MessageSend{
+		Content:         reminderText(l, n.Point, rec, due, mentions(pings)),
+		AllowedMentions: pingsOnly(pings),
+	})
+}
+
+// reminderText words a reminder; who is empty in a direct message.
+func reminderText(l i18n.Lang, p game.ReminderPoint, rec *store.Game, due time.Time, who string) string {
+	key := "flow.remind." + string(p)
+	if who == "" {
+		key += ".dm"
+	}
+	deadline := l.T("flow.no.deadline")
+	if !due.IsZero() && !rec.Options.Paused {
+		deadline = stamp(due)
+	}
+	return l.T(key, "Who", who, "Channel", "<#"+rec.ChannelID+">", "Deadline", deadline, "Turn", rec.State.TurnNumber())
+}
+
+// dmChannel opens (once, then from memory) the direct message channel
+// of a user.
+func (b *Bot) dmChannel(userID string) (string, error) {
+	if id, ok := b.dms.Load(userID); ok {
+		return id.(string), nil
+	}
+	ch, err := b.dg.UserChannelCreate(userID)
+	if err != nil {
+		return "", err
+	}
+	b.dms.Store(userID, ch.ID)
+	return ch.ID, nil
+}
+
+// sendDM sends a direct message to a seat's person. When Discord refuses
+// because their direct messages are closed, the seat is remembered so and
+// the person is told once in the channel how to play without them.
+func (b *Bot) sendDM(ctx context.Context, rec *store.Game, seat int, m *discordgo.MessageSend, pics ...picture) (*discordgo.Message, error) {
+	s := rec.Seats[seat]
+	if m.AllowedMentions == nil {
+		m.AllowedMentions = noMentions
+	}
+	ch, err := b.dmChannel(s.UserID)
+	var msg *discordgo.Message
+	if err == nil {
+		msg, err = b.sendMessage(ch, m, pics)
+	}
+	if err == nil {
+		return msg, nil
+	}
+	if !isDMClosed(err) {
+		b.log.Warn("could not send a direct message", "game", rec.ID, "seat", seat, "err", err)
+		return nil, err
+	}
+	rec.Seats[seat].DMClosed = true
+	if e := b.db.SetDMClosed(ctx, rec.ID, seat, true); e != nil {
+		b.log.Warn("could not remember closed DMs", "game", rec.ID, "err", e)
+	}
+	l := gameLang(rec)
+	b.post(ctx, rec, &discordgo.MessageSend{
+		Content:         l.T("flow.dm.closed", "Who", "<@"+s.UserID+">"),
+		AllowedMentions: pingsOnly([]string{s.UserID}),
+	})
+	return nil, err
+}
+
+// retirePrompt makes a seat's last prompt stop looking actionable once its
+// step has been played for them (autopilot, host tools).
+func (b *Bot) retirePrompt(ctx context.Context, rec *store.Game, seat int) {
+	m, err := b.db.GetMessage(ctx, rec.ID, msgPrompt, seat)
+	if err != nil {
+		return
+	}
+	l := b.memberLang(ctx, rec.Seats[seat].UserID, rec)
+	text := l.T("flow.prompt.over", "Channel", "<#"+rec.ChannelID+">")
+	empty := []discordgo.MessageComponent{}
+	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Content: &text, Components: &empty,
+		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
+		b.log.Warn("could not retire a prompt", "game", rec.ID, "seat", seat, "err", err)
+	}
+	if err := b.db.DeleteMessage(ctx, rec.ID, msgPrompt, seat); err != nil {
+		b.log.Warn("could not forget a prompt", "game", rec.ID, "err", err)
+	}
+}
+
+// hasSeat reports whether seat is among seats.
+func hasSeat(seats []int, seat int) bool { return slices.Contains(seats, seat) }
