@@ -12,16 +12,6 @@ import (
 // one message each.
 var rulesTopicKeys = []string{"overview", "turn", "benefits", "shelving", "spiders", "tokens", "objectives", "scoring", "rulings", "help"}
 
-// rulesTopics is the English topic list for commands(), until the slash
-// command comes from commandDefs.
-var rulesTopics = func() []struct{ key, title string } {
-	topics := make([]struct{ key, title string }, 0, len(rulesTopicKeys))
-	for _, k := range rulesTopicKeys {
-		topics = append(topics, struct{ key, title string }{k, rulesTitle(i18n.English, k)})
-	}
-	return topics
-}()
-
 // rulesTitle returns a topic's title in l.
 func rulesTitle(l i18n.Lang, topic string) string { return l.T("rules." + topic + ".title") }
 
@@ -39,8 +29,3 @@ func rulesTextIn(l i18n.Lang, topic string) string {
 	}
 	return l.T("rules."+rulesTopicKeys[0]+".text") + "\n\n" + l.T("rules.more", "Topics", strings.Join(titles, ", "))
 }
-
-// rulesText returns a topic in English.
-//
-// Deprecated: callers pass the reader's language to rulesTextIn.
-func rulesText(topic string) string { return rulesTextIn(i18n.English, topic) }

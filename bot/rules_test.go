@@ -54,14 +54,6 @@ func TestRulesAreInTheReadersLanguage(t *testing.T) {
 	}
 }
 
-// TestTheOldRulesEntryPointIsEnglish keeps today's callers of rulesText
-// answering as before until they pass the reader's language.
-func TestTheOldRulesEntryPointIsEnglish(t *testing.T) {
-	if got, want := rulesText("turn"), rulesTextIn(i18n.English, "turn"); got != want {
-		t.Errorf("rulesText(turn) = %q, want the English topic", got)
-	}
-}
-
 func TestRulesTopicsHaveTitlesInEveryLanguage(t *testing.T) {
 	for _, l := range i18n.Langs {
 		seen := map[string]bool{}
