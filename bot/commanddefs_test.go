@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"atheneum/bot/discordtest"
 	"atheneum/i18n"
 )
 
@@ -251,5 +252,33 @@ func TestRulesNameCommandsAsTheReaderSeesThem(t *testing.T) {
 		if found == 0 {
 			t.Errorf("%s: the rules quote no command at all", tc.lang)
 		}
+	}
+}
+
+// TestTheFakeDiscordAcceptsTheCommand registers the command through the
+// real client against the project's fake Discord, which checks it as
+// Discord does, and reads back the French names it stored.
+func TestTheFakeDiscordAcceptsTheCommand(t *testing.T) {
+	srv := discordtest.New(t, discordtest.Options{})
+	dg, err := srv.NewSession("token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dg.ApplicationCommandBulkOverwrite(srv.AppID(), "", commandDefs()); err != nil {
+		t.Fatalf("registering /atheneum: %v", err)
+	}
+	if v := srv.TakeViolations(); len(v) > 0 {
+		t.Fatalf("Discord would refuse the command: %v", v)
+	}
+	cmds := srv.Commands("")
+	if len(cmds) != 1 || cmds[0].NameLocalizations["fr"] != "atheneum" {
+		t.Fatalf("stored commands %+v", cmds)
+	}
+	admin, ok := cmds[0].Option("admin")
+	if !ok {
+		t.Fatal("no admin group was stored")
+	}
+	if end, ok := admin.Option("end"); !ok || end.NameLocalizations["fr"] != "terminer" {
+		t.Errorf("admin end stored as %+v", end)
 	}
 }
