@@ -37,14 +37,14 @@ func (b *Bot) cmdAdmin(ctx context.Context, r *reply, t *game.Table) error {
 			case hasMember && level != "":
 				return refuse(r.l.T("host.replace.both"))
 			case hasMember:
-				u := member.UserValue(nil)
+				u, name := resolvedUser(r.i, member)
 				if u == nil {
 					return refuse(r.l.T("cmd.no.user"))
 				}
 				if u.Bot {
 					return refuse(r.l.T("host.replace.bot"))
 				}
-				c.UserID, c.Name = u.ID, resolvedName(r.i, u)
+				c.UserID, c.Name = u.ID, name
 			case level != "":
 				c.AILevel = level
 			default:
@@ -102,16 +102,22 @@ func namedSeat(r *reply, rec *store.Game, opts options, name string) (int, error
 	return seat, nil
 }
 
-// resolvedName is a user's name as the server shows it, from the
-// interaction's resolved data when it has the member.
-func resolvedName(i *discordgo.Interaction, u *discordgo.User) string {
-	data := i.ApplicationCommandData()
-	if data.Resolved != nil {
-		if m, ok := data.Resolved.Members[u.ID]; ok {
-			return displayName(u, m)
-		}
+// resolvedUser is the user an option names, complete from the
+// interaction's resolved data (an option's value alone is only an id),
+// with their name as the server shows it.
+func resolvedUser(i *discordgo.Interaction, o *discordgo.ApplicationCommandInteractionDataOption) (*discordgo.User, string) {
+	u := o.UserValue(nil)
+	if u == nil {
+		return nil, ""
 	}
-	return displayName(u, nil)
+	data := i.ApplicationCommandData()
+	if data.Resolved == nil {
+		return u, u.ID
+	}
+	if full, ok := data.Resolved.Users[u.ID]; ok {
+		u = full
+	}
+	return u, displayName(u, data.Resolved.Members[u.ID])
 }
 
 // nestedSubcommand reads /atheneum GROUP SUB's subcommand name and options.

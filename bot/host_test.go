@@ -1,0 +1,230 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/bot/discordtest"
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/i18n"
+	"atheneum/store"
+)
+
+// admin runs /atheneum admin VERB and returns what the user saw.
+func (h *harness) admin(user discordtest.User, verb string, opts ...discordtest.Option) discordtest.Message {
+	h.t.Helper()
+	in, err := h.srv.SlashCommand(h.ctx, user, h.world.Channel.ID, "atheneum", discordtest.SubGroup("admin", discordtest.Sub(verb, opts...)))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	msg, err := in.WaitResponse(h.ctx)
+	if err != nil {
+		h.t.Fatalf("/atheneum admin %s: %v", verb, err)
+	}
+	h.settle()
+	return msg
+}
+
+// snapshot is the channel's game as the bot last stored it.
+func (h *harness) snapshot() *game.Snapshot {
+	h.t.Helper()
+	snap, err := h.bot.svc.SnapshotInChannel(h.ctx, h.world.Channel.ID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return snap
+}
+
+// lastPost is the newest channel message the bot posted (not a reply).
+func (h *harness) lastPost() discordtest.Message {
+	ms := h.srv.Messages(h.world.Channel.ID)
+	for i := len(ms) - 1; i >= 0; i-- {
+		if !ms[i].Ephemeral && ms[i].InteractionID == "" {
+			return ms[i]
+		}
+	}
+	return discordtest.Message{}
+}
+
+func TestHostToolsNeedTheHostOrAServerManager(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy", "mod")
+	ana, bo, cy, mod := h.user("ana"), h.user("bo"), h.user("cy"), h.user("mod")
+	h.srv.PutMember(discordtest.Member{GuildID: h.world.Guild.ID, User: mod, Permissions: discordtest.DefaultMemberPermissions | discordgo.PermissionManageGuild})
+	h.openGame(ana, bo)
+	before := h.encoded(h.world.Channel.ID)
+	hostOnly, _ := playerMessage(&game.Refusal{Code: game.CodeHostOnly})
+	for _, who := range []discordtest.User{bo, cy} {
+		seen := h.admin(who, "extend", discordtest.IntOpt("hours", 5))
+		if !seen.Ephemeral || seen.Content != hostOnly {
+			t.Errorf("%s, neither host nor manager, saw %q", who.Username, seen.Content)
+		}
+	}
+	if h.encoded(h.world.Channel.ID) != before {
+		t.Fatal("a refused host tool changed the game")
+	}
+	due := h.snapshot().Deadline
+	for _, who := range []discordtest.User{ana, mod} {
+		if seen := h.admin(who, "extend", discordtest.IntOpt("hours", 5)); seen.Content != i18n.English.T("host.done") {
+			t.Fatalf("%s's extend answered %q", who.Username, seen.Content)
+		}
+	}
+	if got := h.snapshot().Deadline; !got.Equal(due.Add(10 * time.Hour)) {
+		t.Fatalf("two extends of 5 hours moved the deadline from %v to %v", due, got)
+	}
+	post := h.lastPost()
+	want := i18n.English.T("host.post.extend", "By", h.name(mod), "Hours", 5, "Count", 5, "Deadline", stamp(due.Add(10*time.Hour)))
+	if post.Content != want {
+		t.Errorf("the channel was told %q, want %q", post.Content, want)
+	}
+	step, err := h.db.GetMessage(h.ctx, h.snapshot().Rec.ID, msgStep, store.NoSeat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := h.srv.Message(step.MessageID); len(m.Embeds) != 1 || !strings.Contains(m.Embeds[0].Description, stamp(due.Add(10*time.Hour))) {
+		t.Errorf("the step's post does not show the new deadline: %+v", m.Embeds)
+	}
+}
+
+// name is a user's display name, as the bot writes it.
+func (h *harness) name(u discordtest.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// firstWords is the start of a catalogue text, before any placeholder.
+func firstWords(s string) string {
+	if i := strings.IndexAny(s, "{<"); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func TestPauseStopsTheClockAndResumeRestartsIt(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	h.openGame(ana, bo)
+	h.advance(6 * time.Hour)
+	h.admin(ana, "pause")
+	if !h.snapshot().Paused {
+		t.Fatal("the game is not paused")
+	}
+	rec := h.snapshot().Rec
+	if seen := h.slash(bo, "status"); !strings.Contains(seen.Content, i18n.English.T("flow.waiting.paused", "Who", seatNames(i18n.English, rec, rec.State.Waiting()))) {
+		t.Errorf("the status does not say the clock is paused: %q", seen.Content)
+	}
+	h.advance(72 * time.Hour)
+	h.bot.RunDueJobs(h.ctx)
+	h.settle()
+	if g := h.snapshot().Rec.State; g.Step != engine.StepPick || h.snapshot().Rec.Seats[1].Autopilot {
+		t.Fatal("a deadline ran while the game was paused")
+	}
+	h.admin(ana, "resume")
+	snap := h.snapshot()
+	if snap.Paused || !snap.Deadline.Equal(h.now().Add(18*time.Hour)) {
+		t.Fatalf("after resuming: paused %v, deadline %v, want %v", snap.Paused, snap.Deadline, h.now().Add(18*time.Hour))
+	}
+	h.advance(19 * time.Hour)
+	h.bot.RunDueJobs(h.ctx)
+	h.settle()
+	if g := h.snapshot().Rec.State; g.Step != engine.StepResolve {
+		t.Fatalf("the resumed deadline did not play the step out: %s", g.Step)
+	}
+}
+
+func TestAHostHandsSeatsOver(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy", "dee")
+	ana, bo, cy, dee := h.user("ana"), h.user("bo"), h.user("cy"), h.user("dee")
+	h.openGame(ana, bo, cy)
+	channel := h.world.Channel.ID
+
+	t.Run("a player named who is not in the game is refused", func(t *testing.T) {
+		before := h.encoded(channel)
+		seen := h.admin(ana, "remove", discordtest.UserOpt("player", dee))
+		if seen.Content != i18n.English.T("cmd.not.playing", "Who", "<@"+dee.ID+">") || h.encoded(channel) != before {
+			t.Fatalf("saw %q", seen.Content)
+		}
+	})
+	t.Run("a member takes over a seat with its hand", func(t *testing.T) {
+		hand := append([]int(nil), h.state(channel).State.Seats[1].Hand...)
+		h.admin(ana, "replace", discordtest.UserOpt("player", bo), discordtest.UserOpt("member", dee))
+		rec := h.state(channel)
+		if rec.Seats[1].UserID != dee.ID || game.SeatOf(rec, bo.ID) >= 0 {
+			t.Fatalf("seat 2 is played by %q", rec.Seats[1].UserID)
+		}
+		if !slicesEqual(rec.State.Seats[1].Hand, hand) {
+			t.Fatal("the newcomer did not get the seat's hand")
+		}
+		m, ok := h.lastDM(dee)
+		if _, found := component(m, "pick"); !ok || !found {
+			t.Fatalf("dee got no prompt: %q", m.Content)
+		}
+		before := h.encoded(channel)
+		if seen := h.slash(bo, "play"); !seen.Ephemeral || len(seen.Components) > 0 || h.encoded(channel) != before {
+			t.Fatalf("bo, replaced, still got a workbench: %q", seen.Content)
+		}
+		if rec.Seats[1].Name != h.name(dee) {
+			t.Errorf("the newcomer is called %q, want %q", rec.Seats[1].Name, h.name(dee))
+		}
+		want := i18n.English.T("host.post.replace", "By", h.name(ana), "Former", h.name(bo), "Name", h.name(dee))
+		if got := h.lastPost().Content; got != want {
+			t.Errorf("the channel was told %q, want %q", got, want)
+		}
+	})
+	t.Run("a removed player's seat is played to the end by an AI", func(t *testing.T) {
+		h.admin(ana, "remove", discordtest.UserOpt("player", cy))
+		rec := h.state(channel)
+		if rec.Seats[2].UserID != "" || rec.Seats[2].AILevel != game.ReplacementLevel {
+			t.Fatalf("seat 3 after remove: %+v", rec.Seats[2])
+		}
+		if w := rec.State.Waiting(); hasSeat(w, 2) {
+			t.Fatal("the AI did not play the removed seat's pick at once")
+		}
+	})
+	t.Run("a player resigns", func(t *testing.T) {
+		seen := h.slash(dee, "resign")
+		if seen.Content != i18n.English.T("host.resigned.you") {
+			t.Fatalf("dee saw %q", seen.Content)
+		}
+		if rec := h.state(channel); rec.Seats[1].UserID != "" {
+			t.Fatal("the resigned seat is still dee's")
+		}
+	})
+	t.Run("the host ends the game with a reason", func(t *testing.T) {
+		h.admin(ana, "end", discordtest.StringOpt("reason", "We have to stop here"))
+		rec, err := h.db.GetGame(h.ctx, h.snapshotID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Status != store.StatusAbandoned || rec.EndReason != "We have to stop here" {
+			t.Fatalf("after end: %s, reason %q", rec.Status, rec.EndReason)
+		}
+		seen := h.slash(bo, "history")
+		if !strings.Contains(seen.Content, "We have to stop here") {
+			t.Errorf("the history does not give the reason: %q", seen.Content)
+		}
+	})
+}
+
+// snapshotID is the id of the game of the test channel, active or not.
+func (h *harness) snapshotID() string { return h.gameID() }
+
+func slicesEqual(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
