@@ -27,9 +27,10 @@ const (
 	// Condensed is DejaVu Sans Condensed Bold: coordinates and codes that
 	// must fit inside one shelf space.
 	Condensed
-	// Title is EB Garamond Bold: headings only, for the library look. It
-	// covers Latin letters and digits, not every script, so player names
-	// use Sans.
+	// Title is EB Garamond (regular: the bold cut of EB Garamond 12 has
+	// no accented letters, which French titles need): headings only, for
+	// the library look. It covers Latin letters and digits, not every
+	// script, so player names use Sans.
 	Title
 	numFonts
 )
@@ -39,11 +40,11 @@ var (
 	sansTTF []byte
 	//go:embed DejaVuSansCondensed-Bold.ttf
 	condensedTTF []byte
-	//go:embed EBGaramond12-Bold.ttf
+	//go:embed EBGaramond12-Regular.ttf
 	titleTTF []byte
 
 	files = [numFonts][]byte{sansTTF, condensedTTF, titleTTF}
-	names = [numFonts]string{"DejaVu Sans Bold", "DejaVu Sans Condensed Bold", "EB Garamond Bold"}
+	names = [numFonts]string{"DejaVu Sans Bold", "DejaVu Sans Condensed Bold", "EB Garamond"}
 
 	// Parsing costs a few milliseconds per font, so it happens once.
 	once   sync.Once

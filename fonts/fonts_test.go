@@ -32,6 +32,13 @@ func TestFonts(t *testing.T) {
 			t.Error("an unknown font has no glyphs")
 		}
 	})
+	t.Run("titles cover French accents", func(t *testing.T) {
+		for _, r := range "éèêàâçôûîïëÉÈÀÇœ’" {
+			if !Has(Title, r) {
+				t.Errorf("no glyph for %q", r)
+			}
+		}
+	})
 	t.Run("sans covers accented and Cyrillic names", func(t *testing.T) {
 		for _, r := range "éøßЖ" {
 			if !Has(Sans, r) {
