@@ -56,6 +56,8 @@ func (s *Service) OpenLobby(ctx context.Context, l Lobby) (*store.Game, error) {
 		GuildID: l.GuildID, ChannelID: l.ChannelID, HostID: l.HostID,
 		Options: store.Options{Seats: l.Seats, StepHours: l.StepHours, Language: l.Language, LobbyExpires: expires.UnixMilli()},
 		Seats:   []store.Seat{{UserID: l.HostID, Name: l.HostName, Subject: engine.Teal}},
+		// The service's clock, so that a lobby's age reads right in tests.
+		CreatedAt: s.o.Now(),
 	}
 	err := s.o.Store.CreateGame(ctx, rec)
 	var se *store.Error

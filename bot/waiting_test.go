@@ -1,0 +1,241 @@
+package bot
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/bot/discordtest"
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/i18n"
+	"atheneum/store"
+)
+
+func TestPromptsAndStepPostsShowTheDeadline(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	start := h.openGame(ana, bo)
+	due := h.snapshot().Deadline
+	if due.IsZero() {
+		t.Fatal("the first step has no deadline")
+	}
+	m, _ := h.lastDM(ana)
+	if !strings.Contains(m.Content, i18n.English.T("flow.prompt.deadline", "Deadline", stamp(due))) {
+		t.Errorf("ana's hand does not show the deadline: %q", m.Content)
+	}
+	first := h.refresh(start)
+	if len(first.Embeds) != 1 || !strings.Contains(first.Embeds[0].Description, stamp(due)) {
+		t.Fatalf("the start post does not say until when it waits: %+v", first.Embeds)
+	}
+	h.pickFirst(ana, bo)
+	if first = h.refresh(start); first.Embeds[0].Description != i18n.English.T("flow.step.over") {
+		t.Errorf("the start post still looks current after the reveal: %q", first.Embeds[0].Description)
+	}
+	reveal := h.lastPost()
+	due = h.snapshot().Deadline
+	if len(reveal.Embeds) != 1 || !strings.Contains(reveal.Embeds[0].Description, stamp(due)) {
+		t.Errorf("the reveal does not say until when the shelving waits: %+v", reveal.Embeds)
+	}
+	bench, _ := h.lastDM(bo)
+	if !strings.Contains(bench.Content, stamp(due)) {
+		t.Errorf("bo's workbench does not show the deadline: %q", bench.Content)
+	}
+	for _, a := range bench.Attachments {
+		if a.Description == "" {
+			t.Errorf("the workbench picture %s has no alt text", a.Filename)
+		}
+	}
+}
+
+func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy", "dee")
+	ana, bo, cy, dee := h.user("ana"), h.user("bo"), h.user("cy"), h.user("dee")
+	h.srv.SetDMsClosed(dee.ID, true)
+	for user, mode := range map[discordtest.User]string{bo: "mention", cy: "quiet"} {
+		seen := h.slash(user, "notify", discordtest.StringOpt("mode", mode))
+		if seen.Content != i18n.English.T("notify.set."+mode) {
+			t.Fatalf("%s choosing %s saw %q", user.Username, mode, seen.Content)
+		}
+	}
+	h.slash(dee, "notify", discordtest.StringOpt("mode", "dm"))
+	start := h.openGame(ana, bo, cy, dee)
+
+	if _, ok := h.lastDM(ana); !ok {
+		t.Error("ana, who wants direct messages, got no prompt")
+	}
+	for _, u := range []discordtest.User{bo, cy} {
+		if _, ok := h.lastDM(u); ok {
+			t.Errorf("%s got a direct message though they chose otherwise", u.Username)
+		}
+	}
+	pinged := map[string]bool{}
+	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+		for _, id := range m.PingedUsers() {
+			pinged[id] = true
+		}
+	}
+	_ = start
+	if !pinged[bo.ID] || !pinged[dee.ID] {
+		t.Errorf("bo (mentions) and dee (closed DMs) were not pinged in the channel: %v", pinged)
+	}
+	if pinged[ana.ID] || pinged[cy.ID] {
+		t.Errorf("ana (DMs) or cy (quiet) was pinged in the channel: %v", pinged)
+	}
+	// Everybody else picks: cy, quiet, is the last one and is told, once.
+	for _, u := range []discordtest.User{ana, bo, dee} {
+		seen := h.slash(u, "hand")
+		p, _ := component(seen, "pick")
+		h.click(u, seen, p.CustomID, p.Options[0].Value)
+	}
+	last := 0
+	for _, m := range h.srv.DMMessages(cy.ID) {
+		if strings.Contains(m.Content, firstWords(i18n.English.T("flow.remind.last.dm"))) {
+			last++
+		}
+	}
+	if last != 1 {
+		t.Errorf("cy, quiet and last, got %d last-one reminders, want 1", last)
+	}
+	h.advance(13 * time.Hour)
+	h.bot.RunDueJobs(h.ctx)
+	h.settle()
+	if n := len(h.srv.DMMessages(cy.ID)); n != 1 {
+		t.Errorf("cy, quiet, got %d direct messages by half time, want only the last-one reminder", n)
+	}
+}
+
+func TestALobbyExpiresAndFreesTheChannel(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	lobby := h.slash(ana, "new")
+	if !strings.Contains(lobby.Content, firstWords(i18n.English.T("lobby.expires"))) {
+		t.Fatalf("the lobby does not say when it closes: %q", lobby.Content)
+	}
+	h.advance(25 * time.Hour)
+	h.bot.RunDueJobs(h.ctx)
+	h.settle()
+	if got := h.refresh(lobby); got.Content != i18n.English.T("lobby.expired") || len(got.Components) != 0 {
+		t.Fatalf("the expired lobby shows %q with %d rows", got.Content, len(got.Components))
+	}
+	if again := h.slash(bo, "new"); len(again.Components) == 0 {
+		t.Fatalf("a new lobby could not open after the old one expired: %q", again.Content)
+	}
+}
+
+func TestALobbyThatCannotBeShownLeavesNothingBehind(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana := h.user("ana")
+	h.srv.FailNext("PATCH", "/webhooks/*/*/messages/@original", 1, discordtest.InternalError())
+	seen := h.slash(ana, "new")
+	if seen.Content != i18n.English.T("lobby.post.failed") {
+		t.Fatalf("ana was told %q", seen.Content)
+	}
+	if _, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID); store.ErrorCode(err) != store.CodeNotFound {
+		t.Fatalf("a lobby nobody can see still holds the channel: %v", err)
+	}
+	if again := h.slash(ana, "new"); len(again.Components) == 0 {
+		t.Fatalf("the next /atheneum new did not open a lobby: %q", again.Content)
+	}
+}
+
+func TestAPhantomLobbyIsRepairedByTheNextNew(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	// A crash between storing a lobby and showing it leaves a lobby
+	// without its announcement.
+	phantom, err := h.bot.svc.OpenLobby(h.ctx, game.Lobby{GuildID: h.world.Guild.ID, ChannelID: h.world.Channel.ID, HostID: "1", HostName: "Ghost", Seats: 2, StepHours: 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.advance(2 * time.Minute)
+	seen := h.slash(h.user("bo"), "new")
+	if len(seen.Components) == 0 {
+		t.Fatalf("the phantom lobby still blocks the channel: %q", seen.Content)
+	}
+	rec, err := h.db.GetGame(h.ctx, phantom.ID)
+	if err != nil || rec.Status != store.StatusAbandoned {
+		t.Fatalf("the phantom lobby is %v (%v)", rec.Status, err)
+	}
+}
+
+func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	h.openGame(ana, bo)
+	h.pickFirst(ana, bo)
+	h.srv.SetLatency(300 * time.Millisecond)
+	defer h.srv.SetLatency(0)
+	// The game's lock is held, as while a slow move is being shown.
+	table, err := h.bot.svc.Table(h.ctx, h.snapshot().Rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var ins []*discordtest.Interaction
+	var mu sync.Mutex
+	send := func(f func() (*discordtest.Interaction, error)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in, err := f()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			ins = append(ins, in)
+			mu.Unlock()
+		}()
+	}
+	send(func() (*discordtest.Interaction, error) {
+		return h.srv.Autocomplete(h.ctx, ana, h.world.Channel.ID, "atheneum", discordtest.Sub("place", discordtest.StringOpt("item", "").Focus()))
+	})
+	for _, sub := range []string{"status", "scores"} {
+		send(func() (*discordtest.Interaction, error) {
+			return h.srv.SlashCommand(h.ctx, bo, h.world.Channel.ID, "atheneum", discordtest.Sub(sub))
+		})
+	}
+	wg.Wait()
+	for _, in := range ins {
+		if _, err := in.WaitAck(h.ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for _, in := range ins {
+		for {
+			if _, ok := in.Callback(); ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("no answer")
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if !in.AckedInTime() {
+			t.Errorf("interaction %s was not answered within 3 seconds while the game was locked", in.ID)
+		}
+	}
+	for _, in := range ins {
+		if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			continue
+		}
+		msg, err := in.WaitResponse(h.ctx)
+		if err != nil || msg.Content == "" {
+			t.Errorf("a read-only command got no answer while the game was locked: %v", err)
+		}
+	}
+	table.Unlock()
+	if g := h.snapshot().Rec.State; g.Step != engine.StepResolve {
+		t.Fatal("the game moved")
+	}
+}
