@@ -1,0 +1,61 @@
+package bot
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"atheneum/engine"
+)
+
+// TestDiscordCallsPerTurn plays whole games of 2 to 5 players with open
+// direct messages and counts the bot's REST calls turn by turn: calls on
+// the game's channel stay within players + 2 per turn (a step's post and
+// the mark on the previous one, twice a turn), and each person's direct
+// message channel is opened once. Run with -v for the calls by route.
+func TestDiscordCallsPerTurn(t *testing.T) {
+	t.Parallel()
+	for players := engine.MinSeats; players <= engine.MaxSeats; players++ {
+		t.Run(fmt.Sprintf("%d players", players), func(t *testing.T) {
+			t.Parallel()
+			names := []string{"ana", "bo", "cy", "dee", "eve"}[:players]
+			h := newHarness(t, names...)
+			ps := newPlayers(h, uint64(players))
+			h.openGame(h.world.Users...)
+			channel := h.world.Channel.ID
+			total := map[string]int{}
+			turns := 0
+			for !h.gameOver() {
+				turn := h.state(channel).State.TurnNumber()
+				mark := h.srv.Mark()
+				h.playUntil(ps, func() bool { return h.gameOver() || h.state(channel).State.TurnNumber() != turn })
+				inChannel := 0
+				for _, r := range h.srv.RequestsSince(mark) {
+					where := "dm"
+					if strings.HasPrefix(r.Path, "/channels/"+channel+"/") {
+						where = "channel"
+						inChannel++
+					} else if strings.HasPrefix(r.Path, "/interactions/") || strings.HasPrefix(r.Path, "/webhooks/") {
+						where = "interaction"
+					}
+					total[where+" "+r.Route]++
+				}
+				turns++
+				if inChannel > players+2 {
+					t.Errorf("turn %d made %d calls on the game's channel, more than %d", turn, inChannel, players+2)
+				}
+			}
+			opened := h.srv.CountRequests("POST", "/users/@me/channels")
+			if opened > players {
+				t.Errorf("%d direct message channels opened for %d people: they are not cached", opened, players)
+			}
+			var lines []string
+			for route, n := range total {
+				lines = append(lines, fmt.Sprintf("%-70s %6.2f per turn", route, float64(n)/float64(turns)))
+			}
+			sort.Strings(lines)
+			t.Logf("%d players, %d turns, %d DM channels opened:\n%s", players, turns, opened, strings.Join(lines, "\n"))
+		})
+	}
+}
