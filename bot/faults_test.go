@@ -1,0 +1,47 @@
+package bot
+
+import (
+	"testing"
+
+	"atheneum/bot/discordtest"
+)
+
+// TestGamesFinishWhileDiscordMisbehaves plays a whole game while Discord
+// rate-limits calls (429 with retry_after), fails posts (500) and, for a
+// while, refuses to let the bot write in the channel (403 50013): the
+// game still reaches its end with every move kept.
+func TestGamesFinishWhileDiscordMisbehaves(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy")
+	ps := newPlayers(h, 7, "ana", "bo", "cy") // everyone plays with /atheneum play
+	h.openGame(h.world.Users...)
+	channel := h.world.Channel.ID
+	for turn := 1; !h.gameOver(); turn++ {
+		switch turn % 3 {
+		case 0:
+			h.srv.FailNext("*", discordtest.AnyPath, 3, h.srv.RateLimit())
+		case 1:
+			h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.InternalError())
+		case 2:
+			h.srv.DenyPermission(channel)
+		}
+		current := h.state(channel).State.TurnNumber()
+		h.playUntil(ps, func() bool { return h.gameOver() || h.state(channel).State.TurnNumber() != current })
+		h.srv.AllowPermission(channel)
+	}
+	rec, err := h.db.GetGame(h.ctx, h.gameID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	actions, err := h.db.Actions(h.ctx, rec.ID)
+	if err != nil || len(actions) != rec.Seq {
+		t.Fatalf("%d actions stored for %d acknowledged (%v)", len(actions), rec.Seq, err)
+	}
+	full, err := h.db.LoadGame(h.ctx, rec.ID)
+	if err != nil || full.State.Seq != rec.Seq {
+		t.Fatalf("the stored game does not replay to its end: %v", err)
+	}
+	if v := h.srv.TakeViolations(); len(v) > 0 {
+		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
+	}
+}
