@@ -5,14 +5,20 @@
 // runs the bot (configuration in the environment or .env; see .env.example)
 // until SIGINT or SIGTERM.
 //
-//	atheneum sim --games N --players P --seed S [--json] [--record DIR]
+//	atheneum sim --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
 //
-// plays games between random players to check and measure the rules engine.
+// plays games between computer players to check and measure the rules
+// engine and the content's balance.
 //
-//	atheneum demo [--players N] [--seed S] [--out DIR]
+//	atheneum demo [--people N] [--ai LEVELS] [--seed S] [--out DIR]
 //
 // plays a whole game through the bot and a fake Discord on 127.0.0.1, with
 // scripted players, and writes the transcript and every picture.
+//
+//	atheneum pictures [--out DIR] [--seed S] [--lang en|fr]
+//
+// plays a game between computer players and writes one picture of each kind
+// (the README's pictures).
 package main
 
 import (
@@ -53,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		usage(stdout)
 		return errHelp
 	}
-	return fmt.Errorf("unknown command %q: the commands are run, demo, sim and help (see atheneum --help)", args[0])
+	return fmt.Errorf("unknown command %q: the commands are run, demo, sim, pictures and help (see atheneum --help)", args[0])
 }
 
 func usage(w io.Writer) {
@@ -63,6 +69,8 @@ func usage(w io.Writer) {
                            play a game through the bot and a fake Discord, and write what everyone saw
   atheneum sim --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
                            play games between computer players and print totals
+  atheneum pictures [--out DIR] [--seed S] [--lang en|fr]
+                           write one picture of each kind from a game between computer players
 Run atheneum COMMAND --help for a command's options.`)
 }
 
