@@ -77,7 +77,10 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	channel := h.world.Channel.ID
-	h.pickFirst(ana) // Bo does not pick.
+	// An hour in, ana picks; bo does not. (Within the step's first
+	// minutes "you are the last one" would only repeat the step's news.)
+	h.advance(time.Hour)
+	h.pickFirst(ana)
 	snap, err := h.bot.svc.SnapshotInChannel(h.ctx, channel)
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +100,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	if got := reminders(bo); len(got) != 1 || got[0] != want(game.PointLast) {
 		t.Fatalf("once ana had picked, bo got %q, want only the last-one reminder", got)
 	}
-	h.advance(11 * time.Hour)
+	h.advance(10 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	if got := reminders(bo); len(got) != 1 {
 		t.Fatalf("a reminder came before half the time had passed: %q", got)
