@@ -184,6 +184,7 @@ func (b *Bot) wantsDM(ctx context.Context, seat store.Seat) bool {
 func (b *Bot) remind(ctx context.Context, t *game.Table, n game.Notice) {
 	rec := t.Rec
 	due := b.svc.Deadline(ctx, t)
+	fresh := n.Point == game.PointLast && b.stepIsFresh(rec, due)
 	var pings []string
 	for _, s := range n.Seats {
 		seat := rec.Seats[s]
@@ -191,6 +192,11 @@ func (b *Bot) remind(ctx context.Context, t *game.Table, n game.Notice) {
 			continue
 		}
 		mode := b.svc.NotifyMode(ctx, seat.UserID)
+		if fresh && mode != game.NotifyQuiet {
+			// They were told the step began moments ago: being the last
+			// one so soon is no news (quiet members hear of nothing else).
+			continue
+		}
 		byDM := !seat.DMClosed && (mode == game.NotifyDM || (mode == game.NotifyQuiet && n.Point == game.PointLast))
 		if byDM {
 			l := b.memberLang(ctx, seat.UserID, rec)
@@ -294,3 +300,21 @@ func (b *Bot) retirePrompt(ctx context.Context, rec *store.Game, seat int) {
 
 // hasSeat reports whether seat is among seats.
 func hasSeat(seats []int, seat int) bool { return slices.Contains(seats, seat) }
+
+// freshStep is how long after a step begins "you are the last one" would
+// only repeat the step's own notification.
+const freshStep = 15 * time.Minute
+
+// stepIsFresh reports whether the current step began less than freshStep
+// ago, judged from its deadline and the game's hours per step.
+func (b *Bot) stepIsFresh(rec *store.Game, due time.Time) bool {
+	if due.IsZero() || rec.Options.Paused {
+		return false
+	}
+	hours := rec.Options.StepHours
+	if hours <= 0 {
+		hours = b.cfg.StepHours
+	}
+	began := due.Add(-time.Duration(hours) * time.Hour)
+	return b.now().Sub(began) < freshStep
+}
