@@ -342,44 +342,7 @@ func (db *DB) GameInChannel(ctx context.Context, channelID string) (*Game, error
 // ListActive returns the records of all lobby and playing games, oldest
 // first, without their State.
 func (db *DB) ListActive(ctx context.Context) ([]*Game, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE status IN ('lobby', 'playing') ORDER BY created_at, id`)
-	if err != nil {
-		return nil, internal("", err, "list games")
-	}
-	defer rows.Close()
-	var games []*Game
-	byID := map[string]*Game{}
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, err
-		}
-		games = append(games, g)
-		byID[g.ID] = g
-	}
-	if err := rows.Err(); err != nil {
-		return nil, internal("", err, "list games")
-	}
-	rows.Close()
-	srows, err := db.r.QueryContext(ctx, `SELECT `+seatCols+` FROM seats JOIN games ON games.id = seats.game_id
-		WHERE games.status IN ('lobby', 'playing') ORDER BY seats.game_id, seats.seat`)
-	if err != nil {
-		return nil, internal("", err, "list seats")
-	}
-	defer srows.Close()
-	for srows.Next() {
-		id, s, err := scanSeat(srows)
-		if err != nil {
-			return nil, err
-		}
-		if g := byID[id]; g != nil {
-			g.Seats = append(g.Seats, s)
-		}
-	}
-	if err := srows.Err(); err != nil {
-		return nil, internal("", err, "list seats")
-	}
-	return games, nil
+	return readGames(ctx, db.r, `games.status IN ('lobby', 'playing') ORDER BY games.created_at, games.id`)
 }
 
 const gameCols = `games.id, games.guild_id, games.channel_id, games.host_id, games.status, games.seed, games.content_id,
