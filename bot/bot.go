@@ -197,9 +197,11 @@ func (b *Bot) HandleInteraction(_ *discordgo.Session, ic *discordgo.InteractionC
 
 // Handle processes one interaction (see HandleInteraction).
 func (b *Bot) Handle(i *discordgo.Interaction) {
-	r := &reply{b: b, i: i}
+	// Until the member's own choice is read, answer in their client's
+	// language (the store may be closing).
+	r := &reply{b: b, i: i, l: i18n.FromLocale(string(i.Locale))}
 	if !b.enter() {
-		r.fail(refuse("The bot is restarting. Please try again in a minute."))
+		r.fail(refuseID("play.restarting"))
 		return
 	}
 	defer b.leave()
@@ -221,7 +223,7 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		err = b.handleAutocomplete(ctx, r)
 	default:
-		err = refuse("This kind of interaction is not supported.")
+		err = refuseID("play.unsupported")
 	}
 	if err != nil {
 		r.fail(err)
@@ -291,16 +293,17 @@ func (r *reply) private(content string) error {
 	return err
 }
 
-// fail tells the user what went wrong, privately. Errors meant for players
-// are shown as they are; anything else is logged and replaced by a generic
-// sentence, so no internal detail leaks.
+// fail tells the user what went wrong, privately, in their language.
+// Errors meant for players are worded as they are; the store's refusals by
+// their code; anything else is logged and replaced by a generic sentence,
+// so no internal detail leaks.
 func (r *reply) fail(err error) {
-	msg := "Something went wrong on our side and nothing was changed. Please try again; if it keeps happening, tell the server's admins."
+	msg := r.l.T("play.internal")
 	var se *store.Error
-	if words, ok := playerMessage(err); ok {
+	if words, ok := playerMessageIn(r.l, err); ok {
 		msg = words
-	} else if errors.As(err, &se) && se.Code != store.CodeInternal {
-		msg = se.Message
+	} else if errors.As(err, &se) && se.Code != store.CodeInternal && r.l.Has("play.store."+string(se.Code)) {
+		msg = r.l.T("play.store." + string(se.Code))
 		r.b.log.Warn("store refused", "game", r.game, "code", se.Code, "reason", se.Reason)
 	} else {
 		r.b.log.Error("interaction failed", "game", r.game, "interaction", r.i.ID, "err", err)
@@ -326,11 +329,12 @@ func (r *reply) fail(err error) {
 }
 
 // playerSeat is the seat of the user behind an interaction; anyone else
-// gets refusal, a sentence for players who are not in the game.
-func playerSeat(r *reply, t *game.Table, refusal string) (int, error) {
+// is refused with catalogue message refusalID, for people who are not in
+// the game.
+func playerSeat(r *reply, t *game.Table, refusalID string) (int, error) {
 	seat := game.SeatOf(t.Rec, interactionUser(r.i).ID)
 	if seat < 0 {
-		return -1, refuse(refusal)
+		return -1, refuseID(refusalID)
 	}
 	return seat, nil
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -148,7 +147,7 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		if err != nil {
 			return err
 		}
-		_, err = r.edit(b.scoresText(rec), nil, pic)
+		_, err = r.edit(scoresText(r.l, rec), nil, pic)
 		return err
 	case "objectives":
 		pic, err := b.drawPicture("objectives.png", func() (render.Picture, error) {
@@ -157,10 +156,10 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		if err != nil {
 			return err
 		}
-		_, err = r.edit(objectivesText(rec.State), nil, pic)
+		_, err = r.edit(objectivesText(r.l, rec.State), nil, pic)
 		return err
 	}
-	_, err := r.edit(b.scoresText(rec), nil)
+	_, err := r.edit(scoresText(r.l, rec), nil)
 	return err
 }
 
@@ -169,14 +168,14 @@ func (b *Bot) cmdShelf(r *reply, rec *store.Game, opts options) error {
 	if o, ok := opts["player"]; ok {
 		u := o.UserValue(nil)
 		if u == nil {
-			return refuse("I could not read that player.")
+			return refuseID("cmd.no.user")
 		}
 		if seat = game.SeatOf(rec, u.ID); seat < 0 {
-			return refuse(fmt.Sprintf("<@%s> is not playing in this game.", u.ID))
+			return refuseID("cmd.not.playing", "Who", "<@"+u.ID+">")
 		}
 	}
 	if seat < 0 {
-		return refuse("You are not playing in this game: name a player, as in /atheneum shelf player:@someone.")
+		return refuseID("play.shelf.whom")
 	}
 	g := rec.State
 	pic, err := b.drawPicture("shelves.png", func() (render.Picture, error) {
@@ -185,7 +184,9 @@ func (b *Bot) cmdShelf(r *reply, rec *store.Game, opts options) error {
 	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("**%s**'s shelves (%s): %d points so far.\n`%s`", rec.Seats[seat].Name, g.Seats[seat].Subject.Subject(), g.Seats[seat].Score(), g.Shelves(seat))
+	// The picture shows the shelves, and its alt text reads them out.
+	text := r.l.T("play.shelf.text", "Name", rec.Seats[seat].Name, "Subject", r.l.T("subject."+g.Seats[seat].Subject.String()),
+		"Points", r.l.T("points", "Count", g.Seats[seat].Score()))
 	_, err = r.edit(text, nil, pic)
 	return err
 }
@@ -212,7 +213,7 @@ func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
 	if g.Step == engine.StepResolve {
 		step = l.T("status.step.resolve")
 	}
-	sb.WriteString(l.T("status.turn", "Turn", g.TurnNumber(), "Phase", g.PhaseName(), "PhaseTurn", g.Turn, "Step", step) + "\n")
+	sb.WriteString(l.T("status.turn", "Turn", g.TurnNumber(), "Phase", phaseLetter(g), "PhaseTurn", g.Turn, "Step", step) + "\n")
 	sb.WriteString(waitingLine(l, rec, snap.Deadline) + "\n")
 	var auto []string
 	for _, s := range rec.Seats {
@@ -228,39 +229,36 @@ func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
 }
 
 // scoresText lists the scores, best first, and the final breakdown at the end.
-func (b *Bot) scoresText(rec *store.Game) string {
+func scoresText(l i18n.Lang, rec *store.Game) string {
 	g := rec.State
-	var sb strings.Builder
+	var lines []string
 	if g.Step == engine.StepOver {
-		sb.WriteString("**Final scores**\n")
+		lines = append(lines, l.T("play.scores.final.title"))
 		for _, r := range g.Results {
-			fmt.Fprintf(&sb, "%d. %s — **%d** (objectives %d, cards %d, favourite subject %d, compartments %d, candles %d, wands %d)\n",
-				r.Rank, rec.Seats[r.Seat].Name, r.Total, r.Objectives, r.Cards, r.Favorite, r.Compartments, r.Candles, r.Wands)
+			lines = append(lines, l.T("play.scores.final.line", "Rank", r.Rank, "Name", rec.Seats[r.Seat].Name, "Total", r.Total,
+				"Objectives", r.Objectives, "Cards", r.Cards, "Favourite", r.Favorite, "Compartments", r.Compartments, "Candles", r.Candles, "Wands", r.Wands))
 		}
-		return sb.String()
+		return strings.Join(lines, "\n") + "\n"
 	}
-	fmt.Fprintf(&sb, "**Scores after %d turn(s)** (points so far; end-of-game points in brackets if the game ended now)\n", g.TurnNumber()-1)
+	lines = append(lines, l.T("play.scores.title", "Turns", l.T("count.turns", "Count", g.TurnNumber()-1)))
 	for i := range g.Seats {
-		br := g.Breakdown(i)
-		fmt.Fprintf(&sb, "%s — **%d** (%d)\n", rec.Seats[i].Name, g.Seats[i].Score(), br.Total)
+		lines = append(lines, l.T("play.scores.line", "Name", rec.Seats[i].Name, "Score", g.Seats[i].Score(), "Final", g.Breakdown(i).Total))
 	}
-	return sb.String()
+	return strings.Join(lines, "\n") + "\n"
 }
 
-// objectivesText lists the objective row in words.
-func objectivesText(g *engine.Game) string {
-	var sb strings.Builder
-	sb.WriteString("**Objective row** (the rightmost leaves at the end of this turn)\n")
+// objectivesText lists the objective row, each objective with what it asks.
+func objectivesText(l i18n.Lang, g *engine.Game) string {
+	lines := []string{l.T("play.objectives.title")}
 	for k, slot := range g.Row {
 		if slot.Objective < 0 {
 			continue
 		}
-		o := &g.Content.Objectives[slot.Objective]
-		leaving := ""
+		key := "play.objectives.line"
 		if k == engine.RowSize-1 {
-			leaving = " — leaves after this turn"
+			key = "play.objectives.leaving"
 		}
-		fmt.Fprintf(&sb, "%d. `%s`%s\n", k+1, o.Notation(), leaving)
+		lines = append(lines, l.T(key, "N", k+1, "Objective", objectiveWords(l, &g.Content.Objectives[slot.Objective])))
 	}
-	return sb.String()
+	return strings.Join(lines, "\n") + "\n"
 }

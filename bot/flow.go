@@ -98,8 +98,8 @@ func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection
 	rec := t.Rec
 	g := rec.State
 	if rec.Seats[seat].Autopilot && g.Step != engine.StepOver && (game.Automatic(rec, seat) || !slices.Contains(g.Waiting(), seat)) {
-		return fmt.Sprintf("**Turn %d of 10** — the autopilot is playing your seat since you ran out of time (game in <#%s>). Press the button to play it yourself again.", g.TurnNumber(), rec.ChannelID),
-			[]discordgo.MessageComponent{autopilotRow(rec.ID, g, seat)}, nil, nil
+		return l.T("play.autopilot.prompt", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">"),
+			[]discordgo.MessageComponent{autopilotRow(l, rec.ID, g, seat)}, nil, nil
 	}
 	withDeadline := func(text string) string {
 		if line := b.deadlineLine(ctx, t, l); line != "" {
@@ -113,54 +113,64 @@ func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection
 		if err != nil {
 			return "", nil, nil, err
 		}
-		return withDeadline(b.pickText(rec, seat)), handComponents(rec.ID, g, seat), []picture{pic}, nil
+		return withDeadline(pickText(l, rec, seat)), handComponents(l, rec.ID, g, seat), []picture{pic}, nil
 	case g.Step == engine.StepResolve && g.Seats[seat].Status != engine.StatusDone:
 		pic, err := b.workbenchPicture(rec, seat, sel, last)
 		if err != nil {
 			return "", nil, nil, err
 		}
-		return withDeadline(b.workbenchText(rec, seat)), workbench(rec.ID, g, seat, sel), []picture{pic}, nil
+		return withDeadline(workbenchText(l, rec, seat)), workbench(l, rec.ID, g, seat, sel), []picture{pic}, nil
 	case g.Step == engine.StepResolve:
-		return fmt.Sprintf("**Turn %d of 10** — you have finished this turn. Waiting for the others.", g.TurnNumber()), nil, nil, nil
+		return l.T("play.finished.turn", "Turn", g.TurnNumber()), nil, nil, nil
 	}
-	return "**The game is over.** See the results in the channel.", nil, nil, nil
+	return l.T("play.over"), nil, nil, nil
 }
 
-func (b *Bot) pickText(rec *store.Game, seat int) string {
+// pickText is the pick step's prompt: which card section goes to whom,
+// and the seat's pick so far.
+func pickText(l i18n.Lang, rec *store.Game, seat int) string {
 	g := rec.State
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Turn %d of 10 — choose your study card** (game in <#%s>)\n", g.TurnNumber(), rec.ChannelID)
-	fmt.Fprintf(&sb, "On each card the **yellow** part is yours, the **green** part goes to the player on your left (%s) and the **blue** part to the player on your right (%s).\n",
-		rec.Seats[g.LeftOf(seat)].Name, rec.Seats[g.RightOf(seat)].Name)
-	if p := g.Seats[seat].Pick; p >= 0 {
-		fmt.Fprintf(&sb, "You picked **%s**. You can change your mind until everyone has chosen.", g.CardCode(p))
+	lines := []string{l.T("play.pick.title", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">")}
+	self, toLeft, toRight := l.T("section.self"), l.T("section.to_left"), l.T("section.to_right")
+	left, right := g.LeftOf(seat), g.RightOf(seat)
+	if left == right {
+		lines = append(lines, l.T("play.pick.sections.two", "Self", self, "ToLeft", toLeft, "ToRight", toRight, "Opponent", rec.Seats[left].Name))
 	} else {
-		sb.WriteString("Choose in the menu below.")
+		lines = append(lines, l.T("play.pick.sections", "Self", self, "ToLeft", toLeft, "ToRight", toRight,
+			"Left", rec.Seats[left].Name, "Right", rec.Seats[right].Name))
 	}
-	return sb.String()
+	if p := g.Seats[seat].Pick; p >= 0 {
+		lines = append(lines, l.T("play.pick.chosen", "Card", g.CardCode(p)))
+	} else {
+		lines = append(lines, l.T("play.pick.choose"))
+	}
+	return strings.Join(lines, "\n")
 }
 
-func (b *Bot) workbenchText(rec *store.Game, seat int) string {
+// workbenchText is the resolve step's prompt: what the seat received, what
+// it still holds, and how to play.
+func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
 	g := rec.State
 	s := &g.Seats[seat]
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Turn %d of 10 — shelve your benefits** (game in <#%s>)\n", g.TurnNumber(), rec.ChannelID)
-	fmt.Fprintf(&sb, "You received %s.\n", g.Received(seat, nameFunc(rec)))
+	lines := []string{
+		l.T("play.bench.title", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">"),
+		l.T("play.bench.received", "What", received(l, g, seat, nameFunc(rec))),
+	}
 	if len(s.Held) > 0 {
-		var items []string
-		for _, it := range s.Held {
-			items = append(items, itemLabel(g, it))
+		items := make([]string, len(s.Held))
+		for i, it := range s.Held {
+			items[i] = itemLabel(l, g, it)
 		}
-		fmt.Fprintf(&sb, "You hold: %s.\n", strings.Join(items, " · "))
+		lines = append(lines, l.T("play.bench.hold", "Items", strings.Join(items, " · ")))
 	} else {
-		sb.WriteString("You hold nothing more.\n")
+		lines = append(lines, l.T("play.bench.hold.none"))
 	}
-	fmt.Fprintf(&sb, "Reshelves left: %d · wands: %d · score: %d", s.Reshelves, s.Wands, s.Score())
+	lines = append(lines, l.T("play.bench.stats", "Reshelves", s.Reshelves, "Wands", s.Wands, "Score", s.Score()))
 	if s.Status == engine.StatusScoring {
-		sb.WriteString("\nYou have started scoring objectives: score more, or press Done.")
+		lines = append(lines, l.T("play.bench.scoring"))
 	}
-	sb.WriteString("\nSpaces are written compartment.level.space (levels from the bottom, spaces from the left). Press **Done** when you have finished.")
-	return sb.String()
+	lines = append(lines, l.T("play.bench.help"))
+	return strings.Join(lines, "\n")
 }
 
 // post sends a message to the game's channel.
@@ -180,13 +190,13 @@ func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSen
 func (b *Bot) postReveal(ctx context.Context, t *game.Table) {
 	rec := t.Rec
 	g := rec.State
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Turn %d of 10 — the cards are revealed.**\n", g.TurnNumber())
+	l := gameLang(rec)
+	lines := []string{l.T("play.reveal.title", "Turn", g.TurnNumber())}
 	for i := range g.Seats {
-		fmt.Fprintf(&sb, "**%s** played %s and receives %s.\n", rec.Seats[i].Name, g.CardCode(g.Seats[i].Played), g.Received(i, nameFunc(rec)))
+		lines = append(lines, l.T("play.reveal.line", "Name", rec.Seats[i].Name, "Card", g.CardCode(g.Seats[i].Played), "What", received(l, g, i, nameFunc(rec))))
 	}
-	sb.WriteString("Everyone now shelves what they received: check your direct messages, or use `/atheneum play`.")
-	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
+	lines = append(lines, l.T("play.reveal.help"))
+	m := &discordgo.MessageSend{Content: clip(strings.Join(lines, "\n"), 2000)}
 	var pics []picture
 	if pic, err := b.drawPicture("reveal.png", func() (render.Picture, error) {
 		return render.DrawReveal(g.View(engine.Spectator), pictureOptions(rec))
@@ -205,15 +215,16 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []engine.Event
 	rec := t.Rec
 	g := rec.State
 	over := g.Step == engine.StepOver
+	l := gameLang(rec)
 	var sb strings.Builder
 	if over {
 		var w []string
 		for _, s := range g.Winners() {
 			w = append(w, mention(rec, s))
 		}
-		fmt.Fprintf(&sb, "**The game is over!** Winner: %s.\n", strings.Join(w, " and "))
+		sb.WriteString(l.T("play.game.over", "Winners", joinAnd(l, w), "Count", len(w)) + "\n")
 	} else {
-		fmt.Fprintf(&sb, "**Turn %d of 10 is over.**\n", g.TurnNumber()-1)
+		sb.WriteString(l.T("play.turn.over", "Turn", g.TurnNumber()-1) + "\n")
 	}
 	for _, e := range events {
 		switch e.Type {
@@ -221,10 +232,10 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []engine.Event
 			if over && (e.Type == engine.EvObjectiveLeft || e.Type == engine.EvObjectiveDrawn) {
 				continue // the row no longer matters
 			}
-			sb.WriteString(g.Describe(e, nameFunc(rec)) + "\n")
+			sb.WriteString(describeEvent(l, g, e, nameFunc(rec)) + "\n")
 		}
 	}
-	sb.WriteString(b.scoresText(rec))
+	sb.WriteString(scoresText(l, rec))
 	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
 	view := g.View(engine.Spectator)
 	type drawing struct {
@@ -255,7 +266,7 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	data := r.i.MessageComponentData()
 	id, err := parseCustomID(data.CustomID)
 	if err != nil {
-		return refuse("I do not recognise that button: it may come from an old version of the bot. Use /atheneum play for fresh ones.")
+		return refuseID("play.refuse.button")
 	}
 	r.game = id.Game
 	if err := r.deferUpdate(); err != nil {
@@ -269,7 +280,7 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	rec := t.Rec
 	lobby := id.Step == "lobby"
 	if (!lobby || rec.Status == store.StatusLobby) && !sameGamePlace(r.i, rec, lobby) {
-		return refuse("That button belongs to a game in another channel. Use the game's own channel, or your direct messages.")
+		return refuseID("play.refuse.channel")
 	}
 	if id.Step == "lobby" {
 		// The service checks each lobby value itself and words what is
@@ -281,28 +292,28 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		return b.lobbyComponent(ctx, r, t, id, data.Values)
 	}
 	if rec.State == nil || rec.Status == store.StatusAbandoned {
-		return refuse("This game has ended.")
+		return &game.Refusal{Code: game.CodeGameEnded}
 	}
 	user := interactionUser(r.i)
 	seat := game.SeatOf(rec, user.ID)
 	if seat < 0 {
-		return refuse("Those buttons belong to a player of this game, and you are not playing in it. You can follow the game with /atheneum table.")
+		return refuseID("play.refuse.spectator")
 	}
 	if id.Seat != seat {
-		return refuse("Those buttons are another player's, not yours. Use /atheneum play to get your own.")
+		return refuseID("play.refuse.not.yours")
 	}
 	g := rec.State
 	if g.Step == engine.StepOver {
-		return refuse("The game is over: see the results in the channel.")
+		return &game.Refusal{Code: game.CodeGameOver}
 	}
 	if id.Verb == "back" {
 		return b.takeBack(ctx, r, t, seat)
 	}
 	if id.Step != game.StepKey(g) {
-		return refuse(fmt.Sprintf("That menu is from an earlier step. The game is at turn %d now: use your latest message, or /atheneum play.", g.TurnNumber()))
+		return refuseID("play.refuse.earlier", "Turn", g.TurnNumber())
 	}
 	if id.Moves != g.Seats[seat].Moves {
-		return refuse("That menu is out of date: you have acted since it was shown. Use your latest message, or /atheneum play.")
+		return refuseID("play.refuse.outdated")
 	}
 	if err := checkOffered(offeredComponents(rec, seat, id), data.CustomID, data.Values); err != nil {
 		return notOffered(g, id)
@@ -312,11 +323,11 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		return err
 	}
 	if act == nil {
-		content := b.workbenchText(rec, seat)
+		content := workbenchText(r.l, rec, seat)
 		if line := b.deadlineLine(ctx, t, r.l); line != "" {
 			content += "\n" + line
 		}
-		comps := workbench(rec.ID, g, seat, sel)
+		comps := workbench(r.l, rec.ID, g, seat, sel)
 		_, err := r.edit(content, comps)
 		return err
 	}
@@ -340,11 +351,11 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int,
 	case a.Type == engine.ActPick && !changed:
 		content, comps, _, err = b.prompt(ctx, t, seat, noSelection(), r.l, nil)
 	case a.Type == engine.ActPick:
-		content = fmt.Sprintf("You played **%s**. All cards are revealed: your workbench for this turn is on its way.", a.Card)
+		content = r.l.T("play.picked.revealed", "Card", a.Card)
 	case a.Type == engine.ActDone && changed && g.Step == engine.StepOver:
-		content = "You have finished the last turn. The results are in the channel."
+		content = r.l.T("play.done.last")
 	case a.Type == engine.ActDone && changed:
-		content = fmt.Sprintf("You have finished turn %d. The next one has begun.", g.TurnNumber()-1)
+		content = r.l.T("play.done.turn", "Turn", g.TurnNumber()-1)
 	default:
 		content, comps, pics, err = b.prompt(ctx, t, seat, noSelection(), r.l, &a)
 	}
@@ -366,7 +377,7 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int,
 
 func (b *Bot) cmdHand(ctx context.Context, r *reply, t *game.Table) error {
 	rec := t.Rec
-	seat, err := playerSeat(r, t, "You are not playing in this game.")
+	seat, err := playerSeat(r, t, "play.not.playing")
 	if err != nil {
 		return err
 	}
@@ -375,19 +386,19 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *game.Table) error {
 		return b.cmdPlay(ctx, r, t)
 	}
 	if len(g.Seats[seat].Hand) == 0 {
-		_, err := r.edit("You hold no study cards right now.", nil)
+		_, err := r.edit(r.l.T("play.hand.none"), nil)
 		return err
 	}
 	pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return render.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
 	if err != nil {
 		return err
 	}
-	_, err = r.edit("These are the cards you will choose from next turn. Now is the time to shelve: use /atheneum play.", nil, pic)
+	_, err = r.edit(r.l.T("play.hand.next"), nil, pic)
 	return err
 }
 
 func (b *Bot) cmdPlay(ctx context.Context, r *reply, t *game.Table) error {
-	seat, err := playerSeat(r, t, "You are not playing in this game. Follow it with /atheneum table.")
+	seat, err := playerSeat(r, t, "play.not.playing.follow")
 	if err != nil {
 		return err
 	}
@@ -402,26 +413,26 @@ func (b *Bot) cmdPlay(ctx context.Context, r *reply, t *game.Table) error {
 // cmdPlace shelves a held book typed as options.
 func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *game.Table, opts options) error {
 	rec := t.Rec
-	seat, err := playerSeat(r, t, "You are not playing in this game.")
+	seat, err := playerSeat(r, t, "play.not.playing")
 	if err != nil {
 		return err
 	}
 	if rec.State.Step != engine.StepResolve {
-		return refuse("Books are shelved after the cards are revealed; now players are choosing cards.")
+		return refuseID("play.place.not.now")
 	}
 	var item int
 	if _, err := fmt.Sscan(strings.TrimPrefix(opts.str("item"), "#"), &item); err != nil {
-		return refuse("Choose the item from the list (like #2).")
+		return refuseID("play.place.item")
 	}
 	at, err := engine.ParsePos(opts.str("space"))
 	if err != nil {
-		return refuse(upperFirst(err.Error()) + ".")
+		return refuseID("play.place.space", "Space", echo(opts.str("space")))
 	}
 	a := engine.Action{Type: engine.ActShelve, Seat: seat, Item: item, At: at, Flip: opts.bool("flip")}
 	if it, ok := heldItem(rec.State, seat, item); ok && it.Kind == engine.ItemBook && it.Color == engine.AnyColor {
 		c, ok := engine.ParseColor(opts.str("color"))
 		if !ok {
-			return refuse("That book can be any colour: add the color option.")
+			return refuseID("play.place.color")
 		}
 		a.Color = c
 	}
@@ -474,7 +485,7 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 				key := fmt.Sprint(a.Item)
 				if !seen[key] {
 					seen[key] = true
-					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(itemLabel(g, it), maxLabel), Value: "#" + key})
+					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(itemLabel(r.l, g, it), maxLabel), Value: "#" + key})
 				}
 			case "space":
 				if a.Item != item || (a.Color != engine.NoColor && color != engine.NoColor && a.Color != color) || a.Flip != opts.bool("flip") {
@@ -483,7 +494,7 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 				key := a.At.String()
 				if !seen[key] && strings.HasPrefix(strings.ToUpper(key), strings.ToUpper(opts.str("space"))) {
 					seen[key] = true
-					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(key+" — "+spaceWords(a.At), maxLabel), Value: key})
+					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(key+" — "+spaceWords(r.l, a.At), maxLabel), Value: key})
 				}
 			}
 		}

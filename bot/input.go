@@ -5,16 +5,37 @@ import (
 	"strings"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
-// userError is a refusal written for the player who clicked.
-type userError struct{ msg string }
+// userError is a refusal meant for the player who acted: either a sentence
+// already worded (msg), or a catalogue message (id and its placeholders'
+// values) worded when it is shown, in the reader's language.
+type userError struct {
+	msg  string
+	id   string
+	args []any
+}
 
-func (e *userError) Error() string { return e.msg }
+// Error words the refusal in English, for logs and tests.
+func (e *userError) Error() string { return e.words(i18n.English) }
 
+// words says the refusal in l.
+func (e *userError) words(l i18n.Lang) string {
+	if e.id == "" {
+		return e.msg
+	}
+	return l.T(e.id, e.args...)
+}
+
+// refuse refuses with a sentence already worded in the reader's language.
 func refuse(msg string) error { return &userError{msg: msg} }
 
-var errStaleChoice = refuse("That choice is no longer on offer. Use the menus on your latest message.")
+// refuseID refuses with catalogue message id, filled from kv (as in
+// i18n.Lang.T) and worded in the language of whoever sees it.
+func refuseID(id string, kv ...any) error { return &userError{id: id, args: kv} }
+
+var errStaleChoice = refuseID("play.refuse.stale")
 
 // componentInput interprets a pick or workbench component. It returns
 // either the engine action to apply, or (act == nil) the selection to show

@@ -6,17 +6,21 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 	"atheneum/store"
 )
 
 // offeredComponents rebuilds the components the bot showed for the step,
 // move and selection a custom_id names, so that a click can be checked
-// against what was really offered (nil when nothing was).
+// against what was really offered (nil when nothing was). Only custom ids
+// and values are compared, which are the same in every language: the
+// components are built in English.
 func offeredComponents(rec *store.Game, seat int, id customID) []discordgo.MessageComponent {
 	g := rec.State
+	l := i18n.English
 	switch g.Step {
 	case engine.StepPick:
-		return handComponents(rec.ID, g, seat)
+		return handComponents(l, rec.ID, g, seat)
 	case engine.StepResolve:
 		sel := noSelection()
 		if len(id.Args) > 0 {
@@ -26,7 +30,7 @@ func offeredComponents(rec *store.Game, seat int, id customID) []discordgo.Messa
 			}
 			sel = s
 		}
-		return workbench(rec.ID, g, seat, sel)
+		return workbench(l, rec.ID, g, seat, sel)
 	}
 	return nil
 }
@@ -109,11 +113,11 @@ func sameGamePlace(i *discordgo.Interaction, rec *store.Game, lobby bool) bool {
 func notOffered(g *engine.Game, id customID) error {
 	switch {
 	case id.Verb == "pick" && g.Step == engine.StepPick:
-		return refuse("That card is not in your hand: choose one of the cards in the menu.")
+		return refuseID("play.refuse.card")
 	case id.Verb == "pick":
-		return refuse("Cards are chosen at the start of a turn; now everyone is shelving. Use /atheneum play.")
+		return refuseID("play.refuse.shelving")
 	case g.Step == engine.StepPick && shelvingVerbs[id.Verb]:
-		return refuse("The cards are not being resolved yet: choose your study card first, then shelve what you receive.")
+		return refuseID("play.refuse.picking")
 	}
 	return errStaleChoice
 }

@@ -3,65 +3,51 @@ package bot
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
-// refusalWords words the game service's refusal codes for players.
-var refusalWords = map[game.Code]string{
-	game.CodeNoGame:        "That game no longer exists.",
-	game.CodeNotLobby:      "This game has already started. Follow it with /atheneum status.",
-	game.CodeLobbyClosed:   "This lobby is closed.",
-	game.CodeAlreadyJoined: "You have already joined this game.",
-	game.CodeFull:          "This game is full.",
-	game.CodeNotInLobby:    "You are not in this lobby: press Join first.",
-	game.CodeHostStays:     "You are hosting this game: press Cancel to close the lobby instead.",
-	game.CodeNoSuchSubject: "That subject does not exist.",
-	game.CodeSubjectTaken:  "%s is already someone's favourite subject: choose another.",
-	game.CodeHostOnly:      "Only the host can do that.",
-	game.CodeTooFew:        "At least two players must join before the game can start.",
-	game.CodeNoSuchLevel:   "There is no AI of that level: choose random, normal or hard.",
-	game.CodeNoSuchAI:      "There is no computer player in that seat any more.",
-	game.CodeGameEnded:     "This game has ended.",
-	game.CodeGameOver:      "The game is over: see the results in the channel.",
-	game.CodeMovedOn:       "The game moved on while you were choosing: nothing was changed. Please look again and retry.",
-	game.CodeNotAutopilot:  "You are playing your seat yourself already.",
-}
+// playerMessage words an error meant for players in English (see
+// playerMessageIn).
+func playerMessage(err error) (string, bool) { return playerMessageIn(i18n.English, err) }
 
-// playerMessage turns an error meant for players (a refusal of the game
-// service or of the rules) into a sentence; ok is false for other errors.
-func playerMessage(err error) (string, bool) {
+// playerMessageIn turns an error meant for players (a refusal of the
+// adapter, of the game service or of the rules) into a sentence in l; ok is
+// false for other errors. A refusal code of the game service is worded by
+// the catalogue's "play.refusal.<code>".
+func playerMessageIn(l i18n.Lang, err error) (string, bool) {
 	var ue *userError
 	var gr *game.Refusal
 	var ee *engine.Error
 	switch {
 	case errors.As(err, &ue):
-		return ue.msg, true
+		return ue.words(l), true
 	case errors.As(err, &gr):
-		msg, ok := refusalWords[gr.Code]
-		if !ok {
+		id := "play.refusal." + string(gr.Code)
+		if !l.Has(id) {
 			return "", false
 		}
-		if gr.Code == game.CodeSubjectTaken {
-			c, _ := engine.ParseColor(gr.Arg)
-			msg = strings.Replace(msg, "%s", upperFirst(c.Subject()), 1)
-		}
-		return msg, true
+		return l.T(id, refusalArgs(l, gr)...), true
 	case errors.As(err, &ee):
-		return upperFirst(ee.Message) + ".", true
+		return engineErrorText(l, ee), true
 	}
 	return "", false
 }
 
-func upperFirst(s string) string {
-	if s == "" {
-		return s
+// refusalArgs fills the placeholders of a game refusal's message.
+func refusalArgs(l i18n.Lang, gr *game.Refusal) []any {
+	switch gr.Code {
+	case game.CodeSubjectTaken:
+		c, _ := engine.ParseColor(gr.Arg)
+		return []any{"Subject", l.T("subject." + c.String())}
+	case game.CodeBadHours:
+		return []any{"Max", game.MaxHours}
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return nil
 }
 
 // takeBack ends the autopilot of the person's seat.
@@ -73,13 +59,13 @@ func (b *Bot) takeBack(ctx context.Context, r *reply, t *game.Table, seat int) e
 	if err != nil {
 		return err
 	}
-	_, err = r.edit("Welcome back: the autopilot has let go of your seat.\n"+content, comps, pics...)
+	_, err = r.edit(r.l.T("play.back")+"\n"+content, comps, pics...)
 	return err
 }
 
 // autopilotRow is the button a person on autopilot presses to play again.
-func autopilotRow(gameID string, g *engine.Game, seat int) discordgo.ActionsRow {
+func autopilotRow(l i18n.Lang, gameID string, g *engine.Game, seat int) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "I'm back: let me play", Style: discordgo.PrimaryButton, CustomID: idsFor(gameID, g, seat).make("back")},
+		discordgo.Button{Label: l.T("play.back.label"), Style: discordgo.PrimaryButton, CustomID: idsFor(gameID, g, seat).make("back")},
 	}}
 }

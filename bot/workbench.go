@@ -3,12 +3,12 @@ package bot
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
 // Discord's limits on components.
@@ -48,32 +48,19 @@ func selectRow(id, placeholder string, opts []discordgo.SelectMenuOption) discor
 	}}}
 }
 
-// cardLine describes a card in one line: "A07 · you: T T · left: V · right: G".
-func cardLine(c *engine.Card) string {
-	secs := make([]string, 3)
-	for i, sec := range c.Sections {
-		var parts []string
-		for _, b := range sec {
-			parts = append(parts, b.String())
-		}
-		secs[i] = strings.Join(parts, " ")
-	}
-	return fmt.Sprintf("you: %s · left: %s · right: %s", secs[0], secs[1], secs[2])
-}
-
 // handComponents is the pick menu: one option per card in the seat's hand.
-func handComponents(gameID string, g *engine.Game, seat int) []discordgo.MessageComponent {
+func handComponents(l i18n.Lang, gameID string, g *engine.Game, seat int) []discordgo.MessageComponent {
 	b := idsFor(gameID, g, seat)
 	s := &g.Seats[seat]
 	var opts []discordgo.SelectMenuOption
 	for _, c := range s.Hand {
 		card := &g.Content.Cards[c]
-		opts = append(opts, option(card.Code, card.Code, cardLine(card), c == s.Pick))
+		opts = append(opts, option(card.Code, card.Code, cardLine(l, card), c == s.Pick))
 	}
 	if len(opts) == 0 {
 		return nil
 	}
-	return []discordgo.MessageComponent{selectRow(b.make("pick"), "Choose the card to play this turn", opts)}
+	return []discordgo.MessageComponent{selectRow(b.make("pick"), l.T("play.pick.placeholder"), opts)}
 }
 
 // selection is how far a player has got in building a move on the
@@ -150,14 +137,9 @@ func heldItem(g *engine.Game, seat, id int) (engine.Item, bool) {
 	return engine.Item{}, false
 }
 
-// itemLabel names a held item in a menu.
-func itemLabel(g *engine.Game, it engine.Item) string {
-	return "#" + strconv.Itoa(it.ID) + " " + it.Describe(g.Content)
-}
-
 // workbench builds the resolve-step components for one seat from the
 // engine's legal actions and the selection so far.
-func workbench(gameID string, g *engine.Game, seat int, sel selection) []discordgo.MessageComponent {
+func workbench(l i18n.Lang, gameID string, g *engine.Game, seat int, sel selection) []discordgo.MessageComponent {
 	b := idsFor(gameID, g, seat)
 	legal := g.LegalActions(seat)
 	var rows []discordgo.MessageComponent
@@ -171,7 +153,7 @@ func workbench(gameID string, g *engine.Game, seat int, sel selection) []discord
 			if !seenItem[a.Item] {
 				seenItem[a.Item] = true
 				it, _ := heldItem(g, seat, a.Item)
-				first = append(first, option(itemLabel(g, it), "i"+strconv.Itoa(a.Item), itemHint(it), sel.Mode == "item" && sel.Item == a.Item))
+				first = append(first, option(itemLabel(l, g, it), "i"+strconv.Itoa(a.Item), itemHint(l, it), sel.Mode == "item" && sel.Item == a.Item))
 			}
 		case engine.ActRemove:
 			removals++
@@ -182,52 +164,53 @@ func workbench(gameID string, g *engine.Game, seat int, sel selection) []discord
 		}
 	}
 	if removals > 0 {
-		first = append(first, option(fmt.Sprintf("Take a book off to reshelve it (%d left)", g.Seats[seat].Reshelves), "rm", "Then shelve it again anywhere this turn", sel.Mode == "remove"))
+		first = append(first, option(l.T("play.remove.option", "Count", g.Seats[seat].Reshelves), "rm", l.T("play.remove.hint.option"), sel.Mode == "remove"))
 	}
 	for _, a := range legal {
 		if a.Type == engine.ActScore {
 			o, _ := g.Content.ObjectiveIndex(a.Objective)
 			obj := &g.Content.Objectives[o]
-			desc := "Costs a wand; ends your shelving for this turn"
+			desc := l.T("play.score.hint.option")
 			if obj.Wand {
-				desc = "Costs a wand, gives one back; ends your shelving for this turn"
+				desc = l.T("play.score.wand.hint.option")
 			}
-			first = append(first, option(fmt.Sprintf("Score objective %s for %d points", obj.Code, obj.Points), "s"+obj.Code, desc, false))
+			first = append(first, option(l.T("play.score.option", "Code", obj.Code, "Points", l.T("points", "Count", obj.Points)), "s"+obj.Code, desc, false))
 		}
 	}
 	if len(first) > 0 {
-		rows = append(rows, selectRow(b.make("it"), "Choose what to do next", first))
+		rows = append(rows, selectRow(b.make("it"), l.T("play.next.placeholder"), first))
 	}
-	rows = append(rows, detailRows(b, g, seat, sel, legal)...)
+	rows = append(rows, detailRows(l, b, g, seat, sel, legal)...)
 	if len(rows) > 4 {
 		rows = rows[:4]
 	}
-	doneLabel := "Done"
+	doneLabel := l.T("play.done.label")
 	if n := len(g.Seats[seat].Held); n > 0 {
-		doneLabel = fmt.Sprintf("Done (%d unused item(s) will be lost)", n)
+		doneLabel = l.T("play.done.lost.label", "Count", n)
 	}
 	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Undo", Style: discordgo.SecondaryButton, CustomID: b.make("undo"), Disabled: !canUndo},
+		discordgo.Button{Label: l.T("play.undo.label"), Style: discordgo.SecondaryButton, CustomID: b.make("undo"), Disabled: !canUndo},
 		discordgo.Button{Label: doneLabel, Style: discordgo.SuccessButton, CustomID: b.make("done"), Disabled: !canDone},
 	}})
 	return rows
 }
 
-func itemHint(it engine.Item) string {
+// itemHint says in a menu what can be done with a held item.
+func itemHint(l i18n.Lang, it engine.Item) string {
 	switch it.Kind {
 	case engine.ItemBook:
 		if it.Bound {
-			return "Shelve it in " + it.Comp.Long()
+			return l.T("play.hint.bound.option", "Compartment", compWords(l, it.Comp))
 		}
-		return "Choose where to shelve it"
+		return l.T("play.hint.book.option")
 	case engine.ItemPair:
-		return "Two books shelved side by side as one piece"
+		return l.T("play.hint.pair.option")
 	case engine.ItemToken:
-		return "Use its benefit, or place it as a candle"
+		return l.T("play.hint.token.option")
 	case engine.ItemSpider:
-		return "A wand, a bonus token, a book or a side shelf"
+		return l.T("play.hint.spider.option")
 	case engine.ItemSideShelf:
-		return "Choose one from the supply and a side"
+		return l.T("play.hint.side_shelf.option")
 	}
 	return ""
 }
@@ -235,7 +218,7 @@ func itemHint(it engine.Item) string {
 // detailRows are the menus after the first choice: colour or orientation,
 // compartment, then space (or the single menu a token, reward or side
 // shelf needs).
-func detailRows(b ids, g *engine.Game, seat int, sel selection, legal []engine.Action) []discordgo.MessageComponent {
+func detailRows(l i18n.Lang, b ids, g *engine.Game, seat int, sel selection, legal []engine.Action) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	switch sel.Mode {
 	case "remove":
@@ -247,20 +230,20 @@ func detailRows(b ids, g *engine.Game, seat int, sel selection, legal []engine.A
 				comps = append(comps, a.At.Comp)
 			}
 		}
-		rows = append(rows, compRow(b, sel, comps, "Take a book off which compartment?"))
+		rows = append(rows, compRow(l, b, sel, comps, l.T("play.remove.comp.placeholder")))
 		if sel.HasComp {
 			var opts []discordgo.SelectMenuOption
 			for _, a := range legal {
 				if a.Type == engine.ActRemove && a.At.Comp == sel.Comp {
 					sp := g.Seats[seat].Comps[a.At.Comp].At(a.At.Level, a.At.Space)
-					what := sp.Color.String() + " book"
+					what := bookWords(l, sp.Color)
 					if sp.Pair != engine.NotPaired {
-						what = "paired set (uses 2 reshelves)"
+						what = l.T("play.remove.pair.option")
 					}
-					opts = append(opts, option(a.At.String()+" — "+what, spaceValue(a.At), spaceWords(a.At), false))
+					opts = append(opts, option(a.At.String()+" — "+what, spaceValue(a.At), spaceWords(l, a.At), false))
 				}
 			}
-			rows = append(rows, selectRow(b.make("spc", sel.encode()...), "Which book?", opts))
+			rows = append(rows, selectRow(b.make("spc", sel.encode()...), l.T("play.remove.book.placeholder"), opts))
 		}
 		return rows
 	case "item":
@@ -279,49 +262,56 @@ func detailRows(b ids, g *engine.Game, seat int, sel selection, legal []engine.A
 				continue
 			}
 			if a.Use == engine.UseBenefit {
-				opts = append(opts, option("Use it: "+g.Content.Tokens[it.Token].Describe(), "b", "The token is then discarded", false))
+				opts = append(opts, option(l.T("play.token.use.option", "Benefit", tokenWords(l, g.Content.Tokens[it.Token])), "b", l.T("play.token.use.hint.option"), false))
 			} else {
-				opts = append(opts, option(fmt.Sprintf("Candle in candle space %d (%d points)", a.Candle+1, g.CandleValue(seat, a.Candle)), "c"+strconv.Itoa(a.Candle), "Scores at the end of the game", false))
+				points := l.T("points", "Count", g.CandleValue(seat, a.Candle))
+				opts = append(opts, option(l.T("play.token.candle.option", "Candle", a.Candle+1, "Points", points), "c"+strconv.Itoa(a.Candle), l.T("play.token.candle.hint.option"), false))
 			}
 		}
-		return append(rows, selectRow(b.make("tok", sel.encode()...), "Use the token or make it a candle?", opts))
+		return append(rows, selectRow(b.make("tok", sel.encode()...), l.T("play.token.placeholder"), opts))
 	case engine.ItemSpider:
 		var opts []discordgo.SelectMenuOption
 		for _, a := range legal {
 			if a.Type == engine.ActReward && a.Item == it.ID {
-				opts = append(opts, option(rewardLabel[a.Reward], string(a.Reward), "", false))
+				hint := ""
+				if a.Reward == engine.RewardToken {
+					hint = l.T("play.reward.token.hint.option")
+				}
+				opts = append(opts, option(l.T("reward."+string(a.Reward)+".label"), string(a.Reward), hint, false))
 			}
 		}
-		return append(rows, selectRow(b.make("rew", sel.encode()...), "Choose the spider's reward", opts))
+		return append(rows, selectRow(b.make("rew", sel.encode()...), l.T("play.reward.placeholder"), opts))
 	case engine.ItemSideShelf:
 		var opts []discordgo.SelectMenuOption
 		for _, a := range legal {
 			if a.Type == engine.ActSideShelf && a.Item == it.ID {
 				spec, _ := g.Content.SideShelf(a.Shelf)
-				opts = append(opts, option(fmt.Sprintf("S%d on the %s", a.Shelf, a.Side),
+				opts = append(opts, option(l.T("play.side.option", "Shelf", a.Shelf, "Side", l.T("side."+string(a.Side))),
 					fmt.Sprintf("%d%c", a.Shelf, a.Side[0]),
-					fmt.Sprintf("%d wide, %d level(s), %d points when full, candles %d and %d", spec.Width, spec.Levels, spec.Value, spec.Candles[0], spec.Candles[1]), false))
+					l.T("play.side.hint.option", "Width", spec.Width, "Count", spec.Levels, "Points", l.T("points", "Count", spec.Value),
+						"Candle1", spec.Candles[0], "Candle2", spec.Candles[1]), false))
 			}
 		}
-		return append(rows, selectRow(b.make("ss", sel.encode()...), "Which side shelf, on which side?", opts))
+		return append(rows, selectRow(b.make("ss", sel.encode()...), l.T("play.side.placeholder"), opts))
 	}
 	// Books and pairs: colour or orientation, then compartment, then space.
 	if it.Kind == engine.ItemBook && it.Color == engine.AnyColor {
 		var opts []discordgo.SelectMenuOption
 		for _, c := range engine.Colors {
-			opts = append(opts, option(fmt.Sprintf("%s (%c) — %s", c, c.Letter(), c.Subject()), string(c.Letter()), "", sel.Color == c))
+			label := l.T("play.color.option", "Color", l.T("color."+c.String()+".label"), "Subject", l.T("subject."+c.String()))
+			opts = append(opts, option(label, string(c.Letter()), "", sel.Color == c))
 		}
-		rows = append(rows, selectRow(b.make("col", sel.encode()...), "Which colour?", opts))
+		rows = append(rows, selectRow(b.make("col", sel.encode()...), l.T("play.color.placeholder"), opts))
 		if sel.Color == engine.NoColor {
 			return rows
 		}
 	}
 	if it.Kind == engine.ItemPair && it.Color != it.Color2 {
 		opts := []discordgo.SelectMenuOption{
-			option(fmt.Sprintf("%s on the left, %s on the right", it.Color, it.Color2), "0", "", sel.Flip == 0),
-			option(fmt.Sprintf("%s on the left, %s on the right", it.Color2, it.Color), "1", "", sel.Flip == 1),
+			option(l.T("play.flip.option", "Left", colorWord(l, it.Color), "Right", colorWord(l, it.Color2)), "0", "", sel.Flip == 0),
+			option(l.T("play.flip.option", "Left", colorWord(l, it.Color2), "Right", colorWord(l, it.Color)), "1", "", sel.Flip == 1),
 		}
-		rows = append(rows, selectRow(b.make("flip", sel.encode()...), "Which way round?", opts))
+		rows = append(rows, selectRow(b.make("flip", sel.encode()...), l.T("play.flip.placeholder"), opts))
 		if sel.Flip < 0 {
 			return rows
 		}
@@ -349,7 +339,7 @@ func detailRows(b ids, g *engine.Game, seat int, sel selection, legal []engine.A
 	if len(comps) == 0 {
 		return rows
 	}
-	rows = append(rows, compRow(b, sel, comps, "Which compartment?"))
+	rows = append(rows, compRow(l, b, sel, comps, l.T("play.comp.placeholder")))
 	if !sel.HasComp {
 		return rows
 	}
@@ -358,45 +348,25 @@ func detailRows(b ids, g *engine.Game, seat int, sel selection, legal []engine.A
 		if matches(a) && a.At.Comp == sel.Comp {
 			label := a.At.String()
 			if it.Kind == engine.ItemPair {
-				label += fmt.Sprintf(" and %s.%d.%d", a.At.Comp, a.At.Level+1, a.At.Space+2)
+				second := engine.Pos{Comp: a.At.Comp, Level: a.At.Level, Space: a.At.Space + 1}
+				label = l.T("play.space.pair.option", "First", label, "Second", second.String())
 			}
-			opts = append(opts, option(label, spaceValue(a.At), spaceWords(a.At), false))
+			opts = append(opts, option(label, spaceValue(a.At), spaceWords(l, a.At), false))
 		}
 	}
-	return append(rows, selectRow(b.make("spc", sel.encode()...), "Which space?", opts))
+	return append(rows, selectRow(b.make("spc", sel.encode()...), l.T("play.space.placeholder"), opts))
 }
 
-var rewardLabel = map[engine.Reward]string{
-	engine.RewardWand:      "A magic wand",
-	engine.RewardToken:     "A bonus token (drawn at once; cannot be undone)",
-	engine.RewardBook:      "A book of any colour",
-	engine.RewardSideShelf: "A side shelf",
-}
-
-func compRow(b ids, sel selection, comps []engine.CompID, placeholder string) discordgo.ActionsRow {
+// compRow is the menu of the compartments a move may use.
+func compRow(l i18n.Lang, b ids, sel selection, comps []engine.CompID, placeholder string) discordgo.ActionsRow {
 	var opts []discordgo.SelectMenuOption
 	for _, c := range comps {
-		opts = append(opts, option(compLabel(c), c.String(), "", sel.HasComp && sel.Comp == c))
+		opts = append(opts, option(compLabel(l, c), c.String(), "", sel.HasComp && sel.Comp == c))
 	}
 	return selectRow(b.make("cmp", sel.encode()...), placeholder, opts)
 }
 
-func compLabel(c engine.CompID) string {
-	switch c {
-	case engine.CompLeft:
-		return "L — left side shelf"
-	case engine.CompRight:
-		return "R — right side shelf"
-	}
-	return "Compartment " + c.String()
-}
-
-// spaceValue and spaceWords name a space in a menu: "2.3" and "level 2,
-// space 3".
+// spaceValue names a space of a chosen compartment in a menu's value: "2.3".
 func spaceValue(p engine.Pos) string {
 	return strconv.Itoa(p.Level+1) + "." + strconv.Itoa(p.Space+1)
-}
-
-func spaceWords(p engine.Pos) string {
-	return fmt.Sprintf("level %d from the bottom, space %d from the left", p.Level+1, p.Space+1)
 }

@@ -2,21 +2,24 @@ package bot
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
-// reachable follows every menu of a seat's workbench, as a player could,
-// and collects the actions they lead to.
-func reachable(t *testing.T, g *engine.Game, seat int, sel selection, visited map[string]bool, seen map[engine.Action]bool) {
+// reachable follows every menu of a seat's workbench in l, as a player
+// could, and collects the actions they lead to. Every text of a menu must
+// fit Discord's limits whole, not cut short.
+func reachable(t *testing.T, l i18n.Lang, g *engine.Game, seat int, sel selection, visited map[string]bool, seen map[engine.Action]bool) {
 	if visited[fmt.Sprint(sel)] {
 		return
 	}
 	visited[fmt.Sprint(sel)] = true
-	comps := workbench("game", g, seat, sel)
+	comps := workbench(l, "game", g, seat, sel)
 	if len(comps) > 5 {
 		t.Fatalf("%d action rows, Discord allows 5", len(comps))
 	}
@@ -31,13 +34,16 @@ func reachable(t *testing.T, g *engine.Game, seat int, sel selection, visited ma
 				}
 				for _, o := range c.Options {
 					values = append(values, []string{o.Value})
+					checkWhole(t, l, o.Label, o.Description)
 				}
+				checkWhole(t, l, c.Placeholder)
 				cid = c.CustomID
 			case discordgo.Button:
 				if c.Disabled {
 					continue
 				}
 				values, cid = [][]string{nil}, c.CustomID
+				checkWhole(t, l, c.Label)
 			}
 			if len(cid) > 100 {
 				t.Fatalf("custom id of %d characters", len(cid))
@@ -54,18 +60,30 @@ func reachable(t *testing.T, g *engine.Game, seat int, sel selection, visited ma
 				if act != nil {
 					seen[*act] = true
 				} else {
-					reachable(t, g, seat, next, visited, seen)
+					reachable(t, l, g, seat, next, visited, seen)
 				}
 			}
 		}
 	}
 }
 
+// checkWhole fails on a text of a component that is empty where it must
+// not be, or that had to be cut to fit.
+func checkWhole(t *testing.T, l i18n.Lang, texts ...string) {
+	t.Helper()
+	for _, s := range texts {
+		if strings.HasSuffix(s, "…") || strings.Contains(s, "[play.") {
+			t.Fatalf("%s: a menu shows %q", l, s)
+		}
+	}
+}
+
 // TestWorkbenchOffersExactlyTheLegalActions walks the menus at many points
-// of random games: every legal action can be reached, and every reachable
-// action is legal.
+// of random games, in every language: every legal action can be reached,
+// every reachable action is legal, and no text is cut short.
 func TestWorkbenchOffersExactlyTheLegalActions(t *testing.T) {
 	for n := 0; n < 12; n++ {
+		l := i18n.Langs[n%len(i18n.Langs)]
 		g, _ := engine.NewGame(engine.Config{Subjects: engine.Colors[:2+n%4], Seed: uint64(n)})
 		p := engine.NewRandomPlayer(uint64(n))
 		for step := 0; ; step++ {
@@ -75,7 +93,7 @@ func TestWorkbenchOffersExactlyTheLegalActions(t *testing.T) {
 						continue
 					}
 					seen := map[engine.Action]bool{}
-					reachable(t, g, seat, noSelection(), map[string]bool{}, seen)
+					reachable(t, l, g, seat, noSelection(), map[string]bool{}, seen)
 					legal := g.LegalActions(seat)
 					for _, a := range legal {
 						if !seen[a] {

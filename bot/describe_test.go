@@ -1,0 +1,328 @@
+package bot
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/i18n"
+	"atheneum/store"
+)
+
+// checkWorded fails on text that shows a missing message or placeholder.
+func checkWorded(t *testing.T, what, text string) {
+	t.Helper()
+	if text == "" || strings.Contains(text, "<no value>") || regexp.MustCompile(`\[[a-z_]+\.[a-z_.]+\]`).MatchString(text) || strings.Contains(text, "?") && !strings.HasSuffix(text, "?") {
+		t.Errorf("%s reads %q", what, text)
+	}
+}
+
+// TestEveryMessageTheAdapterNamesExists reads the adapter's source for the
+// catalogue ids it names literally and checks each exists in every
+// language: a typo would show "[id]" to players.
+func TestEveryMessageTheAdapterNamesExists(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := regexp.MustCompile(`(?:\.T|refuseID|playerSeat\(r, t,)\(?\s*"([a-z_]+(?:\.[a-z_0-9]+)+)"`)
+	found := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range named.FindAllStringSubmatch(string(src), -1) {
+			found++
+			for _, l := range i18n.Langs {
+				if !l.Has(m[1]) {
+					t.Errorf("%s names %q, which the %s catalogue lacks", f, m[1], l)
+				}
+			}
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d message ids found in the adapter's source: the pattern no longer matches how it names them", found)
+	}
+}
+
+// eventTypes are every event type the engine reports.
+var eventTypes = []engine.EventType{engine.EvPicked, engine.EvRevealed, engine.EvReceived, engine.EvPoints, engine.EvWandGained,
+	engine.EvWandLost, engine.EvTokenDrawn, engine.EvBagRefilled, engine.EvSideShelfLost, engine.EvShelved, engine.EvRemoved,
+	engine.EvSpiderCaptured, engine.EvRewardChosen, engine.EvTokenUsed, engine.EvCandlePlaced, engine.EvSideShelfPlaced,
+	engine.EvObjectiveScored, engine.EvUndone, engine.EvItemsLost, engine.EvSeatDone, engine.EvObjectiveLeft,
+	engine.EvObjectiveDrawn, engine.EvTurnStarted, engine.EvPhaseStarted, engine.EvFinalScore, engine.EvGameOver}
+
+func TestEveryReportedEventIsWordedInEveryLanguage(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := func(s int) string { return []string{"Ana", "Bo", "Cy"}[s] }
+	obj := g.Content.Objectives[0].Code
+	for _, typ := range eventTypes {
+		e := engine.Event{Type: typ, Seat: 1, Card: "A07", Points: 1, Comp: engine.CompII, Reward: engine.RewardToken,
+			N: 1, Objective: obj, Wand: true, Phase: 1, Turn: 2}
+		english := g.Describe(e, name)
+		for _, l := range i18n.Langs {
+			got := describeEvent(l, g, e, name)
+			if (got == "") != (english == "") {
+				t.Errorf("%s: %s is worded %q, while the engine's log says %q", l, typ, got, english)
+				continue
+			}
+			if got != "" {
+				checkWorded(t, string(typ), got)
+			}
+		}
+	}
+}
+
+func TestEventsCountInWordsAndSayWhatObjectivesAsk(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:2], Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := func(s int) string { return []string{"Ana", "Bo"}[s] }
+	o := &g.Content.Objectives[0]
+	tests := []struct {
+		name string
+		lang i18n.Lang
+		e    engine.Event
+		want string
+	}{
+		{"one used token is singular", i18n.English, engine.Event{Type: engine.EvBagRefilled, Seat: -1, N: 1},
+			"The bonus token bag was empty: 1 used token went back in."},
+		{"one lost item is singular in French", i18n.French, engine.Event{Type: engine.EvItemsLost, Seat: 0, N: 1},
+			"**Ana** a terminé avec 1 objet inutilisé, désormais perdu."},
+		{"a scored objective says what it asked", i18n.English, engine.Event{Type: engine.EvObjectiveScored, Seat: 1, Objective: o.Code, Points: 1},
+			"**Bo** scored objective " + o.Code + " (" + objectiveAsks(i18n.English, o) + ") for 1 point."},
+		{"an objective joining the row says what it asks, in French", i18n.French, engine.Event{Type: engine.EvObjectiveDrawn, Seat: -1, Objective: o.Code},
+			"L'objectif " + objectiveWords(i18n.French, o) + " rejoint la rangée."},
+		{"a side shelf's side is worded", i18n.French, engine.Event{Type: engine.EvSideShelfPlaced, Seat: 0, N: 3, Comp: engine.CompRight},
+			"**Ana** a placé l'étagère latérale S3 à droite."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := describeEvent(tt.lang, g, tt.e, name); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// gameCodes are every refusal code of the game service.
+var gameCodes = []game.Code{game.CodeNoGame, game.CodeNotLobby, game.CodeLobbyClosed, game.CodeAlreadyJoined, game.CodeFull,
+	game.CodeNotInLobby, game.CodeHostStays, game.CodeNoSuchSubject, game.CodeSubjectTaken, game.CodeHostOnly, game.CodeTooFew,
+	game.CodeNoSuchLevel, game.CodeNoSuchAI, game.CodeGameEnded, game.CodeGameOver, game.CodeMovedOn, game.CodeNotAutopilot,
+	game.CodeNotPlaying, game.CodeBadHours, game.CodeNoSuchSeat, game.CodeAlreadySeated, game.CodePaused, game.CodeNotPaused,
+	game.CodeNoSuchVerb, game.CodeNotInGame, game.CodeNotPerson, game.CodeNoSuchMode, game.CodeNoSuchLanguage}
+
+func TestEveryRefusalIsWordedInTheReadersLanguage(t *testing.T) {
+	for _, code := range gameCodes {
+		for _, l := range i18n.Langs {
+			got, ok := playerMessageIn(l, &game.Refusal{Code: code, Arg: "K"})
+			if !ok {
+				t.Errorf("%s: the refusal %s has no words", l, code)
+				continue
+			}
+			checkWorded(t, string(code), got)
+		}
+	}
+	t.Run("a subject already taken is named in French", func(t *testing.T) {
+		got, _ := playerMessageIn(i18n.French, &game.Refusal{Code: game.CodeSubjectTaken, Arg: "K"})
+		if !strings.HasPrefix(got, i18n.French.T("subject.black")+" ") {
+			t.Errorf("got %q", got)
+		}
+	})
+	t.Run("the store's refusals are worded by their code", func(t *testing.T) {
+		for _, code := range []store.Code{store.CodeNotFound, store.CodeConflict, store.CodeExists, store.CodeCorrupt, store.CodeInvalid} {
+			for _, l := range i18n.Langs {
+				checkWorded(t, string(code), l.T("play.store."+string(code)))
+			}
+		}
+	})
+	t.Run("the adapter's own refusals are worded when shown", func(t *testing.T) {
+		err := refuseID("play.refuse.earlier", "Turn", 4)
+		fr, _ := playerMessageIn(i18n.French, err)
+		en, _ := playerMessageIn(i18n.English, err)
+		if fr != i18n.French.T("play.refuse.earlier", "Turn", 4) || en != err.Error() || fr == en {
+			t.Errorf("French %q, English %q, Error() %q", fr, en, err.Error())
+		}
+	})
+	t.Run("a rule's refusal is worded by its code", func(t *testing.T) {
+		e := &engine.Error{Code: engine.CodeWrongColor, Args: []engine.Arg{{Name: "Color", Value: engine.Teal}, {Name: "Chosen", Value: engine.Pink}}}
+		got, ok := playerMessageIn(i18n.French, e)
+		if !ok || got != engineErrorText(i18n.French, e) {
+			t.Errorf("got %q", got)
+		}
+	})
+	t.Run("other errors are not shown to players", func(t *testing.T) {
+		if got, ok := playerMessageIn(i18n.French, errors.New("disk on fire")); ok {
+			t.Errorf("an internal error was shown as %q", got)
+		}
+	})
+}
+
+func TestObjectivesSayWhatTheyAsk(t *testing.T) {
+	c, err := engine.Load("atheneum-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byCode := func(code string) *engine.Objective {
+		o, ok := objectiveByCode(&engine.Game{Content: c}, code)
+		if !ok {
+			t.Fatalf("no objective %s", code)
+		}
+		return o
+	}
+	tests := []struct {
+		name string
+		lang i18n.Lang
+		code string
+		want string
+	}{
+		{"a stack of colours in any compartment, with a wand back", i18n.English, "O01",
+			"O01 (2 points and a wand back): purple and teal one above the other, top to bottom, in any one compartment"},
+		{"a row of colours", i18n.French, "O06",
+			"O06 (4 points) : turquoise, vert et noir côte à côte, de gauche à droite, dans un même compartiment au choix"},
+		{"a pattern with a free space, read row by row", i18n.English, "O09",
+			"O09 (5 points): rows from the top: green, anything / pink, purple, in any one compartment"},
+		{"a pattern in one of two named compartments", i18n.French, "O19",
+			"O19 (3 points et une baguette magique rendue) : violet et rose l'un au-dessus de l'autre, de haut en bas, dans le compartiment II ou le compartiment III"},
+		{"shapes in several compartments", i18n.English, "O29",
+			"O29 (6 points): 4 books side by side, in compartment I, a block 3 books wide and 2 levels high, in compartment V and 2 books side by side, in compartment III"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := objectiveWords(tt.lang, byCode(tt.code)); got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+	t.Run("every objective of every pack is worded in every language", func(t *testing.T) {
+		for _, id := range engine.EmbeddedPacks() {
+			pack, err := engine.Load(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range pack.Objectives {
+				o := &pack.Objectives[i]
+				for _, l := range i18n.Langs {
+					got := objectiveWords(l, o)
+					checkWorded(t, o.Code, got)
+					if !strings.HasPrefix(got, o.Code+" ") || !strings.Contains(got, l.T("points", "Count", o.Points)) {
+						t.Errorf("%s: %q lacks the code or the points", l, got)
+					}
+					for _, r := range o.Reqs {
+						for _, cell := range r.Pattern.Cells {
+							if cell.IsBook() && !strings.Contains(got, colorWord(l, cell)) {
+								t.Errorf("%s: %q does not name the %s book it asks for", l, got, cell)
+							}
+						}
+						for _, comp := range r.In {
+							if !strings.Contains(got, compWords(l, comp)) {
+								t.Errorf("%s: %q does not name %s", l, got, comp)
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestCardsFitOneMenuLine(t *testing.T) {
+	for _, id := range engine.EmbeddedPacks() {
+		pack, err := engine.Load(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range pack.Cards {
+			for _, l := range i18n.Langs {
+				line := cardLine(l, &pack.Cards[i])
+				checkWorded(t, pack.Cards[i].Code, line)
+				if n := utf8.RuneCountInString(line); n > maxLabel {
+					t.Errorf("%s %s: %q has %d characters, a menu option's description holds %d", l, pack.Cards[i].Code, line, n, maxLabel)
+				}
+			}
+		}
+	}
+	t.Run("sections are worded, not coded", func(t *testing.T) {
+		card := engine.Card{Code: "X01", Sections: [3][]engine.Benefit{
+			{{Kind: engine.BenefitBook, Color: engine.Teal}, {Kind: engine.BenefitCompartmentBook, Comp: engine.CompIII}, {Kind: engine.BenefitPoints, N: 1}},
+			{{Kind: engine.BenefitReshelve, N: 2}},
+			{{Kind: engine.BenefitToken}}}}
+		if got, want := cardLine(i18n.English, &card), "you: teal, book for III, +1 point · left: reshelve 2 · right: bonus token"; got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	})
+}
+
+func TestHeldItemsAreNamedInTheReadersLanguage(t *testing.T) {
+	c := engine.Default()
+	token := slices.IndexFunc(c.Tokens, func(tk engine.Token) bool { return tk.Kind == engine.TokenReshelve })
+	tests := []struct {
+		name string
+		lang i18n.Lang
+		item engine.Item
+		want string
+	}{
+		{"a book", i18n.French, engine.Item{ID: 1, Kind: engine.ItemBook, Color: engine.Green}, "#1 un livre vert"},
+		{"a book for a compartment", i18n.English, engine.Item{ID: 2, Kind: engine.ItemBook, Color: engine.AnyColor, Bound: true, Comp: engine.CompIV},
+			"#2 a book of any colour for compartment IV"},
+		{"a book to shelve again", i18n.French, engine.Item{ID: 3, Kind: engine.ItemBook, Color: engine.Pink, Reshelved: true},
+			"#3 un livre rose (à ranger de nouveau)"},
+		{"a pair", i18n.English, engine.Item{ID: 4, Kind: engine.ItemPair, Color: engine.Teal, Color2: engine.Black}, "#4 a paired set (teal and black)"},
+		{"a token", i18n.English, engine.Item{ID: 5, Kind: engine.ItemToken, Token: token},
+			"#5 a bonus token: reshelve up to 4 books or a candle"},
+		{"a spider's reward", i18n.French, engine.Item{ID: 6, Kind: engine.ItemSpider}, "#6 la récompense d'une araignée, à choisir"},
+	}
+	g := &engine.Game{Content: c}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := itemLabel(tt.lang, g, tt.item); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestThePickPromptNamesWhoGetsEachSection(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		seats   int
+		lang    i18n.Lang
+		want    string
+		notWant string
+	}{
+		{"two players name the opponent once", 2, i18n.English, "both go to your opponent, Bo", "player on your left"},
+		{"two players name the opponent once, in French", 2, i18n.French, "vont toutes deux à votre adversaire, Bo", "à votre gauche"},
+		{"three players name both neighbours", 3, i18n.English, "the player on your left (Bo)", "opponent"},
+		{"the French card's green section is grey", 3, i18n.French, "la **section grise** va au joueur à votre gauche (Bo)", "verte"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:tt.seats], Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := &store.Game{ChannelID: "1", State: g}
+			for i, n := range []string{"Ana", "Bo", "Cy"}[:tt.seats] {
+				rec.Seats = append(rec.Seats, store.Seat{Index: i, Name: n})
+			}
+			got := pickText(tt.lang, rec, 0)
+			if !strings.Contains(got, tt.want) || strings.Contains(got, tt.notWant) {
+				t.Errorf("got %q, want %q and not %q", got, tt.want, tt.notWant)
+			}
+		})
+	}
+}
