@@ -302,8 +302,8 @@ func (r *reply) fail(err error) {
 	var se *store.Error
 	if words, ok := playerMessageIn(r.l, err); ok {
 		msg = words
-	} else if errors.As(err, &se) && se.Code != store.CodeInternal && r.l.Has("play.store."+string(se.Code)) {
-		msg = r.l.T("play.store." + string(se.Code))
+	} else if errors.As(err, &se) && se.Code != store.CodeInternal && r.l.Has("store."+string(se.Code)) {
+		msg = r.l.T("store." + string(se.Code))
 		r.b.log.Warn("store refused", "game", r.game, "code", se.Code, "reason", se.Reason)
 	} else {
 		r.b.log.Error("interaction failed", "game", r.game, "interaction", r.i.ID, "err", err)

@@ -147,7 +147,7 @@ func TestEveryRefusalIsWordedInTheReadersLanguage(t *testing.T) {
 	t.Run("the store's refusals are worded by their code", func(t *testing.T) {
 		for _, code := range []store.Code{store.CodeNotFound, store.CodeConflict, store.CodeExists, store.CodeCorrupt, store.CodeInvalid} {
 			for _, l := range i18n.Langs {
-				checkWorded(t, string(code), l.T("play.store."+string(code)))
+				checkWorded(t, string(code), l.T("store."+string(code)))
 			}
 		}
 	})
