@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"atheneum/bot/game"
 	"atheneum/engine"
+	"atheneum/i18n"
 	"atheneum/store"
 )
 
@@ -19,14 +21,14 @@ func TestAGameWithAIPlayers(t *testing.T) {
 	}
 	t.Run("only the host adds computer players", func(t *testing.T) {
 		seen, _ := h.click(bo, lobby, add.CustomID, "normal")
-		if !strings.Contains(seen.Content, "Only the host") {
+		if seen.Content != refusalText(game.CodeHostOnly) {
 			t.Errorf("bo adding an AI saw %q", seen.Content)
 		}
 	})
 	t.Run("a level that was not offered is refused", func(t *testing.T) {
 		before := h.refresh(lobby).Content
 		seen := h.forge(ana, lobby, add.CustomID, "genius")
-		if !strings.Contains(seen.Content, "no AI of that level") {
+		if seen.Content != refusalText(game.CodeNoSuchLevel) {
 			t.Errorf("a forged level answered %q", seen.Content)
 		}
 		if after := h.refresh(lobby).Content; after != before {
@@ -42,10 +44,15 @@ func TestAGameWithAIPlayers(t *testing.T) {
 	lobby, _ = h.click(ana, lobby, add.CustomID, "normal")
 	add, _ = component(lobby, "addai")
 	lobby, _ = h.click(ana, lobby, add.CustomID, second)
-	for _, want := range []string{"**Normal AI** (computer player)", "**" + secondName + "** (computer player)", "3 of 5 taken"} {
+	for _, want := range []string{en("lobby.seat.ai", "Name", "Normal AI"), en("lobby.seat.ai", "Name", secondName)} {
 		if !strings.Contains(lobby.Content, want) {
 			t.Fatalf("the lobby does not say %q:\n%s", want, lobby.Content)
 		}
+	}
+	if rec, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID); err != nil {
+		t.Fatal(err)
+	} else if lobby.Content != lobbyText(i18n.English, rec) || len(rec.Seats) != 3 {
+		t.Fatalf("the lobby shows\n%s\nfor %d seats", lobby.Content, len(rec.Seats))
 	}
 	t.Run("the host can remove a computer player", func(t *testing.T) {
 		add, _ := component(lobby, "addai")
@@ -93,12 +100,12 @@ func TestAGameWithAIPlayers(t *testing.T) {
 		}
 	})
 	t.Run("the channel sees the AIs' cards like anyone's", func(t *testing.T) {
-		if n := len(h.channelPosts("**" + secondName + "** played")); n != 10 {
+		if n := len(h.channelPosts(before(i18n.English, "play.reveal.line", "Card", "Name", secondName))); n != 10 {
 			t.Errorf("%s's card appears in %d reveal posts, want 10", secondName, n)
 		}
 	})
 	t.Run("a person who never went away was never put on autopilot", func(t *testing.T) {
-		if rec.Seats[0].Autopilot || strings.Contains(strings.Join(postsText(h), "\n"), "ran out of time") {
+		if rec.Seats[0].Autopilot || strings.Contains(strings.Join(postsText(h), "\n"), stem(i18n.English, "flow.autopilot.on")) {
 			t.Error("ana was put on autopilot")
 		}
 	})

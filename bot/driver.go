@@ -191,8 +191,8 @@ func (d *driver) step(p *player) (bool, error) {
 		if msg, _, err = d.click(p.user, msg, last.CustomID, opt.Value); err != nil {
 			return true, err
 		}
-		if msg.Flags&discordgo.MessageFlagsEphemeral != 0 && !strings.Contains(msg.Content, "Turn") {
-			break // a refusal: start again from a fresh prompt
+		if msg.Flags&discordgo.MessageFlagsEphemeral != 0 && len(msg.Components) == 0 {
+			break // a refusal (it carries no menus): start again from a fresh prompt
 		}
 	}
 	p.actionsThisTurn++

@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/game"
 	"atheneum/engine"
+	"atheneum/i18n"
 	"atheneum/store"
 )
 
@@ -36,10 +38,22 @@ func (h *harness) gameOver() bool {
 	return err == nil && rec.Status == store.StatusFinished
 }
 
+// finalPosts are the channel posts of the final results: those with the
+// results picture (whatever the game's language).
+func (h *harness) finalPosts() []discordtest.Message {
+	var out []discordtest.Message
+	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+		if _, ok := m.Attachment("results.png"); ok && !m.Ephemeral {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // checkFinalScores compares the scores the bot posted with the engine's.
 func (h *harness) checkFinalScores() {
 	h.t.Helper()
-	posts := h.channelPosts("The game is over!")
+	posts := h.finalPosts()
 	if len(posts) != 1 {
 		h.t.Fatalf("%d end-of-game posts, want 1", len(posts))
 	}
@@ -73,9 +87,19 @@ func (h *harness) checkFinalScores() {
 	if err != nil || len(stored) != len(g.Results) {
 		h.t.Fatalf("stored results %v, %v", stored, err)
 	}
-	if _, ok := posts[0].Attachment("results.png"); !ok {
-		h.t.Errorf("the results post has no image")
+	lang := gameLang(full)
+	if title := lang.T("play.game.over", "Count", len(g.Winners()), "Winners", joinAnd(lang, winnerMentions(full))); !strings.HasPrefix(posts[0].Content, title) {
+		h.t.Errorf("the results post does not open with %q:\n%s", title, posts[0].Content)
 	}
+}
+
+// winnerMentions mentions the winners of a finished game.
+func winnerMentions(rec *store.Game) []string {
+	var w []string
+	for _, s := range rec.State.Winners() {
+		w = append(w, mention(rec, s))
+	}
+	return w
 }
 
 // gameID finds the game of the test channel from the lobby's custom ids.
@@ -119,7 +143,7 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	first := h.srv.DMMessages(h.user("ana").ID)[0]
 	if pick, ok := component(first.Revisions[0], "pick"); ok {
 		seen := h.forge(h.user("ana"), first, pick.CustomID, pick.Options[0].Value)
-		if !strings.Contains(seen.Content, "game is over") {
+		if seen.Content != refusalText(game.CodeGameOver) {
 			t.Errorf("a button pressed after the end answered %q", seen.Content)
 		}
 	} else {
@@ -128,7 +152,7 @@ func TestFullGameThroughDiscord(t *testing.T) {
 
 	// Cy's DMs are closed: the bot said so in the channel, once, without
 	// revealing anything, and never sent Cy a direct message.
-	notes := h.channelPosts("I cannot send you direct messages")
+	notes := h.channelPosts(stem(i18n.English, "flow.dm.closed"))
 	if len(notes) != 1 || !strings.Contains(notes[0].Content, h.user("cy").ID) {
 		t.Errorf("closed-DM notices: %d", len(notes))
 	}
@@ -138,15 +162,16 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	// One channel post per completed step (the last one with the results),
 	// besides the closed-DM notice and the reminders of cy, who is reached
 	// in the channel: each pings cy and nobody else.
-	reveals, turns := len(h.channelPosts("the cards are revealed")), len(h.channelPosts("is over.**"))
+	reveals, turns := len(h.channelPosts(stem(i18n.English, "play.reveal.title"))), len(h.channelPosts(stem(i18n.English, "play.turn.over")))
 	if reveals != 10 || turns != 9 {
 		t.Errorf("%d reveal posts and %d end-of-turn posts, want 10 and 9", reveals, turns)
 	}
 	cy := h.user("cy")
 	others := 0
 	for _, m := range h.srv.Messages(h.world.Channel.ID) {
-		if m.Ephemeral || m.InteractionID != "" || strings.Contains(m.Content, "the cards are revealed") || strings.Contains(m.Content, "is over.**") ||
-			strings.Contains(m.Content, "The game is over!") || strings.Contains(m.Content, "I cannot send you direct messages") {
+		_, final := m.Attachment("results.png")
+		if m.Ephemeral || m.InteractionID != "" || strings.Contains(m.Content, stem(i18n.English, "play.reveal.title")) ||
+			strings.Contains(m.Content, stem(i18n.English, "play.turn.over")) || final || strings.Contains(m.Content, stem(i18n.English, "flow.dm.closed")) {
 			continue
 		}
 		others++

@@ -21,51 +21,69 @@ func TestLobby(t *testing.T) {
 	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")
 	lobby := h.slash(ana, "new", discordtest.IntOpt("seats", 2))
 	btn := func(verb string) string { c, _ := component(lobby, verb); return c.CustomID }
+	// refused and shown say what the lobby should answer, once it has.
+	refused := func(code game.Code, arg ...string) func() string {
+		return func() string { return refusalText(code, arg...) }
+	}
+	shown := func() string {
+		rec, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lobbyText(i18n.English, rec)
+	}
 	steps := []struct {
 		name   string
 		who    discordtest.User
 		verb   string
 		values []string
-		want   string
+		want   func() string
+		seats  int
 	}{
-		{"the host cannot start alone", ana, "start", nil, "At least two players"},
-		{"a stranger cannot leave", bo, "leave", nil, "not in this lobby"},
-		{"a player joins", bo, "join", nil, "Seats: 2 of 2"},
-		{"joining twice is refused", bo, "join", nil, "already joined"},
-		{"a full lobby refuses more players", cy, "join", nil, "full"},
-		{"a subject already taken is refused", bo, "subject", []string{"T"}, "already someone's favourite"},
-		{"a free subject can be chosen", bo, "subject", []string{"K"}, colorLabel(i18n.English, engine.Black) + " (" + subjectName(i18n.English, engine.Black) + ")"},
-		{"only the host can start", bo, "start", nil, "Only the host"},
-		{"only the host can cancel", bo, "cancel", nil, "Only the host"},
-		{"the host cannot leave", ana, "leave", nil, "press Cancel"},
-		{"a player leaves", bo, "leave", nil, "Seats: 1 of 2"},
+		{"the host cannot start alone", ana, "start", nil, refused(game.CodeTooFew), 1},
+		{"a stranger cannot leave", bo, "leave", nil, refused(game.CodeNotInLobby), 1},
+		{"a player joins", bo, "join", nil, shown, 2},
+		{"joining twice is refused", bo, "join", nil, refused(game.CodeAlreadyJoined), 2},
+		{"a full lobby refuses more players", cy, "join", nil, refused(game.CodeFull), 2},
+		{"a subject already taken is refused", bo, "subject", []string{"T"}, refused(game.CodeSubjectTaken, "T"), 2},
+		{"a free subject can be chosen", bo, "subject", []string{"K"}, func() string {
+			return colorLabel(i18n.English, engine.Black) + " (" + subjectName(i18n.English, engine.Black) + ")"
+		}, 2},
+		{"only the host can start", bo, "start", nil, refused(game.CodeHostOnly), 2},
+		{"only the host can cancel", bo, "cancel", nil, refused(game.CodeHostOnly), 2},
+		{"the host cannot leave", ana, "leave", nil, refused(game.CodeHostStays), 2},
+		{"a player leaves", bo, "leave", nil, shown, 1},
 	}
 	for _, s := range steps {
 		t.Run(s.name, func(t *testing.T) {
 			seen := h.forge(s.who, lobby, btn(s.verb), s.values...)
-			if !strings.Contains(seen.Content, s.want) {
-				t.Fatalf("saw %q, want %q", seen.Content, s.want)
+			if want := s.want(); !strings.Contains(seen.Content, want) {
+				t.Fatalf("saw %q, want %q", seen.Content, want)
+			}
+			rec, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID)
+			if err != nil || len(rec.Seats) != s.seats {
+				t.Fatalf("the lobby seats %d (%v), want %d", len(rec.Seats), err, s.seats)
 			}
 			lobby = h.refresh(lobby)
 		})
 	}
 	t.Run("a second game in the same channel links to the first", func(t *testing.T) {
 		seen := h.slash(cy, "new")
-		if !strings.Contains(seen.Content, "already running") || !strings.Contains(seen.Content, "https://discord.com/channels/") || !seen.Ephemeral {
+		if !strings.Contains(seen.Content, stem(i18n.English, "lobby.running.link")) || !strings.Contains(seen.Content, "https://discord.com/channels/") || !seen.Ephemeral {
 			t.Fatalf("saw %q", seen.Content)
 		}
 	})
 	t.Run("the host cancels", func(t *testing.T) {
 		seen := h.forge(ana, lobby, btn("cancel"))
-		if !strings.Contains(seen.Content, "cancelled") {
-			t.Fatalf("saw %q", seen.Content)
+		if want := en("lobby.cancelled", "Host", "<@"+ana.ID+">"); seen.Content != want {
+			t.Fatalf("saw %q, want %q", seen.Content, want)
 		}
 		if _, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID); store.ErrorCode(err) != store.CodeNotFound {
 			t.Fatalf("the cancelled game is still active: %v", err)
 		}
 	})
 	t.Run("commands without a game say how to start one", func(t *testing.T) {
-		if seen := h.slash(bo, "status"); !strings.Contains(seen.Content, "/atheneum new") {
+		if seen := h.slash(bo, "status"); seen.Content != en("cmd.no.game") {
 			t.Fatalf("saw %q", seen.Content)
 		}
 	})
@@ -123,7 +141,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	h.advance(12 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	if n := len(h.channelPosts("**Bo** ran out of time: the autopilot played for them")); n != 1 {
+	if n := len(h.channelPosts(en("flow.autopilot.on", "Name", "Bo"))); n != 1 {
 		t.Fatalf("%d autopilot notices for bo", n)
 	}
 	rec := h.state(channel)
@@ -138,7 +156,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 		if g.Seats[1].Status != engine.StatusDone {
 			t.Fatalf("bo's resolve step was not played by the autopilot: status %s", g.Seats[1].Status)
 		}
-		if st := h.slash(ana, "status"); !strings.Contains(st.Content, "On autopilot until they act again: Bo") {
+		if st := h.slash(ana, "status"); !strings.Contains(st.Content, en("status.autopilot", "Names", "Bo")) {
 			t.Errorf("the status does not show the autopilot: %q", st.Content)
 		}
 	})
@@ -154,7 +172,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	if g.TurnNumber() != 2 || g.Step != engine.StepPick {
 		t.Fatalf("after the second deadline: turn %d, step %s", g.TurnNumber(), g.Step)
 	}
-	if n := len(h.channelPosts("**Ana** ran out of time")); n != 1 {
+	if n := len(h.channelPosts(en("flow.autopilot.on", "Name", "Ana"))); n != 1 {
 		t.Fatalf("%d autopilot notices for ana", n)
 	}
 	t.Run("with everybody away the autopilot waits for the deadline", func(t *testing.T) {
@@ -263,15 +281,15 @@ func TestViewsForAnyone(t *testing.T) {
 		text  string
 		image string
 	}{
-		{"status", nil, "Waiting for", ""},
-		{"table", nil, "Scores", "table.png"},
-		{"objectives", nil, "Objective row", "objectives.png"},
+		{"status", nil, stem(i18n.English, "flow.waiting.until"), ""},
+		{"table", nil, stem(i18n.English, "play.scores.title"), "table.png"},
+		{"objectives", nil, en("play.objectives.title"), "objectives.png"},
 		{"scores", nil, "Ana", ""},
-		{"shelf", []discordtest.Option{discordtest.UserOpt("player", bo)}, "Bo", "shelves.png"},
-		{"rules", nil, "Atheneum in short", ""},
-		{"rules", []discordtest.Option{discordtest.StringOpt("topic", "shelving")}, "support", ""},
-		{"help", nil, "/atheneum new", ""},
-		{"hand", nil, "not playing", ""},
+		{"shelf", []discordtest.Option{discordtest.UserOpt("player", bo)}, before(i18n.English, "play.shelf.text", "Subject", "Name", "Bo"), "shelves.png"},
+		{"rules", nil, rulesTextIn(i18n.English, ""), ""},
+		{"rules", []discordtest.Option{discordtest.StringOpt("topic", "shelving")}, rulesTextIn(i18n.English, "shelving"), ""},
+		{"help", nil, rulesTextIn(i18n.English, "help"), ""},
+		{"hand", nil, en("play.not.playing"), ""},
 	}
 	for _, v := range views {
 		t.Run("a spectator's /atheneum "+v.sub+" answers privately", func(t *testing.T) {
@@ -354,7 +372,7 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 		placeOpts = append(placeOpts, discordtest.StringOpt("color", color))
 	}
 	seen := h.slash(ana, "place", placeOpts...)
-	if !strings.Contains(seen.Content, "shelve your benefits") {
+	if !strings.Contains(seen.Content, stem(i18n.English, "play.bench.title")) {
 		t.Fatalf("after /atheneum place: %q", seen.Content)
 	}
 	pos, _ := engine.ParsePos(spaces[0])
@@ -363,11 +381,11 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 	}
 	t.Run("an item not held or a malformed space is refused with the reason", func(t *testing.T) {
 		seen := h.slash(ana, "place", discordtest.StringOpt("item", "#99"), discordtest.StringOpt("space", "V.3.2"))
-		if !strings.Contains(seen.Content, "no longer hold") {
+		if seen.Content != en("engine.no_such_item") {
 			t.Fatalf("saw %q", seen.Content)
 		}
 		seen = h.slash(ana, "place", discordtest.StringOpt("item", want), discordtest.StringOpt("space", "nowhere"))
-		if !strings.Contains(seen.Content, "compartment.level.space") {
+		if seen.Content != en("play.place.space", "Space", "nowhere") {
 			t.Fatalf("saw %q", seen.Content)
 		}
 	})
@@ -384,7 +402,7 @@ func TestShutdownFinishesWorkAndRefusesNewInteractions(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := h.slash(ana, "status")
-	if !strings.Contains(seen.Content, "restarting") || !seen.Ephemeral {
+	if seen.Content != en("play.restarting") || !seen.Ephemeral {
 		t.Fatalf("an interaction during shutdown saw %q", seen.Content)
 	}
 	h.bot.RunDueJobs(h.ctx) // must not run after Close
@@ -417,10 +435,10 @@ func TestAGameInItsOwnThread(t *testing.T) {
 	lobby, _ = h.click(bo, lobby, join.CustomID)
 	start, _ := component(lobby, "start")
 	started, _ := h.click(ana, lobby, start.CustomID)
-	if !strings.Contains(started.Content, "the game has started") {
+	if !strings.Contains(started.Content, en("start.title")) {
 		t.Fatalf("after Start: %q", started.Content)
 	}
-	if status := h.slashIn(thread.ID, bo, "status"); !strings.Contains(status.Content, "turn 1 of 10") {
+	if status := h.slashIn(thread.ID, bo, "status"); !strings.Contains(status.Content, statusTurn(1)) {
 		t.Fatalf("/atheneum status in the thread: %q", status.Content)
 	}
 	if dm, _ := h.lastDM(ana); !strings.Contains(dm.Content, thread.ID) {

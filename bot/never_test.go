@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/game"
 	"atheneum/engine"
+	"atheneum/i18n"
 	"atheneum/store"
 )
 
@@ -83,29 +85,29 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		values   []string
 		want     string
 	}{
-		{"a spectator pressing a seat's menu is refused", cy, pick.CustomID, []string{pickCard}, "you are not playing"},
-		{"a player using another seat's menu is refused", bo, pick.CustomID, []string{pickCard}, "another player's"},
-		{"a player of another game is refused", dee, pick.CustomID, []string{pickCard}, "you are not playing"},
-		{"a menu of the other game cannot touch this one", ana, deeMenu.CustomID, []string{deeMenu.Options[0].Value}, "you are not playing"},
-		{"a garbled custom id is refused", ana, "a1:%%%:??", nil, "do not recognise"},
-		{"a custom id from another bot is refused", ana, "confirm_button", nil, "do not recognise"},
-		{"a custom id naming an unknown game is refused", ana, strings.Replace(pick.CustomID, gameID.Game, "nosuchgame000000", 1), []string{pickCard}, "no longer exists"},
-		{"a card that is not in the hand is refused", ana, pick.CustomID, []string{"Z99"}, "not in your hand"},
-		{"another seat's card is refused", ana, pick.CustomID, []string{h.state(channel).State.CardCode(h.state(channel).State.Seats[1].Hand[0])}, "not in your hand"},
-		{"no value at all is refused", ana, pick.CustomID, []string{}, "not in your hand"},
-		{"two cards at once from a one-card menu are refused", ana, pick.CustomID, []string{pick.Options[0].Value, pick.Options[1].Value}, "not in your hand"},
-		{"an item menu during the pick step is refused", ana, forged("it"), []string{"i1"}, "not being resolved"},
-		{"an unknown verb is refused", ana, forged("explode"), []string{"x"}, "no longer on offer"},
-		{"a shelving menu during the pick step is refused", ana, forged("spc", "item", "1", "-", "-1", "II"), []string{"1.1"}, "not being resolved"},
-		{"a menu built for another step is refused", ana, strings.Replace(pick.CustomID, ":t1p:", ":t2r:", 1), []string{pickCard}, "earlier step"},
-		{"a menu from before the seat's last move is refused", ana, strings.Replace(pick.CustomID, ":0:0:pick", ":0:7:pick", 1), []string{pickCard}, "out of date"},
-		{"a lobby button of a started game is refused", ana, customID{Game: gameID.Game, Step: "lobby", Seat: -1, Moves: -1, Verb: "join"}.String(), nil, "already started"},
+		{"a spectator pressing a seat's menu is refused", cy, pick.CustomID, []string{pickCard}, en("play.refuse.spectator")},
+		{"a player using another seat's menu is refused", bo, pick.CustomID, []string{pickCard}, en("play.refuse.not.yours")},
+		{"a player of another game is refused", dee, pick.CustomID, []string{pickCard}, en("play.refuse.spectator")},
+		{"a menu of the other game cannot touch this one", ana, deeMenu.CustomID, []string{deeMenu.Options[0].Value}, en("play.refuse.spectator")},
+		{"a garbled custom id is refused", ana, "a1:%%%:??", nil, en("play.refuse.button")},
+		{"a custom id from another bot is refused", ana, "confirm_button", nil, en("play.refuse.button")},
+		{"a custom id naming an unknown game is refused", ana, strings.Replace(pick.CustomID, gameID.Game, "nosuchgame000000", 1), []string{pickCard}, refusalText(game.CodeNoGame)},
+		{"a card that is not in the hand is refused", ana, pick.CustomID, []string{"Z99"}, en("play.refuse.card")},
+		{"another seat's card is refused", ana, pick.CustomID, []string{h.state(channel).State.CardCode(h.state(channel).State.Seats[1].Hand[0])}, en("play.refuse.card")},
+		{"no value at all is refused", ana, pick.CustomID, []string{}, en("play.refuse.card")},
+		{"two cards at once from a one-card menu are refused", ana, pick.CustomID, []string{pick.Options[0].Value, pick.Options[1].Value}, en("play.refuse.card")},
+		{"an item menu during the pick step is refused", ana, forged("it"), []string{"i1"}, en("play.refuse.picking")},
+		{"an unknown verb is refused", ana, forged("explode"), []string{"x"}, en("play.refuse.stale")},
+		{"a shelving menu during the pick step is refused", ana, forged("spc", "item", "1", "-", "-1", "II"), []string{"1.1"}, en("play.refuse.picking")},
+		{"a menu built for another step is refused", ana, strings.Replace(pick.CustomID, ":t1p:", ":t2r:", 1), []string{pickCard}, en("play.refuse.earlier", "Turn", 1)},
+		{"a menu from before the seat's last move is refused", ana, strings.Replace(pick.CustomID, ":0:0:pick", ":0:7:pick", 1), []string{pickCard}, en("play.refuse.outdated")},
+		{"a lobby button of a started game is refused", ana, customID{Game: gameID.Game, Step: "lobby", Seat: -1, Moves: -1, Verb: "join"}.String(), nil, refusalText(game.CodeNotLobby)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			before := h.encoded(channel)
 			seen := h.forge(tc.who, anaPick, tc.customID, tc.values...)
-			if !strings.Contains(strings.ToLower(seen.Content), strings.ToLower(tc.want)) {
+			if seen.Content != tc.want {
 				t.Errorf("answer %q, want it to mention %q", seen.Content, tc.want)
 			}
 			if !seen.Ephemeral && seen.GuildID != "" {
@@ -120,7 +122,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 	t.Run("a seat's menu pressed in another channel of the server is refused", func(t *testing.T) {
 		before := h.encoded(channel)
 		seen := h.forge(ana, otherLobby, pick.CustomID, pickCard)
-		if !strings.Contains(seen.Content, "another channel") || h.encoded(channel) != before {
+		if seen.Content != en("play.refuse.channel") || h.encoded(channel) != before {
 			t.Errorf("answer %q; game changed: %v", seen.Content, h.encoded(channel) != before)
 		}
 	})
@@ -135,7 +137,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		}
 		before := h.encoded(channel)
 		seen := h.forge(ana, anaPick, pick.CustomID, pickCard)
-		if !strings.Contains(seen.Content, "earlier step") || h.encoded(channel) != before {
+		if seen.Content != en("play.refuse.earlier", "Turn", 1) || h.encoded(channel) != before {
 			t.Errorf("answer %q; game changed: %v", seen.Content, h.encoded(channel) != before)
 		}
 	})
@@ -152,7 +154,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		if got := h.state(channel).Seq; got != seq+1 {
 			t.Errorf("seq went from %d to %d, want one action", seq, got)
 		}
-		if !strings.Contains(seen.Content, "out of date") && !strings.Contains(seen.Content, "already finished") {
+		if seen.Content != en("play.refuse.outdated") && seen.Content != en("engine.seat_finished") {
 			t.Errorf("second click answered %q", seen.Content)
 		}
 	})
@@ -186,7 +188,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		refused := 0
 		for _, in := range ins {
 			for _, f := range in.Followups() {
-				if strings.Contains(f.Content, "out of date") || strings.Contains(f.Content, "earlier step") {
+				if f.Content == en("play.refuse.outdated") || strings.HasPrefix(f.Content, stem(i18n.English, "play.refuse.earlier")) {
 					refused++
 				}
 			}
@@ -228,13 +230,13 @@ func TestAPanicIsRecoveredAndAnswered(t *testing.T) {
 	ps.armed = true
 	ps.mu.Unlock()
 	seen := h.slash(ana, "status")
-	if !strings.Contains(seen.Content, "Something went wrong") {
+	if seen.Content != en("play.internal") {
 		t.Fatalf("after a panic the user saw %q", seen.Content)
 	}
 	if !strings.Contains(h.logs.String(), "panic") || !strings.Contains(h.logs.String(), "simulated bug") {
 		t.Error("the panic was not logged")
 	}
-	if seen := h.slash(ana, "status"); !strings.Contains(seen.Content, "turn 1 of 10") {
+	if seen := h.slash(ana, "status"); !strings.Contains(seen.Content, statusTurn(1)) {
 		t.Fatalf("the bot does not work after a panic: %q", seen.Content)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"atheneum/engine"
+	"atheneum/i18n"
 )
 
 func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
@@ -24,7 +25,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	if !ok || len(selects(anaBench))+len(anaBench.Components) == 0 {
 		t.Fatalf("ana has no workbench before the restart: %q", anaBench.Content)
 	}
-	reveals := len(h.channelPosts("the cards are revealed"))
+	reveals := len(h.channelPosts(stem(i18n.English, "play.reveal.title")))
 
 	h.restart()
 
@@ -40,7 +41,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 		t.Fatalf("no Done button on ana's workbench")
 	}
 	seen, _ := h.click(h.user("ana"), anaBench, done.CustomID)
-	if strings.Contains(seen.Content, "out of date") || strings.Contains(seen.Content, "earlier step") || strings.Contains(seen.Content, "went wrong") {
+	if seen.Content == en("play.refuse.outdated") || strings.HasPrefix(seen.Content, stem(i18n.English, "play.refuse.earlier")) || seen.Content == en("play.internal") {
 		t.Fatalf("a button from before the restart was refused: %q", seen.Content)
 	}
 	if got := h.state(channel).State.Seats[0].Status; got != engine.StatusDone {
@@ -52,7 +53,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	if reveals != 3 {
 		t.Errorf("%d reveal posts before the restart in turn 3, want 3", reveals)
 	}
-	if n, turns := len(h.channelPosts("the cards are revealed")), len(h.channelPosts("is over.**")); n != 10 || turns != 9 {
+	if n, turns := len(h.channelPosts(stem(i18n.English, "play.reveal.title"))), len(h.channelPosts(stem(i18n.English, "play.turn.over"))); n != 10 || turns != 9 {
 		t.Errorf("%d reveal posts and %d end-of-turn posts, want 10 and 9", n, turns)
 	}
 	if v := h.srv.TakeViolations(); len(v) > 0 {

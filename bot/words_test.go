@@ -1,0 +1,69 @@
+package bot
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/i18n"
+)
+
+// Tests assert what players see through the catalogue, never through
+// English copied into the test: these helpers give the catalogue's text.
+
+// en is catalogue message id in English, filled from kv.
+func en(id string, kv ...any) string { return i18n.English.T(id, kv...) }
+
+// refusalText is how a refusal code of the game service reads in English.
+func refusalText(code game.Code, arg ...string) string {
+	r := &game.Refusal{Code: code}
+	if len(arg) > 0 {
+		r.Arg = arg[0]
+	}
+	text, _ := playerMessage(r)
+	return text
+}
+
+var placeholderField = regexp.MustCompile(`\{\{[^}]*\}\}`)
+
+// stem is the longest part of message id, in l, that placeholders do not
+// interrupt (of its "other" plural form): what every filled message of
+// that id contains, whatever the values.
+func stem(l i18n.Lang, id string) string {
+	best := ""
+	for _, part := range placeholderField.Split(i18n.Forms(l, id)["other"], -1) {
+		if len(part) > len(best) {
+			best = part
+		}
+	}
+	return best
+}
+
+// before is message id filled from kv, up to where placeholder cut goes.
+func before(l i18n.Lang, id, cut string, kv ...any) string {
+	const mark = "\x00"
+	text := l.T(id, append(kv, cut, mark)...)
+	head, _, _ := strings.Cut(text, mark)
+	return head
+}
+
+func TestTheTestsReadTheCatalogue(t *testing.T) {
+	if got, want := stem(i18n.English, "play.turn.over"), " of 10 is over.**"; got != want {
+		t.Errorf("stem = %q, want %q", got, want)
+	}
+	if got, want := before(i18n.English, "play.reveal.line", "Card", "Name", "Bo"), "**Bo** played "; got != want {
+		t.Errorf("before = %q, want %q", got, want)
+	}
+	if refusalText(game.CodeHostOnly) == "" {
+		t.Error("a refusal code has no words")
+	}
+}
+
+// statusTurn is the line of /atheneum status for a game at turn n (of the
+// ten), its players choosing their cards.
+func statusTurn(n int) string {
+	phase := (n - 1) / engine.TurnsPerPhase
+	return en("status.turn", "Turn", n, "Phase", string(rune('A'+phase)), "PhaseTurn", n-phase*engine.TurnsPerPhase, "Step", en("status.step.pick"))
+}
