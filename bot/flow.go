@@ -15,10 +15,17 @@ import (
 	"atheneum/store"
 )
 
-// beginStep sends every awaited person who wants direct messages their
-// prompt; the others were mentioned in the step's post.
+// beginStep marks the people's prompts of the step that ended as over (a
+// hand someone picked from early still shows its menu), then sends every
+// awaited person who wants direct messages their new prompt; the others
+// were mentioned in the step's post.
 func (b *Bot) beginStep(ctx context.Context, t *game.Table) {
 	rec := t.Rec
+	for seat := range rec.Seats {
+		if game.IsPerson(rec, seat) {
+			b.retirePrompt(ctx, rec, seat)
+		}
+	}
 	for _, seat := range awaitedPeople(rec) {
 		if b.wantsDM(ctx, rec.Seats[seat]) {
 			b.sendPrompt(ctx, t, seat)

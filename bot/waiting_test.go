@@ -32,7 +32,11 @@ func TestPromptsAndStepPostsShowTheDeadline(t *testing.T) {
 	if len(first.Embeds) != 1 || !strings.Contains(first.Embeds[0].Description, stamp(due)) {
 		t.Fatalf("the start post does not say until when it waits: %+v", first.Embeds)
 	}
+	hand, _ := h.lastDM(ana)
 	h.pickFirst(ana, bo)
+	if old := h.refresh(hand); len(old.Components) != 0 || len(old.Attachments) != 0 {
+		t.Errorf("ana's hand still shows its menu after the reveal: %q", old.Content)
+	}
 	if first = h.refresh(start); first.Embeds[0].Description != i18n.English.T("flow.step.over") {
 		t.Errorf("the start post still looks current after the reveal: %q", first.Embeds[0].Description)
 	}
