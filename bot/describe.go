@@ -188,7 +188,7 @@ func received(l i18n.Lang, g *engine.Game, seat int, name func(int) string) stri
 		}
 		parts = append(parts, l.T("play.received.part", "Card", card.Code, "Who", who, "What", strings.Join(what, ", ")))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, l.T("play.received.sep"))
 }
 
 // patternCell names one cell of an objective's pattern.

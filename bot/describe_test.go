@@ -107,7 +107,7 @@ func TestEventsCountInWordsAndSayWhatObjectivesAsk(t *testing.T) {
 		{"a scored objective says what it asked", i18n.English, engine.Event{Type: engine.EvObjectiveScored, Seat: 1, Objective: o.Code, Points: 1},
 			"**Bo** scored objective " + o.Code + " (" + objectiveAsks(i18n.English, o) + ") for 1 point."},
 		{"an objective joining the row says what it asks, in French", i18n.French, engine.Event{Type: engine.EvObjectiveDrawn, Seat: -1, Objective: o.Code},
-			"L'objectif " + objectiveWords(i18n.French, o) + " rejoint la rangée."},
+			"Nouveau dans la rangée des objectifs : " + objectiveWords(i18n.French, o) + "."},
 		{"a side shelf's side is worded", i18n.French, engine.Event{Type: engine.EvSideShelfPlaced, Seat: 0, N: 3, Comp: engine.CompRight},
 			"**Ana** a placé l'étagère latérale S3 à droite."},
 	}
