@@ -173,6 +173,15 @@ func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
 		lines = append(lines, l.T("play.bench.hold.none"))
 	}
 	lines = append(lines, l.T("play.bench.stats", "Reshelves", s.Reshelves, "Wands", s.Wands, "Score", s.Score()))
+	var scorable []string
+	for _, a := range g.LegalActions(seat) {
+		if a.Type == engine.ActScore {
+			scorable = append(scorable, objectiveNamed(l, g, a.Objective))
+		}
+	}
+	if len(scorable) > 0 {
+		lines = append(lines, l.T("play.bench.can.score", "Objectives", strings.Join(scorable, l.T("play.received.sep"))))
+	}
 	if s.Status == engine.StatusScoring {
 		lines = append(lines, l.T("play.bench.scoring"))
 	}
@@ -377,6 +386,8 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int,
 	}
 	if err != nil {
 		b.log.Warn("could not refresh the player's message", "game", rec.ID, "err", err)
+	} else if len(comps) == 0 {
+		b.settledPrompt(ctx, rec, seat, r.i)
 	}
 	b.svc.Settle(ctx, t)
 	return nil

@@ -280,18 +280,35 @@ func (b *Bot) sendDM(ctx context.Context, rec *store.Game, seat int, m *discordg
 }
 
 // retirePrompt makes a seat's last prompt stop looking actionable once its
-// step has been played for them (autopilot, host tools).
+// step is over or was played for them (autopilot, host tools): its menus
+// go and a line says the step is over, while what it said stays for the
+// player to scroll back to.
 func (b *Bot) retirePrompt(ctx context.Context, rec *store.Game, seat int) {
 	m, err := b.db.GetMessage(ctx, rec.ID, msgPrompt, seat)
 	if err != nil {
 		return
 	}
 	l := b.memberLang(ctx, rec.Seats[seat].UserID, rec)
-	text := l.T("flow.prompt.over", "Channel", "<#"+rec.ChannelID+">")
 	empty := []discordgo.MessageComponent{}
-	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Content: &text, Components: &empty,
-		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
+	embeds := waitingEmbed(l.T("flow.prompt.over", "Channel", "<#"+rec.ChannelID+">"))
+	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Components: &empty,
+		Embeds: &embeds, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
 		b.log.Warn("could not retire a prompt", "game", rec.ID, "seat", seat, "err", err)
+	}
+	if err := b.db.DeleteMessage(ctx, rec.ID, msgPrompt, seat); err != nil {
+		b.log.Warn("could not forget a prompt", "game", rec.ID, "err", err)
+	}
+}
+
+// settledPrompt forgets a seat's prompt once the player's own move left it
+// with nothing to press, so that it is not edited again when the step ends.
+func (b *Bot) settledPrompt(ctx context.Context, rec *store.Game, seat int, i *discordgo.Interaction) {
+	if i.Message == nil {
+		return
+	}
+	m, err := b.db.GetMessage(ctx, rec.ID, msgPrompt, seat)
+	if err != nil || m.MessageID != i.Message.ID {
+		return
 	}
 	if err := b.db.DeleteMessage(ctx, rec.ID, msgPrompt, seat); err != nil {
 		b.log.Warn("could not forget a prompt", "game", rec.ID, "err", err)

@@ -34,8 +34,10 @@ func TestPromptsAndStepPostsShowTheDeadline(t *testing.T) {
 	}
 	hand, _ := h.lastDM(ana)
 	h.pickFirst(ana, bo)
-	if old := h.refresh(hand); len(old.Components) != 0 || len(old.Attachments) != 0 {
-		t.Errorf("ana's hand still shows its menu after the reveal: %q", old.Content)
+	if old := h.refresh(hand); len(old.Components) != 0 || len(old.Embeds) != 1 || !strings.HasPrefix(old.Embeds[0].Description, firstWords(i18n.English.T("flow.prompt.over"))) {
+		t.Errorf("ana's hand still looks current after the reveal: %q, %d rows, %+v", old.Content, len(old.Components), old.Embeds)
+	} else if prev := old.Revisions[len(old.Revisions)-1]; old.Content != prev.Content {
+		t.Errorf("marking ana's hand over lost what it said: %q", old.Content)
 	}
 	if first = h.refresh(start); first.Embeds[0].Description != i18n.English.T("flow.step.over") {
 		t.Errorf("the start post still looks current after the reveal: %q", first.Embeds[0].Description)
