@@ -10,6 +10,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/bwmarrin/discordgo"
+
 	"atheneum/bot/game"
 	"atheneum/engine"
 	"atheneum/i18n"
@@ -324,5 +326,32 @@ func TestThePickPromptNamesWhoGetsEachSection(t *testing.T) {
 				t.Errorf("got %q, want %q and not %q", got, tt.want, tt.notWant)
 			}
 		})
+	}
+}
+
+// TestEveryMessageNamesCommandsAsTheReaderSeesThem: a French reader sees
+// the French command names, so every French text must quote those, and
+// every quoted command must exist.
+func TestEveryMessageNamesCommandsAsTheReaderSeesThem(t *testing.T) {
+	cmd := onlyCommand(t)
+	quoted := regexp.MustCompile(`/atheneum ([^\s:,.;)]+)`)
+	for _, tc := range []struct {
+		lang i18n.Lang
+		loc  discordgo.Locale
+	}{{i18n.English, ""}, {i18n.French, discordgo.French}} {
+		found := 0
+		for _, id := range i18n.IDs(tc.lang) {
+			for _, form := range i18n.Forms(tc.lang, id) {
+				for _, m := range quoted.FindAllStringSubmatch(form, -1) {
+					found++
+					if localisedSubcommand(cmd, tc.loc, m[1]) == "" {
+						t.Errorf("%s %s quotes /atheneum %s, which is not a command a %s speaker sees", tc.lang, id, m[1], tc.lang)
+					}
+				}
+			}
+		}
+		if found < 20 {
+			t.Errorf("%s: the catalogue quotes only %d commands", tc.lang, found)
+		}
 	}
 }
