@@ -44,6 +44,30 @@ func englishOnly() []string {
 	return out
 }
 
+// englishWhole lists the English catalogue texts without placeholders that
+// no French message has word for word: a button, a menu or an option
+// showing one is in English, however short it is ("Undo", "Teal").
+func englishWhole() map[string]bool {
+	french := map[string]bool{}
+	for _, id := range i18n.IDs(i18n.French) {
+		for _, f := range i18n.Forms(i18n.French, id) {
+			french[f] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, id := range i18n.IDs(i18n.English) {
+		if id == "lang.name" {
+			continue // a language menu names each language in itself
+		}
+		for _, f := range i18n.Forms(i18n.English, id) {
+			if !placeholderField.MatchString(f) && !french[f] && words(f) > 0 {
+				out[f] = true
+			}
+		}
+	}
+	return out
+}
+
 // words counts the words of s that have a letter.
 func words(s string) int {
 	n := 0
@@ -142,7 +166,11 @@ func checkNoEnglish(t *testing.T, texts []seenText) {
 			t.Errorf("%s shows %s:\n%s", s.where, what, s.text)
 		}
 	}
+	whole := englishWhole()
 	for _, s := range texts {
+		if whole[s.text] && !strings.Contains(s.where, "content") {
+			report(s, "the English "+strconvQuote(s.text))
+		}
 		for _, e := range english {
 			if strings.Contains(s.text, e) {
 				report(s, "the English "+strconvQuote(e))
@@ -303,6 +331,12 @@ func TestTheEnglishScanFindsEnglish(t *testing.T) {
 	for _, text := range []string{pickText(i18n.French, rec, 0), objectivesText(i18n.French, g), scoresText(i18n.French, rec)} {
 		if found(text) {
 			t.Errorf("the scan sees English in %q", text)
+		}
+	}
+	whole := englishWhole()
+	for _, id := range []string{"play.undo.label", "color.teal.label", "play.color.placeholder"} {
+		if !whole[en(id)] || whole[i18n.French.T(id)] {
+			t.Errorf("the scan of buttons and menus does not tell %q from %q", en(id), i18n.French.T(id))
 		}
 	}
 }
