@@ -99,7 +99,11 @@ func New(o Options) *Bot {
 		b.cfg.SchedulerEvery = 30 * time.Second
 	}
 	b.svc = game.New(game.Options{Store: o.Store, Presenter: b, Logger: b.log, Now: b.now, NewSeed: o.NewSeed,
-		StepHours: b.cfg.StepHours, HardPlayouts: o.HardPlayouts, HardBudget: b.cfg.HardAIBudget})
+		StepHours: b.cfg.StepHours, HardPlayouts: o.HardPlayouts, HardBudget: b.cfg.HardAIBudget,
+		AIName: func(language, level string) string {
+			l, _ := i18n.Parse(language)
+			return l.T("ai." + level + ".name")
+		}})
 	return b
 }
 

@@ -193,11 +193,26 @@ func (l Lang) T(id string, kv ...any) string {
 			count = kv[i+1]
 		}
 	}
+	if count != nil && !c.plural(l, id) {
+		// A message without plural forms takes a count as any other
+		// argument (go-i18n would refuse it as a plural message).
+		count = nil
+	}
 	s, err := loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil {
 		return "[" + id + "]"
 	}
 	return s
+}
+
+// plural reports whether message id has plural forms in l (or, unknown in
+// l, in English, which the localizer falls back to).
+func (c *catalogue) plural(l Lang, id string) bool {
+	f, ok := c.messages[l][id]
+	if !ok {
+		f = c.messages[English][id]
+	}
+	return len(f) > 1 || f["one"] != ""
 }
 
 // Has reports whether the catalogue holds id in l.

@@ -75,6 +75,7 @@ func TestMessagesAreFilledInTheReadersLanguage(t *testing.T) {
 		{"zero points are plural in English", English, "points", []any{"Count", 0}, "0 points"},
 		{"zero points are singular in French", French, "points", []any{"Count", 0}, "0 point"},
 		{"an unknown id shows itself", French, "no.such.message", nil, "[no.such.message]"},
+		{"a count given to a message without plural forms is an ordinary argument", English, "lang.name", []any{"Count", 1}, "English"},
 		{"an unknown language falls back to English", Lang("de"), "lang.name", nil, "English"},
 	}
 	for _, tt := range tests {

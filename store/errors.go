@@ -25,8 +25,10 @@ const (
 	CodeInternal Code = "internal"
 )
 
-// Error is every error the store returns. Message is written for users and
-// never holds SQL; GameID, Reason and Err are for logs.
+// Error is every error the store returns. Callers react to Code, and an
+// adapter words it for players in their language; Message is a short
+// English summary for logs and operators that never holds SQL, and GameID,
+// Reason and Err are for logs too.
 type Error struct {
 	Code    Code
 	Message string
@@ -87,8 +89,9 @@ func ErrorCode(err error) Code {
 	return CodeInternal
 }
 
-// ErrorMessage returns the user-safe message of err; a foreign error gets a
-// generic message so that no internal detail reaches a user.
+// ErrorMessage returns the English summary of err for logs and operators
+// (players see the adapter's words for its Code); a foreign error gets a
+// generic summary, so that no internal detail leaks even there.
 func ErrorMessage(err error) string {
 	if err == nil {
 		return ""

@@ -342,7 +342,7 @@ func (s *Service) replace(ctx context.Context, t *Table, c HostCommand) (string,
 			ch.Name = c.UserID
 		}
 	case slices.Contains(ai.Levels, c.AILevel):
-		ch.AILevel, ch.Name = c.AILevel, aiName(rec.Seats, c.AILevel)
+		ch.AILevel, ch.Name = c.AILevel, s.aiName(rec.Seats, rec.Options.Language, c.AILevel)
 	default:
 		return "", refusal(CodeNoSuchLevel)
 	}
@@ -351,7 +351,7 @@ func (s *Service) replace(ctx context.Context, t *Table, c HostCommand) (string,
 
 // toAI gives a person's seat to a normal AI.
 func (s *Service) toAI(ctx context.Context, t *Table, seat int) error {
-	return s.changeSeat(ctx, t, store.SeatChange{Seat: seat, AILevel: ReplacementLevel, Name: aiName(t.Rec.Seats, ReplacementLevel)})
+	return s.changeSeat(ctx, t, store.SeatChange{Seat: seat, AILevel: ReplacementLevel, Name: s.aiName(t.Rec.Seats, t.Rec.Options.Language, ReplacementLevel)})
 }
 
 // changeSeat stores a new player for a seat; when the service now has a

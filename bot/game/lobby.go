@@ -5,7 +5,6 @@ import (
 	"errors"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"atheneum/engine"
@@ -204,7 +203,7 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 		if len(seats) >= rec.Options.Seats {
 			return refusal(CodeFull)
 		}
-		seats = append(seats, store.Seat{AILevel: c.Value, Name: aiName(seats, c.Value), Subject: freeSubject(seats)})
+		seats = append(seats, store.Seat{AILevel: c.Value, Name: s.aiName(seats, opts.Language, c.Value), Subject: freeSubject(seats)})
 	case "remove_ai":
 		if !isHost {
 			return refusal(CodeHostOnly)
@@ -222,6 +221,7 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 			return refusal(CodeNoSuchLanguage)
 		}
 		opts.Language = c.Value
+		seats = s.renameAIs(seats, opts.Language)
 	default:
 		return refusal(CodeNotLobby)
 	}
@@ -333,8 +333,10 @@ func freeSubject(seats []store.Seat) engine.Color {
 
 // aiName names a new AI seat by its level, numbered when the level is
 // already seated: "Normal AI", "Normal AI 2".
-func aiName(seats []store.Seat, level string) string {
-	base := strings.ToUpper(level[:1]) + level[1:] + " AI"
+// aiName names a new computer player of level among seats, in the game's
+// language, numbered when the name is taken.
+func (s *Service) aiName(seats []store.Seat, language, level string) string {
+	base := s.o.AIName(language, level)
 	for n := 1; ; n++ {
 		name := base
 		if n > 1 {
@@ -348,4 +350,21 @@ func aiName(seats []store.Seat, level string) string {
 			return name
 		}
 	}
+}
+
+// renameAIs names the lobby's computer players anew in language, after the
+// host changed the game's language.
+func (s *Service) renameAIs(seats []store.Seat, language string) []store.Seat {
+	out := slices.Clone(seats)
+	for i := range out {
+		if out[i].UserID == "" {
+			out[i].Name = ""
+		}
+	}
+	for i := range out {
+		if out[i].UserID == "" {
+			out[i].Name = s.aiName(out, language, out[i].AILevel)
+		}
+	}
+	return out
 }

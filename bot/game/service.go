@@ -22,6 +22,7 @@ import (
 	"errors"
 	"log/slog"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -109,6 +110,11 @@ type Options struct {
 	// HardBudget is the hard AI's thinking time per decision (about one
 	// second when zero).
 	HardBudget time.Duration
+	// AIName names a computer player of a level in a game's language ("en"
+	// or "fr"); the service adds a number when two would share a name. Nil
+	// gives English names such as "Normal AI". (Names are words players
+	// read: the adapter supplies them from its catalogue.)
+	AIName func(language, level string) string
 }
 
 // Service runs games. It is safe for concurrent use: each game is guarded
@@ -125,6 +131,9 @@ type Service struct {
 func New(o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
+	}
+	if o.AIName == nil {
+		o.AIName = func(_, level string) string { return strings.ToUpper(level[:1]) + level[1:] + " AI" }
 	}
 	if o.Now == nil {
 		o.Now = time.Now
