@@ -344,7 +344,17 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 			content += "\n" + line
 		}
 		comps := workbench(r.l, rec.ID, g, seat, sel)
-		_, err := r.edit(content, comps)
+		var pics []picture
+		if id.Verb == "it" && sel.Mode == "item" {
+			// A new item chosen: redraw the shelves with its spaces lit.
+			// (Later choices for the same item keep the picture.)
+			pic, err := b.workbenchPicture(rec, seat, sel, nil)
+			if err != nil {
+				return err
+			}
+			pics = append(pics, pic)
+		}
+		_, err := r.edit(content, comps, pics...)
 		return err
 	}
 	return b.actAndShow(ctx, r, t, seat, *act)

@@ -245,3 +245,35 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 		t.Fatal("the game moved")
 	}
 }
+
+func TestChoosingAnItemLightsWhereItMayGo(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	h.openGame(ana, bo)
+	h.pickFirst(ana, bo)
+	bench, _ := h.lastDM(ana)
+	before, ok := bench.Attachment("shelves.png")
+	if !ok {
+		t.Fatal("the workbench has no shelves picture")
+	}
+	menu, ok := component(bench, "it")
+	if !ok {
+		t.Fatalf("ana has nothing to shelve: %q", bench.Content)
+	}
+	var item string
+	for _, o := range menu.Options {
+		if strings.HasPrefix(o.Value, "i") {
+			item = o.Value
+			break
+		}
+	}
+	if item == "" {
+		t.Fatal("ana holds no item to place")
+	}
+	seen, _ := h.click(ana, bench, menu.CustomID, item)
+	after, ok := seen.Attachment("shelves.png")
+	if !ok || string(after.Data) == string(before.Data) || after.Description == "" {
+		t.Fatalf("choosing %s did not redraw the shelves with its spaces (picture changed: %v)", item, ok && string(after.Data) != string(before.Data))
+	}
+}
