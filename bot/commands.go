@@ -240,7 +240,11 @@ func scoresText(l i18n.Lang, rec *store.Game) string {
 		}
 		return strings.Join(lines, "\n") + "\n"
 	}
-	lines = append(lines, l.T("play.scores.title", "Turns", l.T("count.turns", "Count", g.TurnNumber()-1)))
+	if played := g.TurnNumber() - 1; played > 0 {
+		lines = append(lines, l.T("play.scores.title", "Turns", l.T("count.turns", "Count", played)))
+	} else {
+		lines = append(lines, l.T("play.scores.title.first"))
+	}
 	for i := range g.Seats {
 		lines = append(lines, l.T("play.scores.line", "Name", rec.Seats[i].Name, "Score", g.Seats[i].Score(), "Final", g.Breakdown(i).Total))
 	}

@@ -164,7 +164,10 @@ func itemLabel(l i18n.Lang, g *engine.Game, it engine.Item) string {
 // received says what a seat received at the last reveal, card by card:
 // "A07 (yours): a teal book, a teal book; B03 (Ana): reshelve up to 1
 // book". It is empty outside the resolve step.
-func received(l i18n.Lang, g *engine.Game, seat int, name func(int) string) string {
+//
+// own is the catalogue key that names the seat's own card: "yours" on the
+// seat's workbench, "their own" in the channel.
+func received(l i18n.Lang, g *engine.Game, seat int, name func(int) string, own string) string {
 	if g.Step != engine.StepResolve || g.Seats[seat].Played < 0 {
 		return ""
 	}
@@ -182,7 +185,7 @@ func received(l i18n.Lang, g *engine.Game, seat int, name func(int) string) stri
 		if len(what) == 0 {
 			what = append(what, l.T("play.nothing"))
 		}
-		who := l.T("play.received.yours")
+		who := l.T(own)
 		if src.from != seat {
 			who = name(src.from)
 		}

@@ -161,7 +161,7 @@ func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
 	s := &g.Seats[seat]
 	lines := []string{
 		l.T("play.bench.title", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">"),
-		l.T("play.bench.received", "What", received(l, g, seat, nameFunc(rec))),
+		l.T("play.bench.received", "What", received(l, g, seat, nameFunc(rec), "play.received.yours")),
 	}
 	if len(s.Held) > 0 {
 		items := make([]string, len(s.Held))
@@ -209,7 +209,7 @@ func (b *Bot) postReveal(ctx context.Context, t *game.Table) {
 	l := gameLang(rec)
 	lines := []string{l.T("play.reveal.title", "Turn", g.TurnNumber())}
 	for i := range g.Seats {
-		lines = append(lines, l.T("play.reveal.line", "Name", rec.Seats[i].Name, "Card", g.CardCode(g.Seats[i].Played), "What", received(l, g, i, nameFunc(rec))))
+		lines = append(lines, l.T("play.reveal.line", "Name", rec.Seats[i].Name, "Card", g.CardCode(g.Seats[i].Played), "What", received(l, g, i, nameFunc(rec), "play.received.own")))
 	}
 	lines = append(lines, l.T("play.reveal.help"))
 	m := &discordgo.MessageSend{Content: clip(strings.Join(lines, "\n"), 2000)}
