@@ -226,11 +226,7 @@ func reminderText(l i18n.Lang, p game.ReminderPoint, rec *store.Game, due time.T
 	if who == "" {
 		key += ".dm"
 	}
-	deadline := l.T("flow.no.deadline")
-	if !due.IsZero() && !rec.Options.Paused {
-		deadline = stamp(due)
-	}
-	return l.T(key, "Who", who, "Channel", "<#"+rec.ChannelID+">", "Deadline", deadline, "Turn", rec.State.TurnNumber())
+	return l.T(key, "Who", who, "Channel", "<#"+rec.ChannelID+">", "Deadline", deadlineWords(l, rec, due), "Turn", rec.State.TurnNumber())
 }
 
 // dmChannel opens (once, then from memory) the direct message channel
