@@ -99,8 +99,8 @@ type canvas struct {
 	img    *image.RGBA
 	fs     *faceSet
 	lang   i18n.Lang
-	small  textRecord // the smallest text drawn, directly or in a sprite
-	sprite bool       // a sprite: its smallest text is kept for those who copy it
+	record layoutRecord // the text drawn, directly or in sprites
+	sprite bool         // a sprite: its record is kept for those who copy it
 	dc     *gg.Context
 	frame  *image.RGBA
 	dirty  []bool // by tile, row-major; nil when not tracking
@@ -155,11 +155,11 @@ func newCanvas(img *image.RGBA) *canvas {
 }
 
 // release returns the faces to the pool; the canvas is unusable after it.
-// A sprite's smallest text is kept, so that pictures copying the sprite
-// know the text they show.
+// A sprite's record is kept, so that pictures copying the sprite know the
+// text they show.
 func (c *canvas) release() {
-	if c.sprite && c.small.text != "" {
-		spriteTexts.Store(pixKey(c.img), c.small)
+	if c.sprite && (c.record.text != "" || c.record.cut != "") {
+		spriteTexts.Store(pixKey(c.img), c.record)
 	}
 	if c.fs != nil {
 		facePool.Put(c.fs)
@@ -214,7 +214,7 @@ func (c *canvas) text(s string, x, y float64, f fontSpec, col color.RGBA, ax flo
 	if w == 0 {
 		return 0
 	}
-	c.small.note(f.size, s)
+	c.record.note(f.size, s)
 	x0 := x - ax*w
 	c.markF(x0-f.size/4, y-f.size*1.2, x0+w+f.size/4, y+f.size*0.4)
 	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: fc,
@@ -231,6 +231,18 @@ func (c *canvas) textMid(s string, cx, cy float64, f fontSpec, col color.RGBA) f
 // textFit draws s left-aligned, shortened with an ellipsis to fit width.
 func (c *canvas) textFit(s string, x, y, width float64, f fontSpec, col color.RGBA) float64 {
 	return c.text(fit(c, s, width, f), x, y, f, col, 0)
+}
+
+// fitLabel is fit for what the game says (a benefit, whom a card section
+// is for, what an objective asks), which a player needs whole, unlike a
+// name: a label it has to shorten is recorded, and the tests hold every
+// label of both content packs to fit.
+func (c *canvas) fitLabel(s string, width float64, f fontSpec) string {
+	t := fit(c, s, width, f)
+	if t != s && c.record.cut == "" {
+		c.record.cut = s
+	}
+	return t
 }
 
 // fit shortens s with an ellipsis until it fits width.
@@ -361,21 +373,31 @@ func mid(r image.Rectangle) (float64, float64) {
 	return float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2
 }
 
-// textRecord is the smallest text a picture shows: the renderer's own
-// record of its layout, which the phone test scales to a phone's width.
-type textRecord struct {
-	size float64 // the font's pixel size (its em height)
-	text string
+// layoutRecord is the renderer's own record of the text a picture shows,
+// which the tests read: its smallest text, which the phone test scales to
+// a phone's width, and the first label that had to be shortened to fit.
+type layoutRecord struct {
+	size float64 // the smallest text's font pixel size (its em height)
+	text string  // the smallest text
+	cut  string  // the first label shortened with an ellipsis (see fitLabel)
 }
 
 // note keeps the smaller of the record and a text of size px.
-func (r *textRecord) note(size float64, s string) {
+func (r *layoutRecord) note(size float64, s string) {
 	if s != "" && (r.text == "" || size < r.size) {
 		r.size, r.text = size, s
 	}
 }
 
-// spriteTexts holds each sprite's smallest text, by pixKey.
+// merge adds another record, a sprite's, to r.
+func (r *layoutRecord) merge(o layoutRecord) {
+	r.note(o.size, o.text)
+	if r.cut == "" {
+		r.cut = o.cut
+	}
+}
+
+// spriteTexts holds each sprite's layout record, by pixKey.
 var spriteTexts sync.Map
 
 // pixKey identifies a picture's pixels, the same for a sub-image of it:
@@ -388,10 +410,9 @@ func pixKey(img *image.RGBA) *uint8 {
 	return &p[len(p)-1]
 }
 
-// inherit notes the smallest text of a sprite copied onto the canvas.
+// inherit adds the record of a sprite copied onto the canvas.
 func (c *canvas) inherit(src *image.RGBA) {
 	if v, ok := spriteTexts.Load(pixKey(src)); ok {
-		r := v.(textRecord)
-		c.small.note(r.size, r.text)
+		c.record.merge(v.(layoutRecord))
 	}
 }

@@ -13,12 +13,12 @@ import (
 // to phoneWidth, its smallest text (from the renderer's own record of what
 // it drew, sprites included) must stay at least phoneText pixels tall.
 func phoneProblem(p Picture) string {
-	if p.smallest.text == "" {
+	if p.layout.text == "" {
 		return "no text was recorded"
 	}
-	if got := p.smallest.size * phoneWidth / float64(p.Width); got < phoneText {
-		return fmt.Sprintf("%q is %.1f px on a %d px-wide picture: %.1f px on a phone, under %d", p.smallest.text,
-			p.smallest.size, p.Width, got, phoneText)
+	if got := p.layout.size * phoneWidth / float64(p.Width); got < phoneText {
+		return fmt.Sprintf("%q is %.1f px on a %d px-wide picture: %.1f px on a phone, under %d", p.layout.text,
+			p.layout.size, p.Width, got, phoneText)
 	}
 	return ""
 }
@@ -71,11 +71,11 @@ func TestEveryPictureReadsOnAPhone(t *testing.T) {
 
 func TestThePhoneCheckCatchesSmallText(t *testing.T) {
 	// A picture 900 pixels wide with 15-pixel text shows it at 7.5 pixels.
-	p := Picture{Width: 900, smallest: textRecord{15, "II.2.3"}}
+	p := Picture{Width: 900, layout: layoutRecord{size: 15, text: "II.2.3"}}
 	if phoneProblem(p) == "" {
 		t.Error("text of 7.5 px on a phone went unnoticed")
 	}
-	p.smallest.size = 20
+	p.layout.size = 20
 	if msg := phoneProblem(p); msg != "" {
 		t.Error(msg)
 	}

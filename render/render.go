@@ -88,8 +88,9 @@ type Picture struct {
 	// characters).
 	Alt           string
 	Width, Height int
-	// smallest is the smallest text drawn, from the layout (for tests).
-	smallest textRecord
+	// layout records the text drawn: the smallest, and any label that had
+	// to be shortened (for tests).
+	layout layoutRecord
 }
 
 // altLimit is Discord's limit on an attachment's description.
@@ -223,7 +224,7 @@ func start(frame *image.RGBA, l i18n.Lang) *canvas {
 // finish encodes the picture with its alt text and recycles it.
 func finish(c *canvas, alt string) (Picture, error) {
 	b, err := encodeCanvas(c)
-	p := Picture{PNG: b, Alt: clip(alt, altLimit), Width: c.img.Rect.Dx(), Height: c.img.Rect.Dy(), smallest: c.small}
+	p := Picture{PNG: b, Alt: clip(alt, altLimit), Width: c.img.Rect.Dx(), Height: c.img.Rect.Dy(), layout: c.record}
 	c.release()
 	putRGBA(c.img)
 	if err != nil {
