@@ -9,15 +9,38 @@ import (
 	"atheneum/i18n"
 )
 
-// A study card: its code on top, the green section (for the player on the
-// left) and the blue one (for the player on the right) side by side, and
-// the yellow section (for the player who plays it) below, as on the
-// printed cards.
+// cardW and cardGap size the pictures as two objective cards side by side
+// (see objGridSize): 634 pixels wide, which a phone shows at 450.
 const (
-	cardW, cardH = 288, 330
-	cardGap      = 14
-	iconSize     = 54
+	cardW   = 288
+	cardGap = 14
+	// iconSize is the largest a benefit's icon is drawn.
+	iconSize = 54
 )
+
+// A hand is drawn one study card to a line, each line a compact card: its
+// code, then its three sections side by side under column headings that
+// say whom each is for. Six cards and the objective strip then fit a
+// phone's screen, where Discord also caps a picture's height.
+const (
+	handW      = 2*cardW + cardGap + 2*margin // as wide as the other pictures
+	handHeadH  = 24                           // the column headings
+	handRowH   = 76                           // one card
+	handRowGap = 6
+	handCodeW  = 62 // the card's code, left of its sections
+	handSecGap = 4
+	handLineW  = handW - 2*margin
+	handSecW   = (handLineW - handCodeW - 2*handSecGap - 4) / 3
+)
+
+// handColumns are the sections in a hand's columns, left to right: what
+// goes to the player on the left is on the left.
+var handColumns = [3]engine.Section{engine.SectionToLeft, engine.SectionSelf, engine.SectionToRight}
+
+// handSectionBox is where the section in column k goes on a card's line.
+func handSectionBox(k int) image.Rectangle {
+	return rect(handCodeW+k*(handSecW+handSecGap), 4, handSecW, handRowH-8)
+}
 
 // section describes a study card's section for drawing.
 type section struct {
@@ -35,54 +58,73 @@ var sectionColours = [3][2]color.RGBA{
 	engine.SectionToRight: {colSecRight, colSecRightBg},
 }
 
-// sectionOf is a card section with its label in l.
-func sectionOf(l i18n.Lang, s engine.Section) section {
-	key := [3]string{"render.section.you", "render.section.left", "render.section.right"}[s]
-	return section{sectionColours[s][0], sectionColours[s][1], tr(l, key)}
+// sectionKeys are the messages that say whom a section is for.
+var sectionKeys = [3]string{
+	engine.SectionSelf:    "render.section.you",
+	engine.SectionToLeft:  "render.section.left",
+	engine.SectionToRight: "render.section.right",
 }
 
-// sectionBoxes are where the three sections go on a card.
-func sectionBoxes() [3]image.Rectangle {
-	return [3]image.Rectangle{
-		engine.SectionSelf:    image.Rect(8, 196, cardW-8, cardH-8),
-		engine.SectionToLeft:  image.Rect(8, 58, cardW/2-2, 192),
-		engine.SectionToRight: image.Rect(cardW/2+2, 58, cardW-8, 192),
-	}
-}
-
-// cardSprite is one study card, drawn once per content pack, card and
-// language.
-func cardSprite(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA {
+// cardLine is one study card drawn on a hand's line, once per content
+// pack, card, language and whether it is the seat's pick: its code (with
+// a check mark and "chosen" under it for the pick) left of its three
+// sections.
+func cardLine(ct *engine.Content, idx int, l i18n.Lang, picked bool) *image.RGBA {
 	return sprites.get(struct {
-		k   string
-		c   *engine.Content
-		idx int
-		l   i18n.Lang
-	}{"card", ct, idx, l}, func() *image.RGBA {
+		k      string
+		c      *engine.Content
+		idx    int
+		l      i18n.Lang
+		picked bool
+	}{"cardline", ct, idx, l, picked}, func() *image.RGBA {
 		// Transparent corners, so the card sits on whatever is behind it.
-		c := newSprite(cardW, cardH, color.RGBA{})
+		c := newSprite(handLineW, handRowH, color.RGBA{})
 		c.lang = l
 		defer c.release()
 		card := &ct.Cards[idx]
-		r := image.Rect(0, 0, cardW, cardH)
-		c.fillRR(r, 14, colFrame)
-		c.fillRR(r.Inset(3), 12, colWax)
-		c.text(card.Code, 16, 42, sans(28), colInk, 0)
-		c.text(c.tr("render.card.deck", "Deck", string(rune('A'+card.Deck))), cardW-16, 40, cond(16), colInkSoft, 1)
-		for s, box := range sectionBoxes() {
-			drawSection(c, box, sectionOf(l, engine.Section(s)), card.Sections[s])
+		r := image.Rect(0, 0, handLineW, handRowH)
+		c.fillRR(r, 10, colFrame)
+		c.fillRR(r.Inset(3), 8, colWax)
+		// The code's letter is its deck.
+		if picked {
+			c.text(card.Code, fx(handCodeW+2)/2, 28, sans(22), colInk, 0.5)
+			c.fillCircle(fx(handCodeW+2)/2, 44, 10, colInk)
+			c.textMid("✔", fx(handCodeW+2)/2, 44, sans(15), colLabel)
+			c.text(c.fitLabel(c.tr("render.hand.picked"), handCodeW-6, cond(15)), fx(handCodeW+2)/2, 69, cond(15), colInk, 0.5)
+		} else {
+			c.textMid(card.Code, fx(handCodeW+2)/2, handRowH/2, sans(22), colInk)
+		}
+		for k, sec := range handColumns {
+			box := handSectionBox(k)
+			c.fillRR(box, 7, sectionColours[sec][0])
+			c.fillRR(box.Inset(3), 5, sectionColours[sec][1])
+			drawBenefits(c, box.Inset(3), card.Sections[sec])
 		}
 		return c.img
 	})
 }
 
-// flatCard is cardSprite on the parchment.
-func flatCard(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA {
-	return onParchment(struct {
-		c   *engine.Content
-		idx int
-		l   i18n.Lang
-	}{ct, idx, l}, func() *image.RGBA { return cardSprite(ct, idx, l) })
+// backLine is the back of a study card on a hand's line, for hands a view
+// hides.
+func backLine() *image.RGBA {
+	return sprites.get("backline", func() *image.RGBA {
+		c := newSprite(handLineW, handRowH, color.RGBA{})
+		defer c.release()
+		r := image.Rect(0, 0, handLineW, handRowH)
+		c.fillRR(r, 10, colFrame)
+		c.fillRR(r.Inset(3), 8, colCardBack)
+		c.strokeRR(r.Inset(9), 6, 2, colBrass)
+		cx, cy := mid(r)
+		// Three books on a shelf board, left of the game's name.
+		for i, col := range []engine.Color{engine.Teal, engine.Purple, engine.Pink} {
+			x := int(cx) - 170 + i*26
+			drawBookBody(c, rect(x, int(cy)-24, 24, 44), col)
+			c.textMid(string(col.Letter()), fx(x+12), cy-2, sans(16), bookInk(col))
+		}
+		c.fillRR(rect(int(cx)-176, int(cy)+20, 90, 5), 2, colWood)
+		c.textMid("Atheneum", cx+30, cy, title(32), colBrass)
+		return c.img
+	})
 }
 
 // drawSection draws one section: a coloured bar with whom it is for, then
@@ -91,7 +133,7 @@ func drawSection(c *canvas, box image.Rectangle, sec section, benefits []engine.
 	c.fillRR(box, 8, sec.bar)
 	c.fillRR(image.Rect(box.Min.X+3, box.Min.Y+26, box.Max.X-3, box.Max.Y-3), 6, sec.bg)
 	cx := float64(box.Min.X+box.Max.X) / 2
-	c.textMid(fit(c, sec.label, float64(box.Dx()-8), cond(16)), cx, float64(box.Min.Y)+13, cond(16), colInk)
+	c.textMid(c.fitLabel(sec.label, float64(box.Dx()-8), cond(16)), cx, float64(box.Min.Y)+13, cond(16), colInk)
 	drawBenefits(c, image.Rect(box.Min.X+3, box.Min.Y+28, box.Max.X-3, box.Max.Y-3), benefits)
 }
 
@@ -125,12 +167,16 @@ func drawBenefits(c *canvas, r image.Rectangle, benefits []engine.Benefit) {
 		return
 	}
 	lineH := min(46, (r.Dy()-4)/n)
-	size := max(lineH-6, 20)
+	size := lineH - 6
+	if lineH < 26 {
+		// Three benefits on a hand's line: icons as tall as the line.
+		size = lineH - 1
+	}
 	y := r.Min.Y + (r.Dy()-n*lineH)/2
 	for i, b := range benefits {
 		c.blitOver(benefitIcon(b, size), pt(r.Min.X+4, y+(lineH-size)/2))
 		x := float64(r.Min.X + size + 10)
-		c.textFit(captions[i], x, float64(y+lineH/2)+5, float64(r.Max.X-4)-x, f, colInk)
+		c.text(c.fitLabel(captions[i], float64(r.Max.X-4)-x, f), x, float64(y+lineH/2)+5, f, colInk, 0)
 		y += lineH
 	}
 }
@@ -164,28 +210,6 @@ func onParchment(key any, sprite func() *image.RGBA) *image.RGBA {
 	})
 }
 
-// cardBack is the back of a study card, for hands a view hides.
-func cardBack() *image.RGBA {
-	return sprites.get("cardback", func() *image.RGBA {
-		c := newSprite(cardW, cardH, color.RGBA{})
-		defer c.release()
-		r := image.Rect(0, 0, cardW, cardH)
-		c.fillRR(r, 14, colFrame)
-		c.fillRR(r.Inset(3), 12, colCardBack)
-		c.strokeRR(r.Inset(14), 8, 2, colBrass)
-		cx, cy := mid(r)
-		// Three books leaning on a shelf board, above the game's name.
-		for i, col := range []engine.Color{engine.Teal, engine.Purple, engine.Pink} {
-			x := int(cx) - 66 + i*44
-			drawBookBody(c, rect(x, int(cy)-96, 40, 86), col)
-			c.textMid(string(col.Letter()), fx(x+20), cy-48, sans(22), bookInk(col))
-		}
-		c.fillRR(rect(int(cx)-80, int(cy)-10, 160, 8), 3, colWood)
-		c.textMid("Atheneum", cx, cy+50, title(36), colBrass)
-		return c.img
-	})
-}
-
 // handSize is how many cards a hand picture shows, and whether they are
 // hidden (drawn as backs).
 func handSize(s *engine.Seat) (int, bool) {
@@ -195,10 +219,12 @@ func handSize(s *engine.Seat) (int, bool) {
 	return len(s.Hand), false
 }
 
-// DrawHand draws a seat's study cards, two to a line, each with its code
-// and its three sections, the card the seat has picked this turn marked;
-// below them the objective row, so that a player choosing a card sees what
-// it could complete. A hand the view hides is drawn as card backs.
+// DrawHand draws a seat's study cards one to a line, each with its code
+// and its three sections under the columns "← to your left", "you" and
+// "to your right →", the card the seat has picked this turn outlined in
+// gold with a check mark; below them the objective row as a compact
+// strip, so that a player choosing a card sees what it could complete. A
+// hand the view hides is drawn as card backs.
 func DrawHand(g *engine.Game, seat int, o Options) (Picture, error) {
 	if err := checkSeat(g, seat); err != nil {
 		return Picture{}, err
@@ -206,26 +232,34 @@ func DrawHand(g *engine.Game, seat int, o Options) (Picture, error) {
 	l := o.lang()
 	s := &g.Seats[seat]
 	n, hidden := handSize(s)
-	const cols = 2
-	rows := max(1, (n+cols-1)/cols)
-	grid := objGridSize()
-	w := grid.X + 2*margin
+	rows := max(1, n)
+	w := handW
 	top := margin + 76
-	cardsH := rows * (cardH + 34)
-	legendTop := top + cardsH + 8
-	rowTop := legendTop + 90 + 56
-	h := rowTop + grid.Y + margin
+	cardsTop := top + handHeadH + 4
+	pitch := handRowH + handRowGap
+	stripTop := cardsTop + rows*pitch - handRowGap + 18
+	h := stripTop + objStripSize().Y + margin
+	heads := n > 0 && !hidden
 	f := frames.get(struct {
-		k    string
-		rows int
-		l    i18n.Lang
-	}{"hand", rows, l}, func() *image.RGBA {
+		k     string
+		rows  int
+		heads bool
+		l     i18n.Lang
+	}{"hand", rows, heads, l}, func() *image.RGBA {
 		c := newFrame(w, h, l)
 		defer c.release()
 		c.fill(image.Rect(margin, margin+66, w-margin, margin+68), colParchDark)
-		drawSectionLegend(c, margin+4, legendTop, w-2*margin-8)
-		c.fill(image.Rect(margin, rowTop-50, w-margin, rowTop-48), colParchDark)
-		c.text(c.tr("render.objectives.title"), margin+4, fx(rowTop-14), title(30), colInk, 0)
+		if heads {
+			for k, sec := range handColumns {
+				r := handSectionBox(k).Add(pt(margin, 0))
+				r.Min.Y, r.Max.Y = top, top+handHeadH
+				c.fillRR(r, 6, sectionColours[sec][0])
+				cx, cy := mid(r)
+				c.textMid(c.fitLabel(c.tr(sectionKeys[sec]), fx(r.Dx()-8), cond(16)), cx, cy, cond(16), colInk)
+			}
+		}
+		c.fill(image.Rect(margin, stripTop-10, w-margin, stripTop-8), colParchDark)
+		c.text(c.tr("render.objectives.title"), margin+4, fx(stripTop)+20, title(24), colInk, 0)
 		return c.img
 	})
 	c := start(f, l)
@@ -237,18 +271,16 @@ func DrawHand(g *engine.Game, seat int, o Options) (Picture, error) {
 	lw := c.text(label, fx(w-margin-4), margin+32, sans(18), colInk, 1)
 	c.textFit(nameOf(l, o.Names, seat), margin+42, margin+32, fx(w-2*margin)-lw-60, sans(26), colInk)
 	c.textFit(turnText(l, g), margin+4, margin+58, fx(w-2*margin-8), cond(17), colInkSoft)
-	drawObjectiveGrid(c, g, pt(margin, rowTop), o.Names)
+	drawObjectiveStrip(c, g, pt(margin, stripTop), o.Names)
 	alt := handAlt(l, g, seat, o.Names, n, hidden)
 	if n == 0 {
-		c.textMid(c.tr("render.hand.empty"), fx(w)/2, fx(top)+fx(cardH)/2, sans(24), colInkSoft)
+		c.textMid(c.tr("render.hand.empty"), fx(w)/2, fx(cardsTop+handRowH/2), sans(24), colInkSoft)
 		return finish(c, alt)
 	}
-	gridW := cols*cardW + (cols-1)*cardGap
 	for i := 0; i < n; i++ {
-		x := (w-gridW)/2 + (i%cols)*(cardW+cardGap)
-		y := top + 24 + (i/cols)*(cardH+34)
+		y := cardsTop + i*pitch
 		if hidden {
-			c.blit(onParchment("back", cardBack), pt(x, y))
+			c.blit(onParchment("back", backLine), pt(margin, y))
 			continue
 		}
 		idx := s.Hand[i]
@@ -256,15 +288,15 @@ func DrawHand(g *engine.Game, seat int, o Options) (Picture, error) {
 			continue
 		}
 		if idx == s.Pick {
-			r := rect(x, y-26, cardW, 24)
-			c.fillRR(r, 6, colInk)
-			cx, cy := mid(r)
-			c.textMid("✔ "+c.tr("render.hand.pick"), cx, cy, cond(17), colLabel)
-			c.fillRR(rect(x-5, y-2, cardW+10, cardH+7), 18, colGold)
-			c.blitOver(cardSprite(g.Content, idx, l), pt(x, y))
+			c.fillRR(rect(margin-3, y-3, handLineW+6, handRowH+6), 12, colGold)
+			c.blitOver(cardLine(g.Content, idx, l, true), pt(margin, y))
 			continue
 		}
-		c.blit(flatCard(g.Content, idx, l), pt(x, y))
+		c.blit(onParchment(struct {
+			c   *engine.Content
+			idx int
+			l   i18n.Lang
+		}{g.Content, idx, l}, func() *image.RGBA { return cardLine(g.Content, idx, l, false) }), pt(margin, y))
 	}
 	return finish(c, alt)
 }

@@ -87,40 +87,44 @@ func drawObjective(c *canvas, o *engine.Objective) {
 	if pts := c.tr("render.objective.points"); x-50-c.measure(pts, cond(16)) > codeEnd+6 {
 		c.text(pts, x-50, 38, cond(16), colInkSoft, 1)
 	}
-	c.textMid(fit(c, kindText(c.lang, o), objW-16, cond(16)), objW/2, 74, cond(16), colInkSoft)
+	c.textMid(c.fitLabel(kindText(c.lang, o), objW-16, cond(16)), objW/2, 74, cond(16), colInkSoft)
 
-	// Requirements side by side, each under the compartments it may use.
+	drawRequirements(c, o, image.Rect(12, 88, objW-12, objH-objWandsH-6), objCellW, objCellH, 24, sans(16))
+	c.fill(image.Rect(14, objH-objWandsH, objW-14, objH-objWandsH+2), colParchDark)
+}
+
+// drawRequirements draws an objective's requirements side by side in
+// area, each as a grid of cells cw×ch under the compartments it may use
+// (a line labelH tall in font lf). Many or tall requirements shrink the
+// cells, never the text.
+func drawRequirements(c *canvas, o *engine.Objective, area image.Rectangle, cw, ch, labelH int, lf fontSpec) {
 	const gap = 22
 	total := -gap
 	for _, r := range o.Reqs {
-		total += max(r.Pattern.Width*objCellW, int(c.measure(inText(c.lang, &r), sans(16)))+4) + gap
+		total += max(r.Pattern.Width*cw, int(c.measure(inText(c.lang, &r), lf))+4) + gap
 	}
-	cw, chh := objCellW, objCellH
-	if total > objW-24 {
-		// Many requirements: shrink the cells, never the text.
-		scale := float64(objW-24) / float64(total)
-		cw, chh = int(float64(cw)*scale), int(float64(chh)*scale)
+	if total > area.Dx() {
+		scale := float64(area.Dx()) / float64(total)
+		cw, ch = int(float64(cw)*scale), int(float64(ch)*scale)
 	}
 	maxH := 0
 	for _, r := range o.Reqs {
 		maxH = max(maxH, r.Pattern.Height)
 	}
-	areaTop, areaBot := 88, objH-objWandsH-6
-	if avail := areaBot - areaTop - 24; maxH*chh > avail {
-		cw, chh = cw*avail/(maxH*chh), avail/maxH
+	if avail := area.Dy() - labelH; maxH*ch > avail {
+		cw, ch = cw*avail/(maxH*ch), avail/maxH
 	}
-	gridBot := areaTop + 24 + (areaBot-areaTop-24+maxH*chh)/2
-	x0 := (objW - min(total, objW-24)) / 2
+	gridBot := area.Min.Y + labelH + (area.Dy()-labelH+maxH*ch)/2
+	x0 := area.Min.X + (area.Dx()-min(total, area.Dx()))/2
 	for _, r := range o.Reqs {
 		label := inText(c.lang, &r)
-		colW := max(r.Pattern.Width*cw, int(c.measure(label, sans(16)))+4)
+		colW := max(r.Pattern.Width*cw, int(c.measure(label, lf))+4)
 		gx := x0 + (colW-r.Pattern.Width*cw)/2
-		gy := gridBot - r.Pattern.Height*chh
-		c.textMid(label, float64(x0)+float64(colW)/2, float64(gy-16), sans(16), colInk)
-		drawPattern(c, r.Pattern, gx, gy, cw, chh)
+		gy := gridBot - r.Pattern.Height*ch
+		c.textMid(label, float64(x0)+float64(colW)/2, float64(gy-labelH*2/3), lf, colInk)
+		drawPattern(c, r.Pattern, gx, gy, cw, ch)
 		x0 += colW + gap
 	}
-	c.fill(image.Rect(14, objH-objWandsH, objW-14, objH-objWandsH+2), colParchDark)
 }
 
 // drawPattern draws a pattern's cells, row 0 at the top: a book of the
@@ -196,7 +200,7 @@ func drawObjectiveGrid(c *canvas, g *engine.Game, at image.Point, names []string
 		case i == len(g.Row)-1:
 			c.fillRR(cap, 6, colRed)
 			cx, cy := mid(cap)
-			c.textMid(fit(c, c.tr("render.objective.leaves"), objW-10, cond(16)), cx, cy, cond(16), colWhite)
+			c.textMid(c.fitLabel(c.tr("render.objective.leaves"), objW-10, cond(16)), cx, cy, cond(16), colWhite)
 		case i == 0:
 			cx, cy := mid(cap)
 			c.textMid(c.tr("render.objective.newest"), cx, cy, cond(16), colInkSoft)
@@ -324,4 +328,122 @@ func turnText(l i18n.Lang, g *engine.Game) string {
 	}
 	return tr(l, key, "Phase", g.PhaseName(), "Turn", g.Turn, "Of", engine.TurnsPerPhase,
 		"Number", g.TurnNumber(), "Total", 2*engine.TurnsPerPhase)
+}
+
+// In the hand the objective row is a compact strip, two cards to a line,
+// each card shorter than on the objectives picture: its code, points and
+// wand reward on one band with the wands of the seats that scored it,
+// what it asks in one line, and its requirements below.
+const (
+	objStripW       = (handLineW - objStripGap) / 2
+	objStripH       = 140
+	objStripGap     = 10
+	objStripCaption = 26 // the line above each line of cards
+	objStripBand    = 30 // the band with the code, points and wands
+)
+
+// objStripSize is the size of the strip: two lines of two cards, each
+// line under its caption.
+func objStripSize() image.Point {
+	return image.Pt(2*objStripW+objStripGap, 2*(objStripCaption+objStripH))
+}
+
+// objectiveStripSprite is one objective card of the strip, without wands.
+func objectiveStripSprite(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA {
+	return sprites.get(struct {
+		k   string
+		c   *engine.Content
+		idx int
+		l   i18n.Lang
+	}{"objstrip", ct, idx, l}, func() *image.RGBA {
+		c := newSprite(objStripW, objStripH, colParchment)
+		c.lang = l
+		defer c.release()
+		o := &ct.Objectives[idx]
+		card := image.Rect(0, 0, objStripW, objStripH)
+		c.fillRR(card, 10, colFrame)
+		c.fillRR(card.Inset(3), 8, colWax)
+		c.fillRR(image.Rect(3, 3, objStripW-3, objStripBand), 8, colParchDark)
+		c.fill(image.Rect(3, objStripBand-10, objStripW-3, objStripBand), colParchDark)
+		x := 10 + c.text(o.Code, 10, 24, sans(20), colInk, 0) + 20
+		drawStar(c, x, 16, 14, colBrassDark)
+		drawStar(c, x, 16, 12, colGold)
+		c.textMid(strconv.Itoa(o.Points), x, 18, sans(15), colInk)
+		if o.Wand {
+			// "+ wand": scoring it gives a wand back.
+			x += 18
+			x += c.text("+", x, 24, sans(17), colInk, 0) + 2
+			c.blitOver(wandSprite(22, engine.NoColor), pt(int(x), 5))
+		}
+		c.textMid(c.fitLabel(kindText(l, o), objStripW-12, cond(15)), objStripW/2, objStripBand+13, cond(15), colInkSoft)
+		drawRequirements(c, o, image.Rect(8, objStripBand+26, objStripW-8, objStripH-5), objCellW, objCellH, 20, sans(15))
+		return c.img
+	})
+}
+
+// drawStripWands adds, on the right of a strip card's band, a wand and a
+// chip for each seat that scored the card, in the seat's colour with its
+// letter, or its name when there is room.
+func drawStripWands(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Point, names []string) {
+	n := len(slot.Wands)
+	if n == 0 {
+		return
+	}
+	const room, gap = 150, 3 // the band's right part, clear of code and points
+	chipW := min(room-26, (room-26-(n-1)*gap)/n)
+	x := at.X + objStripW - 7 - (n*chipW + (n-1)*gap)
+	// A rule sets the scorers apart from the wand the card gives back.
+	c.fill(rect(x-30, at.Y+6, 2, objStripBand-12), colInkSoft)
+	c.blitOver(wandSprite(22, engine.NoColor), pt(x-25, at.Y+5))
+	for _, seat := range slot.Wands {
+		if seat < 0 || seat >= len(g.Seats) {
+			continue
+		}
+		col := g.Seats[seat].Subject
+		r := rect(x, at.Y+5, chipW, 21)
+		c.fillRR(r, 5, colInk)
+		c.fillRR(r.Inset(1), 4, colorOf(col))
+		label := string(col.Letter())
+		if chipW > 60 {
+			label = fit(c, nameOf(c.lang, names, seat), fx(chipW-8), cond(15))
+		}
+		cx, cy := mid(r)
+		c.textMid(label, cx, cy, cond(15), bookInk(col))
+		x += chipW + gap
+	}
+}
+
+// drawObjectiveStrip draws the objective row as the hand's strip from at:
+// slot 1 (newest) at the top left, the last slot (which leaves at the end
+// of this turn) at the bottom right, as on the objectives picture. The
+// first caption line starts with the strip's title, drawn with the frame.
+func drawObjectiveStrip(c *canvas, g *engine.Game, at image.Point, names []string) {
+	for i, slot := range g.Row {
+		x := at.X + (i%2)*(objStripW+objStripGap)
+		y := at.Y + (i/2)*(objStripCaption+objStripH)
+		cap := rect(x, y, objStripW, objStripCaption-4)
+		switch {
+		case g.Step == engine.StepOver:
+			// No turn is left: no card leaves, none is new.
+		case i == len(g.Row)-1:
+			c.fillRR(cap, 6, colRed)
+			cx, cy := mid(cap)
+			c.textMid(c.fitLabel(c.tr("render.objective.leaves"), objStripW-10, cond(16)), cx, cy, cond(16), colWhite)
+		case i == 0:
+			c.text(c.tr("render.objective.newest"), fx(cap.Max.X-6), fx(y)+17, cond(16), colInkSoft, 1)
+		}
+		top := pt(x, y+objStripCaption)
+		if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
+			r := rect(top.X, top.Y, objStripW, objStripH)
+			dc := c.gg()
+			dc.SetDash(10, 8)
+			c.strokeRR(r, 10, 2, colInkSoft)
+			dc.SetDash()
+			cx, cy := mid(r)
+			c.textMid(c.tr("render.objective.none"), cx, cy, sans(18), colInkSoft)
+			continue
+		}
+		c.blit(objectiveStripSprite(g.Content, slot.Objective, c.lang), top)
+		drawStripWands(c, g, slot, top, names)
+	}
 }

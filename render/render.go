@@ -6,7 +6,8 @@
 //     Marks light the spaces the item being placed may go to and mark the
 //     seat's last move;
 //   - DrawObjectives: the objective row as a 2×2 grid;
-//   - DrawHand: a seat's study cards with the objective row below them;
+//   - DrawHand: a seat's study cards, one compact card to a line, with the
+//     objective row below them as a compact strip;
 //   - DrawReveal: what each seat receives from the cards just played;
 //   - DrawTable: a compact summary of every seat for spectators;
 //   - DrawResults: the final scores;
