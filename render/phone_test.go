@@ -80,3 +80,30 @@ func TestThePhoneCheckCatchesSmallText(t *testing.T) {
 		t.Error(msg)
 	}
 }
+
+// TestAFullHandFitsAPhoneScreen holds a hand of six cards, with the
+// objective row below it, to at most 1.6 times as tall as it is wide:
+// Discord caps a picture's height on a phone, and a taller one would be
+// shrunk further.
+func TestAFullHandFitsAPhoneScreen(t *testing.T) {
+	for seats := engine.MinSeats; seats <= engine.MaxSeats; seats++ {
+		for _, l := range i18n.Langs {
+			t.Run(fmt.Sprintf("a %d-seat game's first hand in %s is at most 1.6 times as tall as wide", seats, l), func(t *testing.T) {
+				g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:seats], Seed: uint64(seats)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := len(g.Seats[0].Hand); n != 6 {
+					t.Fatalf("the first hand has %d cards, not 6", n)
+				}
+				p, err := DrawHand(g.View(0), 0, Options{Lang: l})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if float64(p.Height) > 1.6*float64(p.Width) {
+					t.Errorf("%d×%d px", p.Width, p.Height)
+				}
+			})
+		}
+	}
+}
