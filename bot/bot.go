@@ -57,6 +57,9 @@ type Bot struct {
 	dms sync.Map
 	// locales remembers the members' last seen client locales.
 	locales localeMemory
+	// hostsTold remembers the games whose host was told the bot may not
+	// post in their channel.
+	hostsTold sync.Map
 }
 
 // Options are the bot's dependencies.

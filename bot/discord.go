@@ -37,6 +37,13 @@ func isDMClosed(err error) bool {
 	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser
 }
 
+// isMissingPermissions reports whether Discord refused for lack of a
+// permission (50013), as when the bot may not write in a channel.
+func isMissingPermissions(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeMissingPermissions
+}
+
 // isUnknownMessage reports whether a message we meant to edit is gone.
 func isUnknownMessage(err error) bool {
 	var re *discordgo.RESTError

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"atheneum/bot/discordtest"
+	"atheneum/i18n"
 )
 
 // TestGamesFinishWhileDiscordMisbehaves plays a whole game while Discord
@@ -43,5 +44,37 @@ func TestGamesFinishWhileDiscordMisbehaves(t *testing.T) {
 	}
 	if v := h.srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
+	}
+}
+
+func TestTheHostIsToldWhenTheChannelRefusesPosts(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	h.openGame(ana, bo)
+	h.srv.DenyPermission(h.world.Channel.ID)
+	h.pickFirst(ana, bo) // the reveal cannot be posted
+	want := i18n.English.T("flow.cannot.post", "Channel", "<#"+h.world.Channel.ID+">")
+	told := func() int {
+		n := 0
+		for _, m := range h.srv.DMMessages(ana.ID) {
+			if m.Content == want {
+				n++
+			}
+		}
+		return n
+	}
+	if n := told(); n != 1 {
+		t.Fatalf("the host was told %d times that the channel refuses posts, want once", n)
+	}
+	for _, m := range h.srv.DMMessages(bo.ID) {
+		if m.Content == want {
+			t.Fatal("a player who is not the host was told")
+		}
+	}
+	p := newPlayers(h, 5)
+	h.playUntil(p, func() bool { return h.state(h.world.Channel.ID).State.TurnNumber() == 2 })
+	if n := told(); n != 1 {
+		t.Fatalf("after more refused posts the host was told %d times, want once", n)
 	}
 }

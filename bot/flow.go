@@ -197,6 +197,9 @@ func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSen
 	msg, err := b.sendMessage(rec.ChannelID, m, pics)
 	if err != nil {
 		b.log.Warn("could not post to the channel", "game", rec.ID, "err", err)
+		if isMissingPermissions(err) {
+			b.tellHostCannotPost(ctx, rec)
+		}
 		return nil
 	}
 	return msg

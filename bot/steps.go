@@ -331,3 +331,20 @@ func (b *Bot) stepIsFresh(rec *store.Game, due time.Time) bool {
 	began := due.Add(-time.Duration(hours) * time.Hour)
 	return b.now().Sub(began) < freshStep
 }
+
+// tellHostCannotPost tells the game's host by direct message, once per
+// game while the bot runs, that Discord refuses the bot's posts in the
+// game's channel: nobody else would know why the channel went silent.
+func (b *Bot) tellHostCannotPost(ctx context.Context, rec *store.Game) {
+	seat := game.SeatOf(rec, rec.HostID)
+	if seat < 0 {
+		return
+	}
+	if _, told := b.hostsTold.LoadOrStore(rec.ID, true); told {
+		return
+	}
+	l := b.memberLang(ctx, rec.HostID, rec)
+	if _, err := b.sendDM(ctx, rec, seat, &discordgo.MessageSend{Content: l.T("flow.cannot.post", "Channel", "<#"+rec.ChannelID+">")}); err != nil {
+		b.log.Warn("could not tell the host that the channel refuses posts", "game", rec.ID, "err", err)
+	}
+}
