@@ -124,13 +124,23 @@ func TestALobbyExpiresAndFreesTheChannel(t *testing.T) {
 	if !strings.Contains(lobby.Content, firstWords(i18n.English.T("lobby.expires"))) {
 		t.Fatalf("the lobby does not say when it closes: %q", lobby.Content)
 	}
-	h.advance(25 * time.Hour)
+	// Twenty hours in, bo joins: the lobby is not idle, its expiry moves.
+	h.advance(20 * time.Hour)
+	join, _ := component(lobby, "join")
+	lobby, _ = h.click(bo, lobby, join.CustomID)
+	h.advance(5 * time.Hour)
+	h.bot.RunDueJobs(h.ctx)
+	h.settle()
+	if got := h.refresh(lobby); len(got.Components) == 0 || !strings.Contains(got.Content, stamp(h.now().Add(19*time.Hour))) {
+		t.Fatalf("the lobby closed, or does not show its new closing time, though bo joined 5 hours ago: %q", got.Content)
+	}
+	h.advance(20 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
 	if got := h.refresh(lobby); got.Content != i18n.English.T("lobby.expired") || len(got.Components) != 0 {
 		t.Fatalf("the expired lobby shows %q with %d rows", got.Content, len(got.Components))
 	}
-	if again := h.slash(bo, "new"); len(again.Components) == 0 {
+	if again := h.slash(ana, "new"); len(again.Components) == 0 {
 		t.Fatalf("a new lobby could not open after the old one expired: %q", again.Content)
 	}
 }

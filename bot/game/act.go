@@ -390,6 +390,11 @@ func (s *Service) runJob(ctx context.Context, j store.Job, drop bool) {
 	j = cur
 	rec := t.Rec
 	if j.Kind == JobLobbyExpiry && rec.Status == store.StatusLobby {
+		if at := LobbyExpires(rec); !s.expired(rec) && !at.IsZero() {
+			// The lobby was used since: its expiry moved with it.
+			_ = s.o.Store.Commit(ctx, rec.ID, store.Commit{PutJobs: []store.Job{{Kind: JobLobbyExpiry, Seat: store.NoSeat, Due: at}}})
+			return
+		}
 		s.expireLobby(ctx, t)
 		return
 	}

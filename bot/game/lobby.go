@@ -225,11 +225,19 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 	default:
 		return refusal(CodeNotLobby)
 	}
+	// A lobby in use is not idle: its expiry starts again.
+	expires := s.o.Now().Add(time.Duration(s.o.LobbyHours) * time.Hour)
+	opts.LobbyExpires = expires.UnixMilli()
 	if err := s.o.Store.UpdateLobby(ctx, rec.ID, seats, opts); err != nil {
 		return err
 	}
 	rec.Seats, rec.Options = seats, opts
 	t.publish()
+	if err := s.o.Store.Commit(ctx, rec.ID, store.Commit{PutJobs: []store.Job{{Kind: JobLobbyExpiry, Seat: store.NoSeat, Due: expires}}}); err != nil {
+		// The options hold the new expiry: an early job finds the lobby
+		// not yet expired, and the next OpenLobby judges by the options.
+		s.log.Warn("could not move a lobby's expiry", "game", rec.ID, "err", err)
+	}
 	return nil
 }
 

@@ -44,6 +44,34 @@ func TestLobbiesExpire(t *testing.T) {
 		f.openLobby("c1")
 	})
 
+	t.Run("a lobby in use is not idle: its expiry moves, even if its old job runs", func(t *testing.T) {
+		f := newFixture(t, "")
+		rec := f.openLobby("c1")
+		f.advance(20 * time.Hour)
+		tb := f.table(rec.ID)
+		err := f.svc.ChangeLobby(f.ctx, tb, LobbyChange{Verb: "join", UserID: "u2", Name: "p2"})
+		tb.Unlock()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := f.clock().Add(24 * time.Hour)
+		if got := LobbyExpires(f.load(rec.ID)); !got.Equal(want) {
+			t.Fatalf("after a join the lobby expires %v, want %v", got, want)
+		}
+		// As if moving the job had failed: the old one comes due.
+		if err := f.db.Commit(f.ctx, rec.ID, store.Commit{PutJobs: []store.Job{{Kind: JobLobbyExpiry, Seat: store.NoSeat, Due: f.clock().Add(4 * time.Hour)}}}); err != nil {
+			t.Fatal(err)
+		}
+		f.advance(5 * time.Hour)
+		f.svc.RunDueJobs(f.ctx)
+		if f.load(rec.ID).Status != store.StatusLobby {
+			t.Fatal("an old expiry job closed a lobby in use")
+		}
+		if j, ok := f.job(rec.ID, JobLobbyExpiry); !ok || !j.Due.Equal(want) {
+			t.Fatalf("the expiry job was not moved to the lobby's expiry: %+v", j)
+		}
+	})
+
 	t.Run("a new lobby replaces an expired one whose job has not run", func(t *testing.T) {
 		f := newFixture(t, "")
 		old := f.openLobby("c1")
