@@ -230,31 +230,6 @@ func localisedSubcommand(cmd *discordgo.ApplicationCommand, loc discordgo.Locale
 	return ""
 }
 
-// TestRulesNameCommandsAsTheReaderSeesThem: /atheneum help and the rules
-// quote commands; French speakers see the French names, so the French
-// texts must use those, and every quoted command must exist.
-func TestRulesNameCommandsAsTheReaderSeesThem(t *testing.T) {
-	cmd := onlyCommand(t)
-	quoted := regexp.MustCompile(`/atheneum ([^\s:,.;)]+)`)
-	for _, tc := range []struct {
-		lang i18n.Lang
-		loc  discordgo.Locale
-	}{{i18n.English, ""}, {i18n.French, discordgo.French}} {
-		found := 0
-		for _, topic := range append([]string{""}, rulesTopicKeys...) {
-			for _, m := range quoted.FindAllStringSubmatch(rulesTextIn(tc.lang, topic), -1) {
-				found++
-				if localisedSubcommand(cmd, tc.loc, m[1]) == "" {
-					t.Errorf("%s, topic %q: /atheneum %s is not a command a %s speaker sees", tc.lang, topic, m[1], tc.lang)
-				}
-			}
-		}
-		if found == 0 {
-			t.Errorf("%s: the rules quote no command at all", tc.lang)
-		}
-	}
-}
-
 // TestTheFakeDiscordAcceptsTheCommand registers the command through the
 // real client against the project's fake Discord, which checks it as
 // Discord does, and reads back the French names it stored.

@@ -339,11 +339,14 @@ func TestEveryMessageNamesCommandsAsTheReaderSeesThem(t *testing.T) {
 		lang i18n.Lang
 		loc  discordgo.Locale
 	}{{i18n.English, ""}, {i18n.French, discordgo.French}} {
-		found := 0
+		found, inRules := 0, 0
 		for _, id := range i18n.IDs(tc.lang) {
 			for _, form := range i18n.Forms(tc.lang, id) {
 				for _, m := range quoted.FindAllStringSubmatch(form, -1) {
 					found++
+					if strings.HasPrefix(id, "rules.") {
+						inRules++
+					}
 					if localisedSubcommand(cmd, tc.loc, m[1]) == "" {
 						t.Errorf("%s %s quotes /atheneum %s, which is not a command a %s speaker sees", tc.lang, id, m[1], tc.lang)
 					}
@@ -352,6 +355,9 @@ func TestEveryMessageNamesCommandsAsTheReaderSeesThem(t *testing.T) {
 		}
 		if found < 20 {
 			t.Errorf("%s: the catalogue quotes only %d commands", tc.lang, found)
+		}
+		if inRules == 0 {
+			t.Errorf("%s: the rules and help quote no command at all", tc.lang)
 		}
 	}
 }
