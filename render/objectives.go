@@ -186,38 +186,61 @@ func objGridSize() image.Point {
 	return image.Pt(2*objW+objRowMargin, 2*(objCaption+objH)+objRowMargin)
 }
 
-// drawObjectiveGrid draws the objective row two cards to a line from at:
-// slot 1 (newest) at the top left, the last slot (which leaves at the end
-// of this turn) at the bottom right, so that it reads in the row's order.
+// drawObjectiveGrid draws the objective row of the objectives picture, two
+// full cards to a line from at.
 func drawObjectiveGrid(c *canvas, g *engine.Game, at image.Point, names []string) {
+	drawObjectiveSlots(c, g, at, names, objectiveSlots{
+		w: objW, h: objH, caption: objCaption, captionGap: 6, dx: objW + objRowMargin, dy: objCaption + objH + objRowMargin, radius: 12,
+		sprite: objectiveSprite, wands: drawWands,
+		newest: func(c *canvas, cap image.Rectangle) {
+			cx, cy := mid(cap)
+			c.textMid(c.tr("render.objective.newest"), cx, cy, cond(16), colInkSoft)
+		},
+	})
+}
+
+// objectiveSlots is how a layout draws the objective row two cards to a
+// line: the card's size and caption, the steps between cards, and how it
+// draws a card, its wands and the "newest" caption.
+type objectiveSlots struct {
+	w, h, caption, captionGap, dx, dy, radius int
+	sprite                                    func(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA
+	wands                                     func(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Point, names []string)
+	newest                                    func(c *canvas, cap image.Rectangle)
+}
+
+// drawObjectiveSlots draws the row's cards two to a line from at: slot 1
+// (newest) at the top left, the last slot (which leaves at the end of this
+// turn) at the bottom right, so that it reads in the row's order; an empty
+// slot is a dashed outline.
+func drawObjectiveSlots(c *canvas, g *engine.Game, at image.Point, names []string, l objectiveSlots) {
 	for i, slot := range g.Row {
-		x := at.X + (i%2)*(objW+objRowMargin)
-		y := at.Y + (i/2)*(objCaption+objH+objRowMargin)
-		cap := rect(x, y, objW, objCaption-6)
+		x := at.X + (i%2)*l.dx
+		y := at.Y + (i/2)*l.dy
+		cap := rect(x, y, l.w, l.caption-l.captionGap)
 		switch {
 		case g.Step == engine.StepOver:
 			// No turn is left: no card leaves, none is new.
 		case i == len(g.Row)-1:
 			c.fillRR(cap, 6, colRed)
 			cx, cy := mid(cap)
-			c.textMid(c.fitLabel(c.tr("render.objective.leaves"), objW-10, cond(16)), cx, cy, cond(16), colWhite)
+			c.textMid(c.fitLabel(c.tr("render.objective.leaves"), float64(l.w-10), cond(16)), cx, cy, cond(16), colWhite)
 		case i == 0:
-			cx, cy := mid(cap)
-			c.textMid(c.tr("render.objective.newest"), cx, cy, cond(16), colInkSoft)
+			l.newest(c, cap)
 		}
-		top := pt(x, y+objCaption)
+		top := pt(x, y+l.caption)
 		if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
-			r := rect(top.X, top.Y, objW, objH)
+			r := rect(top.X, top.Y, l.w, l.h)
 			dc := c.gg()
 			dc.SetDash(10, 8)
-			c.strokeRR(r, 12, 2, colInkSoft)
+			c.strokeRR(r, float64(l.radius), 2, colInkSoft)
 			dc.SetDash()
 			cx, cy := mid(r)
 			c.textMid(c.tr("render.objective.none"), cx, cy, sans(18), colInkSoft)
 			continue
 		}
-		c.blit(objectiveSprite(g.Content, slot.Objective, c.lang), top)
-		drawWands(c, g, slot, top, names)
+		c.blit(l.sprite(g.Content, slot.Objective, c.lang), top)
+		l.wands(c, g, slot, top, names)
 	}
 }
 
@@ -418,32 +441,11 @@ func drawStripWands(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Poi
 // of this turn) at the bottom right, as on the objectives picture. The
 // first caption line starts with the strip's title, drawn with the frame.
 func drawObjectiveStrip(c *canvas, g *engine.Game, at image.Point, names []string) {
-	for i, slot := range g.Row {
-		x := at.X + (i%2)*(objStripW+objStripGap)
-		y := at.Y + (i/2)*(objStripCaption+objStripH)
-		cap := rect(x, y, objStripW, objStripCaption-4)
-		switch {
-		case g.Step == engine.StepOver:
-			// No turn is left: no card leaves, none is new.
-		case i == len(g.Row)-1:
-			c.fillRR(cap, 6, colRed)
-			cx, cy := mid(cap)
-			c.textMid(c.fitLabel(c.tr("render.objective.leaves"), objStripW-10, cond(16)), cx, cy, cond(16), colWhite)
-		case i == 0:
-			c.text(c.tr("render.objective.newest"), fx(cap.Max.X-6), fx(y)+17, cond(16), colInkSoft, 1)
-		}
-		top := pt(x, y+objStripCaption)
-		if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
-			r := rect(top.X, top.Y, objStripW, objStripH)
-			dc := c.gg()
-			dc.SetDash(10, 8)
-			c.strokeRR(r, 10, 2, colInkSoft)
-			dc.SetDash()
-			cx, cy := mid(r)
-			c.textMid(c.tr("render.objective.none"), cx, cy, sans(18), colInkSoft)
-			continue
-		}
-		c.blit(objectiveStripSprite(g.Content, slot.Objective, c.lang), top)
-		drawStripWands(c, g, slot, top, names)
-	}
+	drawObjectiveSlots(c, g, at, names, objectiveSlots{
+		w: objStripW, h: objStripH, caption: objStripCaption, captionGap: 4, dx: objStripW + objStripGap, dy: objStripCaption + objStripH, radius: 10,
+		sprite: objectiveStripSprite, wands: drawStripWands,
+		newest: func(c *canvas, cap image.Rectangle) {
+			c.text(c.tr("render.objective.newest"), fx(cap.Max.X-6), fx(cap.Min.Y)+17, cond(16), colInkSoft, 1)
+		},
+	})
 }
