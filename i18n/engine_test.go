@@ -1,7 +1,6 @@
 package i18n_test
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -10,22 +9,6 @@ import (
 	"atheneum/engine/ai"
 	"atheneum/i18n"
 )
-
-var field = regexp.MustCompile(`\{\{\s*\.(\w+)`)
-
-// fields lists the placeholders of every plural form of a message, sorted.
-func fields(forms map[string]string) []string {
-	var names []string
-	for _, text := range forms {
-		for _, m := range field.FindAllStringSubmatch(text, -1) {
-			if !slices.Contains(names, m[1]) {
-				names = append(names, m[1])
-			}
-		}
-	}
-	slices.Sort(names)
-	return names
-}
 
 // TestEveryEngineRefusalHasASentence: each code the engine can refuse with
 // has its sentence in every language, using exactly the arguments the
@@ -39,14 +22,13 @@ func TestEveryEngineRefusalHasASentence(t *testing.T) {
 	for _, l := range i18n.Langs {
 		for _, code := range codes {
 			id := "engine." + string(code)
-			forms := i18n.Forms(l, id)
-			if forms == nil {
+			if i18n.Forms(l, id) == nil {
 				t.Errorf("%s: %s has no sentence", l, id)
 				continue
 			}
 			want := code.ArgNames()
 			slices.Sort(want)
-			if got := fields(forms); !slices.Equal(got, want) {
+			if got := i18n.Placeholders(l, id); !slices.Equal(got, want) {
 				t.Errorf("%s: %s uses %v, the engine gives %v", l, id, got, want)
 			}
 		}

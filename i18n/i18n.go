@@ -52,6 +52,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -232,6 +234,25 @@ func IDs(l Lang) []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// placeholder finds a text/template field such as {{.Count}}.
+var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)`)
+
+// Placeholders returns the names of the placeholders message id uses in l,
+// over all its plural forms, sorted; nil when it has none or does not
+// exist. Tests hold translations and callers to them.
+func Placeholders(l Lang, id string) []string {
+	var names []string
+	for _, text := range Forms(l, id) {
+		for _, m := range placeholder.FindAllStringSubmatch(text, -1) {
+			if !slices.Contains(names, m[1]) {
+				names = append(names, m[1])
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // Forms returns the raw texts of message id in l by plural form ("one",
