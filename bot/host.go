@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -168,7 +169,7 @@ func (b *Bot) postHost(ctx context.Context, t *game.Table, h *game.HostNotice) {
 	case game.VerbReplace, game.VerbRemove, game.VerbResign, game.VerbAutopilot:
 		if c.Seat >= 0 && c.Seat < len(rec.Seats) {
 			b.retirePrompt(ctx, rec, c.Seat)
-			if c.Verb == game.VerbReplace && c.UserID != "" && hasSeat(awaitedPeople(rec), c.Seat) && b.wantsDM(ctx, rec.Seats[c.Seat]) {
+			if c.Verb == game.VerbReplace && c.UserID != "" && slices.Contains(awaitedPeople(rec), c.Seat) && b.wantsDM(ctx, rec.Seats[c.Seat]) {
 				b.sendPrompt(ctx, t, c.Seat)
 			}
 		}

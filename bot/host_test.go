@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -160,7 +161,7 @@ func TestAHostHandsSeatsOver(t *testing.T) {
 		if rec.Seats[1].UserID != dee.ID || game.SeatOf(rec, bo.ID) >= 0 {
 			t.Fatalf("seat 2 is played by %q", rec.Seats[1].UserID)
 		}
-		if !slicesEqual(rec.State.Seats[1].Hand, hand) {
+		if !slices.Equal(rec.State.Seats[1].Hand, hand) {
 			t.Fatal("the newcomer did not get the seat's hand")
 		}
 		m, ok := h.lastDM(dee)
@@ -185,7 +186,7 @@ func TestAHostHandsSeatsOver(t *testing.T) {
 		if rec.Seats[2].UserID != "" || rec.Seats[2].AILevel != game.ReplacementLevel {
 			t.Fatalf("seat 3 after remove: %+v", rec.Seats[2])
 		}
-		if w := rec.State.Waiting(); hasSeat(w, 2) {
+		if w := rec.State.Waiting(); slices.Contains(w, 2) {
 			t.Fatal("the AI did not play the removed seat's pick at once")
 		}
 	})
@@ -200,7 +201,7 @@ func TestAHostHandsSeatsOver(t *testing.T) {
 	})
 	t.Run("the host ends the game with a reason", func(t *testing.T) {
 		h.admin(ana, "end", discordtest.StringOpt("reason", "We have to stop here"))
-		rec, err := h.db.GetGame(h.ctx, h.snapshotID())
+		rec, err := h.db.GetGame(h.ctx, h.gameID())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,19 +213,4 @@ func TestAHostHandsSeatsOver(t *testing.T) {
 			t.Errorf("the history does not give the reason: %q", seen.Content)
 		}
 	})
-}
-
-// snapshotID is the id of the game of the test channel, active or not.
-func (h *harness) snapshotID() string { return h.gameID() }
-
-func slicesEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -310,9 +309,6 @@ func (b *Bot) settledPrompt(ctx context.Context, rec *store.Game, seat int, i *d
 		b.log.Warn("could not forget a prompt", "game", rec.ID, "err", err)
 	}
 }
-
-// hasSeat reports whether seat is among seats.
-func hasSeat(seats []int, seat int) bool { return slices.Contains(seats, seat) }
 
 // freshStep is how long after a step begins "you are the last one" would
 // only repeat the step's own notification.

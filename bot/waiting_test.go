@@ -70,7 +70,7 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 		}
 	}
 	h.slash(dee, "notify", discordtest.StringOpt("mode", "dm"))
-	start := h.openGame(ana, bo, cy, dee)
+	h.openGame(ana, bo, cy, dee)
 
 	if _, ok := h.lastDM(ana); !ok {
 		t.Error("ana, who wants direct messages, got no prompt")
@@ -86,7 +86,6 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 			pinged[id] = true
 		}
 	}
-	_ = start
 	if !pinged[bo.ID] || !pinged[dee.ID] {
 		t.Errorf("bo (mentions) and dee (closed DMs) were not pinged in the channel: %v", pinged)
 	}
