@@ -57,6 +57,8 @@ type Bot struct {
 	dms sync.Map
 	// locales remembers the members' last seen client locales.
 	locales localeMemory
+	// answers holds the rate-limit buckets of interaction answers.
+	answers answerBuckets
 	// hostsTold remembers the games whose host was told the bot may not
 	// post in their channel.
 	hostsTold sync.Map
@@ -232,6 +234,12 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 	default:
 		err = refuseID("play.unsupported")
 	}
+	if isAlreadyAcknowledged(err) {
+		// The gateway delivered the interaction twice (after a resume, say)
+		// and the other delivery answered it: expected, and harmless.
+		b.log.Debug("duplicate interaction", "game", r.game, "interaction", i.ID)
+		return
+	}
 	if err != nil {
 		r.fail(err)
 	}
@@ -289,8 +297,8 @@ func (r *reply) edit(content string, components []discordgo.MessageComponent, pi
 // answers after which the old picture would mislead.
 func (r *reply) editWithoutImages(content string) error {
 	empty := []discordgo.MessageComponent{}
-	_, err := r.b.dg.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &content, Components: &empty,
-		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions})
+	_, err := r.b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &content, Components: &empty,
+		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions}, nil)
 	return err
 }
 

@@ -12,7 +12,6 @@ import (
 // the fake Discord in tests (through a real Session) or by anything else.
 type Discord interface {
 	InteractionRespond(i *discordgo.Interaction, r *discordgo.InteractionResponse, options ...discordgo.RequestOption) error
-	InteractionResponseEdit(i *discordgo.Interaction, e *discordgo.WebhookEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
 	FollowupMessageCreate(i *discordgo.Interaction, wait bool, p *discordgo.WebhookParams, options ...discordgo.RequestOption) (*discordgo.Message, error)
 	ChannelMessageSendComplex(channelID string, m *discordgo.MessageSend, options ...discordgo.RequestOption) (*discordgo.Message, error)
 	ChannelMessageEditComplex(m *discordgo.MessageEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
@@ -22,6 +21,9 @@ type Discord interface {
 	// RequestRaw sends what discordgo's types cannot say (alt text on
 	// attachments).
 	RequestRaw(method, urlStr, contentType string, b []byte, bucketID string, sequence int, options ...discordgo.RequestOption) ([]byte, error)
+	// RequestWithLockedBucket sends through a bucket the bot chose: the
+	// edits of interaction answers get one each (see answerBuckets).
+	RequestWithLockedBucket(method, urlStr, contentType string, b []byte, bucket *discordgo.Bucket, sequence int, options ...discordgo.RequestOption) ([]byte, error)
 }
 
 var _ Discord = (*discordgo.Session)(nil)
@@ -35,6 +37,14 @@ var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMen
 func isDMClosed(err error) bool {
 	var re *discordgo.RESTError
 	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser
+}
+
+// isAlreadyAcknowledged reports whether Discord refused an answer because
+// the interaction was already answered (40060), as happens when the same
+// interaction is delivered twice.
+func isAlreadyAcknowledged(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged
 }
 
 // isMissingPermissions reports whether Discord refused for lack of a

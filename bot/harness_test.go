@@ -118,7 +118,7 @@ func (h *harness) start() {
 		st = h.wrap(db)
 	}
 	b := New(Options{Config: Config{Token: secretToken, StepHours: 24, SchedulerEvery: time.Hour}, Discord: dg, Store: st,
-		Logger: slog.New(slog.NewTextHandler(out, nil)), Now: h.now,
+		Logger: slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug})), Now: h.now,
 		// A fixed seed and a fixed search effort: a test plays the same game every run.
 		NewSeed: func() uint64 { return 20261123 }, HardPlayouts: 4})
 	dg.AddHandler(b.HandleInteraction)

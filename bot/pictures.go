@@ -3,6 +3,9 @@ package bot
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
+	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -30,9 +33,11 @@ func (b *Bot) drawPicture(name string, f func() (render.Picture, error)) (pictur
 
 // attachment is an entry of a message's "attachments": it names an
 // uploaded file (files[ID]) and carries its alt text. discordgo's own
-// types have no description, hence this one.
+// types have no description, hence this one. The id is a string, as
+// Discord's API description types it (a snowflake, or here the upload's
+// index).
 type attachment struct {
-	ID          int    `json:"id"`
+	ID          string `json:"id"`
 	Filename    string `json:"filename"`
 	Description string `json:"description,omitempty"`
 }
@@ -42,7 +47,7 @@ func uploads(pics []picture) ([]*discordgo.File, []attachment) {
 	meta := make([]attachment, len(pics))
 	for i, p := range pics {
 		files[i] = &discordgo.File{Name: p.name, ContentType: "image/png", Reader: bytes.NewReader(p.PNG)}
-		meta[i] = attachment{ID: i, Filename: p.name, Description: clip(p.Alt, maxAltText)}
+		meta[i] = attachment{ID: strconv.Itoa(i), Filename: p.name, Description: clip(p.Alt, maxAltText)}
 	}
 	return files, meta
 }
@@ -62,19 +67,66 @@ func (b *Bot) sendMessage(channelID string, m *discordgo.MessageSend, pics []pic
 }
 
 // editOriginal replaces an interaction's response, pictures included:
-// the attachments listed are the new pictures, so older ones go.
+// the attachments listed are the new pictures, so older ones go. It goes
+// through the interaction's own rate-limit bucket (see answerBuckets).
 func (b *Bot) editOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit, pics []picture) (*discordgo.Message, error) {
-	if len(pics) == 0 {
-		return b.dg.InteractionResponseEdit(i, e)
-	}
-	files, meta := uploads(pics)
-	e.Attachments = nil
-	payload := struct {
-		*discordgo.WebhookEdit
-		Attachments []attachment `json:"attachments"`
-	}{e, meta}
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-	return b.rawMultipart("PATCH", uri, discordgo.EndpointWebhookToken("", ""), payload, files)
+	var (
+		contentType = "application/json"
+		body        []byte
+		err         error
+	)
+	if len(pics) == 0 {
+		body, err = json.Marshal(e)
+	} else {
+		files, meta := uploads(pics)
+		e.Attachments = nil
+		payload := struct {
+			*discordgo.WebhookEdit
+			Attachments []attachment `json:"attachments"`
+		}{e, meta}
+		contentType, body, err = discordgo.MultipartBodyWithJSON(payload, files)
+	}
+	if err != nil {
+		return nil, err
+	}
+	resp, err := b.dg.RequestWithLockedBucket("PATCH", uri, contentType, body, b.answers.lock(uri), 0)
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, err
+	}
+	return &msg, nil
+}
+
+// interactionTokenLife is how long Discord accepts an interaction's token
+// for its answer and follow-ups.
+const interactionTokenLife = 15 * time.Minute
+
+// answerBuckets keeps one rate-limit bucket per interaction token for the
+// edits of answers. Discord limits these per interaction (webhook id and
+// token), but discordgo puts every @original edit of the bot in one shared
+// bucket, so answers to different people queued behind each other. The
+// buckets live in a limiter of their own that is replaced once its tokens
+// have all expired, so they do not pile up for the bot's whole life.
+type answerBuckets struct {
+	mu      sync.Mutex
+	limiter *discordgo.RateLimiter
+	since   time.Time
+}
+
+// lock waits until the bucket of key may send, and locks it; the request
+// releases it with the response's headers.
+func (a *answerBuckets) lock(key string) *discordgo.Bucket {
+	a.mu.Lock()
+	if a.limiter == nil || time.Since(a.since) > interactionTokenLife {
+		a.limiter, a.since = discordgo.NewRatelimiter(), time.Now()
+	}
+	limiter := a.limiter
+	a.mu.Unlock()
+	return limiter.LockBucket(key)
 }
 
 // rawMultipart sends payload and files as Discord's multipart form.
