@@ -85,7 +85,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 	case "status", "shelf", "table", "objectives", "scores":
 		// Read-only: answered from the last stored state, never waiting
 		// for the game's lock or for Discord calls made on its behalf.
-		snap, err := b.svc.SnapshotInChannel(ctx, r.i.ChannelID)
+		snap, err := b.svc.SnapshotInChannel(ctx, r.i.GuildID, r.i.ChannelID)
 		if err != nil {
 			return b.noGameHere(r, err)
 		}
@@ -95,7 +95,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		}
 		return b.readOnly(ctx, r, name, opts, snap)
 	}
-	rec, err := b.db.GameInChannel(ctx, r.i.ChannelID)
+	rec, err := b.svc.GameInChannel(ctx, r.i.GuildID, r.i.ChannelID)
 	if err != nil {
 		return b.noGameHere(r, err)
 	}

@@ -494,7 +494,7 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 		choices = b.replayChoices(ctx, r, opts.str("game"))
 		return respond()
 	}
-	snap, err := b.svc.SnapshotInChannel(ctx, r.i.ChannelID)
+	snap, err := b.svc.SnapshotInChannel(ctx, r.i.GuildID, r.i.ChannelID)
 	if err != nil || snap.Rec.Status != store.StatusPlaying || name != "place" {
 		return respond()
 	}

@@ -19,7 +19,7 @@ import (
 func (b *Bot) cmdAdmin(ctx context.Context, r *reply, t *game.Table) error {
 	verb, opts := nestedSubcommand(r.i)
 	user := interactionUser(r.i)
-	op := game.Operator{UserID: user.ID, Name: displayName(user, r.i.Member), Manager: isManager(r.i)}
+	op := game.Operator{UserID: user.ID, Name: displayName(user, r.i.Member), GuildID: r.i.GuildID, Manager: isManager(r.i)}
 	c := game.HostCommand{Verb: verb}
 	rec := t.Rec
 	switch verb {

@@ -33,7 +33,7 @@ func (h *harness) admin(user discordtest.User, verb string, opts ...discordtest.
 // snapshot is the channel's game as the bot last stored it.
 func (h *harness) snapshot() *game.Snapshot {
 	h.t.Helper()
-	snap, err := h.bot.svc.SnapshotInChannel(h.ctx, h.world.Channel.ID)
+	snap, err := h.bot.svc.SnapshotInChannel(h.ctx, h.world.Guild.ID, h.world.Channel.ID)
 	if err != nil {
 		h.t.Fatal(err)
 	}

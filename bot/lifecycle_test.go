@@ -99,7 +99,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	// minutes "you are the last one" would only repeat the step's news.)
 	h.advance(time.Hour)
 	h.pickFirst(ana)
-	snap, err := h.bot.svc.SnapshotInChannel(h.ctx, channel)
+	snap, err := h.bot.svc.SnapshotInChannel(h.ctx, h.world.Guild.ID, channel)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,8 +83,11 @@ func (b *Bot) openLobby(ctx context.Context, r *reply, l game.Lobby) (*store.Gam
 		if err == nil || !errors.Is(err, store.ErrExists) {
 			return rec, err
 		}
-		existing, e := b.db.GameInChannel(ctx, l.ChannelID)
+		existing, e := b.svc.GameInChannel(ctx, l.GuildID, l.ChannelID)
 		if e != nil {
+			if game.RefusalCode(e) == game.CodeOtherServer {
+				return nil, e // another server's game: neither shown nor repaired
+			}
 			return nil, err
 		}
 		if attempt == 0 && b.phantom(ctx, existing) {
@@ -312,7 +315,7 @@ func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID str
 	empty := []discordgo.MessageComponent{}
 	embeds := waitingEmbed(waitingLine(l, rec, b.svc.Deadline(ctx, t)))
 	text := clip(sb.String(), 2000)
-	msg, err := b.dg.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &text, Components: &empty, Embeds: &embeds, AllowedMentions: noMentions})
+	msg, err := b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &text, Components: &empty, Embeds: &embeds, AllowedMentions: noMentions}, nil)
 	if err != nil {
 		b.log.Warn("could not update the lobby message", "game", rec.ID, "err", err)
 	} else if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgStep, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {

@@ -374,14 +374,34 @@ func countFocused(opts []Option) int {
 	return n
 }
 
+// ForgeSlashCommand sends a slash command that Discord itself never sends:
+// it claims to come from guildID (its guild_id, and the member with their
+// permissions in that guild) while its channel is channelID, which may
+// belong to another guild. It tests that a bot checks a command's server
+// against the channel's. The command must be registered for guildID.
+func (s *Server) ForgeSlashCommand(ctx context.Context, user User, guildID, channelID, name string, options ...Option) (*Interaction, error) {
+	return s.commandInteractionAs(ctx, discordgo.InteractionApplicationCommand, user, guildID, channelID, name, options)
+}
+
 func (s *Server) commandInteraction(ctx context.Context, typ discordgo.InteractionType, user User, channelID, name string, options []Option) (*Interaction, error) {
+	return s.commandInteractionAs(ctx, typ, user, "", channelID, name, options)
+}
+
+// commandInteractionAs builds a command interaction; a non-empty guildID
+// replaces the channel's own guild (a forgery).
+func (s *Server) commandInteractionAs(ctx context.Context, typ discordgo.InteractionType, user User, guildID, channelID, name string, options []Option) (*Interaction, error) {
 	return s.sendInteraction(ctx, func() (*interactionSpec, error) {
 		ch, ok := s.channels[channelID]
 		if !ok {
 			return nil, fmt.Errorf("discordtest: unknown channel %q", channelID)
 		}
+		if guildID == "" {
+			guildID = ch.GuildID
+		} else if _, ok := s.guilds[guildID]; !ok {
+			return nil, fmt.Errorf("discordtest: unknown guild %q", guildID)
+		}
 		data := map[string]any{"name": name, "type": int(discordgo.ChatApplicationCommand)}
-		cmd := s.findCommandLocked(ch.GuildID, name)
+		cmd := s.findCommandLocked(guildID, name)
 		switch {
 		case cmd != nil:
 			if err := checkInvocation(cmd.Options, options, typ == discordgo.InteractionApplicationCommandAutocomplete, "/"+name); err != nil {
@@ -397,7 +417,7 @@ func (s *Server) commandInteraction(ctx context.Context, typ discordgo.Interacti
 			return nil, fmt.Errorf("discordtest: command /%s is not registered for channel %s (register it first, or set Options.AllowUnregisteredCommands)", name, channelID)
 		}
 		resolvedUsers, resolvedMembers := map[string]any{}, map[string]any{}
-		data["options"] = s.optionsJSONLocked(options, ch.GuildID, resolvedUsers, resolvedMembers)
+		data["options"] = s.optionsJSONLocked(options, guildID, resolvedUsers, resolvedMembers)
 		if len(resolvedUsers) > 0 {
 			resolved := map[string]any{"users": resolvedUsers}
 			if len(resolvedMembers) > 0 {
@@ -405,7 +425,7 @@ func (s *Server) commandInteraction(ctx context.Context, typ discordgo.Interacti
 			}
 			data["resolved"] = resolved
 		}
-		return &interactionSpec{typ: typ, user: user, channel: ch, data: data, commandName: name}, nil
+		return &interactionSpec{typ: typ, user: user, channel: ch, guildID: guildID, data: data, commandName: name}, nil
 	})
 }
 
@@ -590,9 +610,12 @@ func checkTextInput(in Component, v string) error {
 }
 
 type interactionSpec struct {
-	typ         discordgo.InteractionType
-	user        User
-	channel     *Channel
+	typ     discordgo.InteractionType
+	user    User
+	channel *Channel
+	// guildID is the guild the interaction claims, when it is not the
+	// channel's own (ForgeSlashCommand).
+	guildID     string
 	data        map[string]any
 	message     *Message
 	commandName string
@@ -639,6 +662,10 @@ func (s *Server) newInteractionLocked(spec *interactionSpec) (*Interaction, json
 		return nil, nil, fmt.Errorf("discordtest: unknown user %q (add it with AddUser)", spec.user.ID)
 	}
 	ch := spec.channel
+	guildID := ch.GuildID
+	if spec.guildID != "" {
+		guildID = spec.guildID
+	}
 	id := s.newIDLocked()
 	in := &Interaction{
 		ID:            id,
@@ -646,7 +673,7 @@ func (s *Server) newInteractionLocked(spec *interactionSpec) (*Interaction, json
 		ApplicationID: s.bot.ID,
 		Type:          spec.typ,
 		User:          *u,
-		GuildID:       ch.GuildID,
+		GuildID:       guildID,
 		ChannelID:     ch.ID,
 		CommandName:   spec.commandName,
 		CustomID:      spec.customID,
@@ -671,17 +698,17 @@ func (s *Server) newInteractionLocked(spec *interactionSpec) (*Interaction, json
 		in.MessageID = spec.message.ID
 		p["message"] = s.messageJSONLocked(spec.message)
 	}
-	if ch.GuildID != "" {
-		key := memberKey{ch.GuildID, u.ID}
+	if guildID != "" {
+		key := memberKey{guildID, u.ID}
 		mem, ok := s.members[key]
 		if !ok {
-			mem = &Member{GuildID: ch.GuildID, User: *u, Permissions: DefaultMemberPermissions, JoinedAt: time.Now().UTC()}
+			mem = &Member{GuildID: guildID, User: *u, Permissions: DefaultMemberPermissions, JoinedAt: time.Now().UTC()}
 			s.members[key] = mem
 		}
 		mj := memberJSON(*mem, true)
 		mj["permissions"] = fmt.Sprint(mem.Permissions)
-		p["guild_id"] = ch.GuildID
-		p["guild_locale"] = guildLocale(s.guilds[ch.GuildID])
+		p["guild_id"] = guildID
+		p["guild_locale"] = guildLocale(s.guilds[guildID])
 		p["member"] = mj
 		p["context"] = 0 // GUILD
 	} else {

@@ -64,6 +64,10 @@ const (
 	CodeNoSuchMode Code = "no_such_mode"
 	// CodeNoSuchLanguage: the game cannot be played in that language.
 	CodeNoSuchLanguage Code = "no_such_language"
+	// CodeOtherServer: the channel's game belongs to another server than
+	// the one the request came from (Discord never sends that; a forged
+	// payload could).
+	CodeOtherServer Code = "other_server"
 )
 
 // Refusal is an expected refusal: the request was wrong or came too late,

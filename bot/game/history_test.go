@@ -84,7 +84,7 @@ func TestHistoryAndReplay(t *testing.T) {
 	})
 
 	t.Run("a member's games come with their deadline and whom they wait for", func(t *testing.T) {
-		lobby, _ := f.svc.SnapshotInChannel(f.ctx, "c3")
+		lobby, _ := f.svc.SnapshotInChannel(f.ctx, "g1", "c3")
 		games, err := f.svc.MemberGames(f.ctx, "g1", "u1")
 		if err != nil {
 			t.Fatal(err)

@@ -36,10 +36,12 @@ const (
 // is removed or resigns.
 const ReplacementLevel = "normal"
 
-// Operator is who asks for a host action; Manager is set by the adapter when
-// the member has Manage Server (read from the interaction's permissions).
+// Operator is who asks for a host action, from which server; Manager is set
+// by the adapter when the member has Manage Server there (read from the
+// interaction's permissions), so it counts only in GuildID's games.
 type Operator struct {
 	UserID, Name string
+	GuildID      string
 	Manager      bool
 }
 
@@ -83,6 +85,9 @@ func (s *Service) Host(ctx context.Context, t *Table, op Operator, c HostCommand
 	}
 	if !playing(rec) {
 		return refusal(CodeNotPlaying)
+	}
+	if op.GuildID != rec.GuildID {
+		return refusal(CodeOtherServer)
 	}
 	if op.UserID != rec.HostID && !op.Manager {
 		return refusal(CodeHostOnly)

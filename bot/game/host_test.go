@@ -93,10 +93,14 @@ func (r *recorder) lastHost() *HostNotice {
 }
 
 var (
-	theHost  = Operator{UserID: "u1", Name: "p1"}
-	aManager = Operator{UserID: "u9", Name: "mod", Manager: true}
-	stranger = Operator{UserID: "u8", Name: "someone"}
-	aPlayer  = Operator{UserID: "u2", Name: "p2"}
+	theHost  = Operator{UserID: "u1", Name: "p1", GuildID: "g1"}
+	aManager = Operator{UserID: "u9", Name: "mod", GuildID: "g1", Manager: true}
+	stranger = Operator{UserID: "u8", Name: "someone", GuildID: "g1"}
+	aPlayer  = Operator{UserID: "u2", Name: "p2", GuildID: "g1"}
+	// anotherServersManager manages a server the game is not on.
+	anotherServersManager = Operator{UserID: "u9", Name: "mod", GuildID: "g2", Manager: true}
+	// theHostFromAnotherServer is the host, in a request made on another server.
+	theHostFromAnotherServer = Operator{UserID: "u1", Name: "p1", GuildID: "g2"}
 )
 
 func TestHostToolsRefuseAndChangeNothing(t *testing.T) {
@@ -110,6 +114,8 @@ func TestHostToolsRefuseAndChangeNothing(t *testing.T) {
 	}{
 		{"a stranger pausing", stranger, HostCommand{Verb: VerbPause}, CodeHostOnly},
 		{"another player ending the game", aPlayer, HostCommand{Verb: VerbEnd, Reason: "bored"}, CodeHostOnly},
+		{"another server's manager ending the game", anotherServersManager, HostCommand{Verb: VerbEnd, Reason: "mine now"}, CodeOtherServer},
+		{"the host pausing from another server", theHostFromAnotherServer, HostCommand{Verb: VerbPause}, CodeOtherServer},
 		{"an unknown tool", theHost, HostCommand{Verb: "shuffle"}, CodeNoSuchVerb},
 		{"extending by no hours", theHost, HostCommand{Verb: VerbExtend, Hours: 0}, CodeBadHours},
 		{"extending by more than two weeks", theHost, HostCommand{Verb: VerbExtend, Hours: MaxHours + 1}, CodeBadHours},

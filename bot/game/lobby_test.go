@@ -38,7 +38,7 @@ func TestLobbiesExpire(t *testing.T) {
 		if st := f.load(rec.ID).Status; st != store.StatusAbandoned || f.rec.count(NoticeLobbyExpired) != 1 {
 			t.Fatalf("status %s, %d expiry notices", st, f.rec.count(NoticeLobbyExpired))
 		}
-		if _, err := f.svc.SnapshotInChannel(f.ctx, "c1"); !errors.Is(err, store.ErrNotFound) {
+		if _, err := f.svc.SnapshotInChannel(f.ctx, "g1", "c1"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("the channel still has a game: %v", err)
 		}
 		f.openLobby("c1")

@@ -61,11 +61,27 @@ func (s *Service) Snapshot(ctx context.Context, gameID string) (*Snapshot, error
 }
 
 // SnapshotInChannel returns the snapshot of the channel's lobby or playing
-// game, or store.ErrNotFound when it has none.
-func (s *Service) SnapshotInChannel(ctx context.Context, channelID string) (*Snapshot, error) {
-	rec, err := s.o.Store.GameInChannel(ctx, channelID)
+// game, or store.ErrNotFound when it has none; a game of another server
+// than guildID is refused with CodeOtherServer.
+func (s *Service) SnapshotInChannel(ctx context.Context, guildID, channelID string) (*Snapshot, error) {
+	rec, err := s.GameInChannel(ctx, guildID, channelID)
 	if err != nil {
 		return nil, err
 	}
 	return s.Snapshot(ctx, rec.ID)
+}
+
+// GameInChannel returns the channel's lobby or playing game as stored, or
+// store.ErrNotFound when it has none. A request names its server and its
+// channel separately, so the two are checked against each other: a game
+// of another server than guildID is refused with CodeOtherServer.
+func (s *Service) GameInChannel(ctx context.Context, guildID, channelID string) (*store.Game, error) {
+	rec, err := s.o.Store.GameInChannel(ctx, channelID)
+	if err != nil {
+		return nil, err
+	}
+	if rec.GuildID != guildID {
+		return nil, refusal(CodeOtherServer)
+	}
+	return rec, nil
 }

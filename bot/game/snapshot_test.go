@@ -25,7 +25,7 @@ func TestSnapshotsNeverWaitForTheTable(t *testing.T) {
 				t.Error(err)
 			}
 			got <- snap
-			snap, err = f.svc.SnapshotInChannel(f.ctx, "c1")
+			snap, err = f.svc.SnapshotInChannel(f.ctx, "g1", "c1")
 			if err != nil {
 				t.Error(err)
 			}
@@ -100,7 +100,7 @@ func TestSnapshotsNeverWaitForTheTable(t *testing.T) {
 		if _, err := f.svc.Snapshot(f.ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("unknown game: %v", err)
 		}
-		if _, err := f.svc.SnapshotInChannel(f.ctx, "empty"); !errors.Is(err, store.ErrNotFound) {
+		if _, err := f.svc.SnapshotInChannel(f.ctx, "g1", "empty"); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("empty channel: %v", err)
 		}
 	})
