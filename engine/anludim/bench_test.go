@@ -1,0 +1,76 @@
+package anludim
+
+import "testing"
+
+// BenchmarkRandomGame4Seats plays one whole 4-seat base game per iteration
+// between uniformly random movers (Legal plus BestPlays).
+func BenchmarkRandomGame4Seats(b *testing.B) {
+	b.ReportAllocs()
+	var buf []Move
+	for i := 0; i < b.N; i++ {
+		g, err := New(uint64(i), 4, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := newTestRNG(uint64(i) * 7)
+		for !g.Over() {
+			var m Move
+			buf, m = randomMove(g, r, buf)
+			if _, err := g.Apply(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkRandomGame4SeatsQuiet is the same game played with Do, the
+// event-free path searches use.
+func BenchmarkRandomGame4SeatsQuiet(b *testing.B) {
+	b.ReportAllocs()
+	var buf []Move
+	for i := 0; i < b.N; i++ {
+		g, err := New(uint64(i), 4, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := newTestRNG(uint64(i) * 7)
+		for !g.Over() {
+			var m Move
+			buf, m = randomMove(g, r, buf)
+			if err := g.Do(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkLegal lists the moves of a mid-round position (Legal and
+// BestPlays, as a search AI asks them).
+func BenchmarkLegal(b *testing.B) {
+	g, _ := playRandomPrefix(b, 3, 4, 40)
+	b.ReportAllocs()
+	var buf []Move
+	for i := 0; i < b.N; i++ {
+		buf = g.AppendLegal(buf[:0], g.awaited())
+		buf = g.AppendBestPlays(buf, g.awaited())
+	}
+}
+
+// playRandomPrefix plays n random moves of a 4-seat base game.
+func playRandomPrefix(t testing.TB, seed uint64, seats, n int) (*Game, []Move) {
+	g, err := New(seed, seats, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newTestRNG(seed * 7)
+	var buf, moves []Move
+	for len(moves) < n && !g.Over() {
+		var m Move
+		buf, m = randomMove(g, r, buf)
+		if _, err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+	}
+	return g, moves
+}

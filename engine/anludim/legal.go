@@ -1,0 +1,326 @@
+package anludim
+
+// Legal lists the seat's moves that need no combinatorial choice: take
+// backs, recruits, discards, EndTurn, Undo and, between rounds, one Keep
+// per card. Plays are built with CardsToAdd and ProfessorsFor, or taken
+// ready-made from BestPlays. A seat not awaited has no moves.
+func (g *Game) Legal(seat int) []Move {
+	return g.AppendLegal(nil, seat)
+}
+
+// AppendLegal appends Legal's moves to dst, so a search can reuse one
+// buffer.
+func (g *Game) AppendLegal(dst []Move, seat int) []Move {
+	if seat < 0 || seat != g.awaited() {
+		return dst
+	}
+	if g.phase == phaseKeep {
+		if g.keptN[seat] < g.KeepLimit(seat) {
+			x := g.hands[seat].andNot(g.kept[seat])
+			for w := 0; w < 2; w++ {
+				for b := x[w]; b != 0; b &= b - 1 {
+					dst = append(dst, Move{Seat: seat, Kind: Keep, Card: w*64 + tz(b)})
+				}
+			}
+		}
+		dst = append(dst, Move{Seat: seat, Kind: EndTurn})
+		if g.canUndo() {
+			dst = append(dst, Move{Seat: seat, Kind: Undo})
+		}
+		return dst
+	}
+	if g.canTakeBack(seat) {
+		for s := range g.combos {
+			if int(g.combos[s].owner) == seat {
+				dst = append(dst, Move{Seat: seat, Kind: TakeBack, Card: g.combos[s].cards.min()})
+			}
+		}
+	}
+	if !g.mainDone {
+		if g.canDraw() {
+			dst = append(dst, Move{Seat: seat, Kind: RecruitHidden})
+		}
+		for i, c := range g.faceUp {
+			if c >= 0 {
+				dst = append(dst, Move{Seat: seat, Kind: RecruitFaceUp, Slot: i})
+			}
+		}
+	}
+	if !g.optDone && g.canDraw() {
+		for k := 0; k < NumProfessors; k++ {
+			for v := 1; v <= maxItemValue; v++ {
+				if g.items[seat][k][v] > 0 {
+					dst = append(dst, Move{Seat: seat, Kind: Discard, Item: Item{Kind: ItemKind(k), Value: v}})
+				}
+			}
+		}
+		if g.parch[seat] > 0 {
+			dst = append(dst, Move{Seat: seat, Kind: Discard, Item: Item{Kind: Parchment, Value: 1}})
+		}
+	}
+	if g.mainDone {
+		dst = append(dst, Move{Seat: seat, Kind: EndTurn})
+	}
+	if g.canUndo() {
+		dst = append(dst, Move{Seat: seat, Kind: Undo})
+	}
+	return dst
+}
+
+// availFor returns the cards a seat may put into a combination for p: the
+// hand and, in the expert variant, the cards of its own combinations of a
+// lower professor. same lists its own combinations of p itself, which a
+// play may extend only whole.
+func (g *Game) availFor(seat int, p Professor) (avail cardSet, same uint64) {
+	avail = g.hands[seat]
+	if !g.opts.Expert {
+		return avail, 0
+	}
+	for s := range g.combos {
+		c := &g.combos[s]
+		if int(c.owner) != seat {
+			continue
+		}
+		if Professor(c.prof) < p {
+			avail = avail.or(c.cards)
+		} else if Professor(c.prof) == p {
+			same |= 1 << s
+		}
+	}
+	return avail, same
+}
+
+// canPlayNow reports whether the seat may make a play at all.
+func (g *Game) canPlayNow(seat int) bool {
+	return g.phase == phasePlay && seat == g.active && !g.mainDone
+}
+
+// canTake reports whether some combination lets the seat take p now.
+func (g *Game) canTake(seat int, p Professor) bool {
+	return g.reachable(seat, p, cardSet{})
+}
+
+// reachable reports whether the chosen cards can be completed, from what
+// the seat may use, into a combination that takes p.
+func (g *Game) reachable(seat int, p Professor, req cardSet) bool {
+	base, same := g.availFor(seat, p)
+	var forced uint64
+	avail := base
+	for s := 0; s < maxCombos; s++ {
+		if same&(1<<s) != 0 && !g.combos[s].cards.and(req).empty() {
+			forced |= 1 << s
+			req = req.or(g.combos[s].cards)
+			avail = avail.or(g.combos[s].cards)
+		}
+	}
+	if !req.andNot(avail).empty() {
+		return false
+	}
+	var pl pool
+	pl.init(avail, req)
+	if r, _ := pl.best(p, g.bar(p, forced), modeExist); r.strength > 0 {
+		return true
+	}
+	// Extending one more of its own combinations of p may be what it takes.
+	for s := 0; s < maxCombos; s++ {
+		if same&^forced&(1<<s) == 0 {
+			continue
+		}
+		c := g.combos[s].cards
+		pl.init(avail.or(c), req.or(c))
+		if r, _ := pl.best(p, g.bar(p, forced|1<<s), modeExist); r.strength > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// chosenSet checks a list of chosen cards: known ids, no repeats, all
+// usable by the seat for some professor. ok is false otherwise.
+func (g *Game) chosenSet(seat int, chosen []int) (cardSet, bool) {
+	var s cardSet
+	for _, c := range chosen {
+		if c < 0 || c >= NumCards || s.has(c) {
+			return s, false
+		}
+		s.add(c)
+	}
+	return s, true
+}
+
+// CardsToAdd returns the cards the seat may add to chosen (hand cards, and
+// in the expert variant cards of its own combinations) so that at least one
+// professor can still be taken by adding more. Empty when the seat cannot
+// play now or chosen is not a valid start.
+func (g *Game) CardsToAdd(seat int, chosen []int) []int {
+	if !g.canPlayNow(seat) {
+		return nil
+	}
+	req, ok := g.chosenSet(seat, chosen)
+	if !ok {
+		return nil
+	}
+	cands := g.hands[seat]
+	if g.opts.Expert {
+		for s := range g.combos {
+			if int(g.combos[s].owner) == seat {
+				cands = cands.or(g.combos[s].cards)
+			}
+		}
+	}
+	cands = cands.andNot(req)
+	var out []int
+	for _, c := range cands.appendTo(nil) {
+		r := req
+		r.add(c)
+		for p := Professor(0); p < NumProfessors; p++ {
+			if g.reachable(seat, p, r) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// ProfessorChoice is a professor the chosen cards can take exactly as
+// they are, with the readings the game picks (the strongest).
+type ProfessorChoice struct {
+	Prof Professor
+	Uses []Use
+	// Choice is set when other readings of the same cards also take the
+	// professor with a different strength, so a UI may ask which.
+	Choice bool
+}
+
+// ProfessorsFor returns the professors the exact set of chosen cards can
+// take now.
+func (g *Game) ProfessorsFor(seat int, chosen []int) []ProfessorChoice {
+	if !g.canPlayNow(seat) || len(chosen) < 2 {
+		return nil
+	}
+	req, ok := g.chosenSet(seat, chosen)
+	if !ok {
+		return nil
+	}
+	var out []ProfessorChoice
+	for p := Professor(0); p < NumProfessors; p++ {
+		avail, same := g.availFor(seat, p)
+		var skip uint64
+		for s := 0; s < maxCombos; s++ {
+			if same&(1<<s) == 0 || g.combos[s].cards.and(req).empty() {
+				continue
+			}
+			skip |= 1 << s
+			avail = avail.or(g.combos[s].cards)
+			if !g.combos[s].cards.andNot(req).empty() {
+				avail = cardSet{} // a combination of p is only extended whole
+			}
+		}
+		if !req.andNot(avail).empty() {
+			continue
+		}
+		var pl pool
+		pl.init(req, req)
+		r, alt := pl.best(p, g.bar(p, skip), modeBest)
+		if r.strength > 0 {
+			out = append(out, ProfessorChoice{Prof: p, Uses: r.uses(&pl), Choice: alt})
+		}
+	}
+	return out
+}
+
+// Takeable returns the professors the seat can take now with some play,
+// as a bitmask (bit p set for professor p). It is cheaper than BestPlays:
+// it stops at the first combination found.
+func (g *Game) Takeable(seat int) uint8 {
+	if !g.canPlayNow(seat) {
+		return 0
+	}
+	var out uint8
+	var pl pool
+	var last cardSet
+	for p := Professor(0); p < NumProfessors; p++ {
+		avail, same := g.availFor(seat, p)
+		if same != 0 {
+			if g.reachable(seat, p, cardSet{}) {
+				out |= 1 << p
+			}
+			continue
+		}
+		if p == 0 || avail != last {
+			pl.init(avail, cardSet{})
+			last = avail
+		}
+		if r, _ := pl.best(p, g.bar(p, 0), modeExist); r.strength > 0 {
+			out |= 1 << p
+		}
+	}
+	return out
+}
+
+// BestPlay returns the strongest play by which the seat takes p now; ok
+// is false when none does.
+func (g *Game) BestPlay(seat int, p Professor) (m Move, ok bool) {
+	if !g.canPlayNow(seat) || p < 0 || p >= NumProfessors {
+		return Move{}, false
+	}
+	var pl pool
+	avail, _ := g.availFor(seat, p)
+	pl.init(avail, cardSet{})
+	return g.bestPlay(seat, p, &pl)
+}
+
+// bestPlay is BestPlay with the pool of availFor(seat, p) already built.
+func (g *Game) bestPlay(seat int, p Professor, pl *pool) (Move, bool) {
+	avail, same := g.availFor(seat, p)
+	best, _ := pl.best(p, g.bar(p, 0), modeBest)
+	bestPool := pl
+	for s := 0; s < maxCombos; s++ {
+		if same&(1<<s) == 0 {
+			continue
+		}
+		q := new(pool)
+		c := g.combos[s].cards
+		q.init(avail.or(c), c)
+		floor := g.bar(p, 1<<s)
+		if best.strength > floor {
+			floor = best.strength
+		}
+		if r, _ := q.best(p, floor, modeBest); r.strength > 0 {
+			best, bestPool = r, q
+		}
+	}
+	if best.strength == 0 {
+		return Move{}, false
+	}
+	return Move{Seat: seat, Kind: Play, Prof: p, Cards: best.uses(bestPool)}, true
+}
+
+// BestPlays returns, for each professor the seat can take now, the
+// strongest play that takes it (at most one per professor): what a search
+// AI needs without enumerating combinations.
+func (g *Game) BestPlays(seat int) []Move {
+	return g.AppendBestPlays(nil, seat)
+}
+
+// AppendBestPlays appends BestPlays' moves to dst.
+func (g *Game) AppendBestPlays(dst []Move, seat int) []Move {
+	if !g.canPlayNow(seat) {
+		return dst
+	}
+	var pl pool
+	var last cardSet
+	for p := Professor(0); p < NumProfessors; p++ {
+		avail, _ := g.availFor(seat, p)
+		// The pool is the same for every professor in the base game.
+		if p == 0 || avail != last {
+			pl.init(avail, cardSet{})
+			last = avail
+		}
+		if m, ok := g.bestPlay(seat, p, &pl); ok {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}

@@ -1,0 +1,255 @@
+package anludim
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"testing"
+)
+
+// checkInvariants holds the state to the rules' bookkeeping: every card
+// in exactly one place, pawns and combinations agreeing, items conserved.
+func checkInvariants(t *testing.T, g *Game, discarded *[NumProfessors]int) {
+	t.Helper()
+	var all cardSet
+	put := func(c int, where string) {
+		if all.has(c) {
+			t.Fatalf("card %d is twice (second in %s)", c, where)
+		}
+		all.add(c)
+	}
+	for i := 0; i < g.deckN; i++ {
+		put(int(g.deck[i]), "deck")
+	}
+	for i := 0; i < g.discardN; i++ {
+		put(int(g.discard[i]), "discard")
+	}
+	for _, c := range g.faceUp {
+		if c >= 0 {
+			put(int(c), "face up")
+		}
+	}
+	for s := 0; s < g.n; s++ {
+		if g.hands[s].count() != g.handN[s] {
+			t.Fatalf("seat %d hand count %d != %d", s, g.hands[s].count(), g.handN[s])
+		}
+		if !g.public[s].andNot(g.hands[s]).empty() {
+			t.Fatalf("seat %d public cards not in hand", s)
+		}
+		for _, c := range g.hands[s].appendTo(nil) {
+			put(c, "hand")
+		}
+	}
+	for i := range g.combos {
+		c := &g.combos[i]
+		if c.owner < 0 {
+			continue
+		}
+		for _, id := range c.cards.appendTo(nil) {
+			put(id, "combination")
+		}
+		if c.holds != (int(g.profAt[c.prof]) == i) {
+			t.Fatalf("combination %d and its pawn disagree", i)
+		}
+	}
+	if all.count() != NumCards {
+		t.Fatalf("%d cards accounted for, want %d", all.count(), NumCards)
+	}
+	parch := 0
+	for k := 0; k < NumProfessors; k++ {
+		var st stack
+		st.fill(ItemKind(k), g.n)
+		held := 0
+		for s := 0; s < g.n; s++ {
+			for v := 1; v <= maxItemValue; v++ {
+				held += int(g.items[s][k][v])
+			}
+		}
+		if int(g.stacks[k].n)+held+discarded[k] != int(st.n) {
+			t.Fatalf("kind %d: stack %d + held %d + discarded %d != %d", k, g.stacks[k].n, held, discarded[k], st.n)
+		}
+	}
+	for s := 0; s < g.n; s++ {
+		parch += g.parch[s]
+	}
+	if parch > 3 {
+		t.Fatalf("%d parchments held", parch)
+	}
+}
+
+// checkViews holds every view to showing no hidden card, and every
+// determinization to being a full game the viewer cannot tell apart.
+func checkViews(t *testing.T, g *Game, seed uint64) {
+	t.Helper()
+	for v := -1; v < g.n; v++ {
+		view := g.View(v)
+		if view.deck != [NumCards]uint8{} || view.rng != (rng{}) || view.seed != 0 || view.undoBase != nil {
+			t.Fatalf("view %d leaks the deck, the randomness or the undo state", v)
+		}
+		for s := 0; s < g.n; s++ {
+			if s != v && !view.hands[s].andNot(g.public[s]).empty() {
+				t.Fatalf("view %d shows hidden cards of seat %d", v, s)
+			}
+			if s != v && !view.kept[s].empty() {
+				t.Fatalf("view %d shows seat %d's kept cards", v, s)
+			}
+		}
+		if v < 0 {
+			continue
+		}
+		if _, err := view.Apply(Move{Seat: g.awaited(), Kind: EndTurn}); err == nil || err.(*Refusal).Code != CodeHiddenView {
+			t.Fatalf("a view accepted a move: %v", err)
+		}
+		d := view.Determinize(v, seed)
+		if d.hands[v] != g.hands[v] || d.handN != g.handN || d.deckN != g.deckN {
+			t.Fatalf("determinization for %d changes what the seat sees", v)
+		}
+		var all cardSet
+		for s := 0; s < d.n; s++ {
+			all = all.or(d.hands[s])
+		}
+		for i := 0; i < d.deckN; i++ {
+			all.add(int(d.deck[i]))
+		}
+		if all.and(g.hands[v]) != g.hands[v] || d.IsView() {
+			t.Fatalf("determinization for %d is not a full game", v)
+		}
+	}
+}
+
+func TestPropertyRandomGames(t *testing.T) {
+	for seats := MinSeats; seats <= MaxSeats; seats++ {
+		for _, expert := range []bool{false, true} {
+			name := fmt.Sprintf("%d seats, expert %v: every legal move applies and the books balance", seats, expert)
+			t.Run(name, func(t *testing.T) {
+				for i := 0; i < propertyGames; i++ {
+					seed := uint64(seats*100000+i) + uint64(b2i(expert))*7777777
+					propertyGame(t, seed, seats, Options{Expert: expert}, i%20 == 0)
+				}
+			})
+		}
+	}
+}
+
+func propertyGame(t *testing.T, seed uint64, seats int, opts Options, deep bool) {
+	g, err := New(seed, seats, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newTestRNG(seed ^ 0xabc)
+	var buf, moves []Move
+	var discarded [NumProfessors]int
+	round := g.Round()
+	for step := 0; !g.Over(); step++ {
+		if step > 20000 {
+			t.Fatalf("seed %d: no end after %d moves", seed, step)
+		}
+		var m Move
+		buf, m = randomMove(g, r, buf)
+		// The notation and JSON forms give the move back.
+		back, err := ParseMove(m.String())
+		if err != nil || back.String() != m.String() {
+			t.Fatalf("notation round trip of %s: %v", m, err)
+		}
+		if deep {
+			// A refused move changes nothing.
+			before := g.Clone()
+			bad := m
+			bad.Seat = (m.Seat + 1) % seats
+			if _, err := g.Apply(bad); err == nil {
+				t.Fatalf("seed %d: a move by the wrong seat was accepted", seed)
+			}
+			if !sameState(before, g) {
+				t.Fatalf("seed %d: a refused move changed the state", seed)
+			}
+		}
+		if deep {
+			// Random, mostly wrong, moves: accepted ones were legal (on a
+			// clone), refused ones must leave the state untouched.
+			for k := 0; k < 3; k++ {
+				junk := randomJunk(g, r)
+				c := g.Clone()
+				if _, err := c.Apply(junk); err != nil && !sameState(c, g) {
+					t.Fatalf("seed %d: refused %s changed the state", seed, junk)
+				}
+			}
+		}
+		if m.Kind == Discard && m.Item.Kind != Parchment {
+			discarded[m.Item.Kind]++
+		}
+		if _, err := g.Apply(m); err != nil {
+			t.Fatalf("seed %d move %d %s: %v", seed, len(moves), m, err)
+		}
+		moves = append(moves, m)
+		if g.Round() != round {
+			round, discarded = g.Round(), [NumProfessors]int{}
+		}
+		checkInvariants(t, g, &discarded)
+		if deep && step%7 == 0 {
+			checkViews(t, g, seed+uint64(step))
+		}
+	}
+	for s := 0; s < seats; s++ {
+		want := 0
+		if s == g.Winner() {
+			want = 2
+		}
+		if got := g.RoundsWon(s); (s == g.Winner() && got != want) || (s != g.Winner() && got > 1) {
+			t.Fatalf("seed %d: seat %d won %d rounds (winner %d)", seed, s, got, g.Winner())
+		}
+	}
+	if res := g.Results(); res[g.Winner()].Rank != 1 {
+		t.Fatalf("seed %d: the winner ranks %d", seed, res[g.Winner()].Rank)
+	}
+	if deep {
+		data, err := json.Marshal(moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back []Move
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Replay(seed, seats, opts, back)
+		if err != nil {
+			t.Fatalf("seed %d: replay: %v", seed, err)
+		}
+		if !sameState(again, g) {
+			t.Fatalf("seed %d: the replayed game differs from the played one", seed)
+		}
+	}
+}
+
+// sameState compares two games, leaving out the undo buffers (their
+// capacity is history, not state).
+func sameState(a, b *Game) bool {
+	x, y := *a, *b
+	x.undoBase, y.undoBase = nil, nil
+	x.undoMoves, y.undoMoves = nil, nil
+	if len(a.undoMoves) != len(b.undoMoves) {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// randomJunk builds a move with random fields, seat mostly right.
+func randomJunk(g *Game, r *testRNG) Move {
+	m := Move{Seat: g.awaited(), Kind: MoveKind(r.intn(10)), Slot: r.intn(5) - 1, Card: r.intn(70) - 2,
+		Prof: Professor(r.intn(7) - 1), Item: Item{Kind: ItemKind(r.intn(7) - 1), Value: r.intn(7) - 1}}
+	if r.intn(5) == 0 {
+		m.Seat = r.intn(6) - 1
+	}
+	s := m.Seat
+	if s < 0 || s >= g.n {
+		s = 0
+	}
+	hand := g.hands[s].appendTo(nil)
+	for i := r.intn(5); i > 0; i-- {
+		c := r.intn(NumCards)
+		if len(hand) > 0 && r.intn(3) > 0 {
+			c = hand[r.intn(len(hand))]
+		}
+		m.Cards = append(m.Cards, Use{Card: c, Side: r.intn(2)})
+	}
+	return m
+}
