@@ -5,3 +5,7 @@ package anludim
 // propertyGames is how many random games the property test plays per seat
 // count and variant without the race detector.
 const propertyGames = 300
+
+// builderStep: the combination builder test checks every builderStep-th
+// position it meets.
+const builderStep = 4

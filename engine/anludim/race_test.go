@@ -6,3 +6,7 @@ package anludim
 // slower and finds no more races for being repeated, so the property test
 // plays fewer games; the checks made on each game are the same.
 const propertyGames = 12
+
+// builderStep: the combination builder test checks every builderStep-th
+// position it meets.
+const builderStep = 12
