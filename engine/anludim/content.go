@@ -173,6 +173,17 @@ func loadContent(data []byte) error {
 		stackFull[i] = s
 		removed[2][i] = toU8(it.Removed2)
 		removed[3][i] = toU8(it.Removed3)
+		// Removed items are taken from the top, so they must be the lowest.
+		for _, r := range [][]int{it.Removed2, it.Removed3} {
+			if len(r) >= len(it.Values) {
+				return fmt.Errorf("anludim content: item %s removes too many", it.ID)
+			}
+			for j, v := range r {
+				if v != it.Values[j] {
+					return fmt.Errorf("anludim content: item %s removes %d, not its top item", it.ID, v)
+				}
+			}
+		}
 	}
 	for i, p := range f.Professors {
 		profIDs[i], profCodes[i], combIDs[i] = p.ID, p.Code, p.Combination
@@ -183,7 +194,9 @@ func loadContent(data []byte) error {
 	for i, c := range f.Cards {
 		a, okA := colour[c.First.Colour]
 		b, okB := colour[c.Second.Colour]
-		if c.ID != i || !okA || !okB || c.First.Value < 1 || c.First.Value > 13 || c.Second.Value < 1 || c.Second.Value > 13 {
+		// The searches rely on a card's two ends differing in value and colour.
+		if c.ID != i || !okA || !okB || c.First.Value < 1 || c.First.Value > 13 || c.Second.Value < 1 || c.Second.Value > 13 ||
+			a == b || c.First.Value == c.Second.Value {
 			return fmt.Errorf("anludim content: card %d is malformed", i)
 		}
 		cardVal[i] = [2]uint8{uint8(c.First.Value), uint8(c.Second.Value)}
@@ -298,12 +311,9 @@ type stack struct {
 func (s *stack) fill(k ItemKind, seats int) {
 	full := stackFull[k]
 	s.n = 0
-	skip := map0(removed[seats][k])
-	// Removed values are all taken from the top, which holds the lowest.
-	for i := 0; i < len(full)-skip; i++ {
+	keep := len(full) - len(removed[seats][k])
+	for i := 0; i < keep; i++ {
 		s.v[i] = full[i]
 		s.n++
 	}
 }
-
-func map0(r []uint8) int { return len(r) }

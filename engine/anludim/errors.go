@@ -102,8 +102,6 @@ const (
 	CodeUndoAfterReveal = "undo_after_reveal"
 	// CodeNothingToUndo: no move of this step can be taken back.
 	CodeNothingToUndo = "nothing_to_undo"
-	// CodeKeepLimit: Limit (the seat's crest lets it keep no more cards).
-	CodeKeepLimit = "keep_limit"
 	// CodeAlreadyKept: Card.
 	CodeAlreadyKept = "already_kept"
 )
