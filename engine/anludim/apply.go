@@ -1,14 +1,28 @@
 package anludim
 
+import "sync"
+
 // Apply plays one move. A refused move returns a *Refusal and leaves the
 // game exactly as it was: every check runs before anything changes.
 func (g *Game) Apply(m Move) ([]Event, error) {
-	ev := make([]Event, 0, 4)
-	if err := g.apply(m, &ev); err != nil {
+	// Events are gathered in a pooled buffer and copied out at their exact
+	// size: most moves make one or two, and Event is wide.
+	buf := eventBuffers.Get().(*[]Event)
+	defer func() {
+		clear(*buf)
+		*buf = (*buf)[:0]
+		eventBuffers.Put(buf)
+	}()
+	if err := g.apply(m, buf); err != nil {
 		return nil, err
 	}
-	return ev, nil
+	return append([]Event(nil), *buf...), nil
 }
+
+var eventBuffers = sync.Pool{New: func() any {
+	b := make([]Event, 0, 16)
+	return &b
+}}
 
 // Do plays one move like Apply but records no events: the fast path for
 // searches and play-outs.

@@ -3,7 +3,8 @@ package anludim
 import "testing"
 
 // BenchmarkRandomGame4Seats plays one whole 4-seat base game per iteration
-// between uniformly random movers (Legal plus BestPlays).
+// between uniformly random movers (see randomMove), through Do: movers and
+// searches have no use for events.
 func BenchmarkRandomGame4Seats(b *testing.B) {
 	b.ReportAllocs()
 	var buf []Move
@@ -16,16 +17,16 @@ func BenchmarkRandomGame4Seats(b *testing.B) {
 		for !g.Over() {
 			var m Move
 			buf, m = randomMove(g, r, buf)
-			if _, err := g.Apply(m); err != nil {
+			if err := g.Do(m); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
 }
 
-// BenchmarkRandomGame4SeatsQuiet is the same game played with Do, the
-// event-free path searches use.
-func BenchmarkRandomGame4SeatsQuiet(b *testing.B) {
+// BenchmarkRandomGame4SeatsEvents is the same game played with Apply, as
+// the bot plays, to show what the events cost.
+func BenchmarkRandomGame4SeatsEvents(b *testing.B) {
 	b.ReportAllocs()
 	var buf []Move
 	for i := 0; i < b.N; i++ {
@@ -37,7 +38,7 @@ func BenchmarkRandomGame4SeatsQuiet(b *testing.B) {
 		for !g.Over() {
 			var m Move
 			buf, m = randomMove(g, r, buf)
-			if err := g.Do(m); err != nil {
+			if _, err := g.Apply(m); err != nil {
 				b.Fatal(err)
 			}
 		}

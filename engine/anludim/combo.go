@@ -409,6 +409,9 @@ type groupSearch struct {
 const nodeCap = 200000
 
 func (p *pool) bestGroups(k int, bar uint64, mode int) (result, bool) {
+	if p.capMask[k-2][13] == 0 {
+		return result{}, false // no value has k cards in distinct colours
+	}
 	g := groupSearch{p: p, k: k, mode: mode, bar: bar, exact: bits.OnesCount64(p.req) == p.n}
 	g.rec(13, 0, 0, 0, 0)
 	return g.best, g.alt
@@ -457,44 +460,39 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 	}
 	cand := g.p.byVal[v] &^ used
 	if bits.OnesCount64(cand) >= g.k {
-		var idx [maxPool]int8
+		// The candidates' colour and side at this value, gathered once.
+		var idx, col [maxPool]uint8
+		var sec [maxPool]uint64
 		n := 0
 		for x := cand; x != 0; x &= x - 1 {
-			idx[n] = int8(bits.TrailingZeros64(x))
+			i := uint8(bits.TrailingZeros64(x))
+			idx[n] = i
+			if g.p.val[i][0] == uint8(v) {
+				col[n] = g.p.col[i][0]
+			} else {
+				col[n] = g.p.col[i][1]
+				sec[n] = 1 << i
+			}
 			n++
 		}
-		colourOf := func(i int8) uint8 {
-			if g.p.val[i][0] == uint8(v) {
-				return g.p.col[i][0]
-			}
-			return g.p.col[i][1]
-		}
-		secOf := func(i int8) uint64 {
-			if g.p.val[i][0] == uint8(v) {
-				return 0
-			}
-			return 1 << i
-		}
+		bit := uint16(1) << (v - 1)
 		for a := 0; a < n; a++ {
 			for b := a + 1; b < n; b++ {
-				ca, cb := colourOf(idx[a]), colourOf(idx[b])
-				if ca == cb {
+				if col[a] == col[b] {
 					continue
 				}
+				ab := uint64(1)<<idx[a] | uint64(1)<<idx[b]
 				if g.k == 2 {
-					m := uint64(1)<<idx[a] | uint64(1)<<idx[b]
-					if g.rec(v-1, used|m, groups+1, mask|1<<(v-1), second|secOf(idx[a])|secOf(idx[b])) {
+					if g.rec(v-1, used|ab, groups+1, mask|bit, second|sec[a]|sec[b]) {
 						return true
 					}
 					continue
 				}
 				for c := b + 1; c < n; c++ {
-					cc := colourOf(idx[c])
-					if cc == ca || cc == cb {
+					if col[c] == col[a] || col[c] == col[b] {
 						continue
 					}
-					m := uint64(1)<<idx[a] | uint64(1)<<idx[b] | uint64(1)<<idx[c]
-					if g.rec(v-1, used|m, groups+1, mask|1<<(v-1), second|secOf(idx[a])|secOf(idx[b])|secOf(idx[c])) {
+					if g.rec(v-1, used|ab|uint64(1)<<idx[c], groups+1, mask|bit, second|sec[a]|sec[b]|sec[c]) {
 						return true
 					}
 				}
