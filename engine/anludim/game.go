@@ -500,3 +500,19 @@ func (g *Game) emptyStacks() int {
 	}
 	return n
 }
+
+// HoldsPawn reports whether the combination holding card c has its
+// professor's pawn standing on it.
+func (g *Game) HoldsPawn(c int) bool {
+	s := g.comboOf(c)
+	return s >= 0 && g.combos[s].holds
+}
+
+// HasKind reports whether a seat counts an item kind towards the five
+// kinds (an item of it, or its pawn once the stack is empty).
+func (g *Game) HasKind(seat int, k ItemKind) bool {
+	if seat < 0 || seat >= g.n || k < 0 || k >= NumProfessors {
+		return false
+	}
+	return g.hasKind(seat, int(k))
+}

@@ -90,3 +90,20 @@ func (g *Game) Rounds() []RoundSummary {
 	}
 	return out
 }
+
+// RoundsFinished returns how many rounds have ended.
+func (g *Game) RoundsFinished() int { return g.nRounds }
+
+// LastRound returns the most recent finished round; ok is false before the
+// first round ends.
+func (g *Game) LastRound() (r RoundSummary, ok bool) {
+	if g.nRounds == 0 {
+		return RoundSummary{}, false
+	}
+	rec := &g.rounds[g.nRounds-1]
+	vals := make([]int, g.n)
+	for s := range vals {
+		vals[s] = int(rec.values[s])
+	}
+	return RoundSummary{Round: g.nRounds, Winner: int(rec.winner), Trigger: int(rec.trigger), Reason: rec.reason, Values: vals}, true
+}
