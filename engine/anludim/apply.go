@@ -77,9 +77,10 @@ func (g *Game) apply(m Move, ev *[]Event) error {
 		g.toHand(m.Seat, c, true)
 		emit(ev, Event{Kind: EvTookFaceUp, Seat: m.Seat, Slot: m.Slot, Card: c})
 		g.faceUp[m.Slot] = -1
+		// A recruit is never undone (ruling 18), even when no new card is
+		// turned up: it ends the undo history like a revealed card.
+		g.reveal()
 		if g.canDraw() {
-			// Only a new face-up card reveals anything.
-			g.reveal()
 			g.faceUp[m.Slot] = int8(g.draw(ev))
 		}
 		emit(ev, Event{Kind: EvFaceUp, Slot: m.Slot, Card: int(g.faceUp[m.Slot])})

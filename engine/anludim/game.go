@@ -504,6 +504,9 @@ func (g *Game) emptyStacks() int {
 // HoldsPawn reports whether the combination holding card c has its
 // professor's pawn standing on it.
 func (g *Game) HoldsPawn(c int) bool {
+	if c < 0 || c >= NumCards {
+		return false
+	}
 	s := g.comboOf(c)
 	return s >= 0 && g.combos[s].holds
 }

@@ -1,0 +1,68 @@
+package anludim
+
+import "testing"
+
+// TestQueriesNeverPanicOnBadArguments calls every query with seats, cards
+// and kinds out of range, on a full game and on views.
+func TestQueriesNeverPanicOnBadArguments(t *testing.T) {
+	g, _ := playRandomPrefix(t, 8, 3, 30)
+	for _, x := range []*Game{g, g.View(0), g.View(-1), g.View(9)} {
+		for seat := -3; seat < 8; seat++ {
+			x.Legal(seat)
+			x.BestPlays(seat)
+			x.Takeable(seat)
+			x.Hand(seat)
+			x.HandSize(seat)
+			x.Items(seat)
+			x.Parchments(seat)
+			x.Gold(seat)
+			x.RoundsWon(seat)
+			x.Value(seat)
+			x.KeepLimit(seat)
+			x.Kept(seat)
+			x.Combinations(seat)
+			x.CardsToAdd(seat, []int{-1, 70, 3, 3})
+			x.ProfessorsFor(seat, []int{-1, 200})
+			x.Determinize(seat, 1)
+			for p := Professor(-2); p < 7; p++ {
+				x.BestPlay(seat, p)
+				x.HasKind(seat, ItemKind(p))
+			}
+		}
+		for c := -130; c < 200; c += 7 {
+			x.HoldsPawn(c)
+			Card(c)
+		}
+		for p := Professor(-2); p < 7; p++ {
+			x.ProfessorSeat(p)
+			x.Stack(p)
+			_ = p.ID() + p.Code() + p.Combination() + ItemKind(p).ID() + ItemKind(p).Code()
+			StackValues(ItemKind(p), 3)
+			ColourNames(Colour(p))
+		}
+		x.Results()
+		x.Rounds()
+		x.StepKey()
+	}
+	if len(g.Legal(g.awaited())) == 0 {
+		t.Fatal("the awaited seat has no move")
+	}
+}
+
+// FuzzParseMove holds ParseMove to never panic and to give back what
+// String writes for every text it accepts.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"0 d", "1 u2", "3 p SE 12a 40b 33a", "2 t 7", "0 x T3", "4 x P", "0 e", "0 z", "1 k 64", "0 x", "9 p"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseMove(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseMove(m.String())
+		if err != nil || again.String() != m.String() {
+			t.Fatalf("%q parsed to %s, which does not round trip", s, m)
+		}
+	})
+}
