@@ -75,3 +75,22 @@ func playRandomPrefix(t testing.TB, seed uint64, seats, n int) (*Game, []Move) {
 	}
 	return g, moves
 }
+
+// BenchmarkCardsToAdd asks which cards may start a combination from a
+// 20-card hand, the largest question a player's picker asks.
+func BenchmarkCardsToAdd(b *testing.B) {
+	g, err := New(5, 3, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var hand []int
+	for c := 0; c < 20; c++ {
+		hand = append(hand, (c*7)%NumCards)
+	}
+	setHand(g, 0, hand)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g.CardsToAdd(0, nil)
+		g.CardsToAdd(0, hand[:2])
+	}
+}

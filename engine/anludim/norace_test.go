@@ -9,3 +9,6 @@ const propertyGames = 300
 // builderStep: the combination builder test checks every builderStep-th
 // position it meets.
 const builderStep = 4
+
+// searchTrials: random pools the searches are checked on against brute force.
+const searchTrials = 600

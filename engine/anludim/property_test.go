@@ -174,6 +174,21 @@ func propertyGame(t *testing.T, seed uint64, seats int, opts Options, deep bool)
 				}
 			}
 		}
+		if deep && (m.Kind == Play || m.Kind == TakeBack || m.Kind == Keep) {
+			// An undone move leaves no trace, unless it ended the step.
+			c := g.Clone()
+			if _, err := c.Apply(m); err != nil {
+				t.Fatalf("seed %d: %s refused on a clone: %v", seed, m, err)
+			}
+			if c.StepKey() == g.StepKey() && !c.Over() {
+				if _, err := c.Apply(Move{Seat: m.Seat, Kind: Undo}); err != nil {
+					t.Fatalf("seed %d: undo of %s: %v", seed, m, err)
+				}
+				if !sameState(c, g) {
+					t.Fatalf("seed %d: undo of %s did not restore the state", seed, m)
+				}
+			}
+		}
 		if m.Kind == Discard && m.Item.Kind != Parchment {
 			discarded[m.Item.Kind]++
 		}

@@ -10,3 +10,6 @@ const propertyGames = 12
 // builderStep: the combination builder test checks every builderStep-th
 // position it meets.
 const builderStep = 12
+
+// searchTrials: random pools the searches are checked on against brute force.
+const searchTrials = 60
