@@ -220,6 +220,7 @@ type plan struct {
 	strength uint64
 	sources  uint64 // combo slots the play draws cards from
 	cards    cardSet
+	uses     []Use // the cards with every side decided
 }
 
 // checkPlay validates a Play without changing anything.
@@ -234,8 +235,12 @@ func (g *Game) checkPlay(m Move) (plan, error) {
 	if len(m.Cards) < 2 || len(m.Cards) > NumCards {
 		return pl, refuse(CodeNotCombination, "Prof", m.Prof.ID())
 	}
+	auto := 0
 	for _, u := range m.Cards {
-		if u.Card < 0 || u.Card >= NumCards || u.Side < 0 || u.Side > 1 {
+		if u.Side == AutoSide {
+			auto++
+		}
+		if u.Card < 0 || u.Card >= NumCards || u.Side < AutoSide || u.Side > 1 || auto > maxAuto {
 			return pl, refuse(CodeBadCard, "Card", u.Card)
 		}
 		if pl.cards.has(u.Card) {
@@ -263,14 +268,50 @@ func (g *Game) checkPlay(m Move) (plan, error) {
 			}
 		}
 	}
-	pl.strength = strengthOf(m.Prof, m.Cards)
+	bar := g.bar(m.Prof, pl.sources)
+	pl.uses = m.Cards
+	if auto > 0 {
+		// Sides left to the game: the strongest reading that takes the
+		// professor, else the strongest valid one to say why it fails.
+		pl.uses = bestReading(m.Prof, m.Cards, auto, bar)
+	}
+	pl.strength = strengthOf(m.Prof, pl.uses)
 	if pl.strength == 0 {
 		return pl, refuse(CodeNotCombination, "Prof", m.Prof.ID())
 	}
-	if pl.strength <= g.bar(m.Prof, pl.sources) {
+	if pl.strength <= bar {
 		return pl, refuse(CodeNotStrongest, "Prof", m.Prof.ID())
 	}
 	return pl, nil
+}
+
+// maxAuto bounds the cards whose side the game picks in one play; each
+// doubles the readings tried, and no real combination comes close.
+const maxAuto = 14
+
+// bestReading fills in the sides left to the game (AutoSide) with the
+// reading that makes the strongest combination of p.
+func bestReading(p Professor, uses []Use, auto int, bar uint64) []Use {
+	out := append([]Use(nil), uses...)
+	var free []int
+	for i, u := range out {
+		if u.Side == AutoSide {
+			free = append(free, i)
+			out[i].Side = 0
+		}
+	}
+	best := append([]Use(nil), out...)
+	var bestS uint64
+	for code := 0; code < 1<<len(free); code++ {
+		for j, i := range free {
+			out[i].Side = code >> j & 1
+		}
+		if s := strengthOf(p, out); s > bestS {
+			bestS = s
+			copy(best, out)
+		}
+	}
+	return best
 }
 
 // comboOf returns the slot of the combination holding card c, or -1.
@@ -314,7 +355,9 @@ func (g *Game) updateBars() {
 func (g *Game) doPlay(m Move, pl plan, ev *[]Event) {
 	defer g.updateBars()
 	seat := m.Seat
-	emit(ev, Event{Kind: EvPlayed, Seat: seat, Prof: m.Prof, Uses: append([]Use(nil), m.Cards...)})
+	if ev != nil {
+		emit(ev, Event{Kind: EvPlayed, Seat: seat, Prof: m.Prof, Uses: append([]Use(nil), pl.uses...)})
+	}
 	// Dissolve the source combinations: leftovers are discarded and their
 	// pawns go back to the board (expert variant).
 	for s := 0; s < maxCombos; s++ {
@@ -345,7 +388,7 @@ func (g *Game) doPlay(m Move, pl plan, ev *[]Event) {
 		slot++
 	}
 	nc := combo{owner: int8(seat), prof: int8(m.Prof), holds: true, cards: pl.cards, strength: pl.strength}
-	for _, u := range m.Cards {
+	for _, u := range pl.uses {
 		if u.Side == 1 {
 			nc.second.add(u.Card)
 		}

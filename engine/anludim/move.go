@@ -33,11 +33,15 @@ const (
 )
 
 // Use is one card of a combination and the side it is read on (0 first
-// reading, 1 second reading).
+// reading, 1 second reading, AutoSide for the game to pick).
 type Use struct {
 	Card int
 	Side int
 }
+
+// AutoSide in a Use leaves the side to the game, which picks the reading
+// of those cards that makes the strongest combination (ruling 19).
+const AutoSide = -1
 
 // Item names a magic item by kind and value, or a parchment (Kind
 // Parchment, Value 1).
@@ -75,10 +79,11 @@ func (m Move) String() string {
 		for _, u := range m.Cards {
 			b.WriteByte(' ')
 			b.WriteString(strconv.Itoa(u.Card))
-			if u.Side == 1 {
-				b.WriteByte('b')
-			} else {
+			switch u.Side {
+			case 0:
 				b.WriteByte('a')
+			case 1:
+				b.WriteByte('b')
 			}
 		}
 	case TakeBack:
@@ -138,18 +143,14 @@ func ParseMove(s string) (Move, error) {
 		}
 		m.Cards = make([]Use, 0, len(args)-1)
 		for _, a := range args[1:] {
-			if len(a) < 2 {
-				return Move{}, notationErr(s)
-			}
-			side := 0
+			side := AutoSide
 			switch a[len(a)-1] {
 			case 'a':
+				side, a = 0, a[:len(a)-1]
 			case 'b':
-				side = 1
-			default:
-				return Move{}, notationErr(s)
+				side, a = 1, a[:len(a)-1]
 			}
-			c, ok := cardNumber(a[:len(a)-1])
+			c, ok := cardNumber(a)
 			if !ok {
 				return Move{}, notationErr(s)
 			}

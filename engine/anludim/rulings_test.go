@@ -472,7 +472,17 @@ func TestRuling19EitherReadingOfACard(t *testing.T) {
 	if strengthOf(Arcanist, flush.Uses) <= strengthOf(Arcanist, other) {
 		t.Fatal("the game did not pick the stronger reading")
 	}
-	must(t, g, Move{Seat: 0, Kind: Play, Prof: Arcanist, Cards: other})
+	t.Run("cards left to the game are read the strongest way", func(t *testing.T) {
+		c := g.Clone()
+		ev := must(t, c, Move{Seat: 0, Kind: Play, Prof: Arcanist, Cards: []Use{{x, AutoSide}, {y, AutoSide}}})
+		e, _ := hasEvent(ev, EvPlayed)
+		if strengthOf(Arcanist, e.Uses) != strengthOf(Arcanist, flush.Uses) {
+			t.Fatalf("played %v, want the reading %v", e.Uses, flush.Uses)
+		}
+	})
+	t.Run("the weaker reading may still be chosen", func(t *testing.T) {
+		must(t, g, Move{Seat: 0, Kind: Play, Prof: Arcanist, Cards: other})
+	})
 }
 
 func TestRuling20OnePlayOneProfessorPerTurn(t *testing.T) {
