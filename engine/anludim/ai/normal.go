@@ -93,14 +93,41 @@ func playScore(view *anludim.Game, seat int, m anludim.Move) float64 {
 	if lacking {
 		s += 0.3 * float64(kinds)
 	}
+	hand := view.Hand(seat)
 	used := 0
 	for _, u := range m.Cards {
-		if contains(view.Hand(seat), u.Card) {
+		if contains(hand, u.Card) {
 			used++
 		}
 	}
 	s -= 0.3 * float64(used)
+	if used < len(m.Cards) {
+		// Expert: cards taken from our own combinations dissolve them, and
+		// a pawn on one of them goes back to the board.
+		for _, c := range view.Combinations(seat) {
+			if !c.Holds || c.Prof == pr {
+				continue
+			}
+			for _, u := range c.Uses {
+				if containsUse(m.Cards, u.Card) {
+					if st := view.Stack(c.Prof); len(st) > 0 {
+						s -= float64(st[0]) + 0.5
+					}
+					break
+				}
+			}
+		}
+	}
 	return s
+}
+
+func containsUse(uses []anludim.Use, card int) bool {
+	for _, u := range uses {
+		if u.Card == card {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(s []int, x int) bool {
