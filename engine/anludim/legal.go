@@ -135,9 +135,10 @@ func (g *Game) reachable(seat int, p Professor, req cardSet) bool {
 	return false
 }
 
-// chosenSet checks a list of chosen cards: known ids, no repeats, all
-// usable by the seat for some professor. ok is false otherwise.
-func (g *Game) chosenSet(seat int, chosen []int) (cardSet, bool) {
+// chosenSet turns a list of chosen cards into a set; ok is false for an
+// unknown id or a repeat. Whether the seat may use them is for the
+// callers' searches to find.
+func chosenSet(chosen []int) (cardSet, bool) {
 	var s cardSet
 	for _, c := range chosen {
 		if c < 0 || c >= NumCards || s.has(c) {
@@ -156,7 +157,7 @@ func (g *Game) CardsToAdd(seat int, chosen []int) []int {
 	if !g.canPlayNow(seat) {
 		return nil
 	}
-	req, ok := g.chosenSet(seat, chosen)
+	req, ok := chosenSet(chosen)
 	if !ok {
 		return nil
 	}
@@ -199,7 +200,7 @@ func (g *Game) ProfessorsFor(seat int, chosen []int) []ProfessorChoice {
 	if !g.canPlayNow(seat) || len(chosen) < 2 {
 		return nil
 	}
-	req, ok := g.chosenSet(seat, chosen)
+	req, ok := chosenSet(chosen)
 	if !ok {
 		return nil
 	}

@@ -68,18 +68,21 @@ func TestHardDecidesWithinASecond(t *testing.T) {
 }
 
 // TestMatchHardAgainstNormal measures hard against normal over many
-// two-seat games with both seatings; set ANLUDIM_MATCH=1 to run it.
+// two-seat games with both seatings; set ANLUDIM_MATCH=1 to run it
+// (ANLUDIM_MATCH=expert for the expert variant).
 func TestMatchHardAgainstNormal(t *testing.T) {
-	if os.Getenv("ANLUDIM_MATCH") == "" {
+	mode := os.Getenv("ANLUDIM_MATCH")
+	if mode == "" {
 		t.Skip("set ANLUDIM_MATCH=1 to play the match")
 	}
-	st, err := Simulate(SimConfig{Levels: []string{"hard", "normal"}, Games: matchGames, Seed: 2026, Playouts: matchPlayouts, Rotate: true, Workers: 2})
+	opts := anludim.Options{Expert: mode == "expert"}
+	st, err := Simulate(SimConfig{Levels: []string{"hard", "normal"}, Games: matchGames, Seed: 2026, Playouts: matchPlayouts, Rotate: true, Workers: 2, Options: opts})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rate := st.WinRate("hard")
-	t.Logf("hard (%d play-outs) beat normal in %d of %d games (%.1f%%); seat 0 won %d; %.2f rounds per game",
-		matchPlayouts, st.LevelWins["hard"], st.Games, 100*rate, st.SeatWins[0], st.RoundsPerGame())
+	t.Logf("expert %v: hard (%d play-outs) beat normal in %d of %d games (%.1f%%); seat 0 won %d; %.2f rounds per game",
+		opts.Expert, matchPlayouts, st.LevelWins["hard"], st.Games, 100*rate, st.SeatWins[0], st.RoundsPerGame())
 	if rate < 0.65 {
 		t.Fatalf("hard won %.1f%%, want at least 65%%", 100*rate)
 	}
