@@ -45,15 +45,37 @@ func BenchmarkRandomGame4SeatsEvents(b *testing.B) {
 	}
 }
 
-// BenchmarkLegal lists the moves of a mid-round position (Legal and
-// BestPlays, as a search AI asks them).
+// BenchmarkLegal lists the non-combinatorial moves of a mid-round
+// position into a reused buffer.
 func BenchmarkLegal(b *testing.B) {
 	g, _ := playRandomPrefix(b, 3, 4, 40)
 	b.ReportAllocs()
 	var buf []Move
 	for i := 0; i < b.N; i++ {
 		buf = g.AppendLegal(buf[:0], g.awaited())
-		buf = g.AppendBestPlays(buf, g.awaited())
+	}
+	if len(buf) == 0 {
+		b.Fatal("no legal move")
+	}
+}
+
+// BenchmarkBestPlays finds the strongest play per professor in the same
+// position, as a search AI asks it at each of its turns.
+func BenchmarkBestPlays(b *testing.B) {
+	g, _ := playRandomPrefix(b, 3, 4, 40)
+	b.ReportAllocs()
+	var buf []Move
+	for i := 0; i < b.N; i++ {
+		buf = g.AppendBestPlays(buf[:0], g.awaited())
+	}
+}
+
+// BenchmarkTakeable asks which professors can be taken in that position.
+func BenchmarkTakeable(b *testing.B) {
+	g, _ := playRandomPrefix(b, 3, 4, 40)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g.Takeable(g.awaited())
 	}
 }
 
