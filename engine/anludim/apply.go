@@ -118,6 +118,7 @@ func (g *Game) apply(m Move, ev *[]Event) error {
 		}
 		g.reveal()
 		if m.Item.Kind == Parchment {
+			m.Item.Value = 1 // a parchment has no other value
 			g.parch[m.Seat]--
 		} else {
 			g.items[m.Seat][m.Item.Kind][m.Item.Value]--
