@@ -100,15 +100,21 @@ type contentFile struct {
 		ID, EN, FR string
 	} `json:"colours"`
 	Professors []struct {
-		ID, Code, Combination, Item string
-		Rank                        int
+		ID, Code, Combination, Item, EN, FR string
+		CombinationEN                       string `json:"combination_en"`
+		CombinationFR                       string `json:"combination_fr"`
+		Rank                                int
 	} `json:"professors"`
 	Items []struct {
-		ID, Code string
-		Values   []int `json:"values"`
-		Removed2 []int `json:"removed2"`
-		Removed3 []int `json:"removed3"`
+		ID, Code, EN, FR string
+		Values           []int `json:"values"`
+		Removed2         []int `json:"removed2"`
+		Removed3         []int `json:"removed3"`
 	} `json:"items"`
+	Parchment struct {
+		ID, Code, EN, FR string
+		Count, Value     int
+	} `json:"parchment"`
 	Cards []struct {
 		ID    int `json:"id"`
 		First struct {
@@ -133,6 +139,9 @@ var (
 	combIDs   [NumProfessors]string
 	itemIDs   [NumProfessors]string
 	itemCodes [NumProfessors]string
+	profNames [NumProfessors]Names
+	combNames [NumProfessors]Names
+	itemNames [NumProfessors + 1]Names
 	stackFull [NumProfessors][]uint8 // values from the bottom (largest) to the top
 	removed   [MaxSeats + 1][NumProfessors][]uint8
 	loadErr   error
@@ -158,6 +167,7 @@ func loadContent(data []byte) error {
 	itemIndex := map[string]int{}
 	for i, it := range f.Items {
 		itemIDs[i], itemCodes[i] = it.ID, it.Code
+		itemNames[i] = Names{ID: it.ID, EN: it.EN, FR: it.FR}
 		itemIndex[it.ID] = i
 		if len(it.Values) == 0 || len(it.Values) > maxStack {
 			return fmt.Errorf("anludim content: item %s has %d values", it.ID, len(it.Values))
@@ -187,6 +197,8 @@ func loadContent(data []byte) error {
 	}
 	for i, p := range f.Professors {
 		profIDs[i], profCodes[i], combIDs[i] = p.ID, p.Code, p.Combination
+		profNames[i] = Names{ID: p.ID, EN: p.EN, FR: p.FR}
+		combNames[i] = Names{ID: p.Combination, EN: p.CombinationEN, FR: p.CombinationFR}
 		if p.Rank != i+1 || itemIndex[p.Item] != i {
 			return fmt.Errorf("anludim content: professor %s out of order", p.ID)
 		}
@@ -202,6 +214,13 @@ func loadContent(data []byte) error {
 		cardVal[i] = [2]uint8{uint8(c.First.Value), uint8(c.Second.Value)}
 		cardCol[i] = [2]uint8{uint8(a), uint8(b)}
 	}
+	// The engine counts parchments as three, worth a point each (rulings 7
+	// and 8); the file says so too, and must agree.
+	pa := f.Parchment
+	if pa.ID != "parchment" || pa.Code != "P" || pa.Count != 3 || pa.Value != 1 {
+		return fmt.Errorf("anludim content: parchments must be three worth 1 each, coded P")
+	}
+	itemNames[Parchment] = Names{ID: pa.ID, EN: pa.EN, FR: pa.FR}
 	return nil
 }
 
@@ -316,4 +335,29 @@ func (s *stack) fill(k ItemKind, seats int) {
 		s.v[i] = full[i]
 		s.n++
 	}
+}
+
+// Names returns the professor's id and English and French names.
+func (p Professor) Names() Names {
+	if p < 0 || p >= NumProfessors {
+		return Names{}
+	}
+	return profNames[p]
+}
+
+// CombinationNames returns the id and English and French names of the
+// professor's combination.
+func (p Professor) CombinationNames() Names {
+	if p < 0 || p >= NumProfessors {
+		return Names{}
+	}
+	return combNames[p]
+}
+
+// Names returns the item kind's id and English and French names.
+func (k ItemKind) Names() Names {
+	if k < 0 || k > Parchment {
+		return Names{}
+	}
+	return itemNames[k]
 }

@@ -46,11 +46,24 @@ func TestContentCardDesign(t *testing.T) {
 			}
 		}
 	})
-	t.Run("colours have English and French names", func(t *testing.T) {
+	t.Run("colours, professors, combinations and items have English and French names", func(t *testing.T) {
+		var all []Names
 		for c := Colour(0); c < NumColours; c++ {
-			if n := ColourNames(c); n.ID == "" || n.EN == "" || n.FR == "" {
-				t.Fatalf("colour %d: %+v", c, n)
+			all = append(all, ColourNames(c))
+		}
+		for p := Professor(0); p < NumProfessors; p++ {
+			all = append(all, p.Names(), p.CombinationNames())
+		}
+		for k := ItemKind(0); k <= Parchment; k++ {
+			all = append(all, k.Names())
+		}
+		for _, n := range all {
+			if n.ID == "" || n.EN == "" || n.FR == "" {
+				t.Fatalf("missing a name: %+v", n)
 			}
+		}
+		if Seer.Names().FR != "Voyante" || Seer.CombinationNames().ID != "trios" || Parchment.Names().FR != "parchemin" {
+			t.Fatal("names out of place")
 		}
 	})
 }

@@ -105,3 +105,36 @@ const (
 	// CodeAlreadyKept: Card.
 	CodeAlreadyKept = "already_kept"
 )
+
+// RefusalArgs lists every refusal code with the names of the arguments it
+// carries, for the message catalogue to check itself against.
+var RefusalArgs = map[string][]string{
+	CodeSeatCount:        {"Seats", "Min", "Max"},
+	CodeHiddenView:       nil,
+	CodeGameOver:         nil,
+	CodeNotYourTurn:      {"Seat", "Awaited"},
+	CodeUnknownMove:      {"Kind"},
+	CodeKeeping:          nil,
+	CodeNotKeeping:       nil,
+	CodeMainDone:         nil,
+	CodeOptionalDone:     nil,
+	CodeMainNeeded:       nil,
+	CodeNothingToDraw:    nil,
+	CodeBadSlot:          {"Slot"},
+	CodeEmptySlot:        {"Slot"},
+	CodeBadProfessor:     {"Prof"},
+	CodeBadCard:          {"Card"},
+	CodeDuplicateCard:    {"Card"},
+	CodeNotInHand:        {"Card"},
+	CodeCardNotMovable:   {"Card"},
+	CodeWholeCombination: {"Card"},
+	CodeNotCombination:   {"Prof"},
+	CodeNotStrongest:     {"Prof"},
+	CodeTakeBackExpert:   nil,
+	CodeTakeBackLate:     nil,
+	CodeNoCombination:    {"Card"},
+	CodeNoItem:           {"Kind", "Value"},
+	CodeUndoAfterReveal:  nil,
+	CodeNothingToUndo:    nil,
+	CodeAlreadyKept:      {"Card"},
+}

@@ -85,3 +85,10 @@ type Event struct {
 	Reason  EndReason
 	Values  []int
 }
+
+// EventKinds lists every event kind, for the message catalogue.
+var EventKinds = []EventKind{
+	EvDrew, EvTookFaceUp, EvFaceUp, EvReshuffled, EvPlayed, EvProfessorTaken, EvProfessorReturned,
+	EvTookBack, EvCardsDiscarded, EvItemDiscarded, EvIncome, EvTurnEnded, EvUndone, EvRoundEnded,
+	EvCrestFlipped, EvGameWon, EvParchments, EvKept, EvKeepDone, EvRoundStarted, EvDealt,
+}

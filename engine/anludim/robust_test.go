@@ -66,3 +66,56 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// TestRefusalsAndEventsAreCatalogued plays random games with junk moves
+// mixed in: every refusal must carry a listed code with exactly its listed
+// arguments, every event a listed kind, and most codes must show up.
+func TestRefusalsAndEventsAreCatalogued(t *testing.T) {
+	kinds := map[EventKind]bool{}
+	for _, k := range EventKinds {
+		kinds[k] = true
+	}
+	seenCodes := map[string]bool{}
+	for i := 0; i < 30; i++ {
+		g, _ := New(uint64(i), 2+i%4, Options{Expert: i%2 == 0})
+		r := newTestRNG(uint64(i))
+		var buf []Move
+		for !g.Over() {
+			for k := 0; k < 4; k++ {
+				c := g.Clone()
+				_, err := c.Apply(randomJunk(g, r))
+				ref, ok := err.(*Refusal)
+				if err == nil {
+					continue
+				}
+				if !ok {
+					t.Fatalf("a refusal of type %T", err)
+				}
+				want, listed := RefusalArgs[ref.Code]
+				if !listed || len(ref.Args) != len(want) {
+					t.Fatalf("refusal %v is not as listed (%v)", ref, want)
+				}
+				for _, a := range want {
+					if _, ok := ref.Args[a]; !ok {
+						t.Fatalf("refusal %v lacks %s", ref, a)
+					}
+				}
+				seenCodes[ref.Code] = true
+			}
+			var m Move
+			buf, m = randomMove(g, r, buf)
+			ev, err := g.Apply(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range ev {
+				if !kinds[e.Kind] {
+					t.Fatalf("event kind %q is not listed", e.Kind)
+				}
+			}
+		}
+	}
+	if len(seenCodes) < len(RefusalArgs)/2 {
+		t.Fatalf("only %d of %d codes came up: %v", len(seenCodes), len(RefusalArgs), seenCodes)
+	}
+}
