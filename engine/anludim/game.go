@@ -24,9 +24,9 @@ var (
 
 const maxCombos = NumCards / 2
 
-// maxRounds: every round crowns one seat, and the third crown ends the
-// game, so there are at most 2*seats-1 rounds.
-const maxRounds = 2*MaxSeats - 1
+// maxRounds: every round is won by one seat and a seat's second win ends
+// the game, so a game has at most one round per seat plus one.
+const maxRounds = MaxSeats + 1
 
 // combo is a combination on the table. owner < 0 marks a free slot.
 type combo struct {
@@ -51,8 +51,8 @@ const (
 	phaseOver
 )
 
-// Game is the whole state of one game. It holds no pointers but the undo
-// snapshots, so Clone is one copy.
+// Game is the whole state of one game. Everything but the undo buffer is
+// a fixed-size array, so Clone is one copy and a search can afford many.
 type Game struct {
 	seed uint64
 	opts Options
