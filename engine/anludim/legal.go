@@ -150,9 +150,9 @@ func chosenSet(chosen []int) (cardSet, bool) {
 }
 
 // CardsToAdd returns the cards the seat may add to chosen (hand cards, and
-// in the expert variant cards of its own combinations) so that at least one
-// professor can still be taken by adding more. Empty when the seat cannot
-// play now or chosen is not a valid start.
+// in the expert variant cards of its own combinations) such that chosen,
+// that card and possibly more can still take some professor. Empty when
+// the seat cannot play now or chosen is not a valid start.
 func (g *Game) CardsToAdd(seat int, chosen []int) []int {
 	if !g.canPlayNow(seat) {
 		return nil

@@ -491,3 +491,15 @@ func TestRuling20OnePlayOneProfessorPerTurn(t *testing.T) {
 	refused(t, g, play(Arcanist, 0, a(id(8, Jade)), a(id(8, Ruby))), CodeMainDone)
 	refused(t, g, mv(0, RecruitHidden), CodeMainDone)
 }
+
+func TestRuling21NoHandLimitDuringARound(t *testing.T) {
+	var big []int
+	for c := 0; c < 20; c++ {
+		big = append(big, c)
+	}
+	g := rig(t, 2, Options{}, big)
+	must(t, g, mv(0, RecruitHidden))
+	if g.HandSize(0) != 22 {
+		t.Fatalf("hand of %d cards, want 22", g.HandSize(0))
+	}
+}
