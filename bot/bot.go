@@ -283,14 +283,49 @@ func (r *reply) deferMessage(ephemeral bool) error {
 }
 
 // edit replaces the deferred response (or the component's message), with
-// pics as its only pictures when there are any.
+// pics as its only pictures when there are any (see answer).
 func (r *reply) edit(content string, components []discordgo.MessageComponent, pics ...picture) (*discordgo.Message, error) {
+	return r.answer(content, components, nil, pics)
+}
+
+// answer replaces the deferred response (or the component's message) with
+// content, components, embeds and pictures. A content too long for one
+// message is never clipped: the response holds its first part and
+// follow-ups the rest, seen by the same people, the last one carrying the
+// components, embeds and pictures. The message returned is the last.
+func (r *reply) answer(content string, components []discordgo.MessageComponent, embeds []*discordgo.MessageEmbed, pics []picture) (*discordgo.Message, error) {
 	if components == nil {
 		// An empty list removes the old components; null would keep them.
 		components = []discordgo.MessageComponent{}
 	}
-	content = clip(content, 2000)
-	return r.b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &content, Components: &components, AllowedMentions: noMentions}, pics)
+	parts := splitContent(content, maxContent)
+	if len(parts) == 1 {
+		e := &discordgo.WebhookEdit{Content: &content, Components: &components, AllowedMentions: noMentions}
+		if embeds != nil {
+			e.Embeds = &embeds
+		}
+		return r.b.editOriginal(r.i, e, pics)
+	}
+	none := []discordgo.MessageComponent{}
+	msg, err := r.b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &parts[0], Components: &none, Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions}, nil)
+	if err != nil {
+		return nil, err
+	}
+	var flags discordgo.MessageFlags
+	if r.ephemeral || (r.i.Message != nil && r.i.Message.Flags&discordgo.MessageFlagsEphemeral != 0) {
+		flags = discordgo.MessageFlagsEphemeral
+	}
+	for k, p := range parts[1:] {
+		params := &discordgo.WebhookParams{Content: p, Flags: flags, AllowedMentions: noMentions}
+		var attach []picture
+		if k == len(parts)-2 {
+			params.Components, params.Embeds, attach = components, embeds, pics
+		}
+		if msg, err = r.b.followup(r.i, params, attach); err != nil {
+			return nil, err
+		}
+	}
+	return msg, nil
 }
 
 // editWithoutImages replaces the message and removes its pictures, for
@@ -302,10 +337,15 @@ func (r *reply) editWithoutImages(content string) error {
 	return err
 }
 
-// private sends an ephemeral follow-up.
+// private sends an ephemeral follow-up, in parts when it is too long for
+// one message.
 func (r *reply) private(content string) error {
-	_, err := r.b.dg.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: clip(content, 2000), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions})
-	return err
+	for _, p := range splitContent(content, maxContent) {
+		if _, err := r.b.dg.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{Content: p, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fail tells the user what went wrong, privately, in their language.

@@ -55,7 +55,7 @@ func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
 			notes = append(notes, l.T("flow.autopilot.on", "Name", rec.Seats[s].Name))
 			b.retirePrompt(ctx, rec, s)
 		}
-		b.post(ctx, rec, &discordgo.MessageSend{Content: clip(strings.Join(notes, "\n"), 2000)})
+		b.post(ctx, rec, &discordgo.MessageSend{Content: strings.Join(notes, "\n")})
 	case game.NoticeHost:
 		b.postHost(ctx, t, n.Host)
 	case game.NoticeLobbyExpired:
@@ -76,7 +76,7 @@ func (b *Bot) sendPrompt(ctx context.Context, t *game.Table, seat int) {
 		b.log.Error("could not build a prompt", "game", rec.ID, "seat", seat, "err", err)
 		return
 	}
-	msg, err := b.sendDM(ctx, rec, seat, &discordgo.MessageSend{Content: clip(content, 2000), Components: comps}, pics...)
+	msg, err := b.sendDM(ctx, rec, seat, &discordgo.MessageSend{Content: content, Components: comps}, pics...)
 	if err != nil {
 		return
 	}
@@ -215,7 +215,7 @@ func (b *Bot) postReveal(ctx context.Context, t *game.Table) {
 		lines = append(lines, l.T("play.reveal.line", "Name", rec.Seats[i].Name, "Card", g.CardCode(g.Seats[i].Played), "What", received(l, g, i, nameFunc(rec), "play.received.own")))
 	}
 	lines = append(lines, l.T("play.reveal.help"))
-	m := &discordgo.MessageSend{Content: clip(strings.Join(lines, "\n"), 2000)}
+	m := &discordgo.MessageSend{Content: strings.Join(lines, "\n")}
 	var pics []picture
 	if pic, err := b.drawPicture("reveal.png", func() (render.Picture, error) {
 		return render.DrawReveal(g.View(engine.Spectator), pictureOptions(rec))
@@ -255,7 +255,7 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []engine.Event
 		}
 	}
 	sb.WriteString(scoresText(l, rec))
-	m := &discordgo.MessageSend{Content: clip(sb.String(), 2000)}
+	m := &discordgo.MessageSend{Content: sb.String()}
 	view := g.View(engine.Spectator)
 	type drawing struct {
 		name string

@@ -162,7 +162,7 @@ func (b *Bot) postHost(ctx context.Context, t *game.Table, h *game.HostNotice) {
 	if c.Verb == game.VerbReplace && c.AILevel != "" {
 		key += ".ai"
 	}
-	b.post(ctx, rec, &discordgo.MessageSend{Content: clip(l.T(key, args...), 2000)})
+	b.post(ctx, rec, &discordgo.MessageSend{Content: l.T(key, args...)})
 	switch c.Verb {
 	case game.VerbExtend, game.VerbPause, game.VerbResume:
 		b.refreshStepPost(ctx, t)

@@ -314,8 +314,7 @@ func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID str
 	sb.WriteString(l.T("start.help"))
 	empty := []discordgo.MessageComponent{}
 	embeds := waitingEmbed(waitingLine(l, rec, b.svc.Deadline(ctx, t)))
-	text := clip(sb.String(), 2000)
-	msg, err := b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &text, Components: &empty, Embeds: &embeds, AllowedMentions: noMentions}, nil)
+	msg, err := r.answer(sb.String(), empty, embeds, nil)
 	if err != nil {
 		b.log.Warn("could not update the lobby message", "game", rec.ID, "err", err)
 	} else if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgStep, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {

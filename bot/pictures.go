@@ -52,8 +52,22 @@ func uploads(pics []picture) ([]*discordgo.File, []attachment) {
 	return files, meta
 }
 
-// sendMessage posts a message with its pictures and their alt text.
+// sendMessage posts a message with its pictures and their alt text. A text
+// too long for one message is sent in parts, cut at line boundaries, never
+// clipped: the leading parts are plain text, and the last part carries
+// everything else (embeds, components, mentions, pictures) and is the
+// message returned, the one a caller records and edits later.
 func (b *Bot) sendMessage(channelID string, m *discordgo.MessageSend, pics []picture) (*discordgo.Message, error) {
+	if parts := splitContent(m.Content, maxContent); len(parts) > 1 {
+		for _, p := range parts[:len(parts)-1] {
+			if _, err := b.dg.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: p, AllowedMentions: noMentions}); err != nil {
+				return nil, err
+			}
+		}
+		last := *m
+		last.Content = parts[len(parts)-1]
+		m = &last
+	}
 	if len(pics) == 0 {
 		return b.dg.ChannelMessageSendComplex(channelID, m)
 	}
@@ -99,6 +113,21 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit, p
 		return nil, err
 	}
 	return &msg, nil
+}
+
+// followup sends a follow-up message to an interaction, with its pictures
+// and their alt text; content must fit one message.
+func (b *Bot) followup(i *discordgo.Interaction, p *discordgo.WebhookParams, pics []picture) (*discordgo.Message, error) {
+	if len(pics) == 0 {
+		return b.dg.FollowupMessageCreate(i, true, p)
+	}
+	files, meta := uploads(pics)
+	payload := struct {
+		*discordgo.WebhookParams
+		Attachments []attachment `json:"attachments"`
+	}{p, meta}
+	uri := discordgo.EndpointWebhookToken(i.AppID, i.Token)
+	return b.rawMultipart("POST", uri+"?wait=true", uri, payload, files)
 }
 
 // interactionTokenLife is how long Discord accepts an interaction's token

@@ -15,7 +15,7 @@ import (
 	"atheneum/store"
 )
 
-// Sizes of the record lists, kept well inside a 2000-character message.
+// Sizes of the record lists: a list longer than one message is sent in parts.
 const (
 	historyGames      = 10
 	leaderboardPlaces = 10
@@ -46,7 +46,7 @@ func (b *Bot) cmdLanguage(ctx context.Context, r *reply, opts options) error {
 
 // say answers a command at once, ephemeral or not.
 func (r *reply) say(text string, ephemeral bool) error {
-	data := &discordgo.InteractionResponseData{Content: clip(text, 2000), AllowedMentions: noMentions}
+	data := &discordgo.InteractionResponseData{Content: clip(text, maxContent), AllowedMentions: noMentions}
 	if ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
@@ -146,7 +146,7 @@ func historyText(l i18n.Lang, games []store.FinishedGame, server bool) string {
 		}
 		sb.WriteString(line + "\n")
 	}
-	return clip(sb.String(), 2000)
+	return sb.String()
 }
 
 // statsText is one member's record.
@@ -174,7 +174,7 @@ func leaderboardText(l i18n.Lang, board []store.Standing) string {
 		sb.WriteString(l.T("leaderboard.line", "Rank", i+1, "Who", "<@"+s.UserID+">", "Wins", l.T("count.wins", "Count", s.Wins),
 			"Games", l.T("count.games", "Count", s.Games), "Average", fmt.Sprintf("%.1f", avg), "Best", s.BestTotal) + "\n")
 	}
-	return clip(sb.String(), 2000)
+	return sb.String()
 }
 
 // gamesText lists a member's running games and what each waits for.
@@ -199,7 +199,7 @@ func gamesText(l i18n.Lang, userID string, snaps []*game.Snapshot) string {
 		}
 		sb.WriteString(l.T("games.line", "Where", where, "Turn", g.TurnNumber(), "State", state) + "\n")
 	}
-	return clip(sb.String(), 2000)
+	return sb.String()
 }
 
 // cmdReplay draws a finished game of this server: its scores turn by turn

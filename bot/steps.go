@@ -137,7 +137,9 @@ func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageS
 	if !over {
 		pings := b.channelPings(ctx, rec)
 		if len(pings) > 0 {
-			m.Content = clip(m.Content+"\n"+l.T("flow.ping.step", "Who", mentions(pings)), 2000)
+			// The last line, so that it lands in the last part of a long
+			// post, the one whose mentions ping.
+			m.Content += "\n" + l.T("flow.ping.step", "Who", mentions(pings))
 		}
 		m.AllowedMentions = pingsOnly(pings)
 		m.Embeds = waitingEmbed(waitingLine(l, rec, b.svc.Deadline(ctx, t)))
