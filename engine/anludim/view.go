@@ -12,7 +12,7 @@ func (g *Game) View(seat int) *Game {
 	v.rng = rng{}
 	v.deck = [NumCards]uint8{}
 	v.undoBase, v.undoMoves = nil, nil
-	v.viewUndo = seat >= 0 && seat == g.awaited() && (g.canUndo())
+	v.viewUndo = seat >= 0 && seat == g.awaited() && g.canUndo()
 	for s := 0; s < g.n; s++ {
 		if s == seat {
 			continue
