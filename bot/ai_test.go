@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -89,7 +89,7 @@ func TestAGameWithAIPlayers(t *testing.T) {
 		}
 		picks := map[int]int{}
 		for _, a := range actions {
-			if a.Type == engine.ActPick {
+			if a.Type == atheneum.ActPick {
 				picks[a.Seat]++
 			}
 		}

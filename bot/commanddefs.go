@@ -3,8 +3,8 @@ package bot
 import (
 	"github.com/bwmarrin/discordgo"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/i18n"
 )
 
@@ -68,7 +68,7 @@ func languageChoices() []choiceSpec {
 // atheneumSpec is /atheneum with every subcommand.
 func atheneumSpec() commandSpec {
 	var colours, topics []choiceSpec
-	for _, c := range engine.Colors {
+	for _, c := range atheneum.Colors {
 		colours = append(colours, choiceSpec{value: string(c.Letter()), key: "color." + c.String() + ".label"})
 	}
 	for _, k := range rulesTopicKeys {
@@ -84,7 +84,7 @@ func atheneumSpec() commandSpec {
 	}
 	return commandSpec{name: "atheneum", options: []commandSpec{
 		subSpec("new",
-			commandSpec{name: "seats", kind: discordgo.ApplicationCommandOptionInteger, min: engine.MinSeats, max: engine.MaxSeats},
+			commandSpec{name: "seats", kind: discordgo.ApplicationCommandOptionInteger, min: atheneum.MinSeats, max: atheneum.MaxSeats},
 			hoursOption("hours", false),
 			commandSpec{name: "thread", kind: discordgo.ApplicationCommandOptionBoolean},
 			choiceOption("language", false, languageChoices())),

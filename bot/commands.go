@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/render"
 	"atheneum/store"
@@ -142,7 +142,7 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		return b.cmdShelf(r, rec, opts)
 	case "table":
 		pic, err := b.drawPicture("table.png", func() (render.Picture, error) {
-			return render.DrawTable(rec.State.View(engine.Spectator), pictureOptions(rec))
+			return render.DrawTable(rec.State.View(atheneum.Spectator), pictureOptions(rec))
 		})
 		if err != nil {
 			return err
@@ -151,7 +151,7 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		return err
 	case "objectives":
 		pic, err := b.drawPicture("objectives.png", func() (render.Picture, error) {
-			return render.DrawObjectives(rec.State.View(engine.Spectator), pictureOptions(rec))
+			return render.DrawObjectives(rec.State.View(atheneum.Spectator), pictureOptions(rec))
 		})
 		if err != nil {
 			return err
@@ -179,7 +179,7 @@ func (b *Bot) cmdShelf(r *reply, rec *store.Game, opts options) error {
 	}
 	g := rec.State
 	pic, err := b.drawPicture("shelves.png", func() (render.Picture, error) {
-		return render.DrawShelves(g.View(engine.Spectator), seat, render.Marks{}, pictureOptions(rec))
+		return render.DrawShelves(g.View(atheneum.Spectator), seat, render.Marks{}, pictureOptions(rec))
 	})
 	if err != nil {
 		return err
@@ -202,7 +202,7 @@ func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
 	rec := snap.Rec
 	g := rec.State
 	var sb strings.Builder
-	if g.Step == engine.StepOver {
+	if g.Step == atheneum.StepOver {
 		var w []string
 		for _, s := range g.Winners() {
 			w = append(w, rec.Seats[s].Name)
@@ -210,7 +210,7 @@ func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
 		return l.T("status.over", "Winners", joinAnd(l, w))
 	}
 	step := l.T("status.step.pick")
-	if g.Step == engine.StepResolve {
+	if g.Step == atheneum.StepResolve {
 		step = l.T("status.step.resolve")
 	}
 	sb.WriteString(l.T("status.turn", "Turn", g.TurnNumber(), "Phase", phaseLetter(g), "PhaseTurn", g.Turn, "Step", step) + "\n")
@@ -232,7 +232,7 @@ func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
 func scoresText(l i18n.Lang, rec *store.Game) string {
 	g := rec.State
 	var lines []string
-	if g.Step == engine.StepOver {
+	if g.Step == atheneum.StepOver {
 		lines = append(lines, l.T("play.scores.final.title"))
 		for _, r := range g.Results {
 			lines = append(lines, l.T("play.scores.final.line", "Rank", r.Rank, "Name", rec.Seats[r.Seat].Name, "Total", r.Total,
@@ -252,14 +252,14 @@ func scoresText(l i18n.Lang, rec *store.Game) string {
 }
 
 // objectivesText lists the objective row, each objective with what it asks.
-func objectivesText(l i18n.Lang, g *engine.Game) string {
+func objectivesText(l i18n.Lang, g *atheneum.Game) string {
 	lines := []string{l.T("play.objectives.title")}
 	for k, slot := range g.Row {
 		if slot.Objective < 0 {
 			continue
 		}
 		key := "play.objectives.line"
-		if k == engine.RowSize-1 {
+		if k == atheneum.RowSize-1 {
 			key = "play.objectives.leaving"
 		}
 		lines = append(lines, l.T(key, "N", k+1, "Objective", objectiveWords(l, &g.Content.Objectives[slot.Objective])))

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // TestDiscordCallsPerTurn plays whole games of 2 to 5 players with open
@@ -16,7 +16,7 @@ import (
 // message channel is opened once. Run with -v for the calls by route.
 func TestDiscordCallsPerTurn(t *testing.T) {
 	t.Parallel()
-	for players := engine.MinSeats; players <= engine.MaxSeats; players++ {
+	for players := atheneum.MinSeats; players <= atheneum.MaxSeats; players++ {
 		t.Run(fmt.Sprintf("%d players", players), func(t *testing.T) {
 			t.Parallel()
 			names := []string{"ana", "bo", "cy", "dee", "eve"}[:players]

@@ -14,8 +14,8 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/game"
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -66,10 +66,10 @@ const demoHardPlayouts = 24
 func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	seats := o.People + len(o.AI)
 	switch {
-	case o.People < 1 || o.People > engine.MaxSeats:
-		return nil, fmt.Errorf("a demo has 1 to %d people, not %d", engine.MaxSeats, o.People)
-	case seats < engine.MinSeats || seats > engine.MaxSeats:
-		return nil, fmt.Errorf("a game has %d to %d seats: %d people and %d AIs make %d", engine.MinSeats, engine.MaxSeats, o.People, len(o.AI), seats)
+	case o.People < 1 || o.People > atheneum.MaxSeats:
+		return nil, fmt.Errorf("a demo has 1 to %d people, not %d", atheneum.MaxSeats, o.People)
+	case seats < atheneum.MinSeats || seats > atheneum.MaxSeats:
+		return nil, fmt.Errorf("a game has %d to %d seats: %d people and %d AIs make %d", atheneum.MinSeats, atheneum.MaxSeats, o.People, len(o.AI), seats)
 	}
 	for _, l := range o.AI {
 		if !slices.Contains(ai.Levels, l) {
@@ -260,7 +260,7 @@ func demoScores(rec *store.Game) string {
 	parts := make([]string, len(rec.Seats))
 	for i, s := range rec.Seats {
 		score := rec.State.Seats[i].Score()
-		if rec.State.Step == engine.StepOver {
+		if rec.State.Step == atheneum.StepOver {
 			score = rec.State.Breakdown(i).Total
 		}
 		parts[i] = fmt.Sprintf("%s %d", s.Name, score)

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -14,29 +14,29 @@ import (
 // messages.
 
 // colorWord names a book colour: "teal".
-func colorWord(l i18n.Lang, c engine.Color) string { return l.T("color." + c.String()) }
+func colorWord(l i18n.Lang, c atheneum.Color) string { return l.T("color." + c.String()) }
 
 // compWords names a compartment for a sentence: "compartment II", "the
 // left side shelf".
-func compWords(l i18n.Lang, c engine.CompID) string { return l.T("compartment." + c.String()) }
+func compWords(l i18n.Lang, c atheneum.CompID) string { return l.T("compartment." + c.String()) }
 
 // compLabel names a compartment in a menu: "Compartment II".
-func compLabel(l i18n.Lang, c engine.CompID) string {
+func compLabel(l i18n.Lang, c atheneum.CompID) string {
 	return l.T("compartment." + c.String() + ".label")
 }
 
 // spaceWords says where a space is: "level 2 from the bottom, space 3
 // from the left".
-func spaceWords(l i18n.Lang, p engine.Pos) string {
+func spaceWords(l i18n.Lang, p atheneum.Pos) string {
 	return l.T("position", "Level", p.Level+1, "Space", p.Space+1)
 }
 
 // phaseLetter is the letter of the game's phase, as printed (A, then B).
-func phaseLetter(g *engine.Game) string { return string(rune('A' + g.Phase)) }
+func phaseLetter(g *atheneum.Game) string { return string(rune('A' + g.Phase)) }
 
 // bookWords names a book of a colour: "a teal book", "a book of any colour".
-func bookWords(l i18n.Lang, c engine.Color) string {
-	if c == engine.AnyColor {
+func bookWords(l i18n.Lang, c atheneum.Color) string {
+	if c == atheneum.AnyColor {
 		return l.T("book.any")
 	}
 	return l.T("book.color", "Color", colorWord(l, c))
@@ -44,21 +44,21 @@ func bookWords(l i18n.Lang, c engine.Color) string {
 
 // benefitWords words one printed benefit: "a teal book", "reshelve up to
 // 2 books", "2 points".
-func benefitWords(l i18n.Lang, b engine.Benefit) string {
+func benefitWords(l i18n.Lang, b atheneum.Benefit) string {
 	switch b.Kind {
-	case engine.BenefitBook:
+	case atheneum.BenefitBook:
 		return bookWords(l, b.Color)
-	case engine.BenefitCompartmentBook:
+	case atheneum.BenefitCompartmentBook:
 		return l.T("book.for", "Compartment", compWords(l, b.Comp))
-	case engine.BenefitReshelve:
+	case atheneum.BenefitReshelve:
 		return l.T("benefit.reshelve", "Count", b.N)
-	case engine.BenefitSideShelf:
+	case atheneum.BenefitSideShelf:
 		return l.T("benefit.side_shelf")
-	case engine.BenefitWand:
+	case atheneum.BenefitWand:
 		return l.T("benefit.wand")
-	case engine.BenefitToken:
+	case atheneum.BenefitToken:
 		return l.T("benefit.token")
-	case engine.BenefitPoints:
+	case atheneum.BenefitPoints:
 		return l.T("benefit.points", "Count", b.N)
 	}
 	return "?"
@@ -66,24 +66,24 @@ func benefitWords(l i18n.Lang, b engine.Benefit) string {
 
 // benefitShort words a benefit in a few words, for a card's one line in
 // a menu: "teal", "reshelve 2", "+1 point".
-func benefitShort(l i18n.Lang, b engine.Benefit) string {
+func benefitShort(l i18n.Lang, b atheneum.Benefit) string {
 	switch b.Kind {
-	case engine.BenefitBook:
-		if b.Color == engine.AnyColor {
+	case atheneum.BenefitBook:
+		if b.Color == atheneum.AnyColor {
 			return l.T("play.short.any")
 		}
 		return colorWord(l, b.Color)
-	case engine.BenefitCompartmentBook:
+	case atheneum.BenefitCompartmentBook:
 		return l.T("play.short.for", "Compartment", b.Comp.String())
-	case engine.BenefitReshelve:
+	case atheneum.BenefitReshelve:
 		return l.T("play.short.reshelve", "N", b.N)
-	case engine.BenefitSideShelf:
+	case atheneum.BenefitSideShelf:
 		return l.T("play.short.side_shelf")
-	case engine.BenefitWand:
+	case atheneum.BenefitWand:
 		return l.T("play.short.wand")
-	case engine.BenefitToken:
+	case atheneum.BenefitToken:
 		return l.T("play.short.token")
-	case engine.BenefitPoints:
+	case atheneum.BenefitPoints:
 		return l.T("play.short.points", "Count", b.N)
 	}
 	return "?"
@@ -91,7 +91,7 @@ func benefitShort(l i18n.Lang, b engine.Benefit) string {
 
 // cardLine describes a study card in one line for the pick menu: what
 // each of its three sections gives, in short words.
-func cardLine(l i18n.Lang, c *engine.Card) string {
+func cardLine(l i18n.Lang, c *atheneum.Card) string {
 	var secs [3]string
 	for i, sec := range c.Sections {
 		words := make([]string, len(sec))
@@ -103,21 +103,21 @@ func cardLine(l i18n.Lang, c *engine.Card) string {
 			secs[i] = l.T("play.nothing")
 		}
 	}
-	return l.T("play.card.option", "Self", secs[engine.SectionSelf], "Left", secs[engine.SectionToLeft], "Right", secs[engine.SectionToRight])
+	return l.T("play.card.option", "Self", secs[atheneum.SectionSelf], "Left", secs[atheneum.SectionToLeft], "Right", secs[atheneum.SectionToRight])
 }
 
 // tokenWords words the benefit side of a bonus token.
-func tokenWords(l i18n.Lang, t engine.Token) string {
+func tokenWords(l i18n.Lang, t atheneum.Token) string {
 	switch t.Kind {
-	case engine.TokenWand:
+	case atheneum.TokenWand:
 		return l.T("benefit.wand")
-	case engine.TokenPair:
+	case atheneum.TokenPair:
 		return l.T("pair.colors", "Color", colorWord(l, t.Colors[0]), "Color2", colorWord(l, t.Colors[1]))
-	case engine.TokenBook:
+	case atheneum.TokenBook:
 		return l.T("book.any")
-	case engine.TokenReshelve:
-		return l.T("benefit.reshelve", "Count", engine.ReshelveTokenCount)
-	case engine.TokenSideShelf:
+	case atheneum.TokenReshelve:
+		return l.T("benefit.reshelve", "Count", atheneum.ReshelveTokenCount)
+	case atheneum.TokenSideShelf:
 		return l.T("benefit.side_shelf")
 	}
 	return "?"
@@ -125,12 +125,12 @@ func tokenWords(l i18n.Lang, t engine.Token) string {
 
 // itemWords names a held item: "a teal book", "a paired set (teal and
 // pink)", "a bonus token: a magic wand or a candle".
-func itemWords(l i18n.Lang, c *engine.Content, it engine.Item) string {
+func itemWords(l i18n.Lang, c *atheneum.Content, it atheneum.Item) string {
 	switch it.Kind {
-	case engine.ItemBook:
+	case atheneum.ItemBook:
 		s := bookWords(l, it.Color)
 		if it.Bound {
-			if it.Color == engine.AnyColor {
+			if it.Color == atheneum.AnyColor {
 				s = l.T("book.for", "Compartment", compWords(l, it.Comp))
 			} else {
 				s = l.T("play.item.bound", "Book", s, "Compartment", compWords(l, it.Comp))
@@ -140,16 +140,16 @@ func itemWords(l i18n.Lang, c *engine.Content, it engine.Item) string {
 			s = l.T("item.reshelved", "Item", s)
 		}
 		return s
-	case engine.ItemPair:
+	case atheneum.ItemPair:
 		return l.T("pair.colors", "Color", colorWord(l, it.Color), "Color2", colorWord(l, it.Color2))
-	case engine.ItemToken:
+	case atheneum.ItemToken:
 		if it.Token >= 0 && it.Token < len(c.Tokens) {
 			return l.T("item.token", "Benefit", tokenWords(l, c.Tokens[it.Token]))
 		}
 		return l.T("item.kind.token")
-	case engine.ItemSpider:
+	case atheneum.ItemSpider:
 		return l.T("item.spider")
-	case engine.ItemSideShelf:
+	case atheneum.ItemSideShelf:
 		return l.T("item.kind.side_shelf")
 	}
 	return "?"
@@ -157,7 +157,7 @@ func itemWords(l i18n.Lang, c *engine.Content, it engine.Item) string {
 
 // itemLabel names a held item in a menu, with the number /atheneum place
 // takes: "#3 a teal book".
-func itemLabel(l i18n.Lang, g *engine.Game, it engine.Item) string {
+func itemLabel(l i18n.Lang, g *atheneum.Game, it atheneum.Item) string {
 	return "#" + strconv.Itoa(it.ID) + " " + itemWords(l, g.Content, it)
 }
 
@@ -167,14 +167,14 @@ func itemLabel(l i18n.Lang, g *engine.Game, it engine.Item) string {
 //
 // own is the catalogue key that names the seat's own card: "yours" on the
 // seat's workbench, "their own" in the channel.
-func received(l i18n.Lang, g *engine.Game, seat int, name func(int) string, own string) string {
-	if g.Step != engine.StepResolve || g.Seats[seat].Played < 0 {
+func received(l i18n.Lang, g *atheneum.Game, seat int, name func(int) string, own string) string {
+	if g.Step != atheneum.StepResolve || g.Seats[seat].Played < 0 {
 		return ""
 	}
 	sources := [3]struct {
 		from int
-		sec  engine.Section
-	}{{seat, engine.SectionSelf}, {g.LeftOf(seat), engine.SectionToRight}, {g.RightOf(seat), engine.SectionToLeft}}
+		sec  atheneum.Section
+	}{{seat, atheneum.SectionSelf}, {g.LeftOf(seat), atheneum.SectionToRight}, {g.RightOf(seat), atheneum.SectionToLeft}}
 	parts := make([]string, 0, len(sources))
 	for _, src := range sources {
 		card := &g.Content.Cards[g.Seats[src.from].Played]
@@ -195,11 +195,11 @@ func received(l i18n.Lang, g *engine.Game, seat int, name func(int) string, own 
 }
 
 // patternCell names one cell of an objective's pattern.
-func patternCell(l i18n.Lang, c engine.Color) string {
+func patternCell(l i18n.Lang, c atheneum.Color) string {
 	switch c {
-	case engine.AnyColor:
+	case atheneum.AnyColor:
 		return l.T("play.pattern.any")
-	case engine.NoColor:
+	case atheneum.NoColor:
 		return l.T("play.pattern.free")
 	}
 	return colorWord(l, c)
@@ -207,10 +207,10 @@ func patternCell(l i18n.Lang, c engine.Color) string {
 
 // patternWords says what books a pattern asks for: a row or a stack of
 // colours, a block of any books, or rows read from the top.
-func patternWords(l i18n.Lang, p engine.Pattern) string {
+func patternWords(l i18n.Lang, p atheneum.Pattern) string {
 	block := true
 	for _, c := range p.Cells {
-		block = block && c == engine.AnyColor
+		block = block && c == atheneum.AnyColor
 	}
 	switch {
 	case block && p.Height == 1:
@@ -242,7 +242,7 @@ func patternWords(l i18n.Lang, p engine.Pattern) string {
 
 // objectiveAsks says what an objective asks for, requirement by
 // requirement, and where.
-func objectiveAsks(l i18n.Lang, o *engine.Objective) string {
+func objectiveAsks(l i18n.Lang, o *atheneum.Objective) string {
 	reqs := make([]string, len(o.Reqs))
 	for i, r := range o.Reqs {
 		where := l.T("play.objective.anywhere")
@@ -261,7 +261,7 @@ func objectiveAsks(l i18n.Lang, o *engine.Objective) string {
 // objectiveWords names an objective with its points and what it asks:
 // "O09 (5 points): green and anything on top, pink and purple below, in
 // any one compartment".
-func objectiveWords(l i18n.Lang, o *engine.Objective) string {
+func objectiveWords(l i18n.Lang, o *atheneum.Objective) string {
 	key := "play.objective"
 	if o.Wand {
 		key = "play.objective.wand"
@@ -270,7 +270,7 @@ func objectiveWords(l i18n.Lang, o *engine.Objective) string {
 }
 
 // objectiveByCode finds an objective of the game's content by its code.
-func objectiveByCode(g *engine.Game, code string) (*engine.Objective, bool) {
+func objectiveByCode(g *atheneum.Game, code string) (*atheneum.Objective, bool) {
 	i, ok := g.Content.ObjectiveIndex(code)
 	if !ok {
 		return nil, false
@@ -280,7 +280,7 @@ func objectiveByCode(g *engine.Game, code string) (*engine.Objective, bool) {
 
 // objectiveNamed words an objective given by code, or the bare code when
 // the content does not know it.
-func objectiveNamed(l i18n.Lang, g *engine.Game, code string) string {
+func objectiveNamed(l i18n.Lang, g *atheneum.Game, code string) string {
 	if o, ok := objectiveByCode(g, code); ok {
 		return objectiveWords(l, o)
 	}
@@ -289,7 +289,7 @@ func objectiveNamed(l i18n.Lang, g *engine.Game, code string) string {
 
 // objectiveAsksByCode says what the objective with code asks for, or ""
 // when the content does not know it.
-func objectiveAsksByCode(l i18n.Lang, g *engine.Game, code string) string {
+func objectiveAsksByCode(l i18n.Lang, g *atheneum.Game, code string) string {
 	if o, ok := objectiveByCode(g, code); ok {
 		return objectiveAsks(l, o)
 	}
@@ -298,46 +298,46 @@ func objectiveAsksByCode(l i18n.Lang, g *engine.Game, code string) string {
 
 // describeEvent words an event for the channel's feed, or "" for events
 // too small to report on their own (a secret pick, a received benefit).
-func describeEvent(l i18n.Lang, g *engine.Game, e engine.Event, name func(int) string) string {
+func describeEvent(l i18n.Lang, g *atheneum.Game, e atheneum.Event, name func(int) string) string {
 	who := ""
 	if e.Seat >= 0 && e.Seat < len(g.Seats) {
 		who = name(e.Seat)
 	}
 	key := "play.event." + string(e.Type)
 	switch e.Type {
-	case engine.EvRevealed:
+	case atheneum.EvRevealed:
 		return l.T(key, "Name", who, "Card", e.Card)
-	case engine.EvPoints:
+	case atheneum.EvPoints:
 		return l.T(key, "Name", who, "Points", l.T("points", "Count", e.Points), "Card", e.Card)
-	case engine.EvWandLost, engine.EvSideShelfLost:
+	case atheneum.EvWandLost, atheneum.EvSideShelfLost:
 		return l.T(key, "Name", who)
-	case engine.EvSpiderCaptured:
+	case atheneum.EvSpiderCaptured:
 		return l.T(key, "Name", who, "Compartment", compWords(l, e.Comp))
-	case engine.EvRewardChosen:
+	case atheneum.EvRewardChosen:
 		return l.T(key, "Name", who, "Reward", l.T("reward."+string(e.Reward)))
-	case engine.EvCandlePlaced:
+	case atheneum.EvCandlePlaced:
 		return l.T(key, "Name", who, "Candle", e.Candle+1, "Points", l.T("points", "Count", g.CandleValue(e.Seat, e.Candle)))
-	case engine.EvSideShelfPlaced:
-		side := engine.SideLeft
-		if e.Comp == engine.CompRight {
-			side = engine.SideRight
+	case atheneum.EvSideShelfPlaced:
+		side := atheneum.SideLeft
+		if e.Comp == atheneum.CompRight {
+			side = atheneum.SideRight
 		}
 		return l.T(key, "Name", who, "Shelf", e.N, "Side", l.T("side."+string(side)))
-	case engine.EvObjectiveScored:
+	case atheneum.EvObjectiveScored:
 		if e.Wand {
 			key += ".wand"
 		}
 		return l.T(key, "Name", who, "Code", e.Objective, "Asks", objectiveAsksByCode(l, g, e.Objective), "Points", l.T("points", "Count", e.Points))
-	case engine.EvObjectiveLeft, engine.EvObjectiveDrawn:
+	case atheneum.EvObjectiveLeft, atheneum.EvObjectiveDrawn:
 		return l.T(key, "Objective", objectiveNamed(l, g, e.Objective))
-	case engine.EvBagRefilled:
+	case atheneum.EvBagRefilled:
 		return l.T(key, "Count", e.N)
-	case engine.EvItemsLost:
+	case atheneum.EvItemsLost:
 		return l.T(key, "Name", who, "Count", e.N)
-	case engine.EvPhaseStarted, engine.EvGameOver:
+	case atheneum.EvPhaseStarted, atheneum.EvGameOver:
 		return l.T(key)
-	case engine.EvTurnStarted:
-		return l.T(key, "Turn", e.Phase*engine.TurnsPerPhase+e.Turn, "Phase", string(rune('A'+e.Phase)), "PhaseTurn", e.Turn)
+	case atheneum.EvTurnStarted:
+		return l.T(key, "Turn", e.Phase*atheneum.TurnsPerPhase+e.Turn, "Phase", string(rune('A'+e.Phase)), "PhaseTurn", e.Turn)
 	}
 	return ""
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -59,21 +59,21 @@ func TestEveryMessageTheAdapterNamesExists(t *testing.T) {
 }
 
 // eventTypes are every event type the engine reports.
-var eventTypes = []engine.EventType{engine.EvPicked, engine.EvRevealed, engine.EvReceived, engine.EvPoints, engine.EvWandGained,
-	engine.EvWandLost, engine.EvTokenDrawn, engine.EvBagRefilled, engine.EvSideShelfLost, engine.EvShelved, engine.EvRemoved,
-	engine.EvSpiderCaptured, engine.EvRewardChosen, engine.EvTokenUsed, engine.EvCandlePlaced, engine.EvSideShelfPlaced,
-	engine.EvObjectiveScored, engine.EvUndone, engine.EvItemsLost, engine.EvSeatDone, engine.EvObjectiveLeft,
-	engine.EvObjectiveDrawn, engine.EvTurnStarted, engine.EvPhaseStarted, engine.EvFinalScore, engine.EvGameOver}
+var eventTypes = []atheneum.EventType{atheneum.EvPicked, atheneum.EvRevealed, atheneum.EvReceived, atheneum.EvPoints, atheneum.EvWandGained,
+	atheneum.EvWandLost, atheneum.EvTokenDrawn, atheneum.EvBagRefilled, atheneum.EvSideShelfLost, atheneum.EvShelved, atheneum.EvRemoved,
+	atheneum.EvSpiderCaptured, atheneum.EvRewardChosen, atheneum.EvTokenUsed, atheneum.EvCandlePlaced, atheneum.EvSideShelfPlaced,
+	atheneum.EvObjectiveScored, atheneum.EvUndone, atheneum.EvItemsLost, atheneum.EvSeatDone, atheneum.EvObjectiveLeft,
+	atheneum.EvObjectiveDrawn, atheneum.EvTurnStarted, atheneum.EvPhaseStarted, atheneum.EvFinalScore, atheneum.EvGameOver}
 
 func TestEveryReportedEventIsWordedInEveryLanguage(t *testing.T) {
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 5})
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:3], Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
 	name := func(s int) string { return []string{"Ana", "Bo", "Cy"}[s] }
 	obj := g.Content.Objectives[0].Code
 	for _, typ := range eventTypes {
-		e := engine.Event{Type: typ, Seat: 1, Card: "A07", Points: 1, Comp: engine.CompII, Reward: engine.RewardToken,
+		e := atheneum.Event{Type: typ, Seat: 1, Card: "A07", Points: 1, Comp: atheneum.CompII, Reward: atheneum.RewardToken,
 			N: 1, Objective: obj, Wand: true, Phase: 1, Turn: 2}
 		english := g.Describe(e, name)
 		for _, l := range i18n.Langs {
@@ -90,7 +90,7 @@ func TestEveryReportedEventIsWordedInEveryLanguage(t *testing.T) {
 }
 
 func TestEventsCountInWordsAndSayWhatObjectivesAsk(t *testing.T) {
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:2], Seed: 5})
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:2], Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,18 +99,18 @@ func TestEventsCountInWordsAndSayWhatObjectivesAsk(t *testing.T) {
 	tests := []struct {
 		name string
 		lang i18n.Lang
-		e    engine.Event
+		e    atheneum.Event
 		want string
 	}{
-		{"one used token is singular", i18n.English, engine.Event{Type: engine.EvBagRefilled, Seat: -1, N: 1},
+		{"one used token is singular", i18n.English, atheneum.Event{Type: atheneum.EvBagRefilled, Seat: -1, N: 1},
 			"The bonus token bag was empty: 1 used token went back in."},
-		{"one lost item is singular in French", i18n.French, engine.Event{Type: engine.EvItemsLost, Seat: 0, N: 1},
+		{"one lost item is singular in French", i18n.French, atheneum.Event{Type: atheneum.EvItemsLost, Seat: 0, N: 1},
 			"**Ana** a terminé avec 1 objet inutilisé, désormais perdu."},
-		{"a scored objective says what it asked", i18n.English, engine.Event{Type: engine.EvObjectiveScored, Seat: 1, Objective: o.Code, Points: 1},
+		{"a scored objective says what it asked", i18n.English, atheneum.Event{Type: atheneum.EvObjectiveScored, Seat: 1, Objective: o.Code, Points: 1},
 			"**Bo** scored objective " + o.Code + " (" + objectiveAsks(i18n.English, o) + ") for 1 point."},
-		{"an objective joining the row says what it asks, in French", i18n.French, engine.Event{Type: engine.EvObjectiveDrawn, Seat: -1, Objective: o.Code},
+		{"an objective joining the row says what it asks, in French", i18n.French, atheneum.Event{Type: atheneum.EvObjectiveDrawn, Seat: -1, Objective: o.Code},
 			"Nouveau dans la rangée des objectifs : " + objectiveWords(i18n.French, o) + "."},
-		{"a side shelf's side is worded", i18n.French, engine.Event{Type: engine.EvSideShelfPlaced, Seat: 0, N: 3, Comp: engine.CompRight},
+		{"a side shelf's side is worded", i18n.French, atheneum.Event{Type: atheneum.EvSideShelfPlaced, Seat: 0, N: 3, Comp: atheneum.CompRight},
 			"**Ana** a placé l'étagère latérale S3 à droite."},
 	}
 	for _, tt := range tests {
@@ -162,7 +162,7 @@ func TestEveryRefusalIsWordedInTheReadersLanguage(t *testing.T) {
 		}
 	})
 	t.Run("a rule's refusal is worded by its code", func(t *testing.T) {
-		e := &engine.Error{Code: engine.CodeWrongColor, Args: []engine.Arg{{Name: "Color", Value: engine.Teal}, {Name: "Chosen", Value: engine.Pink}}}
+		e := &atheneum.Error{Code: atheneum.CodeWrongColor, Args: []atheneum.Arg{{Name: "Color", Value: atheneum.Teal}, {Name: "Chosen", Value: atheneum.Pink}}}
 		got, ok := playerMessageIn(i18n.French, e)
 		if !ok || got != engineErrorText(i18n.French, e) {
 			t.Errorf("got %q", got)
@@ -176,12 +176,12 @@ func TestEveryRefusalIsWordedInTheReadersLanguage(t *testing.T) {
 }
 
 func TestObjectivesSayWhatTheyAsk(t *testing.T) {
-	c, err := engine.Load("atheneum-2")
+	c, err := atheneum.Load("atheneum-2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	byCode := func(code string) *engine.Objective {
-		o, ok := objectiveByCode(&engine.Game{Content: c}, code)
+	byCode := func(code string) *atheneum.Objective {
+		o, ok := objectiveByCode(&atheneum.Game{Content: c}, code)
 		if !ok {
 			t.Fatalf("no objective %s", code)
 		}
@@ -212,8 +212,8 @@ func TestObjectivesSayWhatTheyAsk(t *testing.T) {
 		})
 	}
 	t.Run("every objective of every pack is worded in every language", func(t *testing.T) {
-		for _, id := range engine.EmbeddedPacks() {
-			pack, err := engine.Load(id)
+		for _, id := range atheneum.EmbeddedPacks() {
+			pack, err := atheneum.Load(id)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -244,8 +244,8 @@ func TestObjectivesSayWhatTheyAsk(t *testing.T) {
 }
 
 func TestCardsFitOneMenuLine(t *testing.T) {
-	for _, id := range engine.EmbeddedPacks() {
-		pack, err := engine.Load(id)
+	for _, id := range atheneum.EmbeddedPacks() {
+		pack, err := atheneum.Load(id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,10 +260,10 @@ func TestCardsFitOneMenuLine(t *testing.T) {
 		}
 	}
 	t.Run("sections are worded, not coded", func(t *testing.T) {
-		card := engine.Card{Code: "X01", Sections: [3][]engine.Benefit{
-			{{Kind: engine.BenefitBook, Color: engine.Teal}, {Kind: engine.BenefitCompartmentBook, Comp: engine.CompIII}, {Kind: engine.BenefitPoints, N: 1}},
-			{{Kind: engine.BenefitReshelve, N: 2}},
-			{{Kind: engine.BenefitToken}}}}
+		card := atheneum.Card{Code: "X01", Sections: [3][]atheneum.Benefit{
+			{{Kind: atheneum.BenefitBook, Color: atheneum.Teal}, {Kind: atheneum.BenefitCompartmentBook, Comp: atheneum.CompIII}, {Kind: atheneum.BenefitPoints, N: 1}},
+			{{Kind: atheneum.BenefitReshelve, N: 2}},
+			{{Kind: atheneum.BenefitToken}}}}
 		if got, want := cardLine(i18n.English, &card), "you: teal, book for III, +1 point · left: reshelve 2 · right: bonus token"; got != want {
 			t.Errorf("got %q, want %q", got, want)
 		}
@@ -271,25 +271,25 @@ func TestCardsFitOneMenuLine(t *testing.T) {
 }
 
 func TestHeldItemsAreNamedInTheReadersLanguage(t *testing.T) {
-	c := engine.Default()
-	token := slices.IndexFunc(c.Tokens, func(tk engine.Token) bool { return tk.Kind == engine.TokenReshelve })
+	c := atheneum.Default()
+	token := slices.IndexFunc(c.Tokens, func(tk atheneum.Token) bool { return tk.Kind == atheneum.TokenReshelve })
 	tests := []struct {
 		name string
 		lang i18n.Lang
-		item engine.Item
+		item atheneum.Item
 		want string
 	}{
-		{"a book", i18n.French, engine.Item{ID: 1, Kind: engine.ItemBook, Color: engine.Green}, "#1 un livre vert"},
-		{"a book for a compartment", i18n.English, engine.Item{ID: 2, Kind: engine.ItemBook, Color: engine.AnyColor, Bound: true, Comp: engine.CompIV},
+		{"a book", i18n.French, atheneum.Item{ID: 1, Kind: atheneum.ItemBook, Color: atheneum.Green}, "#1 un livre vert"},
+		{"a book for a compartment", i18n.English, atheneum.Item{ID: 2, Kind: atheneum.ItemBook, Color: atheneum.AnyColor, Bound: true, Comp: atheneum.CompIV},
 			"#2 a book of any colour for compartment IV"},
-		{"a book to shelve again", i18n.French, engine.Item{ID: 3, Kind: engine.ItemBook, Color: engine.Pink, Reshelved: true},
+		{"a book to shelve again", i18n.French, atheneum.Item{ID: 3, Kind: atheneum.ItemBook, Color: atheneum.Pink, Reshelved: true},
 			"#3 un livre rose (à ranger de nouveau)"},
-		{"a pair", i18n.English, engine.Item{ID: 4, Kind: engine.ItemPair, Color: engine.Teal, Color2: engine.Black}, "#4 a paired set (teal and black)"},
-		{"a token", i18n.English, engine.Item{ID: 5, Kind: engine.ItemToken, Token: token},
+		{"a pair", i18n.English, atheneum.Item{ID: 4, Kind: atheneum.ItemPair, Color: atheneum.Teal, Color2: atheneum.Black}, "#4 a paired set (teal and black)"},
+		{"a token", i18n.English, atheneum.Item{ID: 5, Kind: atheneum.ItemToken, Token: token},
 			"#5 a bonus token: reshelve up to 4 books or a candle"},
-		{"a spider's reward", i18n.French, engine.Item{ID: 6, Kind: engine.ItemSpider}, "#6 la récompense d'une araignée, à choisir"},
+		{"a spider's reward", i18n.French, atheneum.Item{ID: 6, Kind: atheneum.ItemSpider}, "#6 la récompense d'une araignée, à choisir"},
 	}
-	g := &engine.Game{Content: c}
+	g := &atheneum.Game{Content: c}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := itemLabel(tt.lang, g, tt.item); got != tt.want {
@@ -313,7 +313,7 @@ func TestThePickPromptNamesWhoGetsEachSection(t *testing.T) {
 		{"the French text calls the left section green, as the pictures draw it", 3, i18n.French, "la **section verte** va au joueur à votre gauche (Bo)", "grise"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:tt.seats], Seed: 1})
+			g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:tt.seats], Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -13,7 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/discordtest"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/store"
 )
 
@@ -238,7 +238,7 @@ func hasButton(msg discordtest.Message, verb string) bool {
 // shows a person: the pick menu, the workbench's menus one after the
 // other (item, colour or orientation, compartment, space...), or its
 // buttons. It never reads the bot's sentences: it follows the custom ids.
-func (d *driver) perform(p *player, a engine.Action) error {
+func (d *driver) perform(p *player, a atheneum.Action) error {
 	msg, ok, err := d.prompt(p)
 	if err != nil {
 		return err
@@ -246,7 +246,7 @@ func (d *driver) perform(p *player, a engine.Action) error {
 	if !ok {
 		return fmt.Errorf("%s has no prompt to play %s on", p.user.Username, a)
 	}
-	if a.Type == engine.ActDone || a.Type == engine.ActUndo {
+	if a.Type == atheneum.ActDone || a.Type == atheneum.ActUndo {
 		btn, ok := component(msg, string(a.Type))
 		if !ok || btn.Disabled {
 			return fmt.Errorf("%s's prompt has no %s button", p.user.Username, a.Type)
@@ -291,39 +291,39 @@ func (d *driver) perform(p *player, a engine.Action) error {
 
 // menuValue is the option of the menu with verb that leads to action a,
 // or "" when that menu plays no part in it.
-func menuValue(a engine.Action, verb string) string {
+func menuValue(a atheneum.Action, verb string) string {
 	item := "i" + strconv.Itoa(a.Item)
 	switch {
-	case verb == "pick" && a.Type == engine.ActPick:
+	case verb == "pick" && a.Type == atheneum.ActPick:
 		return a.Card
 	case verb == "it":
 		switch a.Type {
-		case engine.ActShelve, engine.ActToken, engine.ActReward, engine.ActSideShelf:
+		case atheneum.ActShelve, atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
 			return item
-		case engine.ActRemove:
+		case atheneum.ActRemove:
 			return "rm"
-		case engine.ActScore:
+		case atheneum.ActScore:
 			return "s" + a.Objective
 		}
-	case verb == "col" && a.Type == engine.ActShelve && a.Color != engine.NoColor:
+	case verb == "col" && a.Type == atheneum.ActShelve && a.Color != atheneum.NoColor:
 		return string(a.Color.Letter())
-	case verb == "flip" && a.Type == engine.ActShelve:
+	case verb == "flip" && a.Type == atheneum.ActShelve:
 		if a.Flip {
 			return "1"
 		}
 		return "0"
-	case verb == "cmp" && (a.Type == engine.ActShelve || a.Type == engine.ActRemove):
+	case verb == "cmp" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
 		return a.At.Comp.String()
-	case verb == "spc" && (a.Type == engine.ActShelve || a.Type == engine.ActRemove):
+	case verb == "spc" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
 		return spaceValue(a.At)
-	case verb == "tok" && a.Type == engine.ActToken:
-		if a.Use == engine.UseBenefit {
+	case verb == "tok" && a.Type == atheneum.ActToken:
+		if a.Use == atheneum.UseBenefit {
 			return "b"
 		}
 		return "c" + strconv.Itoa(a.Candle)
-	case verb == "rew" && a.Type == engine.ActReward:
+	case verb == "rew" && a.Type == atheneum.ActReward:
 		return string(a.Reward)
-	case verb == "ss" && a.Type == engine.ActSideShelf:
+	case verb == "ss" && a.Type == atheneum.ActSideShelf:
 		return strconv.Itoa(a.Shelf) + string(a.Side[0])
 	}
 	return ""

@@ -10,7 +10,7 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -69,7 +69,7 @@ func (h *harness) checkFinalScores() {
 		h.t.Fatal(err)
 	}
 	g := full.State
-	if g.Step != engine.StepOver {
+	if g.Step != atheneum.StepOver {
 		h.t.Fatalf("the engine's game is in step %s", g.Step)
 	}
 	line := regexp.MustCompile(`(?m)^(\d+)\. (.+?) — \*\*(\d+)\*\*`)

@@ -1,14 +1,14 @@
 package bot
 
 import (
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
 // engineErrorText words a refusal of the rules in l: the sentence is the
 // catalogue's "engine.<code>", filled from the refusal's arguments, with
 // colours, compartments, sides and kinds of item named in l too.
-func engineErrorText(l i18n.Lang, e *engine.Error) string {
+func engineErrorText(l i18n.Lang, e *atheneum.Error) string {
 	kv := make([]any, 0, 2*len(e.Args))
 	for _, a := range e.Args {
 		kv = append(kv, a.Name, engineArgWords(l, a.Value))
@@ -21,13 +21,13 @@ func engineErrorText(l i18n.Lang, e *engine.Error) string {
 // notation stays as it is, and game terms come from the catalogue.
 func engineArgWords(l i18n.Lang, v any) any {
 	switch v := v.(type) {
-	case engine.Color:
+	case atheneum.Color:
 		return l.T("color." + v.String())
-	case engine.CompID:
+	case atheneum.CompID:
 		return l.T("compartment." + v.String())
-	case engine.Side:
+	case atheneum.Side:
 		return l.T("side." + string(v))
-	case engine.ItemKind:
+	case atheneum.ItemKind:
 		return l.T("item.kind." + string(v))
 	}
 	return v

@@ -9,7 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/render"
 	"atheneum/store"
@@ -101,10 +101,10 @@ func (b *Bot) deadlineLine(ctx context.Context, t *game.Table, l i18n.Lang) stri
 // and pick menu, or the workbench, with the step's deadline.
 //
 // last, when known, is the seat's move just made, outlined on its shelves.
-func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection, l i18n.Lang, last *engine.Action) (string, []discordgo.MessageComponent, []picture, error) {
+func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action) (string, []discordgo.MessageComponent, []picture, error) {
 	rec := t.Rec
 	g := rec.State
-	if rec.Seats[seat].Autopilot && g.Step != engine.StepOver && (game.Automatic(rec, seat) || !slices.Contains(g.Waiting(), seat)) {
+	if rec.Seats[seat].Autopilot && g.Step != atheneum.StepOver && (game.Automatic(rec, seat) || !slices.Contains(g.Waiting(), seat)) {
 		return l.T("play.autopilot.prompt", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">"),
 			[]discordgo.MessageComponent{autopilotRow(l, rec.ID, g, seat)}, nil, nil
 	}
@@ -115,19 +115,19 @@ func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection
 		return text
 	}
 	switch {
-	case g.Step == engine.StepPick:
+	case g.Step == atheneum.StepPick:
 		pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return render.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
 		if err != nil {
 			return "", nil, nil, err
 		}
 		return withDeadline(pickText(l, rec, seat)), handComponents(l, rec.ID, g, seat), []picture{pic}, nil
-	case g.Step == engine.StepResolve && g.Seats[seat].Status != engine.StatusDone:
+	case g.Step == atheneum.StepResolve && g.Seats[seat].Status != atheneum.StatusDone:
 		pic, err := b.workbenchPicture(rec, seat, sel, last)
 		if err != nil {
 			return "", nil, nil, err
 		}
 		return withDeadline(workbenchText(l, rec, seat)), workbench(l, rec.ID, g, seat, sel), []picture{pic}, nil
-	case g.Step == engine.StepResolve:
+	case g.Step == atheneum.StepResolve:
 		return l.T("play.finished.turn", "Turn", g.TurnNumber()), nil, nil, nil
 	}
 	return l.T("play.over"), nil, nil, nil
@@ -175,14 +175,14 @@ func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
 	lines = append(lines, l.T("play.bench.stats", "Reshelves", s.Reshelves, "Wands", s.Wands, "Score", s.Score()))
 	var scorable []string
 	for _, a := range g.LegalActions(seat) {
-		if a.Type == engine.ActScore {
+		if a.Type == atheneum.ActScore {
 			scorable = append(scorable, objectiveNamed(l, g, a.Objective))
 		}
 	}
 	if len(scorable) > 0 {
 		lines = append(lines, l.T("play.bench.can.score", "Objectives", strings.Join(scorable, l.T("play.received.sep"))))
 	}
-	if s.Status == engine.StatusScoring {
+	if s.Status == atheneum.StatusScoring {
 		lines = append(lines, l.T("play.bench.scoring"))
 	}
 	lines = append(lines, l.T("play.bench.help"))
@@ -218,7 +218,7 @@ func (b *Bot) postReveal(ctx context.Context, t *game.Table) {
 	m := &discordgo.MessageSend{Content: strings.Join(lines, "\n")}
 	var pics []picture
 	if pic, err := b.drawPicture("reveal.png", func() (render.Picture, error) {
-		return render.DrawReveal(g.View(engine.Spectator), pictureOptions(rec))
+		return render.DrawReveal(g.View(atheneum.Spectator), pictureOptions(rec))
 	}); err == nil {
 		pics = append(pics, pic)
 	} else {
@@ -230,10 +230,10 @@ func (b *Bot) postReveal(ctx context.Context, t *game.Table) {
 // postTurn is the one channel post of a finished turn: what happened, the
 // table, the objective row and the scores; after the last turn, the final
 // results instead of the row.
-func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []engine.Event) {
+func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []atheneum.Event) {
 	rec := t.Rec
 	g := rec.State
-	over := g.Step == engine.StepOver
+	over := g.Step == atheneum.StepOver
 	l := gameLang(rec)
 	var sb strings.Builder
 	if over {
@@ -247,8 +247,8 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []engine.Event
 	}
 	for _, e := range events {
 		switch e.Type {
-		case engine.EvSpiderCaptured, engine.EvObjectiveScored, engine.EvSideShelfPlaced, engine.EvObjectiveLeft, engine.EvObjectiveDrawn, engine.EvWandLost, engine.EvBagRefilled:
-			if over && (e.Type == engine.EvObjectiveLeft || e.Type == engine.EvObjectiveDrawn) {
+		case atheneum.EvSpiderCaptured, atheneum.EvObjectiveScored, atheneum.EvSideShelfPlaced, atheneum.EvObjectiveLeft, atheneum.EvObjectiveDrawn, atheneum.EvWandLost, atheneum.EvBagRefilled:
+			if over && (e.Type == atheneum.EvObjectiveLeft || e.Type == atheneum.EvObjectiveDrawn) {
 				continue // the row no longer matters
 			}
 			sb.WriteString(describeEvent(l, g, e, nameFunc(rec)) + "\n")
@@ -256,10 +256,10 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []engine.Event
 	}
 	sb.WriteString(scoresText(l, rec))
 	m := &discordgo.MessageSend{Content: sb.String()}
-	view := g.View(engine.Spectator)
+	view := g.View(atheneum.Spectator)
 	type drawing struct {
 		name string
-		draw func(*engine.Game, render.Options) (render.Picture, error)
+		draw func(*atheneum.Game, render.Options) (render.Picture, error)
 	}
 	drawings := []drawing{{"table.png", render.DrawTable}, {"objectives.png", render.DrawObjectives}}
 	if over {
@@ -322,7 +322,7 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		return refuseID("play.refuse.not.yours")
 	}
 	g := rec.State
-	if g.Step == engine.StepOver {
+	if g.Step == atheneum.StepOver {
 		return &game.Refusal{Code: game.CodeGameOver}
 	}
 	if id.Verb == "back" {
@@ -365,7 +365,7 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 
 // actAndShow applies a seat's action, refreshes the seat's message and
 // runs the consequences; t is locked.
-func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int, a engine.Action) error {
+func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int, a atheneum.Action) error {
 	res, err := b.svc.Act(ctx, t, a, game.ByPlayer)
 	if err != nil {
 		return err
@@ -377,13 +377,13 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int,
 	var comps []discordgo.MessageComponent
 	var pics []picture
 	switch {
-	case a.Type == engine.ActPick && !changed:
+	case a.Type == atheneum.ActPick && !changed:
 		content, comps, _, err = b.prompt(ctx, t, seat, noSelection(), r.l, nil)
-	case a.Type == engine.ActPick:
+	case a.Type == atheneum.ActPick:
 		content = r.l.T("play.picked.revealed", "Card", a.Card)
-	case a.Type == engine.ActDone && changed && g.Step == engine.StepOver:
+	case a.Type == atheneum.ActDone && changed && g.Step == atheneum.StepOver:
 		content = r.l.T("play.done.last")
-	case a.Type == engine.ActDone && changed:
+	case a.Type == atheneum.ActDone && changed:
 		content = r.l.T("play.done.turn", "Turn", g.TurnNumber()-1)
 	default:
 		content, comps, pics, err = b.prompt(ctx, t, seat, noSelection(), r.l, &a)
@@ -391,7 +391,7 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int,
 	if err != nil {
 		return err
 	}
-	if a.Type == engine.ActPick && changed {
+	if a.Type == atheneum.ActPick && changed {
 		// The hand shown was passed on: leave no stale picture behind.
 		err = r.editWithoutImages(content)
 	} else {
@@ -413,7 +413,7 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *game.Table) error {
 		return err
 	}
 	g := rec.State
-	if g.Step == engine.StepPick {
+	if g.Step == atheneum.StepPick {
 		return b.cmdPlay(ctx, r, t)
 	}
 	if len(g.Seats[seat].Hand) == 0 {
@@ -448,20 +448,20 @@ func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *game.Table, opts option
 	if err != nil {
 		return err
 	}
-	if rec.State.Step != engine.StepResolve {
+	if rec.State.Step != atheneum.StepResolve {
 		return refuseID("play.place.not.now")
 	}
 	var item int
 	if _, err := fmt.Sscan(strings.TrimPrefix(opts.str("item"), "#"), &item); err != nil {
 		return refuseID("play.place.item")
 	}
-	at, err := engine.ParsePos(opts.str("space"))
+	at, err := atheneum.ParsePos(opts.str("space"))
 	if err != nil {
 		return refuseID("play.place.space", "Space", echo(opts.str("space")))
 	}
-	a := engine.Action{Type: engine.ActShelve, Seat: seat, Item: item, At: at, Flip: opts.bool("flip")}
-	if it, ok := heldItem(rec.State, seat, item); ok && it.Kind == engine.ItemBook && it.Color == engine.AnyColor {
-		c, ok := engine.ParseColor(opts.str("color"))
+	a := atheneum.Action{Type: atheneum.ActShelve, Seat: seat, Item: item, At: at, Flip: opts.bool("flip")}
+	if it, ok := heldItem(rec.State, seat, item); ok && it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor {
+		c, ok := atheneum.ParseColor(opts.str("color"))
 		if !ok {
 			return refuseID("play.place.color")
 		}
@@ -501,13 +501,13 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 	rec := snap.Rec
 	g := rec.State
 	seat := game.SeatOf(rec, interactionUser(r.i).ID)
-	if seat >= 0 && g.Step == engine.StepResolve {
+	if seat >= 0 && g.Step == atheneum.StepResolve {
 		var item int
 		fmt.Sscan(strings.TrimPrefix(opts.str("item"), "#"), &item)
-		color, _ := engine.ParseColor(opts.str("color"))
+		color, _ := atheneum.ParseColor(opts.str("color"))
 		seen := map[string]bool{}
 		for _, a := range g.LegalActions(seat) {
-			if a.Type != engine.ActShelve {
+			if a.Type != atheneum.ActShelve {
 				continue
 			}
 			switch focused {
@@ -519,7 +519,7 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(itemLabel(r.l, g, it), maxLabel), Value: "#" + key})
 				}
 			case "space":
-				if a.Item != item || (a.Color != engine.NoColor && color != engine.NoColor && a.Color != color) || a.Flip != opts.bool("flip") {
+				if a.Item != item || (a.Color != atheneum.NoColor && color != atheneum.NoColor && a.Color != color) || a.Flip != opts.bool("flip") {
 					continue
 				}
 				key := a.At.String()

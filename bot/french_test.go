@@ -10,7 +10,7 @@ import (
 	"unicode"
 
 	"atheneum/bot/discordtest"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -315,7 +315,7 @@ func TestAWholeGameInFrench(t *testing.T) {
 // English where there is some, or its silence would prove nothing.
 func TestTheEnglishScanFindsEnglish(t *testing.T) {
 	english := englishOnly()
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 1})
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:3], Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -124,7 +124,7 @@ func TestPauseStopsTheClockAndResumeRestartsIt(t *testing.T) {
 	h.advance(72 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	if g := h.snapshot().Rec.State; g.Step != engine.StepPick || h.snapshot().Rec.Seats[1].Autopilot {
+	if g := h.snapshot().Rec.State; g.Step != atheneum.StepPick || h.snapshot().Rec.Seats[1].Autopilot {
 		t.Fatal("a deadline ran while the game was paused")
 	}
 	h.admin(ana, "resume")
@@ -135,7 +135,7 @@ func TestPauseStopsTheClockAndResumeRestartsIt(t *testing.T) {
 	h.advance(19 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	if g := h.snapshot().Rec.State; g.Step != engine.StepResolve {
+	if g := h.snapshot().Rec.State; g.Step != atheneum.StepResolve {
 		t.Fatalf("the resumed deadline did not play the step out: %s", g.Step)
 	}
 }

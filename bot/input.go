@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -40,22 +40,22 @@ var errStaleChoice = refuseID("play.refuse.stale")
 // componentInput interprets a pick or workbench component. It returns
 // either the engine action to apply, or (act == nil) the selection to show
 // next.
-func componentInput(g *engine.Game, seat int, id customID, values []string) (act *engine.Action, sel selection, err error) {
+func componentInput(g *atheneum.Game, seat int, id customID, values []string) (act *atheneum.Action, sel selection, err error) {
 	value := ""
 	if len(values) > 0 {
 		value = values[0]
 	}
-	do := func(a engine.Action) (*engine.Action, selection, error) {
+	do := func(a atheneum.Action) (*atheneum.Action, selection, error) {
 		a.Seat = seat
 		return &a, selection{}, nil
 	}
 	switch id.Verb {
 	case "pick":
-		return do(engine.Action{Type: engine.ActPick, Card: value})
+		return do(atheneum.Action{Type: atheneum.ActPick, Card: value})
 	case "undo":
-		return do(engine.Action{Type: engine.ActUndo})
+		return do(atheneum.Action{Type: atheneum.ActUndo})
 	case "done":
-		return do(engine.Action{Type: engine.ActDone})
+		return do(atheneum.Action{Type: atheneum.ActDone})
 	case "it":
 		switch {
 		case value == "rm":
@@ -63,7 +63,7 @@ func componentInput(g *engine.Game, seat int, id customID, values []string) (act
 			s.Mode = "remove"
 			return nil, s, nil
 		case strings.HasPrefix(value, "s"):
-			return do(engine.Action{Type: engine.ActScore, Objective: value[1:]})
+			return do(atheneum.Action{Type: atheneum.ActScore, Objective: value[1:]})
 		case strings.HasPrefix(value, "i"):
 			n, err := strconv.Atoi(value[1:])
 			if err != nil {
@@ -81,7 +81,7 @@ func componentInput(g *engine.Game, seat int, id customID, values []string) (act
 	}
 	switch id.Verb {
 	case "col":
-		c, ok := engine.ParseColor(value)
+		c, ok := atheneum.ParseColor(value)
 		if !ok || !c.IsBook() {
 			return nil, selection{}, errStaleChoice
 		}
@@ -94,7 +94,7 @@ func componentInput(g *engine.Game, seat int, id customID, values []string) (act
 		sel.Flip, sel.HasComp = int(value[0]-'0'), false
 		return nil, sel, nil
 	case "cmp":
-		c, ok := engine.ParseCompID(value)
+		c, ok := atheneum.ParseCompID(value)
 		if !ok {
 			return nil, selection{}, errStaleChoice
 		}
@@ -104,42 +104,42 @@ func componentInput(g *engine.Game, seat int, id customID, values []string) (act
 		if !sel.HasComp {
 			return nil, selection{}, errStaleChoice
 		}
-		p, err := engine.ParsePos(sel.Comp.String() + "." + value)
+		p, err := atheneum.ParsePos(sel.Comp.String() + "." + value)
 		if err != nil {
 			return nil, selection{}, errStaleChoice
 		}
 		if sel.Mode == "remove" {
-			return do(engine.Action{Type: engine.ActRemove, At: p})
+			return do(atheneum.Action{Type: atheneum.ActRemove, At: p})
 		}
-		a := engine.Action{Type: engine.ActShelve, Item: sel.Item, At: p, Flip: sel.Flip == 1}
-		if it, ok := heldItem(g, seat, sel.Item); ok && it.Kind == engine.ItemBook && it.Color == engine.AnyColor {
+		a := atheneum.Action{Type: atheneum.ActShelve, Item: sel.Item, At: p, Flip: sel.Flip == 1}
+		if it, ok := heldItem(g, seat, sel.Item); ok && it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor {
 			a.Color = sel.Color
 		}
 		return do(a)
 	case "tok":
 		if value == "b" {
-			return do(engine.Action{Type: engine.ActToken, Item: sel.Item, Use: engine.UseBenefit})
+			return do(atheneum.Action{Type: atheneum.ActToken, Item: sel.Item, Use: atheneum.UseBenefit})
 		}
 		k, err := strconv.Atoi(strings.TrimPrefix(value, "c"))
 		if !strings.HasPrefix(value, "c") || err != nil {
 			return nil, selection{}, errStaleChoice
 		}
-		return do(engine.Action{Type: engine.ActToken, Item: sel.Item, Use: engine.UseCandle, Candle: k})
+		return do(atheneum.Action{Type: atheneum.ActToken, Item: sel.Item, Use: atheneum.UseCandle, Candle: k})
 	case "rew":
-		return do(engine.Action{Type: engine.ActReward, Item: sel.Item, Reward: engine.Reward(value)})
+		return do(atheneum.Action{Type: atheneum.ActReward, Item: sel.Item, Reward: atheneum.Reward(value)})
 	case "ss":
 		if len(value) < 2 {
 			return nil, selection{}, errStaleChoice
 		}
 		n, err := strconv.Atoi(value[:len(value)-1])
-		side := engine.SideLeft
+		side := atheneum.SideLeft
 		if value[len(value)-1] == 'r' {
-			side = engine.SideRight
+			side = atheneum.SideRight
 		}
 		if err != nil {
 			return nil, selection{}, errStaleChoice
 		}
-		return do(engine.Action{Type: engine.ActSideShelf, Item: sel.Item, Shelf: n, Side: side})
+		return do(atheneum.Action{Type: atheneum.ActSideShelf, Item: sel.Item, Shelf: n, Side: side})
 	}
 	return nil, selection{}, errStaleChoice
 }

@@ -10,7 +10,7 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -47,7 +47,7 @@ func TestLobby(t *testing.T) {
 		{"a full lobby refuses more players", cy, "join", nil, refused(game.CodeFull), 2},
 		{"a subject already taken is refused", bo, "subject", []string{"T"}, refused(game.CodeSubjectTaken, "T"), 2},
 		{"a free subject can be chosen", bo, "subject", []string{"K"}, func() string {
-			return colorLabel(i18n.English, engine.Black) + " (" + subjectName(i18n.English, engine.Black) + ")"
+			return colorLabel(i18n.English, atheneum.Black) + " (" + subjectName(i18n.English, atheneum.Black) + ")"
 		}, 2},
 		{"only the host can start", bo, "start", nil, refused(game.CodeHostOnly), 2},
 		{"only the host can cancel", bo, "cancel", nil, refused(game.CodeHostOnly), 2},
@@ -146,14 +146,14 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	}
 	rec := h.state(channel)
 	g := rec.State
-	if g.Step != engine.StepResolve {
+	if g.Step != atheneum.StepResolve {
 		t.Fatalf("after the deadline the game is in step %s", g.Step)
 	}
 	t.Run("the autopilot keeps playing for the absent player at once", func(t *testing.T) {
 		if !rec.Seats[1].Autopilot || rec.Seats[0].Autopilot {
 			t.Fatalf("autopilot flags: ana %v, bo %v", rec.Seats[0].Autopilot, rec.Seats[1].Autopilot)
 		}
-		if g.Seats[1].Status != engine.StatusDone {
+		if g.Seats[1].Status != atheneum.StatusDone {
 			t.Fatalf("bo's resolve step was not played by the autopilot: status %s", g.Seats[1].Status)
 		}
 		if st := h.slash(ana, "status"); !strings.Contains(st.Content, en("status.autopilot", "Names", "Bo")) {
@@ -169,7 +169,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	h.settle()
 	rec = h.state(channel)
 	g = rec.State
-	if g.TurnNumber() != 2 || g.Step != engine.StepPick {
+	if g.TurnNumber() != 2 || g.Step != atheneum.StepPick {
 		t.Fatalf("after the second deadline: turn %d, step %s", g.TurnNumber(), g.Step)
 	}
 	if n := len(h.channelPosts(en("flow.autopilot.on", "Name", "Ana"))); n != 1 {
@@ -192,7 +192,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 			t.Fatal("bo's own pick did not end the autopilot")
 		}
 		// Ana is still away, and now bo plays: ana's seat is played at once.
-		if rec.State.Step != engine.StepResolve || rec.State.Seats[0].Status != engine.StatusDone {
+		if rec.State.Step != atheneum.StepResolve || rec.State.Seats[0].Status != atheneum.StatusDone {
 			t.Fatalf("ana's autopilot did not play at once: step %s, ana %s", rec.State.Step, rec.State.Seats[0].Status)
 		}
 		play := h.slash(ana, "play")
@@ -219,16 +219,16 @@ func checkAutopilotShelvedEverything(t *testing.T, h *harness, rec *store.Game) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.NewGame(cfg)
+	g, err := atheneum.NewGame(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dones := 0
 	for _, a := range actions {
-		if a.Type == engine.ActDone && a.Seat == 1 {
+		if a.Type == atheneum.ActDone && a.Seat == 1 {
 			dones++
 			for _, l := range g.LegalActions(a.Seat) {
-				if l.Type == engine.ActShelve {
+				if l.Type == atheneum.ActShelve {
 					t.Fatalf("seat 1 pressed Done while %s was legal", l)
 				}
 			}
@@ -255,7 +255,7 @@ func TestDiscordFailuresLoseNothing(t *testing.T) {
 	h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.RateLimited(20*time.Millisecond))
 	h.pickFirst(bo)
 	g := h.state(channel).State
-	if g.Step != engine.StepResolve {
+	if g.Step != atheneum.StepResolve {
 		t.Fatalf("a failed post lost the pick: step %s", g.Step)
 	}
 	// Whoever lost a DM can still play through the channel.
@@ -320,9 +320,9 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 	channel := h.world.Channel.ID
 	h.pickFirst(ana, bo)
 	g := h.state(channel).State
-	var item engine.Item
+	var item atheneum.Item
 	for _, it := range g.Seats[0].Held {
-		if it.Kind == engine.ItemBook {
+		if it.Kind == atheneum.ItemBook {
 			item = it
 			break
 		}
@@ -351,7 +351,7 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 		t.Fatalf("item suggestions %v lack %s", items, want)
 	}
 	color := ""
-	if item.Color == engine.AnyColor {
+	if item.Color == atheneum.AnyColor {
 		color = "T"
 	}
 	opts := []discordtest.Option{discordtest.StringOpt("item", want), discordtest.StringOpt("space", "").Focus()}
@@ -363,7 +363,7 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 		t.Fatal("no space suggested")
 	}
 	for _, s := range spaces {
-		if _, err := engine.ParsePos(s); err != nil {
+		if _, err := atheneum.ParsePos(s); err != nil {
 			t.Fatalf("suggestion %q is not a space", s)
 		}
 	}
@@ -375,8 +375,8 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 	if !strings.Contains(seen.Content, stem(i18n.English, "play.bench.title")) {
 		t.Fatalf("after /atheneum place: %q", seen.Content)
 	}
-	pos, _ := engine.ParsePos(spaces[0])
-	if got := h.state(channel).State.Seats[0].Comps[pos.Comp].At(pos.Level, pos.Space).Color; got == engine.NoColor {
+	pos, _ := atheneum.ParsePos(spaces[0])
+	if got := h.state(channel).State.Seats[0].Comps[pos.Comp].At(pos.Level, pos.Space).Color; got == atheneum.NoColor {
 		t.Fatalf("no book at %s after /atheneum place", spaces[0])
 	}
 	t.Run("an item not held or a malformed space is refused with the reason", func(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"atheneum/bot/discordtest"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // playManyGames plays games games at once, each in its own channel with
@@ -59,7 +59,7 @@ func playManyGames(tb testing.TB, games, turns int) []time.Duration {
 					errs[k] = err
 					return
 				}
-				if g := full.State; g.Step == engine.StepOver || g.TurnNumber() > turns {
+				if g := full.State; g.Step == atheneum.StepOver || g.TurnNumber() > turns {
 					return
 				}
 				for _, p := range tables[k].players {

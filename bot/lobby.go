@@ -11,7 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -41,8 +41,8 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 		return refuse(r.l.T("lobby.bad.language"))
 	}
 	l := game.Lobby{GuildID: r.i.GuildID, ChannelID: channelID, HostID: user.ID, HostName: displayName(user, r.i.Member),
-		Seats: opts.int("seats", engine.MaxSeats), StepHours: opts.int("hours", b.cfg.StepHours), Language: language}
-	if l.Seats < engine.MinSeats || l.Seats > engine.MaxSeats {
+		Seats: opts.int("seats", atheneum.MaxSeats), StepHours: opts.int("hours", b.cfg.StepHours), Language: language}
+	if l.Seats < atheneum.MinSeats || l.Seats > atheneum.MaxSeats {
 		return refuse(r.l.T("lobby.bad.seats"))
 	}
 	if l.StepHours < 1 || l.StepHours > game.MaxHours {
@@ -192,7 +192,7 @@ func lobbyText(l i18n.Lang, rec *store.Game) string {
 }
 
 // colorLabel names a colour, capitalised, in l.
-func colorLabel(l i18n.Lang, c engine.Color) string {
+func colorLabel(l i18n.Lang, c atheneum.Color) string {
 	if !c.IsBook() {
 		return "?"
 	}
@@ -200,7 +200,7 @@ func colorLabel(l i18n.Lang, c engine.Color) string {
 }
 
 // subjectName names a colour's subject in l.
-func subjectName(l i18n.Lang, c engine.Color) string {
+func subjectName(l i18n.Lang, c atheneum.Color) string {
 	if !c.IsBook() {
 		return "?"
 	}
@@ -214,12 +214,12 @@ func lobbyComponents(l i18n.Lang, rec *store.Game) []discordgo.MessageComponent 
 	id := func(verb string) string {
 		return customID{Game: rec.ID, Step: "lobby", Seat: -1, Moves: -1, Verb: verb}.String()
 	}
-	taken := map[engine.Color]string{}
+	taken := map[atheneum.Color]string{}
 	for _, s := range rec.Seats {
 		taken[s.Subject] = s.Name
 	}
 	var opts []discordgo.SelectMenuOption
-	for _, c := range engine.Colors {
+	for _, c := range atheneum.Colors {
 		desc := l.T("lobby.subject.free")
 		if who, ok := taken[c]; ok {
 			desc = l.T("lobby.subject.taken", "Name", who)
@@ -230,7 +230,7 @@ func lobbyComponents(l i18n.Lang, rec *store.Game) []discordgo.MessageComponent 
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: l.T("lobby.join.label"), Style: discordgo.PrimaryButton, CustomID: id("join")},
 			discordgo.Button{Label: l.T("lobby.leave.label"), Style: discordgo.SecondaryButton, CustomID: id("leave")},
-			discordgo.Button{Label: l.T("lobby.start.label"), Style: discordgo.SuccessButton, CustomID: id("start"), Disabled: len(rec.Seats) < engine.MinSeats},
+			discordgo.Button{Label: l.T("lobby.start.label"), Style: discordgo.SuccessButton, CustomID: id("start"), Disabled: len(rec.Seats) < atheneum.MinSeats},
 			discordgo.Button{Label: l.T("lobby.cancel.label"), Style: discordgo.DangerButton, CustomID: id("cancel")},
 		}},
 		selectRow(id("subject"), l.T("lobby.subject.placeholder"), opts),

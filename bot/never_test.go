@@ -8,7 +8,7 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -132,7 +132,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		boPick, _ := h.lastDM(bo)
 		bp, _ := component(boPick, "pick")
 		h.click(bo, boPick, bp.CustomID, bp.Options[0].Value)
-		if h.state(channel).State.Step != engine.StepResolve {
+		if h.state(channel).State.Step != atheneum.StepResolve {
 			t.Fatal("the cards were not revealed")
 		}
 		before := h.encoded(channel)

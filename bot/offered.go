@@ -5,7 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -19,9 +19,9 @@ func offeredComponents(rec *store.Game, seat int, id customID) []discordgo.Messa
 	g := rec.State
 	l := i18n.English
 	switch g.Step {
-	case engine.StepPick:
+	case atheneum.StepPick:
 		return handComponents(l, rec.ID, g, seat)
-	case engine.StepResolve:
+	case atheneum.StepResolve:
 		sel := noSelection()
 		if len(id.Args) > 0 {
 			s, err := decodeSelection(id.Args)
@@ -110,13 +110,13 @@ func sameGamePlace(i *discordgo.Interaction, rec *store.Game, lobby bool) bool {
 
 // notOffered words the refusal of a click that matches nothing offered,
 // as precisely as the custom_id allows.
-func notOffered(g *engine.Game, id customID) error {
+func notOffered(g *atheneum.Game, id customID) error {
 	switch {
-	case id.Verb == "pick" && g.Step == engine.StepPick:
+	case id.Verb == "pick" && g.Step == atheneum.StepPick:
 		return refuseID("play.refuse.card")
 	case id.Verb == "pick":
 		return refuseID("play.refuse.shelving")
-	case g.Step == engine.StepPick && shelvingVerbs[id.Verb]:
+	case g.Step == atheneum.StepPick && shelvingVerbs[id.Verb]:
 		return refuseID("play.refuse.picking")
 	}
 	return errStaleChoice

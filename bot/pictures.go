@@ -9,7 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/render"
 	"atheneum/store"
 )
@@ -182,12 +182,12 @@ func pictureOptions(rec *store.Game) render.Options {
 
 // workbenchPicture draws a seat's shelves for its workbench: where the
 // chosen item may go, and the move just made.
-func (b *Bot) workbenchPicture(rec *store.Game, seat int, sel selection, last *engine.Action) (picture, error) {
+func (b *Bot) workbenchPicture(rec *store.Game, seat int, sel selection, last *atheneum.Action) (picture, error) {
 	var m render.Marks
 	if sel.Mode == "item" {
 		m.Item = sel.Item
 	}
-	if last != nil && last.Type != engine.ActUndo && last.Type != engine.ActDone && last.Type != engine.ActPick {
+	if last != nil && last.Type != atheneum.ActUndo && last.Type != atheneum.ActDone && last.Type != atheneum.ActPick {
 		m.Last = last
 	}
 	g := rec.State

@@ -9,7 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/render"
 	"atheneum/store"
@@ -194,7 +194,7 @@ func gamesText(l i18n.Lang, userID string, snaps []*game.Snapshot) string {
 		seat := game.SeatOf(rec, userID)
 		g := rec.State
 		state := l.T("games.not.you")
-		if seat >= 0 && g.Step != engine.StepOver && slices.Contains(g.Waiting(), seat) {
+		if seat >= 0 && g.Step != atheneum.StepOver && slices.Contains(g.Waiting(), seat) {
 			state = l.T("games.you", "Deadline", deadlineWords(l, rec, snap.Deadline))
 		}
 		sb.WriteString(l.T("games.line", "Where", where, "Turn", g.TurnNumber(), "State", state) + "\n")

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -18,7 +18,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	// finished.
 	h.playUntil(players, func() bool {
 		g := h.state(channel).State
-		return g.TurnNumber() == 3 && g.Step == engine.StepResolve && g.Seats[0].Moves > 0 && g.Seats[0].Status == engine.StatusShelving
+		return g.TurnNumber() == 3 && g.Step == atheneum.StepResolve && g.Seats[0].Moves > 0 && g.Seats[0].Status == atheneum.StatusShelving
 	})
 	before := h.state(channel)
 	anaBench, ok := h.lastDM(h.user("ana"))
@@ -44,7 +44,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	if seen.Content == en("play.refuse.outdated") || strings.HasPrefix(seen.Content, stem(i18n.English, "play.refuse.earlier")) || seen.Content == en("play.internal") {
 		t.Fatalf("a button from before the restart was refused: %q", seen.Content)
 	}
-	if got := h.state(channel).State.Seats[0].Status; got != engine.StatusDone {
+	if got := h.state(channel).State.Seats[0].Status; got != atheneum.StatusDone {
 		t.Fatalf("ana's Done after the restart left her %s", got)
 	}
 	h.playUntil(players, h.gameOver)

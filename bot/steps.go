@@ -9,7 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -32,7 +32,7 @@ func stamp(t time.Time) string {
 // awaitedPeople are the people (not AIs, not on autopilot) a step waits for.
 func awaitedPeople(rec *store.Game) []int {
 	var seats []int
-	if rec.State == nil || rec.State.Step == engine.StepOver {
+	if rec.State == nil || rec.State.Step == atheneum.StepOver {
 		return nil
 	}
 	for _, s := range rec.State.Waiting() {
@@ -66,7 +66,7 @@ func joinAnd(l i18n.Lang, words []string) string {
 // waitingLine says whom the game waits for and until when.
 func waitingLine(l i18n.Lang, rec *store.Game, due time.Time) string {
 	g := rec.State
-	if g == nil || g.Step == engine.StepOver {
+	if g == nil || g.Step == atheneum.StepOver {
 		return ""
 	}
 	who := g.Waiting()
@@ -132,7 +132,7 @@ func waitingEmbed(text string) []*discordgo.MessageEmbed {
 func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageSend, pics ...picture) {
 	rec := t.Rec
 	l := gameLang(rec)
-	over := rec.State.Step == engine.StepOver
+	over := rec.State.Step == atheneum.StepOver
 	b.retireStepPost(ctx, rec)
 	if !over {
 		pings := b.channelPings(ctx, rec)

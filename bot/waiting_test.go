@@ -10,7 +10,7 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -253,7 +253,7 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 		}
 	}
 	table.Unlock()
-	if g := h.snapshot().Rec.State; g.Step != engine.StepResolve {
+	if g := h.snapshot().Rec.State; g.Step != atheneum.StepResolve {
 		t.Fatal("the game moved")
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -22,7 +22,7 @@ func playerMessage(err error) (string, bool) { return playerMessageIn(i18n.Engli
 func playerMessageIn(l i18n.Lang, err error) (string, bool) {
 	var ue *userError
 	var gr *game.Refusal
-	var ee *engine.Error
+	var ee *atheneum.Error
 	switch {
 	case errors.As(err, &ue):
 		return ue.words(l), true
@@ -42,7 +42,7 @@ func playerMessageIn(l i18n.Lang, err error) (string, bool) {
 func refusalArgs(l i18n.Lang, gr *game.Refusal) []any {
 	switch gr.Code {
 	case game.CodeSubjectTaken:
-		c, _ := engine.ParseColor(gr.Arg)
+		c, _ := atheneum.ParseColor(gr.Arg)
 		return []any{"Subject", l.T("subject." + c.String())}
 	case game.CodeBadHours:
 		return []any{"Max", game.MaxHours}
@@ -64,7 +64,7 @@ func (b *Bot) takeBack(ctx context.Context, r *reply, t *game.Table, seat int) e
 }
 
 // autopilotRow is the button a person on autopilot presses to play again.
-func autopilotRow(l i18n.Lang, gameID string, g *engine.Game, seat int) discordgo.ActionsRow {
+func autopilotRow(l i18n.Lang, gameID string, g *atheneum.Game, seat int) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: l.T("play.back.label"), Style: discordgo.PrimaryButton, CustomID: idsFor(gameID, g, seat).make("back")},
 	}}

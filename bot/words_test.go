@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -64,6 +64,6 @@ func TestTheTestsReadTheCatalogue(t *testing.T) {
 // statusTurn is the line of /atheneum status for a game at turn n (of the
 // ten), its players choosing their cards.
 func statusTurn(n int) string {
-	phase := (n - 1) / engine.TurnsPerPhase
-	return en("status.turn", "Turn", n, "Phase", string(rune('A'+phase)), "PhaseTurn", n-phase*engine.TurnsPerPhase, "Step", en("status.step.pick"))
+	phase := (n - 1) / atheneum.TurnsPerPhase
+	return en("status.turn", "Turn", n, "Phase", string(rune('A'+phase)), "PhaseTurn", n-phase*atheneum.TurnsPerPhase, "Step", en("status.step.pick"))
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -27,7 +27,7 @@ type ids struct {
 	moves int
 }
 
-func idsFor(gameID string, g *engine.Game, seat int) ids {
+func idsFor(gameID string, g *atheneum.Game, seat int) ids {
 	return ids{game: gameID, step: game.StepKey(g), seq: g.Seq, seat: seat, moves: g.Seats[seat].Moves}
 }
 
@@ -49,7 +49,7 @@ func selectRow(id, placeholder string, opts []discordgo.SelectMenuOption) discor
 }
 
 // handComponents is the pick menu: one option per card in the seat's hand.
-func handComponents(l i18n.Lang, gameID string, g *engine.Game, seat int) []discordgo.MessageComponent {
+func handComponents(l i18n.Lang, gameID string, g *atheneum.Game, seat int) []discordgo.MessageComponent {
 	b := idsFor(gameID, g, seat)
 	s := &g.Seats[seat]
 	var opts []discordgo.SelectMenuOption
@@ -69,10 +69,10 @@ type selection struct {
 	// Mode is "" (nothing chosen), "item" or "remove".
 	Mode  string
 	Item  int
-	Color engine.Color
+	Color atheneum.Color
 	// Flip is -1 until a pair's orientation is chosen, then 0 or 1.
 	Flip int
-	Comp engine.CompID
+	Comp atheneum.CompID
 	// HasComp is true once a compartment is chosen.
 	HasComp bool
 }
@@ -86,7 +86,7 @@ func (s selection) encode() []string {
 		comp = s.Comp.String()
 	}
 	col := "-"
-	if s.Color != engine.NoColor {
+	if s.Color != atheneum.NoColor {
 		col = string(s.Color.Letter())
 	}
 	return []string{s.Mode, strconv.Itoa(s.Item), col, strconv.Itoa(s.Flip), comp}
@@ -103,7 +103,7 @@ func decodeSelection(args []string) (selection, error) {
 		return selection{}, errBadID
 	}
 	if args[2] != "-" {
-		c, ok := engine.ParseColor(args[2])
+		c, ok := atheneum.ParseColor(args[2])
 		if !ok || !c.IsBook() {
 			return selection{}, errBadID
 		}
@@ -113,7 +113,7 @@ func decodeSelection(args []string) (selection, error) {
 		return selection{}, errBadID
 	}
 	if args[4] != "-" {
-		c, ok := engine.ParseCompID(args[4])
+		c, ok := atheneum.ParseCompID(args[4])
 		if !ok {
 			return selection{}, errBadID
 		}
@@ -128,18 +128,18 @@ func decodeSelection(args []string) (selection, error) {
 }
 
 // heldItem finds a held item by id.
-func heldItem(g *engine.Game, seat, id int) (engine.Item, bool) {
+func heldItem(g *atheneum.Game, seat, id int) (atheneum.Item, bool) {
 	for _, it := range g.Seats[seat].Held {
 		if it.ID == id {
 			return it, true
 		}
 	}
-	return engine.Item{}, false
+	return atheneum.Item{}, false
 }
 
 // workbench builds the resolve-step components for one seat from the
 // engine's legal actions and the selection so far.
-func workbench(l i18n.Lang, gameID string, g *engine.Game, seat int, sel selection) []discordgo.MessageComponent {
+func workbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection) []discordgo.MessageComponent {
 	b := idsFor(gameID, g, seat)
 	legal := g.LegalActions(seat)
 	var rows []discordgo.MessageComponent
@@ -149,17 +149,17 @@ func workbench(l i18n.Lang, gameID string, g *engine.Game, seat int, sel selecti
 	removals := 0
 	for _, a := range legal {
 		switch a.Type {
-		case engine.ActShelve, engine.ActToken, engine.ActReward, engine.ActSideShelf:
+		case atheneum.ActShelve, atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
 			if !seenItem[a.Item] {
 				seenItem[a.Item] = true
 				it, _ := heldItem(g, seat, a.Item)
 				first = append(first, option(itemLabel(l, g, it), "i"+strconv.Itoa(a.Item), itemHint(l, it), sel.Mode == "item" && sel.Item == a.Item))
 			}
-		case engine.ActRemove:
+		case atheneum.ActRemove:
 			removals++
-		case engine.ActUndo:
+		case atheneum.ActUndo:
 			canUndo = true
-		case engine.ActDone:
+		case atheneum.ActDone:
 			canDone = true
 		}
 	}
@@ -167,7 +167,7 @@ func workbench(l i18n.Lang, gameID string, g *engine.Game, seat int, sel selecti
 		first = append(first, option(l.T("play.remove.option", "Count", g.Seats[seat].Reshelves), "rm", l.T("play.remove.hint.option"), sel.Mode == "remove"))
 	}
 	for _, a := range legal {
-		if a.Type == engine.ActScore {
+		if a.Type == atheneum.ActScore {
 			o, _ := g.Content.ObjectiveIndex(a.Objective)
 			obj := &g.Content.Objectives[o]
 			desc := l.T("play.score.hint.option")
@@ -196,20 +196,20 @@ func workbench(l i18n.Lang, gameID string, g *engine.Game, seat int, sel selecti
 }
 
 // itemHint says in a menu what can be done with a held item.
-func itemHint(l i18n.Lang, it engine.Item) string {
+func itemHint(l i18n.Lang, it atheneum.Item) string {
 	switch it.Kind {
-	case engine.ItemBook:
+	case atheneum.ItemBook:
 		if it.Bound {
 			return l.T("play.hint.bound.option", "Compartment", compWords(l, it.Comp))
 		}
 		return l.T("play.hint.book.option")
-	case engine.ItemPair:
+	case atheneum.ItemPair:
 		return l.T("play.hint.pair.option")
-	case engine.ItemToken:
+	case atheneum.ItemToken:
 		return l.T("play.hint.token.option")
-	case engine.ItemSpider:
+	case atheneum.ItemSpider:
 		return l.T("play.hint.spider.option")
-	case engine.ItemSideShelf:
+	case atheneum.ItemSideShelf:
 		return l.T("play.hint.side_shelf.option")
 	}
 	return ""
@@ -218,14 +218,14 @@ func itemHint(l i18n.Lang, it engine.Item) string {
 // detailRows are the menus after the first choice: colour or orientation,
 // compartment, then space (or the single menu a token, reward or side
 // shelf needs).
-func detailRows(l i18n.Lang, b ids, g *engine.Game, seat int, sel selection, legal []engine.Action) []discordgo.MessageComponent {
+func detailRows(l i18n.Lang, b ids, g *atheneum.Game, seat int, sel selection, legal []atheneum.Action) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	switch sel.Mode {
 	case "remove":
-		var comps []engine.CompID
-		seen := map[engine.CompID]bool{}
+		var comps []atheneum.CompID
+		seen := map[atheneum.CompID]bool{}
 		for _, a := range legal {
-			if a.Type == engine.ActRemove && !seen[a.At.Comp] {
+			if a.Type == atheneum.ActRemove && !seen[a.At.Comp] {
 				seen[a.At.Comp] = true
 				comps = append(comps, a.At.Comp)
 			}
@@ -234,10 +234,10 @@ func detailRows(l i18n.Lang, b ids, g *engine.Game, seat int, sel selection, leg
 		if sel.HasComp {
 			var opts []discordgo.SelectMenuOption
 			for _, a := range legal {
-				if a.Type == engine.ActRemove && a.At.Comp == sel.Comp {
+				if a.Type == atheneum.ActRemove && a.At.Comp == sel.Comp {
 					sp := g.Seats[seat].Comps[a.At.Comp].At(a.At.Level, a.At.Space)
 					what := bookWords(l, sp.Color)
-					if sp.Pair != engine.NotPaired {
+					if sp.Pair != atheneum.NotPaired {
 						what = l.T("play.remove.pair.option")
 					}
 					opts = append(opts, option(a.At.String()+" — "+what, spaceValue(a.At), spaceWords(l, a.At), false))
@@ -255,13 +255,13 @@ func detailRows(l i18n.Lang, b ids, g *engine.Game, seat int, sel selection, leg
 		return nil
 	}
 	switch it.Kind {
-	case engine.ItemToken:
+	case atheneum.ItemToken:
 		var opts []discordgo.SelectMenuOption
 		for _, a := range legal {
-			if a.Type != engine.ActToken || a.Item != it.ID {
+			if a.Type != atheneum.ActToken || a.Item != it.ID {
 				continue
 			}
-			if a.Use == engine.UseBenefit {
+			if a.Use == atheneum.UseBenefit {
 				opts = append(opts, option(l.T("play.token.use.option", "Benefit", tokenWords(l, g.Content.Tokens[it.Token])), "b", l.T("play.token.use.hint.option"), false))
 			} else {
 				points := l.T("points", "Count", g.CandleValue(seat, a.Candle))
@@ -269,22 +269,22 @@ func detailRows(l i18n.Lang, b ids, g *engine.Game, seat int, sel selection, leg
 			}
 		}
 		return append(rows, selectRow(b.make("tok", sel.encode()...), l.T("play.token.placeholder"), opts))
-	case engine.ItemSpider:
+	case atheneum.ItemSpider:
 		var opts []discordgo.SelectMenuOption
 		for _, a := range legal {
-			if a.Type == engine.ActReward && a.Item == it.ID {
+			if a.Type == atheneum.ActReward && a.Item == it.ID {
 				hint := ""
-				if a.Reward == engine.RewardToken {
+				if a.Reward == atheneum.RewardToken {
 					hint = l.T("play.reward.token.hint.option")
 				}
 				opts = append(opts, option(l.T("reward."+string(a.Reward)+".label"), string(a.Reward), hint, false))
 			}
 		}
 		return append(rows, selectRow(b.make("rew", sel.encode()...), l.T("play.reward.placeholder"), opts))
-	case engine.ItemSideShelf:
+	case atheneum.ItemSideShelf:
 		var opts []discordgo.SelectMenuOption
 		for _, a := range legal {
-			if a.Type == engine.ActSideShelf && a.Item == it.ID {
+			if a.Type == atheneum.ActSideShelf && a.Item == it.ID {
 				spec, _ := g.Content.SideShelf(a.Shelf)
 				opts = append(opts, option(l.T("play.side.option", "Shelf", a.Shelf, "Side", l.T("side."+string(a.Side))),
 					fmt.Sprintf("%d%c", a.Shelf, a.Side[0]),
@@ -295,18 +295,18 @@ func detailRows(l i18n.Lang, b ids, g *engine.Game, seat int, sel selection, leg
 		return append(rows, selectRow(b.make("ss", sel.encode()...), l.T("play.side.placeholder"), opts))
 	}
 	// Books and pairs: colour or orientation, then compartment, then space.
-	if it.Kind == engine.ItemBook && it.Color == engine.AnyColor {
+	if it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor {
 		var opts []discordgo.SelectMenuOption
-		for _, c := range engine.Colors {
+		for _, c := range atheneum.Colors {
 			label := l.T("play.color.option", "Color", l.T("color."+c.String()+".label"), "Subject", l.T("subject."+c.String()))
 			opts = append(opts, option(label, string(c.Letter()), "", sel.Color == c))
 		}
 		rows = append(rows, selectRow(b.make("col", sel.encode()...), l.T("play.color.placeholder"), opts))
-		if sel.Color == engine.NoColor {
+		if sel.Color == atheneum.NoColor {
 			return rows
 		}
 	}
-	if it.Kind == engine.ItemPair && it.Color != it.Color2 {
+	if it.Kind == atheneum.ItemPair && it.Color != it.Color2 {
 		opts := []discordgo.SelectMenuOption{
 			option(l.T("play.flip.option", "Left", colorWord(l, it.Color), "Right", colorWord(l, it.Color2)), "0", "", sel.Flip == 0),
 			option(l.T("play.flip.option", "Left", colorWord(l, it.Color2), "Right", colorWord(l, it.Color)), "1", "", sel.Flip == 1),
@@ -316,20 +316,20 @@ func detailRows(l i18n.Lang, b ids, g *engine.Game, seat int, sel selection, leg
 			return rows
 		}
 	}
-	matches := func(a engine.Action) bool {
-		if a.Type != engine.ActShelve || a.Item != it.ID {
+	matches := func(a atheneum.Action) bool {
+		if a.Type != atheneum.ActShelve || a.Item != it.ID {
 			return false
 		}
-		if it.Kind == engine.ItemBook && it.Color == engine.AnyColor && a.Color != sel.Color {
+		if it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor && a.Color != sel.Color {
 			return false
 		}
-		if it.Kind == engine.ItemPair && it.Color != it.Color2 && a.Flip != (sel.Flip == 1) {
+		if it.Kind == atheneum.ItemPair && it.Color != it.Color2 && a.Flip != (sel.Flip == 1) {
 			return false
 		}
 		return true
 	}
-	var comps []engine.CompID
-	seen := map[engine.CompID]bool{}
+	var comps []atheneum.CompID
+	seen := map[atheneum.CompID]bool{}
 	for _, a := range legal {
 		if matches(a) && !seen[a.At.Comp] {
 			seen[a.At.Comp] = true
@@ -347,8 +347,8 @@ func detailRows(l i18n.Lang, b ids, g *engine.Game, seat int, sel selection, leg
 	for _, a := range legal {
 		if matches(a) && a.At.Comp == sel.Comp {
 			label := a.At.String()
-			if it.Kind == engine.ItemPair {
-				second := engine.Pos{Comp: a.At.Comp, Level: a.At.Level, Space: a.At.Space + 1}
+			if it.Kind == atheneum.ItemPair {
+				second := atheneum.Pos{Comp: a.At.Comp, Level: a.At.Level, Space: a.At.Space + 1}
 				label = l.T("play.space.pair.option", "First", label, "Second", second.String())
 			}
 			opts = append(opts, option(label, spaceValue(a.At), spaceWords(l, a.At), false))
@@ -358,7 +358,7 @@ func detailRows(l i18n.Lang, b ids, g *engine.Game, seat int, sel selection, leg
 }
 
 // compRow is the menu of the compartments a move may use.
-func compRow(l i18n.Lang, b ids, sel selection, comps []engine.CompID, placeholder string) discordgo.ActionsRow {
+func compRow(l i18n.Lang, b ids, sel selection, comps []atheneum.CompID, placeholder string) discordgo.ActionsRow {
 	var opts []discordgo.SelectMenuOption
 	for _, c := range comps {
 		opts = append(opts, option(compLabel(l, c), c.String(), "", sel.HasComp && sel.Comp == c))
@@ -367,6 +367,6 @@ func compRow(l i18n.Lang, b ids, sel selection, comps []engine.CompID, placehold
 }
 
 // spaceValue names a space of a chosen compartment in a menu's value: "2.3".
-func spaceValue(p engine.Pos) string {
+func spaceValue(p atheneum.Pos) string {
 	return strconv.Itoa(p.Level+1) + "." + strconv.Itoa(p.Space+1)
 }

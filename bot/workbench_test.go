@@ -7,14 +7,14 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
 // reachable follows every menu of a seat's workbench in l, as a player
 // could, and collects the actions they lead to. Every text of a menu must
 // fit Discord's limits whole, not cut short.
-func reachable(t *testing.T, l i18n.Lang, g *engine.Game, seat int, sel selection, visited map[string]bool, seen map[engine.Action]bool) {
+func reachable(t *testing.T, l i18n.Lang, g *atheneum.Game, seat int, sel selection, visited map[string]bool, seen map[atheneum.Action]bool) {
 	if visited[fmt.Sprint(sel)] {
 		return
 	}
@@ -84,15 +84,15 @@ func checkWhole(t *testing.T, l i18n.Lang, texts ...string) {
 func TestWorkbenchOffersExactlyTheLegalActions(t *testing.T) {
 	for n := 0; n < 12; n++ {
 		l := i18n.Langs[n%len(i18n.Langs)]
-		g, _ := engine.NewGame(engine.Config{Subjects: engine.Colors[:2+n%4], Seed: uint64(n)})
-		p := engine.NewRandomPlayer(uint64(n))
+		g, _ := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:2+n%4], Seed: uint64(n)})
+		p := atheneum.NewRandomPlayer(uint64(n))
 		for step := 0; ; step++ {
-			if g.Step == engine.StepResolve && step%3 == 0 {
+			if g.Step == atheneum.StepResolve && step%3 == 0 {
 				for seat := range g.Seats {
-					if g.Seats[seat].Status == engine.StatusDone {
+					if g.Seats[seat].Status == atheneum.StatusDone {
 						continue
 					}
-					seen := map[engine.Action]bool{}
+					seen := map[atheneum.Action]bool{}
 					reachable(t, l, g, seat, noSelection(), map[string]bool{}, seen)
 					legal := g.LegalActions(seat)
 					for _, a := range legal {
@@ -117,7 +117,7 @@ func TestWorkbenchOffersExactlyTheLegalActions(t *testing.T) {
 }
 
 func TestCustomIDsRoundTrip(t *testing.T) {
-	id := customID{Game: "abcdefghijklmnop", Step: "t10r", Seq: 1234, Seat: 4, Moves: 77, Verb: "spc", Args: selection{Mode: "item", Item: 12, Color: engine.Pink, Flip: 1, Comp: engine.CompRight, HasComp: true}.encode()}
+	id := customID{Game: "abcdefghijklmnop", Step: "t10r", Seq: 1234, Seat: 4, Moves: 77, Verb: "spc", Args: selection{Mode: "item", Item: 12, Color: atheneum.Pink, Flip: 1, Comp: atheneum.CompRight, HasComp: true}.encode()}
 	back, err := parseCustomID(id.String())
 	if err != nil || fmt.Sprint(back) != fmt.Sprint(id) {
 		t.Fatalf("%q -> %+v, %v", id.String(), back, err)

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/i18n"
 )
 
@@ -15,7 +15,7 @@ import (
 // engine gives it (a missing one would print "<no value>", an unused one
 // would drop what the player needs to know).
 func TestEveryEngineRefusalHasASentence(t *testing.T) {
-	codes := engine.ErrorCodes()
+	codes := atheneum.ErrorCodes()
 	if len(codes) == 0 {
 		t.Fatal("the engine lists no error codes")
 	}
@@ -34,7 +34,7 @@ func TestEveryEngineRefusalHasASentence(t *testing.T) {
 		}
 	}
 	for _, id := range i18n.IDs(i18n.English) {
-		if code, ok := strings.CutPrefix(id, "engine."); ok && !slices.Contains(codes, engine.ErrorCode(code)) {
+		if code, ok := strings.CutPrefix(id, "engine."); ok && !slices.Contains(codes, atheneum.ErrorCode(code)) {
 			t.Errorf("%s is in the catalogue but the engine has no such code", id)
 		}
 	}
@@ -46,31 +46,31 @@ func TestEveryEngineRefusalHasASentence(t *testing.T) {
 // tests then guarantee).
 func TestEveryEngineTermHasItsWords(t *testing.T) {
 	var ids []string
-	for _, c := range engine.Colors {
+	for _, c := range atheneum.Colors {
 		ids = append(ids, "color."+c.String(), "color."+c.String()+".label", "subject."+c.String())
 	}
-	for c := engine.CompID(0); c < engine.NumComps; c++ {
+	for c := atheneum.CompID(0); c < atheneum.NumComps; c++ {
 		ids = append(ids, "compartment."+c.String(), "compartment."+c.String()+".label")
 	}
-	for _, s := range []engine.Side{engine.SideLeft, engine.SideRight} {
+	for _, s := range []atheneum.Side{atheneum.SideLeft, atheneum.SideRight} {
 		ids = append(ids, "side."+string(s), "side."+string(s)+".label")
 	}
-	for _, k := range []engine.ItemKind{engine.ItemBook, engine.ItemPair, engine.ItemToken, engine.ItemSpider, engine.ItemSideShelf} {
+	for _, k := range []atheneum.ItemKind{atheneum.ItemBook, atheneum.ItemPair, atheneum.ItemToken, atheneum.ItemSpider, atheneum.ItemSideShelf} {
 		ids = append(ids, "item.kind."+string(k))
 	}
-	for _, r := range engine.Rewards {
+	for _, r := range atheneum.Rewards {
 		ids = append(ids, "reward."+string(r), "reward."+string(r)+".label")
 	}
 	for _, level := range ai.Levels {
 		ids = append(ids, "ai."+level, "ai."+level+".name", "ai."+level+".option")
 	}
-	for _, s := range []engine.Step{engine.StepPick, engine.StepResolve, engine.StepOver} {
+	for _, s := range []atheneum.Step{atheneum.StepPick, atheneum.StepResolve, atheneum.StepOver} {
 		ids = append(ids, "step."+string(s))
 	}
-	for _, s := range []engine.SeatStatus{engine.StatusPicking, engine.StatusPicked, engine.StatusShelving, engine.StatusScoring, engine.StatusDone} {
+	for _, s := range []atheneum.SeatStatus{atheneum.StatusPicking, atheneum.StatusPicked, atheneum.StatusShelving, atheneum.StatusScoring, atheneum.StatusDone} {
 		ids = append(ids, "status."+string(s))
 	}
-	for _, u := range []engine.TokenUse{engine.UseCandle, engine.UseBenefit} {
+	for _, u := range []atheneum.TokenUse{atheneum.UseCandle, atheneum.UseBenefit} {
 		ids = append(ids, "use."+string(u))
 	}
 	for _, id := range ids {

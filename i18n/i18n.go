@@ -35,7 +35,7 @@
 //
 // Ids that follow a scheme, by area:
 //
-//   - engine: "engine.<code>", one sentence per engine.ErrorCode, whose
+//   - engine: "engine.<code>", one sentence per atheneum.ErrorCode, whose
 //     placeholders are the code's ArgNames (game terms among them are
 //     filled already named in the reader's language);
 //   - terms: the game's vocabulary, unprefixed (color.*, subject.*,

@@ -7,7 +7,7 @@ import (
 	"image/png"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -28,11 +28,11 @@ func BenchmarkPictures(b *testing.B) {
 		{"workbench", func() (Picture, error) { return DrawShelves(work.View(0), 0, Marks{Item: item, Last: &last}, en) }},
 		{"objectives", func() (Picture, error) { return DrawObjectives(mid.View(0), en) }},
 		{"hand", func() (Picture, error) { return DrawHand(mid.View(0), 0, en) }},
-		{"reveal", func() (Picture, error) { return DrawReveal(mid.View(engine.Spectator), en) }},
-		{"table", func() (Picture, error) { return DrawTable(mid.View(engine.Spectator), en) }},
-		{"table-5-seats", func() (Picture, error) { return DrawTable(five.View(engine.Spectator), en) }},
-		{"results", func() (Picture, error) { return DrawResults(end.View(engine.Spectator), en) }},
-		{"replay", func() (Picture, error) { return DrawReplay(scores, replayGame.View(engine.Spectator), en) }},
+		{"reveal", func() (Picture, error) { return DrawReveal(mid.View(atheneum.Spectator), en) }},
+		{"table", func() (Picture, error) { return DrawTable(mid.View(atheneum.Spectator), en) }},
+		{"table-5-seats", func() (Picture, error) { return DrawTable(five.View(atheneum.Spectator), en) }},
+		{"results", func() (Picture, error) { return DrawResults(end.View(atheneum.Spectator), en) }},
+		{"replay", func() (Picture, error) { return DrawReplay(scores, replayGame.View(atheneum.Spectator), en) }},
 		{"shelves-fr", func() (Picture, error) { return DrawShelves(mid.View(0), 0, Marks{}, fr) }},
 	}
 	for _, tc := range cases {
@@ -99,19 +99,19 @@ func BenchmarkShelvesParallel(b *testing.B) {
 }
 
 // fiveSeatState is a five-seat game in phase B, turn 4.
-func fiveSeatState(t testing.TB) *engine.Game {
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:], Seed: 3})
+func fiveSeatState(t testing.TB) *atheneum.Game {
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:], Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	playUntil(t, g, 9, func(g *engine.Game) bool { return g.Phase == 1 && g.Turn == 4 })
+	playUntil(t, g, 9, func(g *atheneum.Game) bool { return g.Phase == 1 && g.Turn == 4 })
 	return g
 }
 
 func TestAShelfPictureIsSmall(t *testing.T) {
 	for _, tc := range []struct {
 		what string
-		g    *engine.Game
+		g    *atheneum.Game
 	}{{"a new game's shelves", startState(t)}, {"mid-game shelves with both side shelves", midState(t)}, {"final shelves", endState(t)}} {
 		t.Run(tc.what+" fit in 40 KB", func(t *testing.T) {
 			p, err := DrawShelves(tc.g.View(0), 0, Marks{}, en)

@@ -5,7 +5,7 @@ import (
 	"image/color"
 	"strings"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -35,7 +35,7 @@ const (
 
 // handColumns are the sections in a hand's columns, left to right: what
 // goes to the player on the left is on the left.
-var handColumns = [3]engine.Section{engine.SectionToLeft, engine.SectionSelf, engine.SectionToRight}
+var handColumns = [3]atheneum.Section{atheneum.SectionToLeft, atheneum.SectionSelf, atheneum.SectionToRight}
 
 // handSectionBox is where the section in column k goes on a card's line.
 func handSectionBox(k int) image.Rectangle {
@@ -53,26 +53,26 @@ type section struct {
 // green section of your card, and gives you the green part of what you
 // receive), blue the player on your right.
 var sectionColours = [3][2]color.RGBA{
-	engine.SectionSelf:    {colSecYou, colSecYouBg},
-	engine.SectionToLeft:  {colSecLeft, colSecLeftBg},
-	engine.SectionToRight: {colSecRight, colSecRightBg},
+	atheneum.SectionSelf:    {colSecYou, colSecYouBg},
+	atheneum.SectionToLeft:  {colSecLeft, colSecLeftBg},
+	atheneum.SectionToRight: {colSecRight, colSecRightBg},
 }
 
 // sectionKeys are the messages that say whom a section is for.
 var sectionKeys = [3]string{
-	engine.SectionSelf:    "render.section.you",
-	engine.SectionToLeft:  "render.section.left",
-	engine.SectionToRight: "render.section.right",
+	atheneum.SectionSelf:    "render.section.you",
+	atheneum.SectionToLeft:  "render.section.left",
+	atheneum.SectionToRight: "render.section.right",
 }
 
 // cardLine is one study card drawn on a hand's line, once per content
 // pack, card, language and whether it is the seat's pick: its code (with
 // a check mark and "chosen" under it for the pick) left of its three
 // sections.
-func cardLine(ct *engine.Content, idx int, l i18n.Lang, picked bool) *image.RGBA {
+func cardLine(ct *atheneum.Content, idx int, l i18n.Lang, picked bool) *image.RGBA {
 	return sprites.get(struct {
 		k      string
-		c      *engine.Content
+		c      *atheneum.Content
 		idx    int
 		l      i18n.Lang
 		picked bool
@@ -116,7 +116,7 @@ func backLine() *image.RGBA {
 		c.strokeRR(r.Inset(9), 6, 2, colBrass)
 		cx, cy := mid(r)
 		// Three books on a shelf board, left of the game's name.
-		for i, col := range []engine.Color{engine.Teal, engine.Purple, engine.Pink} {
+		for i, col := range []atheneum.Color{atheneum.Teal, atheneum.Purple, atheneum.Pink} {
 			x := int(cx) - 170 + i*26
 			drawBookBody(c, rect(x, int(cy)-24, 24, 44), col)
 			c.textMid(string(col.Letter()), fx(x+12), cy-2, sans(16), bookInk(col))
@@ -129,7 +129,7 @@ func backLine() *image.RGBA {
 
 // drawSection draws one section: a coloured bar with whom it is for, then
 // its benefits as icons with captions.
-func drawSection(c *canvas, box image.Rectangle, sec section, benefits []engine.Benefit) {
+func drawSection(c *canvas, box image.Rectangle, sec section, benefits []atheneum.Benefit) {
 	c.fillRR(box, 8, sec.bar)
 	c.fillRR(image.Rect(box.Min.X+3, box.Min.Y+26, box.Max.X-3, box.Max.Y-3), 6, sec.bg)
 	cx := float64(box.Min.X+box.Max.X) / 2
@@ -140,7 +140,7 @@ func drawSection(c *canvas, box image.Rectangle, sec section, benefits []engine.
 // drawBenefits lays benefits out inside r: in a row, each icon above its
 // caption, when every caption fits under its icon; otherwise one under the
 // other, each icon left of its caption. Icons shrink, never the text.
-func drawBenefits(c *canvas, r image.Rectangle, benefits []engine.Benefit) {
+func drawBenefits(c *canvas, r image.Rectangle, benefits []atheneum.Benefit) {
 	f := cond(15)
 	n := len(benefits)
 	if n == 0 {
@@ -212,7 +212,7 @@ func onParchment(key any, sprite func() *image.RGBA) *image.RGBA {
 
 // handSize is how many cards a hand picture shows, and whether they are
 // hidden (drawn as backs).
-func handSize(s *engine.Seat) (int, bool) {
+func handSize(s *atheneum.Seat) (int, bool) {
 	if s.Hand == nil && s.HandCount > 0 {
 		return s.HandCount, true
 	}
@@ -225,7 +225,7 @@ func handSize(s *engine.Seat) (int, bool) {
 // gold with a check mark; below them the objective row as a compact
 // strip, so that a player choosing a card sees what it could complete. A
 // hand the view hides is drawn as card backs.
-func DrawHand(g *engine.Game, seat int, o Options) (Picture, error) {
+func DrawHand(g *atheneum.Game, seat int, o Options) (Picture, error) {
 	if err := checkSeat(g, seat); err != nil {
 		return Picture{}, err
 	}
@@ -293,7 +293,7 @@ func DrawHand(g *engine.Game, seat int, o Options) (Picture, error) {
 			continue
 		}
 		c.blit(onParchment(struct {
-			c   *engine.Content
+			c   *atheneum.Content
 			idx int
 			l   i18n.Lang
 		}{g.Content, idx, l}, func() *image.RGBA { return cardLine(g.Content, idx, l, false) }), pt(margin, y))
@@ -302,17 +302,17 @@ func DrawHand(g *engine.Game, seat int, o Options) (Picture, error) {
 }
 
 // cardAlt describes a study card: its code and who receives what.
-func cardAlt(l i18n.Lang, card *engine.Card) string {
+func cardAlt(l i18n.Lang, card *atheneum.Card) string {
 	var secs [3]string
 	for s, bs := range card.Sections {
 		secs[s] = benefitsAlt(l, bs)
 	}
-	return tr(l, "render.alt.card", "Code", card.Code, "You", secs[engine.SectionSelf],
-		"Left", secs[engine.SectionToLeft], "Right", secs[engine.SectionToRight])
+	return tr(l, "render.alt.card", "Code", card.Code, "You", secs[atheneum.SectionSelf],
+		"Left", secs[atheneum.SectionToLeft], "Right", secs[atheneum.SectionToRight])
 }
 
 // benefitsAlt lists benefits in words.
-func benefitsAlt(l i18n.Lang, bs []engine.Benefit) string {
+func benefitsAlt(l i18n.Lang, bs []atheneum.Benefit) string {
 	if len(bs) == 0 {
 		return tr(l, "render.benefit.nothing")
 	}
@@ -323,7 +323,7 @@ func benefitsAlt(l i18n.Lang, bs []engine.Benefit) string {
 	return strings.Join(words, ", ")
 }
 
-func handAlt(l i18n.Lang, g *engine.Game, seat int, names []string, n int, hidden bool) string {
+func handAlt(l i18n.Lang, g *atheneum.Game, seat int, names []string, n int, hidden bool) string {
 	s := &g.Seats[seat]
 	parts := []string{tr(l, "render.alt.hand", "Name", altName(l, names, seat), "Count", n)}
 	if !hidden {
@@ -348,7 +348,7 @@ func handAlt(l i18n.Lang, g *engine.Game, seat int, names []string, n int, hidde
 // right neighbour's (with two seats, the opponent gives both), each with
 // the card's code and the giver's name. Green and blue mean left and right
 // here as on the cards.
-func DrawReveal(g *engine.Game, o Options) (Picture, error) {
+func DrawReveal(g *atheneum.Game, o Options) (Picture, error) {
 	if err := check(g); err != nil {
 		return Picture{}, err
 	}
@@ -394,19 +394,19 @@ func DrawReveal(g *engine.Game, o Options) (Picture, error) {
 		left, right := g.LeftOf(i), g.RightOf(i)
 		srcs := [3]struct {
 			from int
-			sec  engine.Section // the part of the giver's card
-			look engine.Section // the colour it is drawn in, from the receiver's side
+			sec  atheneum.Section // the part of the giver's card
+			look atheneum.Section // the colour it is drawn in, from the receiver's side
 			key  string
 		}{
-			{i, engine.SectionSelf, engine.SectionSelf, "render.reveal.own"},
-			{left, engine.SectionToRight, engine.SectionToLeft, "render.reveal.fromleft"},
-			{right, engine.SectionToLeft, engine.SectionToRight, "render.reveal.fromright"},
+			{i, atheneum.SectionSelf, atheneum.SectionSelf, "render.reveal.own"},
+			{left, atheneum.SectionToRight, atheneum.SectionToLeft, "render.reveal.fromleft"},
+			{right, atheneum.SectionToLeft, atheneum.SectionToRight, "render.reveal.fromright"},
 		}
 		for k, src := range srcs {
 			box := rect(margin+8+k*(bw+8), y+headH, bw, boxH-8)
 			p := g.Seats[src.from].Played
 			code := "—"
-			var benefits []engine.Benefit
+			var benefits []atheneum.Benefit
 			if p >= 0 && p < len(g.Content.Cards) {
 				code = g.Content.Cards[p].Code
 				benefits = g.Content.Cards[p].Sections[src.sec]
@@ -424,9 +424,9 @@ func DrawReveal(g *engine.Game, o Options) (Picture, error) {
 	return finish(c, revealAlt(l, g, o.Names))
 }
 
-func revealAlt(l i18n.Lang, g *engine.Game, names []string) string {
+func revealAlt(l i18n.Lang, g *atheneum.Game, names []string) string {
 	parts := []string{tr(l, "render.alt.reveal", "Turn", turnText(l, g))}
-	part := func(from int, sec engine.Section) string {
+	part := func(from int, sec atheneum.Section) string {
 		p := g.Seats[from].Played
 		if p < 0 || p >= len(g.Content.Cards) {
 			return tr(l, "render.benefit.nothing")
@@ -436,9 +436,9 @@ func revealAlt(l i18n.Lang, g *engine.Game, names []string) string {
 	for i := range g.Seats {
 		left, right := g.LeftOf(i), g.RightOf(i)
 		parts = append(parts, tr(l, "render.alt.receives", "Name", altName(l, names, i),
-			"Own", part(i, engine.SectionSelf),
-			"Left", altName(l, names, left), "FromLeft", part(left, engine.SectionToRight),
-			"Right", altName(l, names, right), "FromRight", part(right, engine.SectionToLeft)))
+			"Own", part(i, atheneum.SectionSelf),
+			"Left", altName(l, names, left), "FromLeft", part(left, atheneum.SectionToRight),
+			"Right", altName(l, names, right), "FromRight", part(right, atheneum.SectionToLeft)))
 	}
 	return strings.Join(parts, " ")
 }

@@ -6,7 +6,7 @@ import (
 	"math"
 	"strconv"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -14,8 +14,8 @@ import (
 
 // bookEdge outlines a book; black books get a grey edge so they stand out
 // from the dark back of the shelf.
-func bookEdge(c engine.Color) color.RGBA {
-	if c == engine.Black {
+func bookEdge(c atheneum.Color) color.RGBA {
+	if c == atheneum.Black {
 		return rgb(0x6E6E6E)
 	}
 	return darkOf(c)
@@ -23,18 +23,18 @@ func bookEdge(c engine.Color) color.RGBA {
 
 // drawBookBody draws a book spine filling r: body, edge, decorative bands
 // and, for a book of any colour, a stripe of the five subject colours.
-func drawBookBody(c *canvas, r image.Rectangle, col engine.Color) {
+func drawBookBody(c *canvas, r image.Rectangle, col atheneum.Color) {
 	rad := math.Max(2, float64(r.Dx())/10)
 	c.fillRR(r, rad, bookEdge(col))
 	c.fillRR(r.Inset(2), rad-1, colorOf(col))
 	band := max(2, r.Dy()/22)
 	top := r.Min.Y + r.Dy()/9
 	c.fill(image.Rect(r.Min.X+2, top, r.Max.X-2, top+band), darkOf(col))
-	if col == engine.AnyColor {
+	if col == atheneum.AnyColor {
 		// Five thin bands say "any subject" without relying on one hue.
 		h := max(2, r.Dy()/16)
 		y := r.Min.Y + r.Dy()/2 - 5*h/2
-		for i, s := range engine.Colors {
+		for i, s := range atheneum.Colors {
 			c.fill(image.Rect(r.Min.X+2, y+i*h, r.Max.X-2, y+(i+1)*h), colorOf(s))
 		}
 	}
@@ -42,11 +42,11 @@ func drawBookBody(c *canvas, r image.Rectangle, col engine.Color) {
 
 // bookSprite is one book standing in a space of style st, on the shelf's
 // dark back, with its letter and (full size) a blank call-number label.
-func bookSprite(st *shelfStyle, col engine.Color) *image.RGBA {
+func bookSprite(st *shelfStyle, col atheneum.Color) *image.RGBA {
 	return sprites.get(struct {
 		k   string
 		st  *shelfStyle
-		col engine.Color
+		col atheneum.Color
 	}{"book", st, col}, func() *image.RGBA {
 		c := newSprite(st.cw, st.ch, colInterior)
 		defer c.release()
@@ -66,7 +66,7 @@ func labelRect(st *shelfStyle, r image.Rectangle) image.Rectangle {
 	return image.Rect(b.Min.X+2, b.Max.Y-st.labelH-4, b.Max.X-2, b.Max.Y-4)
 }
 
-func drawBookInSpace(c *canvas, r image.Rectangle, st *shelfStyle, col engine.Color) {
+func drawBookInSpace(c *canvas, r image.Rectangle, st *shelfStyle, col atheneum.Color) {
 	b := bookRect(st, r)
 	drawBookBody(c, b, col)
 	cx := float64(b.Min.X+b.Max.X) / 2
@@ -80,11 +80,11 @@ func drawBookInSpace(c *canvas, r image.Rectangle, st *shelfStyle, col engine.Co
 
 // pairSprite is a paired set lying across two spaces: two books held by a
 // brass strap, so it reads as one piece.
-func pairSprite(st *shelfStyle, left, right engine.Color) *image.RGBA {
+func pairSprite(st *shelfStyle, left, right atheneum.Color) *image.RGBA {
 	return sprites.get(struct {
 		k    string
 		st   *shelfStyle
-		l, r engine.Color
+		l, r atheneum.Color
 	}{"pair", st, left, right}, func() *image.RGBA {
 		c := newSprite(2*st.cw, st.ch, colInterior)
 		defer c.release()
@@ -166,11 +166,11 @@ func candleSprite(h int) *image.RGBA {
 
 // wandSprite is a magic wand of size s whose shaft has the given subject
 // colour (NoColor: plain wood).
-func wandSprite(s int, col engine.Color) *image.RGBA {
+func wandSprite(s int, col atheneum.Color) *image.RGBA {
 	return sprites.get(struct {
 		k   string
 		s   int
-		col engine.Color
+		col atheneum.Color
 	}{"wand", s, col}, func() *image.RGBA {
 		c := newSprite(s, s, color.RGBA{})
 		defer c.release()
@@ -183,7 +183,7 @@ func wandSprite(s int, col engine.Color) *image.RGBA {
 		dc.Stroke()
 		dc.SetLineWidth(f * 0.10)
 		dc.SetColor(colorOf(col))
-		if col == engine.NoColor {
+		if col == atheneum.NoColor {
 			dc.SetColor(colWoodLight)
 		}
 		dc.DrawLine(f*0.22, f*0.78, f*0.72, f*0.28)
@@ -237,16 +237,16 @@ func badgeSprite(d int, value int, full bool, f fontSpec) *image.RGBA {
 
 // subjectDisc draws a subject's colour as a disc with its letter, centred
 // on (cx, cy).
-func subjectDisc(c *canvas, cx, cy, r float64, col engine.Color, f fontSpec) {
+func subjectDisc(c *canvas, cx, cy, r float64, col atheneum.Color, f fontSpec) {
 	d := discSprite(r, col, f)
 	c.blitOver(d, pt(int(cx-r+0.5), int(cy-r+0.5)))
 }
 
-func discSprite(r float64, col engine.Color, f fontSpec) *image.RGBA {
+func discSprite(r float64, col atheneum.Color, f fontSpec) *image.RGBA {
 	return sprites.get(struct {
 		k   string
 		r   float64
-		col engine.Color
+		col atheneum.Color
 		f   fontSpec
 	}{"disc", r, col, f}, func() *image.RGBA {
 		d := int(2*r + 0.5)
@@ -261,20 +261,20 @@ func discSprite(r float64, col engine.Color, f fontSpec) *image.RGBA {
 
 // benefitIcon draws one study-card benefit as an icon of size s x s: books
 // as books, the others as distinct pictures, each with its number.
-func benefitIcon(b engine.Benefit, s int) *image.RGBA {
+func benefitIcon(b atheneum.Benefit, s int) *image.RGBA {
 	return sprites.get(struct {
 		k string
-		b engine.Benefit
+		b atheneum.Benefit
 		s int
 	}{"benefit", b, s}, func() *image.RGBA {
 		c := newSprite(s, s, color.RGBA{})
 		defer c.release()
 		f := float64(s)
 		switch b.Kind {
-		case engine.BenefitBook, engine.BenefitCompartmentBook:
+		case atheneum.BenefitBook, atheneum.BenefitCompartmentBook:
 			col := b.Color
-			if b.Kind == engine.BenefitCompartmentBook {
-				col = engine.AnyColor
+			if b.Kind == atheneum.BenefitCompartmentBook {
+				col = atheneum.AnyColor
 			}
 			bw := s * 9 / 20
 			r := image.Rect(s/2-bw/2, s/20, s/2+bw/2, s-s/20)
@@ -282,7 +282,7 @@ func benefitIcon(b engine.Benefit, s int) *image.RGBA {
 			if col.IsBook() {
 				c.textMid(string(col.Letter()), f/2, f*0.62, sans(math.Max(minText, f*0.34)), bookInk(col))
 			}
-			if b.Kind == engine.BenefitCompartmentBook {
+			if b.Kind == atheneum.BenefitCompartmentBook {
 				name := b.Comp.String()
 				tf := sans(math.Max(minText, f*0.28))
 				w := c.measure(name, tf) + 10
@@ -290,7 +290,7 @@ func benefitIcon(b engine.Benefit, s int) *image.RGBA {
 				c.fillRR(tag, 4, colInk)
 				c.textMid(name, f/2, float64(tag.Min.Y+tag.Max.Y)/2, tf, colLabel)
 			}
-		case engine.BenefitReshelve:
+		case atheneum.BenefitReshelve:
 			// A circular arrow around the count of books.
 			dc := c.gg()
 			dc.SetLineWidth(f * 0.09)
@@ -304,7 +304,7 @@ func benefitIcon(b engine.Benefit, s int) *image.RGBA {
 			dc.ClosePath()
 			dc.Fill()
 			c.textMid(strconv.Itoa(b.N), f/2, f/2, sans(math.Max(minText, f*0.36)), colInk)
-		case engine.BenefitSideShelf:
+		case atheneum.BenefitSideShelf:
 			// A small cabinet with two spaces and a plus.
 			cab := image.Rect(s/5, s/6, s*4/5, s*5/6)
 			c.fillRR(cab, 3, colWoodDark)
@@ -312,15 +312,15 @@ func benefitIcon(b engine.Benefit, s int) *image.RGBA {
 			c.fill(image.Rect(cab.Min.X+4, cab.Min.Y+cab.Dy()/2+2, cab.Max.X-4, cab.Max.Y-4), colInterior)
 			c.fillCircle(f*0.78, f*0.24, f*0.17, colSecLeft)
 			c.textMid("+", f*0.78, f*0.24, sans(math.Max(minText, f*0.28)), colInk)
-		case engine.BenefitWand:
-			c.blitOver(wandSprite(s, engine.NoColor), pt(0, 0))
-		case engine.BenefitToken:
+		case atheneum.BenefitWand:
+			c.blitOver(wandSprite(s, atheneum.NoColor), pt(0, 0))
+		case atheneum.BenefitToken:
 			// A bonus token: a round tile with a question mark, since it is
 			// drawn at random.
 			c.fillCircle(f/2, f/2, f*0.42, colBrassDark)
 			c.fillCircle(f/2, f/2, f*0.42-3, colBrass)
 			c.textMid("?", f/2, f/2, sans(math.Max(minText, f*0.42)), colInk)
-		case engine.BenefitPoints:
+		case atheneum.BenefitPoints:
 			drawStar(c, f/2, f*0.54, f*0.5, colBrassDark)
 			drawStar(c, f/2, f*0.54, f*0.42, colGold)
 			c.textMid("+"+strconv.Itoa(b.N), f/2, f*0.56, sans(math.Max(minText, f*0.26)), colInk)
@@ -332,24 +332,24 @@ func benefitIcon(b engine.Benefit, s int) *image.RGBA {
 }
 
 // benefitCaption is the short text under a benefit's icon, in l.
-func benefitCaption(l i18n.Lang, b engine.Benefit) string {
+func benefitCaption(l i18n.Lang, b atheneum.Benefit) string {
 	switch b.Kind {
-	case engine.BenefitBook:
-		if b.Color == engine.AnyColor {
+	case atheneum.BenefitBook:
+		if b.Color == atheneum.AnyColor {
 			return tr(l, "render.benefit.any")
 		}
 		return colourName(l, b.Color)
-	case engine.BenefitCompartmentBook:
+	case atheneum.BenefitCompartmentBook:
 		return tr(l, "render.benefit.compbook", "Comp", b.Comp.String())
-	case engine.BenefitReshelve:
+	case atheneum.BenefitReshelve:
 		return tr(l, "render.benefit.reshelve", "Count", b.N)
-	case engine.BenefitSideShelf:
+	case atheneum.BenefitSideShelf:
 		return tr(l, "render.benefit.side")
-	case engine.BenefitWand:
+	case atheneum.BenefitWand:
 		return tr(l, "render.benefit.wand")
-	case engine.BenefitToken:
+	case atheneum.BenefitToken:
 		return tr(l, "render.benefit.token")
-	case engine.BenefitPoints:
+	case atheneum.BenefitPoints:
 		return tr(l, "render.benefit.points", "Count", b.N)
 	}
 	return b.String()

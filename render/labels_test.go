@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -14,15 +14,15 @@ import (
 // shorten what a card or an objective says with an ellipsis: a player
 // cannot read "reshel…".
 func TestNoLabelIsShortened(t *testing.T) {
-	for _, id := range engine.EmbeddedPacks() {
-		ct, err := engine.Load(id)
+	for _, id := range atheneum.EmbeddedPacks() {
+		ct, err := atheneum.Load(id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, l := range i18n.Langs {
 			t.Run(fmt.Sprintf("every card and objective of %s reads whole in %s", id, l), func(t *testing.T) {
 				t.Parallel()
-				g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 7, Content: ct})
+				g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:3], Seed: 7, Content: ct})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -39,7 +39,7 @@ func TestNoLabelIsShortened(t *testing.T) {
 				cards, objectives := len(ct.Cards), len(ct.Objectives)
 				// Hands of six cards, the first picked, with four objectives
 				// of the pack in the row, each scored by every seat so far.
-				for first := 0; first < max(cards, objectives*6/engine.RowSize); first += 6 {
+				for first := 0; first < max(cards, objectives*6/atheneum.RowSize); first += 6 {
 					s := &g.Seats[0]
 					s.Hand = s.Hand[:0]
 					for k := range 6 {
@@ -47,7 +47,7 @@ func TestNoLabelIsShortened(t *testing.T) {
 					}
 					s.Pick = s.Hand[0]
 					for k := range g.Row {
-						g.Row[k] = engine.RowSlot{Objective: (first/6*engine.RowSize + k) % objectives, Wands: []int{0, 1, 2}[:k%4]}
+						g.Row[k] = atheneum.RowSlot{Objective: (first/6*atheneum.RowSize + k) % objectives, Wands: []int{0, 1, 2}[:k%4]}
 					}
 					p, err := DrawHand(g, 0, o)
 					cut(fmt.Sprintf("the hand from card %s", ct.Cards[first%cards].Code), p, err)

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -22,20 +22,20 @@ const (
 )
 
 // kindText says what kind of configuration an objective asks for.
-func kindText(l i18n.Lang, o *engine.Objective) string {
+func kindText(l i18n.Lang, o *atheneum.Objective) string {
 	switch o.Kind {
-	case engine.ObjectiveAnyCompartment:
+	case atheneum.ObjectiveAnyCompartment:
 		return tr(l, "render.objective.any")
-	case engine.ObjectiveNamedCompartment:
+	case atheneum.ObjectiveNamedCompartment:
 		return tr(l, "render.objective.named")
-	case engine.ObjectiveShape:
+	case atheneum.ObjectiveShape:
 		return tr(l, "render.objective.shape")
 	}
 	return ""
 }
 
 // inText names the compartments a requirement may be met in.
-func inText(l i18n.Lang, r *engine.Requirement) string {
+func inText(l i18n.Lang, r *atheneum.Requirement) string {
 	if len(r.In) == 0 {
 		return "" // the card's kind line already says "any"
 	}
@@ -47,10 +47,10 @@ func inText(l i18n.Lang, r *engine.Requirement) string {
 }
 
 // objectiveSprite is one objective card without wands.
-func objectiveSprite(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA {
+func objectiveSprite(ct *atheneum.Content, idx int, l i18n.Lang) *image.RGBA {
 	return sprites.get(struct {
 		k   string
-		c   *engine.Content
+		c   *atheneum.Content
 		idx int
 		l   i18n.Lang
 	}{"objective", ct, idx, l}, func() *image.RGBA {
@@ -62,7 +62,7 @@ func objectiveSprite(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA {
 	})
 }
 
-func drawObjective(c *canvas, o *engine.Objective) {
+func drawObjective(c *canvas, o *atheneum.Objective) {
 	card := image.Rect(0, 0, objW, objH)
 	c.fillRR(card, 12, colFrame)
 	c.fillRR(card.Inset(3), 10, colWax)
@@ -76,7 +76,7 @@ func drawObjective(c *canvas, o *engine.Objective) {
 		if wand := c.tr("render.objective.wand"); x-c.measure(wand, cond(16))-120 > codeEnd+c.measure(c.tr("render.objective.points"), cond(16)) {
 			x -= c.text(wand, x, 38, cond(16), colInk, 1) + 2
 		}
-		c.blitOver(wandSprite(30, engine.NoColor), pt(int(x)-30, 12))
+		c.blitOver(wandSprite(30, atheneum.NoColor), pt(int(x)-30, 12))
 		x -= 40
 		c.text("+", x+4, 38, sans(20), colInk, 1)
 		x -= 14
@@ -97,7 +97,7 @@ func drawObjective(c *canvas, o *engine.Objective) {
 // area, each as a grid of cells cw×ch under the compartments it may use
 // (a line labelH tall in font lf). Many or tall requirements shrink the
 // cells, never the text.
-func drawRequirements(c *canvas, o *engine.Objective, area image.Rectangle, cw, ch, labelH int, lf fontSpec) {
+func drawRequirements(c *canvas, o *atheneum.Objective, area image.Rectangle, cw, ch, labelH int, lf fontSpec) {
 	const gap = 22
 	total := -gap
 	for _, r := range o.Reqs {
@@ -130,12 +130,12 @@ func drawRequirements(c *canvas, o *engine.Objective, area image.Rectangle, cw, 
 // drawPattern draws a pattern's cells, row 0 at the top: a book of the
 // colour asked for, a grey book for any colour, a dashed outline where
 // anything (or nothing) may stand.
-func drawPattern(c *canvas, p engine.Pattern, x, y, cw, ch int) {
+func drawPattern(c *canvas, p atheneum.Pattern, x, y, cw, ch int) {
 	for row := 0; row < p.Height; row++ {
 		for col := 0; col < p.Width; col++ {
 			r := rect(x+col*cw, y+row*ch, cw, ch)
 			want := p.At(row, col)
-			if want == engine.NoColor {
+			if want == atheneum.NoColor {
 				dc := c.gg()
 				dc.SetDash(4, 4)
 				c.strokeRR(r.Inset(3), 4, 1.5, colInkSoft)
@@ -154,7 +154,7 @@ func drawPattern(c *canvas, p engine.Pattern, x, y, cw, ch int) {
 
 // drawWands adds the wands on an objective card: one chip per seat that
 // scored it, in the seat's colour with its letter, and its name when it fits.
-func drawWands(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Point, names []string) {
+func drawWands(c *canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string) {
 	y := at.Y + objH - objWandsH + 8
 	if len(slot.Wands) == 0 {
 		c.textMid(c.tr("render.objective.nowands"), fx(at.X)+objW/2, fx(y)+18, cond(16), colInkSoft)
@@ -188,7 +188,7 @@ func objGridSize() image.Point {
 
 // drawObjectiveGrid draws the objective row of the objectives picture, two
 // full cards to a line from at.
-func drawObjectiveGrid(c *canvas, g *engine.Game, at image.Point, names []string) {
+func drawObjectiveGrid(c *canvas, g *atheneum.Game, at image.Point, names []string) {
 	drawObjectiveSlots(c, g, at, names, objectiveSlots{
 		w: objW, h: objH, caption: objCaption, captionGap: 6, dx: objW + objRowMargin, dy: objCaption + objH + objRowMargin, radius: 12,
 		sprite: objectiveSprite, wands: drawWands,
@@ -204,8 +204,8 @@ func drawObjectiveGrid(c *canvas, g *engine.Game, at image.Point, names []string
 // draws a card, its wands and the "newest" caption.
 type objectiveSlots struct {
 	w, h, caption, captionGap, dx, dy, radius int
-	sprite                                    func(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA
-	wands                                     func(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Point, names []string)
+	sprite                                    func(ct *atheneum.Content, idx int, l i18n.Lang) *image.RGBA
+	wands                                     func(c *canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string)
 	newest                                    func(c *canvas, cap image.Rectangle)
 }
 
@@ -213,13 +213,13 @@ type objectiveSlots struct {
 // (newest) at the top left, the last slot (which leaves at the end of this
 // turn) at the bottom right, so that it reads in the row's order; an empty
 // slot is a dashed outline.
-func drawObjectiveSlots(c *canvas, g *engine.Game, at image.Point, names []string, l objectiveSlots) {
+func drawObjectiveSlots(c *canvas, g *atheneum.Game, at image.Point, names []string, l objectiveSlots) {
 	for i, slot := range g.Row {
 		x := at.X + (i%2)*l.dx
 		y := at.Y + (i/2)*l.dy
 		cap := rect(x, y, l.w, l.caption-l.captionGap)
 		switch {
-		case g.Step == engine.StepOver:
+		case g.Step == atheneum.StepOver:
 			// No turn is left: no card leaves, none is new.
 		case i == len(g.Row)-1:
 			c.fillRR(cap, 6, colRed)
@@ -249,7 +249,7 @@ func drawObjectiveSlots(c *canvas, g *engine.Game, at image.Point, names []strin
 func drawPatternLegend(c *canvas, x, y, width int) int {
 	f := cond(16)
 	xf := fx(x)
-	drawBookBody(c, rect(x, y, 22, 30), engine.AnyColor)
+	drawBookBody(c, rect(x, y, 22, 30), atheneum.AnyColor)
 	xf += 30
 	xf += c.text(c.tr("render.objective.legend.any"), xf, fx(y)+21, f, colInk, 0) + 24
 	dc := c.gg()
@@ -259,7 +259,7 @@ func drawPatternLegend(c *canvas, x, y, width int) int {
 	xf += 30
 	c.textFit(c.tr("render.objective.legend.free"), xf, fx(y)+21, fx(x+width)-xf, f, colInk)
 	y += 38
-	c.blitOver(wandSprite(28, engine.NoColor), pt(x, y+1))
+	c.blitOver(wandSprite(28, atheneum.NoColor), pt(x, y+1))
 	c.textFit(c.tr("render.objective.legend.wand"), fx(x+32), fx(y)+21, fx(width-32), f, colInk)
 	return 38 + 34
 }
@@ -268,7 +268,7 @@ func drawPatternLegend(c *canvas, x, y, width int) int {
 // requirements as small grids with the compartments they must be in, its
 // points and wand reward, the wands of the seats that scored it, and which
 // card leaves at the end of this turn.
-func DrawObjectives(g *engine.Game, o Options) (Picture, error) {
+func DrawObjectives(g *atheneum.Game, o Options) (Picture, error) {
 	if err := check(g); err != nil {
 		return Picture{}, err
 	}
@@ -296,7 +296,7 @@ func DrawObjectives(g *engine.Game, o Options) (Picture, error) {
 
 // objectivesAlt describes the row: each card's code, points, wand reward,
 // requirements in the notation, and who scored it.
-func objectivesAlt(l i18n.Lang, g *engine.Game, names []string) string {
+func objectivesAlt(l i18n.Lang, g *atheneum.Game, names []string) string {
 	parts := []string{tr(l, "render.alt.objectives", "Turn", turnText(l, g))}
 	for i, slot := range g.Row {
 		if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
@@ -309,7 +309,7 @@ func objectivesAlt(l i18n.Lang, g *engine.Game, names []string) string {
 }
 
 // objectiveAlt describes one card of the row.
-func objectiveAlt(l i18n.Lang, g *engine.Game, i int, slot engine.RowSlot, names []string) string {
+func objectiveAlt(l i18n.Lang, g *atheneum.Game, i int, slot atheneum.RowSlot, names []string) string {
 	ob := &g.Content.Objectives[slot.Objective]
 	var reqs []string
 	for _, r := range ob.Reqs {
@@ -324,7 +324,7 @@ func objectiveAlt(l i18n.Lang, g *engine.Game, i int, slot engine.RowSlot, names
 		key = "render.alt.objective.wand"
 	}
 	d := tr(l, key, "Code", ob.Code, "Points", ob.Points, "Kind", kindText(l, ob), "Patterns", strings.Join(reqs, "; "))
-	if g.Step != engine.StepOver && i == len(g.Row)-1 {
+	if g.Step != atheneum.StepOver && i == len(g.Row)-1 {
 		d += " " + tr(l, "render.objective.leaves") + "."
 	}
 	if len(slot.Wands) > 0 {
@@ -338,19 +338,19 @@ func objectiveAlt(l i18n.Lang, g *engine.Game, i int, slot engine.RowSlot, names
 }
 
 // turnText says where the game is.
-func turnText(l i18n.Lang, g *engine.Game) string {
-	if g.Step == engine.StepOver {
+func turnText(l i18n.Lang, g *atheneum.Game) string {
+	if g.Step == atheneum.StepOver {
 		return tr(l, "render.turn.over")
 	}
 	key := "render.turn"
 	switch g.Step {
-	case engine.StepPick:
+	case atheneum.StepPick:
 		key = "render.turn.pick"
-	case engine.StepResolve:
+	case atheneum.StepResolve:
 		key = "render.turn.resolve"
 	}
-	return tr(l, key, "Phase", g.PhaseName(), "Turn", g.Turn, "Of", engine.TurnsPerPhase,
-		"Number", g.TurnNumber(), "Total", 2*engine.TurnsPerPhase)
+	return tr(l, key, "Phase", g.PhaseName(), "Turn", g.Turn, "Of", atheneum.TurnsPerPhase,
+		"Number", g.TurnNumber(), "Total", 2*atheneum.TurnsPerPhase)
 }
 
 // In the hand the objective row is a compact strip, two cards to a line,
@@ -372,10 +372,10 @@ func objStripSize() image.Point {
 }
 
 // objectiveStripSprite is one objective card of the strip, without wands.
-func objectiveStripSprite(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA {
+func objectiveStripSprite(ct *atheneum.Content, idx int, l i18n.Lang) *image.RGBA {
 	return sprites.get(struct {
 		k   string
-		c   *engine.Content
+		c   *atheneum.Content
 		idx int
 		l   i18n.Lang
 	}{"objstrip", ct, idx, l}, func() *image.RGBA {
@@ -396,7 +396,7 @@ func objectiveStripSprite(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA 
 			// "+ wand": scoring it gives a wand back.
 			x += 18
 			x += c.text("+", x, 24, sans(17), colInk, 0) + 2
-			c.blitOver(wandSprite(22, engine.NoColor), pt(int(x), 5))
+			c.blitOver(wandSprite(22, atheneum.NoColor), pt(int(x), 5))
 		}
 		c.textMid(c.fitLabel(kindText(l, o), objStripW-12, cond(15)), objStripW/2, objStripBand+13, cond(15), colInkSoft)
 		drawRequirements(c, o, image.Rect(8, objStripBand+26, objStripW-8, objStripH-5), objCellW, objCellH, 20, sans(15))
@@ -407,7 +407,7 @@ func objectiveStripSprite(ct *engine.Content, idx int, l i18n.Lang) *image.RGBA 
 // drawStripWands adds, on the right of a strip card's band, a wand and a
 // chip for each seat that scored the card, in the seat's colour with its
 // letter, or its name when there is room.
-func drawStripWands(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Point, names []string) {
+func drawStripWands(c *canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string) {
 	n := len(slot.Wands)
 	if n == 0 {
 		return
@@ -417,7 +417,7 @@ func drawStripWands(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Poi
 	x := at.X + objStripW - 7 - (n*chipW + (n-1)*gap)
 	// A rule sets the scorers apart from the wand the card gives back.
 	c.fill(rect(x-30, at.Y+6, 2, objStripBand-12), colInkSoft)
-	c.blitOver(wandSprite(22, engine.NoColor), pt(x-25, at.Y+5))
+	c.blitOver(wandSprite(22, atheneum.NoColor), pt(x-25, at.Y+5))
 	for _, seat := range slot.Wands {
 		if seat < 0 || seat >= len(g.Seats) {
 			continue
@@ -440,7 +440,7 @@ func drawStripWands(c *canvas, g *engine.Game, slot engine.RowSlot, at image.Poi
 // slot 1 (newest) at the top left, the last slot (which leaves at the end
 // of this turn) at the bottom right, as on the objectives picture. The
 // first caption line starts with the strip's title, drawn with the frame.
-func drawObjectiveStrip(c *canvas, g *engine.Game, at image.Point, names []string) {
+func drawObjectiveStrip(c *canvas, g *atheneum.Game, at image.Point, names []string) {
 	drawObjectiveSlots(c, g, at, names, objectiveSlots{
 		w: objStripW, h: objStripH, caption: objStripCaption, captionGap: 4, dx: objStripW + objStripGap, dy: objStripCaption + objStripH, radius: 10,
 		sprite: objectiveStripSprite, wands: drawStripWands,

@@ -8,7 +8,7 @@ import (
 	"image/color"
 	"sync"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // The pictures use a small set of flat colours. They are drawn in RGBA
@@ -64,44 +64,44 @@ var (
 // colour-vision deficiencies and in greyscale; every book also carries its
 // letter.
 var bookColors = [...]color.RGBA{
-	engine.NoColor:  colInterior,
-	engine.Teal:     rgb(0x168C88),
-	engine.Purple:   rgb(0x6B3FA0),
-	engine.Green:    rgb(0xB9E05E),
-	engine.Pink:     rgb(0xF59BC9),
-	engine.Black:    rgb(0x242424),
-	engine.AnyColor: colGrey,
+	atheneum.NoColor:  colInterior,
+	atheneum.Teal:     rgb(0x168C88),
+	atheneum.Purple:   rgb(0x6B3FA0),
+	atheneum.Green:    rgb(0xB9E05E),
+	atheneum.Pink:     rgb(0xF59BC9),
+	atheneum.Black:    rgb(0x242424),
+	atheneum.AnyColor: colGrey,
 }
 
 // bookDark is a darker shade of each book colour for spine bands.
 var bookDark = [...]color.RGBA{
-	engine.NoColor:  colInterior,
-	engine.Teal:     rgb(0x0C5F5C),
-	engine.Purple:   rgb(0x482670),
-	engine.Green:    rgb(0x86AE33),
-	engine.Pink:     rgb(0xC9679B),
-	engine.Black:    rgb(0x000000),
-	engine.AnyColor: colGreyDark,
+	atheneum.NoColor:  colInterior,
+	atheneum.Teal:     rgb(0x0C5F5C),
+	atheneum.Purple:   rgb(0x482670),
+	atheneum.Green:    rgb(0x86AE33),
+	atheneum.Pink:     rgb(0xC9679B),
+	atheneum.Black:    rgb(0x000000),
+	atheneum.AnyColor: colGreyDark,
 }
 
 // bookInk is the colour of the letter printed on a book: dark on the light
 // books, white on the dark ones.
-func bookInk(c engine.Color) color.RGBA {
+func bookInk(c atheneum.Color) color.RGBA {
 	switch c {
-	case engine.Green, engine.Pink, engine.AnyColor:
+	case atheneum.Green, atheneum.Pink, atheneum.AnyColor:
 		return rgb(0x1A1A1A)
 	}
 	return colWhite
 }
 
-func colorOf(c engine.Color) color.RGBA {
+func colorOf(c atheneum.Color) color.RGBA {
 	if int(c) < len(bookColors) {
 		return bookColors[c]
 	}
 	return colGrey
 }
 
-func darkOf(c engine.Color) color.RGBA {
+func darkOf(c atheneum.Color) color.RGBA {
 	if int(c) < len(bookDark) {
 		return bookDark[c]
 	}
@@ -115,7 +115,7 @@ func exactColors() []color.RGBA {
 		colWax, colFlame, colFlameCore, colSlot, colGrey, colGreyDark, colSecYou, colSecLeft,
 		colSecRight, colSecYouBg, colSecLeftBg, colSecRightBg, colCardBack, colGold, colSilver, colBronze, colCandleLit,
 		rgb(0x1A1A1A)}
-	for _, c := range engine.Colors {
+	for _, c := range atheneum.Colors {
 		cs = append(cs, bookColors[c], bookDark[c])
 	}
 	return cs
@@ -132,7 +132,7 @@ func rampPairs() [][2]color.RGBA {
 		{colFrame, colParchment}, {colWhite, colWood}, {colInk, colWhite}, {colInk, colCandleLit},
 		{colWhite, colSlot}, {colInk, colSecYou}, {colInk, colSecLeft}, {colInk, colSecRight},
 	}
-	for _, c := range engine.Colors {
+	for _, c := range atheneum.Colors {
 		p = append(p, [2]color.RGBA{colorOf(c), colInterior}, [2]color.RGBA{bookInk(c), colorOf(c)})
 	}
 	return p

@@ -6,7 +6,7 @@ import (
 	"math"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 func TestPalette(t *testing.T) {
@@ -58,12 +58,12 @@ var deficiencies = []struct {
 func TestSubjectColoursStayApart(t *testing.T) {
 	for _, d := range deficiencies {
 		t.Run("the five subjects are distinct with "+d.name, func(t *testing.T) {
-			labs := map[engine.Color][3]float64{}
-			for _, c := range engine.Colors {
+			labs := map[atheneum.Color][3]float64{}
+			for _, c := range atheneum.Colors {
 				labs[c] = toLab(simulate(colorOf(c), d.m))
 			}
-			for i, a := range engine.Colors {
-				for _, b := range engine.Colors[i+1:] {
+			for i, a := range atheneum.Colors {
+				for _, b := range atheneum.Colors[i+1:] {
 					la, lb := labs[a], labs[b]
 					dist := math.Sqrt(sq(la[0]-lb[0]) + sq(la[1]-lb[1]) + sq(la[2]-lb[2]))
 					if dist < 20 {
@@ -74,8 +74,8 @@ func TestSubjectColoursStayApart(t *testing.T) {
 		})
 	}
 	t.Run("the five subjects differ in lightness alone", func(t *testing.T) {
-		for i, a := range engine.Colors {
-			for _, b := range engine.Colors[i+1:] {
+		for i, a := range atheneum.Colors {
+			for _, b := range atheneum.Colors[i+1:] {
 				if d := math.Abs(toLab(colorOf(a))[0] - toLab(colorOf(b))[0]); d < 8 {
 					t.Errorf("%v and %v differ by %.1f in L*", a, b, d)
 				}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -28,19 +28,19 @@ func phoneProblem(p Picture) string {
 // seats holding items) and at the end of a game, and checks its smallest
 // text once the picture is shrunk to a phone's width.
 func TestEveryPictureReadsOnAPhone(t *testing.T) {
-	for seats := engine.MinSeats; seats <= engine.MaxSeats; seats++ {
+	for seats := atheneum.MinSeats; seats <= atheneum.MaxSeats; seats++ {
 		for _, l := range i18n.Langs {
 			t.Run(fmt.Sprintf("every picture of a %d-seat game in %s has text of %d px or more at %d px wide", seats, l, phoneText, phoneWidth), func(t *testing.T) {
 				t.Parallel()
-				g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:seats], Seed: uint64(40 + seats)})
+				g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:seats], Seed: uint64(40 + seats)})
 				if err != nil {
 					t.Fatal(err)
 				}
 				o := Options{Lang: l, Names: []string{"Ada", "Bartholomew the Long-Named", "Céline", "Dmitri", "Éloïse"}}
-				states := []*engine.Game{g.Clone()}
-				playUntil(t, g, uint64(seats), func(g *engine.Game) bool { return g.Phase == 1 && g.Step == engine.StepResolve })
+				states := []*atheneum.Game{g.Clone()}
+				playUntil(t, g, uint64(seats), func(g *atheneum.Game) bool { return g.Phase == 1 && g.Step == atheneum.StepResolve })
 				states = append(states, g.Clone())
-				playUntil(t, g, uint64(seats), func(g *engine.Game) bool { return g.Step == engine.StepOver })
+				playUntil(t, g, uint64(seats), func(g *atheneum.Game) bool { return g.Step == atheneum.StepOver })
 				states = append(states, g)
 				drawn := map[string]bool{}
 				for _, st := range states {
@@ -86,10 +86,10 @@ func TestThePhoneCheckCatchesSmallText(t *testing.T) {
 // Discord caps a picture's height on a phone, and a taller one would be
 // shrunk further.
 func TestAFullHandFitsAPhoneScreen(t *testing.T) {
-	for seats := engine.MinSeats; seats <= engine.MaxSeats; seats++ {
+	for seats := atheneum.MinSeats; seats <= atheneum.MaxSeats; seats++ {
 		for _, l := range i18n.Langs {
 			t.Run(fmt.Sprintf("a %d-seat game's first hand in %s is at most 1.6 times as tall as wide", seats, l), func(t *testing.T) {
-				g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:seats], Seed: uint64(seats)})
+				g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:seats], Seed: uint64(seats)})
 				if err != nil {
 					t.Fatal(err)
 				}

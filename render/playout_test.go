@@ -6,7 +6,7 @@ import (
 	"image/png"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -22,11 +22,11 @@ func TestRandomGamesNeverBreakAPicture(t *testing.T) {
 		seats := 2 + i%4
 		t.Run("a random game of "+string(rune('0'+seats))+" seats draws at every point", func(t *testing.T) {
 			t.Parallel()
-			g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:seats], Seed: uint64(1000 + i)})
+			g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:seats], Seed: uint64(1000 + i)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := engine.NewRandomPlayer(uint64(i))
+			p := atheneum.NewRandomPlayer(uint64(i))
 			p.UndoPercent = 5
 			// Draw at a few moments spread over the game, then at its end.
 			// The race detector slows drawing some thirty-fold, so under it
@@ -59,9 +59,9 @@ func TestRandomGamesNeverBreakAPicture(t *testing.T) {
 // drawAll draws every kind of picture (or only kind number only, if it is
 // not -1) from one view of g, alternating between a seat's view and a
 // spectator's.
-func drawAll(t *testing.T, g *engine.Game, turn, only int) {
+func drawAll(t *testing.T, g *atheneum.Game, turn, only int) {
 	t.Helper()
-	viewer := engine.Spectator
+	viewer := atheneum.Spectator
 	if turn%2 == 0 {
 		viewer = turn / 2 % len(g.Seats)
 	}

@@ -43,7 +43,7 @@ import (
 	"sync"
 	"unicode"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/fonts"
 	"atheneum/i18n"
 )
@@ -97,14 +97,14 @@ type Picture struct {
 // altLimit is Discord's limit on an attachment's description.
 const altLimit = 1024
 
-func check(g *engine.Game) error {
+func check(g *atheneum.Game) error {
 	if g == nil || g.Content == nil || len(g.Seats) == 0 {
 		return ErrNoGame
 	}
 	return nil
 }
 
-func checkSeat(g *engine.Game, seat int) error {
+func checkSeat(g *atheneum.Game, seat int) error {
 	if err := check(g); err != nil {
 		return err
 	}
@@ -252,8 +252,8 @@ func clip(s string, n int) string {
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
 
 // score is what a seat has scored so far, or its final total.
-func score(g *engine.Game, seat int) (int, bool) {
-	if g.Step == engine.StepOver {
+func score(g *atheneum.Game, seat int) (int, bool) {
+	if g.Step == atheneum.StepOver {
 		for _, r := range g.Results {
 			if r.Seat == seat {
 				return r.Total, true
@@ -264,7 +264,7 @@ func score(g *engine.Game, seat int) (int, bool) {
 }
 
 // subjectName is a subject's name in l ("" for no subject).
-func subjectName(l i18n.Lang, col engine.Color) string {
+func subjectName(l i18n.Lang, col atheneum.Color) string {
 	if !col.IsBook() {
 		return ""
 	}
@@ -272,13 +272,13 @@ func subjectName(l i18n.Lang, col engine.Color) string {
 }
 
 // colourName is a book colour's name in l.
-func colourName(l i18n.Lang, col engine.Color) string {
+func colourName(l i18n.Lang, col atheneum.Color) string {
 	return tr(l, "render.colour."+col.String())
 }
 
 // seatTitle writes a seat's subject disc, name, wands and score on one
 // line between x0 and x1, baseline y, in the given sizes.
-func seatTitle(c *canvas, g *engine.Game, seat int, names []string, x0, x1, y float64, big, small fontSpec) {
+func seatTitle(c *canvas, g *atheneum.Game, seat int, names []string, x0, x1, y float64, big, small fontSpec) {
 	s := &g.Seats[seat]
 	pts, final := score(g, seat)
 	label := c.tr("render.score") + " "
@@ -305,7 +305,7 @@ func seatTitle(c *canvas, g *engine.Game, seat int, names []string, x0, x1, y fl
 // hand-N.png for each seat N (from 1), reveal.png while cards are revealed
 // and results.png once the game is over, each seat's pictures from its own
 // view. It is meant for people to look at all the pictures at once.
-func WriteAll(dir string, g *engine.Game, o Options) error {
+func WriteAll(dir string, g *atheneum.Game, o Options) error {
 	if err := check(g); err != nil {
 		return err
 	}
@@ -316,7 +316,7 @@ func WriteAll(dir string, g *engine.Game, o Options) error {
 		name string
 		draw func() (Picture, error)
 	}
-	spectator := g.View(engine.Spectator)
+	spectator := g.View(atheneum.Spectator)
 	jobs := []job{
 		{"table.png", func() (Picture, error) { return DrawTable(spectator, o) }},
 		{"objectives.png", func() (Picture, error) { return DrawObjectives(spectator, o) }},

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -47,7 +47,7 @@ func goldens() []golden {
 		{"a new game's first hand shows six cards with their sections and the objective row", "start-hand.png",
 			func(t *testing.T) (Picture, error) { return DrawHand(startState(t).View(0), 0, en) }},
 		{"a new game's table sums up every seat and the row for a spectator", "start-table.png",
-			func(t *testing.T) (Picture, error) { return DrawTable(startState(t).View(engine.Spectator), en) }},
+			func(t *testing.T) (Picture, error) { return DrawTable(startState(t).View(atheneum.Spectator), en) }},
 		{"mid-game shelves show side shelves below, paired sets, lit candles and spiders", "mid-shelves.png",
 			func(t *testing.T) (Picture, error) { return DrawShelves(midState(t).View(0), 0, Marks{}, en) }},
 		{"mid-game shelves of another seat read the same from a view", "mid-shelves-other.png",
@@ -70,19 +70,19 @@ func goldens() []golden {
 		{"another seat's hand is drawn as card backs", "mid-hand-hidden.png",
 			func(t *testing.T) (Picture, error) { return DrawHand(midState(t).View(0), 1, en) }},
 		{"the reveal shows who receives what from whom, green from the left and blue from the right", "mid-reveal.png",
-			func(t *testing.T) (Picture, error) { return DrawReveal(midState(t).View(engine.Spectator), en) }},
+			func(t *testing.T) (Picture, error) { return DrawReveal(midState(t).View(atheneum.Spectator), en) }},
 		{"mid-game table sums up books, compartments, candles, side shelves and statuses", "mid-table.png",
-			func(t *testing.T) (Picture, error) { return DrawTable(midState(t).View(engine.Spectator), en) }},
+			func(t *testing.T) (Picture, error) { return DrawTable(midState(t).View(atheneum.Spectator), en) }},
 		{"final shelves show the final score", "end-shelves.png",
 			func(t *testing.T) (Picture, error) { return DrawShelves(endState(t).View(2), 2, Marks{}, en) }},
 		{"the final table says the game is over", "end-table.png",
-			func(t *testing.T) (Picture, error) { return DrawTable(endState(t).View(engine.Spectator), en) }},
+			func(t *testing.T) (Picture, error) { return DrawTable(endState(t).View(atheneum.Spectator), en) }},
 		{"the results rank the seats with each category and a bar chart", "end-results.png",
-			func(t *testing.T) (Picture, error) { return DrawResults(endState(t).View(engine.Spectator), en) }},
+			func(t *testing.T) (Picture, error) { return DrawResults(endState(t).View(atheneum.Spectator), en) }},
 		{"the replay charts each seat's score by turn above the final shelves", "end-replay.png",
 			func(t *testing.T) (Picture, error) {
 				g, scores := replayState(t)
-				return DrawReplay(scores, g.View(engine.Spectator), en)
+				return DrawReplay(scores, g.View(atheneum.Spectator), en)
 			}},
 		{"French shelves say casier, niveau and place", "fr-mid-shelves.png",
 			func(t *testing.T) (Picture, error) { return DrawShelves(midState(t).View(0), 0, Marks{}, fr) }},
@@ -96,15 +96,15 @@ func goldens() []golden {
 		{"a French hand", "fr-mid-hand.png",
 			func(t *testing.T) (Picture, error) { return DrawHand(midState(t).View(0), 0, fr) }},
 		{"a French reveal", "fr-mid-reveal.png",
-			func(t *testing.T) (Picture, error) { return DrawReveal(midState(t).View(engine.Spectator), fr) }},
+			func(t *testing.T) (Picture, error) { return DrawReveal(midState(t).View(atheneum.Spectator), fr) }},
 		{"a French table", "fr-mid-table.png",
-			func(t *testing.T) (Picture, error) { return DrawTable(midState(t).View(engine.Spectator), fr) }},
+			func(t *testing.T) (Picture, error) { return DrawTable(midState(t).View(atheneum.Spectator), fr) }},
 		{"French results", "fr-end-results.png",
-			func(t *testing.T) (Picture, error) { return DrawResults(endState(t).View(engine.Spectator), fr) }},
+			func(t *testing.T) (Picture, error) { return DrawResults(endState(t).View(atheneum.Spectator), fr) }},
 		{"a French replay", "fr-end-replay.png",
 			func(t *testing.T) (Picture, error) {
 				g, scores := replayState(t)
-				return DrawReplay(scores, g.View(engine.Spectator), fr)
+				return DrawReplay(scores, g.View(atheneum.Spectator), fr)
 			}},
 	}
 }
@@ -206,19 +206,19 @@ func absDiff(a, b uint32) uint32 {
 // kind is one picture function with a uniform signature.
 type kind struct {
 	name string
-	draw func(g *engine.Game, seat int, o Options) (Picture, error)
+	draw func(g *atheneum.Game, seat int, o Options) (Picture, error)
 }
 
 func kinds() []kind {
 	return []kind{
-		{"shelves", func(g *engine.Game, seat int, o Options) (Picture, error) { return DrawShelves(g, seat, Marks{}, o) }},
+		{"shelves", func(g *atheneum.Game, seat int, o Options) (Picture, error) { return DrawShelves(g, seat, Marks{}, o) }},
 		{"workbench", drawWorkbench},
-		{"objectives", func(g *engine.Game, _ int, o Options) (Picture, error) { return DrawObjectives(g, o) }},
+		{"objectives", func(g *atheneum.Game, _ int, o Options) (Picture, error) { return DrawObjectives(g, o) }},
 		{"hand", DrawHand},
-		{"reveal", func(g *engine.Game, _ int, o Options) (Picture, error) { return DrawReveal(g, o) }},
-		{"table", func(g *engine.Game, _ int, o Options) (Picture, error) { return DrawTable(g, o) }},
-		{"results", func(g *engine.Game, _ int, o Options) (Picture, error) { return DrawResults(g, o) }},
-		{"replay", func(g *engine.Game, _ int, o Options) (Picture, error) {
+		{"reveal", func(g *atheneum.Game, _ int, o Options) (Picture, error) { return DrawReveal(g, o) }},
+		{"table", func(g *atheneum.Game, _ int, o Options) (Picture, error) { return DrawTable(g, o) }},
+		{"results", func(g *atheneum.Game, _ int, o Options) (Picture, error) { return DrawResults(g, o) }},
+		{"replay", func(g *atheneum.Game, _ int, o Options) (Picture, error) {
 			// A chart of made-up scores rising by turn, over g's shelves.
 			scores := make([][]int, 10)
 			for t := range scores {
@@ -233,7 +233,7 @@ func kinds() []kind {
 
 // drawWorkbench draws seat's shelves with the first item it holds lit, or
 // plain when it holds none.
-func drawWorkbench(g *engine.Game, seat int, o Options) (Picture, error) {
+func drawWorkbench(g *atheneum.Game, seat int, o Options) (Picture, error) {
 	m := Marks{}
 	if s := &g.Seats[seat]; len(s.Held) > 0 {
 		m.Item = s.Held[0].ID
@@ -249,7 +249,7 @@ func TestErrors(t *testing.T) {
 		want error
 	}{
 		{"a nil game is refused", func() (Picture, error) { return DrawTable(nil, en) }, ErrNoGame},
-		{"a game without its content pack is refused", func() (Picture, error) { return DrawObjectives(&engine.Game{Seats: start.Seats}, en) }, ErrNoGame},
+		{"a game without its content pack is refused", func() (Picture, error) { return DrawObjectives(&atheneum.Game{Seats: start.Seats}, en) }, ErrNoGame},
 		{"a seat past the last is refused", func() (Picture, error) { return DrawShelves(start, 3, Marks{}, en) }, ErrNoSeat},
 		{"a negative seat is refused", func() (Picture, error) { return DrawHand(start, -1, en) }, ErrNoSeat},
 		{"the reveal waits for the cards to be played", func() (Picture, error) { return DrawReveal(start, en) }, ErrNotRevealed},
@@ -293,7 +293,7 @@ func TestNames(t *testing.T) {
 func TestWriteAll(t *testing.T) {
 	tests := []struct {
 		what  string
-		game  func(testing.TB) *engine.Game
+		game  func(testing.TB) *atheneum.Game
 		files []string
 	}{
 		{"a new game writes the table, row, shelves and hands", startState,
@@ -322,9 +322,9 @@ func TestWriteAll(t *testing.T) {
 }
 
 func TestConcurrentRendersMatchSequentialOnes(t *testing.T) {
-	states := []*engine.Game{startState(t), midState(t), endState(t)}
+	states := []*atheneum.Game{startState(t), midState(t), endState(t)}
 	type job struct {
-		g    *engine.Game
+		g    *atheneum.Game
 		k    kind
 		seat int
 	}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // The replay's chart: scores up the side, turns along the bottom.
@@ -27,7 +27,7 @@ var seatDashes = [][]float64{nil, {14, 8}, {3, 7}, {24, 8}, {14, 6, 3, 6}}
 // subject's letter at every point and the seat's name at its end; then
 // every seat's final shelves, small, two to a line. final is the game at
 // its end (or any state whose shelves should be shown).
-func DrawReplay(scores [][]int, final *engine.Game, o Options) (Picture, error) {
+func DrawReplay(scores [][]int, final *atheneum.Game, o Options) (Picture, error) {
 	if err := check(final); err != nil {
 		return Picture{}, err
 	}
@@ -94,7 +94,7 @@ func DrawReplay(scores [][]int, final *engine.Game, o Options) (Picture, error) 
 
 // drawScoreChart draws the lines in r, with the score axis at its left and
 // the turns below it.
-func drawScoreChart(c *canvas, g *engine.Game, scores [][]int, names []string, r image.Rectangle) {
+func drawScoreChart(c *canvas, g *atheneum.Game, scores [][]int, names []string, r image.Rectangle) {
 	top := 1
 	for _, row := range scores {
 		for _, v := range row {
@@ -177,7 +177,7 @@ func drawScoreChart(c *canvas, g *engine.Game, scores [][]int, names []string, r
 	}
 }
 
-func replayAlt(g *engine.Game, scores [][]int, o Options) string {
+func replayAlt(g *atheneum.Game, scores [][]int, o Options) string {
 	l := o.lang()
 	parts := []string{tr(l, "render.alt.replay", "Count", len(scores))}
 	for s := range g.Seats {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -18,16 +18,16 @@ type category struct {
 	key string
 	col color.RGBA
 	ink color.RGBA
-	pts func(r *engine.Result) int
+	pts func(r *atheneum.Result) int
 }
 
 var categories = []category{
-	{"render.category.objectives", colBrass, colInk, func(r *engine.Result) int { return r.Objectives }},
-	{"render.category.cards", colCardBack, colWhite, func(r *engine.Result) int { return r.Cards }},
-	{"render.category.favourite", colSilver, colInk, func(r *engine.Result) int { return r.Favorite }},
-	{"render.category.compartments", colWoodDark, colWhite, func(r *engine.Result) int { return r.Compartments }},
-	{"render.category.candles", colFlame, colInk, func(r *engine.Result) int { return r.Candles }},
-	{"render.category.wands", colInk, colWhite, func(r *engine.Result) int { return r.Wands }},
+	{"render.category.objectives", colBrass, colInk, func(r *atheneum.Result) int { return r.Objectives }},
+	{"render.category.cards", colCardBack, colWhite, func(r *atheneum.Result) int { return r.Cards }},
+	{"render.category.favourite", colSilver, colInk, func(r *atheneum.Result) int { return r.Favorite }},
+	{"render.category.compartments", colWoodDark, colWhite, func(r *atheneum.Result) int { return r.Compartments }},
+	{"render.category.candles", colFlame, colInk, func(r *atheneum.Result) int { return r.Candles }},
+	{"render.category.wands", colInk, colWhite, func(r *atheneum.Result) int { return r.Wands }},
 }
 
 const (
@@ -37,9 +37,9 @@ const (
 )
 
 // ranked returns the results best first.
-func ranked(g *engine.Game) []engine.Result {
+func ranked(g *atheneum.Game) []atheneum.Result {
 	res := slices.Clone(g.Results)
-	slices.SortStableFunc(res, func(a, b engine.Result) int {
+	slices.SortStableFunc(res, func(a, b atheneum.Result) int {
 		if a.Rank != b.Rank {
 			return a.Rank - b.Rank
 		}
@@ -53,11 +53,11 @@ func ranked(g *engine.Game) []engine.Result {
 // cards, favourite subject, filled compartments, candles, wands) in words
 // and numbers, and the tie-breakers; then the totals as bars split by
 // category, in the same order as the words.
-func DrawResults(g *engine.Game, o Options) (Picture, error) {
+func DrawResults(g *atheneum.Game, o Options) (Picture, error) {
 	if err := check(g); err != nil {
 		return Picture{}, err
 	}
-	if g.Step != engine.StepOver || len(g.Results) == 0 {
+	if g.Step != atheneum.StepOver || len(g.Results) == 0 {
 		return Picture{}, ErrNotOver
 	}
 	l := o.lang()
@@ -158,7 +158,7 @@ func DrawResults(g *engine.Game, o Options) (Picture, error) {
 	return finish(c, resultsAlt(l, g, res, o.Names))
 }
 
-func resultsAlt(l i18n.Lang, g *engine.Game, res []engine.Result, names []string) string {
+func resultsAlt(l i18n.Lang, g *atheneum.Game, res []atheneum.Result, names []string) string {
 	parts := []string{tr(l, "render.alt.results")}
 	for _, r := range res {
 		if r.Seat < 0 || r.Seat >= len(g.Seats) {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"sync"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // shelfStyle is the scale at which a seat's shelves are drawn: full size on
@@ -47,7 +47,7 @@ var (
 
 // compBox is where one compartment is drawn.
 type compBox struct {
-	id    engine.CompID
+	id    atheneum.CompID
 	inner image.Rectangle // the spaces
 	head  image.Rectangle // its label strip
 	w, lv int
@@ -65,7 +65,7 @@ func (b *compBox) space(st *shelfStyle, level, x int) image.Rectangle {
 type shelfLayout struct {
 	size    image.Point
 	cabinet image.Rectangle
-	comps   [engine.NumMainComps]compBox
+	comps   [atheneum.NumMainComps]compBox
 	emblem  image.Rectangle
 	candles []image.Rectangle // the main shelf's candle spaces
 }
@@ -73,11 +73,11 @@ type shelfLayout struct {
 var layouts sync.Map
 
 type layoutKey struct {
-	c  *engine.Content
+	c  *atheneum.Content
 	st *shelfStyle
 }
 
-func layoutFor(ct *engine.Content, st *shelfStyle) *shelfLayout {
+func layoutFor(ct *atheneum.Content, st *shelfStyle) *shelfLayout {
 	k := layoutKey{ct, st}
 	if v, ok := layouts.Load(k); ok {
 		return v.(*shelfLayout)
@@ -86,7 +86,7 @@ func layoutFor(ct *engine.Content, st *shelfStyle) *shelfLayout {
 	return v.(*shelfLayout)
 }
 
-func computeLayout(ct *engine.Content, st *shelfStyle) *shelfLayout {
+func computeLayout(ct *atheneum.Content, st *shelfStyle) *shelfLayout {
 	l := &shelfLayout{}
 	var tierW, tierLv [2]int
 	for i := range ct.Main.Compartments {
@@ -117,7 +117,7 @@ func computeLayout(ct *engine.Content, st *shelfStyle) *shelfLayout {
 				continue
 			}
 			b := &l.comps[i]
-			b.id, b.w, b.lv = engine.CompID(i), cs.Width, cs.Levels
+			b.id, b.w, b.lv = atheneum.CompID(i), cs.Width, cs.Levels
 			b.inner = rect(x, top+(tierLv[t]-cs.Levels)*st.ch, cs.Width*st.cw, cs.Levels*st.ch)
 			// The label strip sits right on top of its compartment, even
 			// when a taller neighbour leaves wood above it.
@@ -160,8 +160,8 @@ func (st *shelfStyle) headNeeds(name string, c *canvas) int {
 
 // sideShape is what a side shelf's drawing depends on.
 type sideShape struct {
-	id   engine.CompID
-	spec engine.SideShelfSpec
+	id   atheneum.CompID
+	spec atheneum.SideShelfSpec
 }
 
 // sideSize is the size of a side shelf's area: its cabinet with its candle
@@ -195,9 +195,9 @@ func layoutSide(st *shelfStyle, sh sideShape, area image.Rectangle, c *canvas) s
 
 // sidesOf returns the side shelves a seat has, by side (present false for
 // a missing one).
-func sidesOf(g *engine.Game, seat int) (shapes [2]sideShape, present [2]bool) {
+func sidesOf(g *atheneum.Game, seat int) (shapes [2]sideShape, present [2]bool) {
 	s := &g.Seats[seat]
-	for i, id := range []engine.CompID{engine.CompLeft, engine.CompRight} {
+	for i, id := range []atheneum.CompID{atheneum.CompLeft, atheneum.CompRight} {
 		comp := &s.Comps[id]
 		if !comp.Present {
 			continue
@@ -206,7 +206,7 @@ func sidesOf(g *engine.Game, seat int) (shapes [2]sideShape, present [2]bool) {
 		if !ok || spec.Width != comp.Width || spec.Levels != comp.Levels {
 			// A shelf the content pack does not know: draw it from the
 			// compartment's own geometry, without candle values.
-			spec = engine.SideShelfSpec{ID: comp.SideShelf, Width: comp.Width, Levels: comp.Levels}
+			spec = atheneum.SideShelfSpec{ID: comp.SideShelf, Width: comp.Width, Levels: comp.Levels}
 		}
 		shapes[i], present[i] = sideShape{id, spec}, true
 	}
@@ -275,7 +275,7 @@ func drawEmptyCompartment(c *canvas, b *compBox, st *shelfStyle) {
 			}
 			if st.codes {
 				cx, cy := mid(r)
-				c.textMid(engine.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy+float64(st.bookTop)/2, st.code, colInteriorTx)
+				c.textMid(atheneum.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy+float64(st.bookTop)/2, st.code, colInteriorTx)
 			}
 		}
 	}
@@ -338,10 +338,10 @@ func candleX(r image.Rectangle, st *shelfStyle) int {
 
 // sideSprite is a side shelf in its area: background, the empty cabinet,
 // its empty candle spaces.
-func sideSprite(ct *engine.Content, st *shelfStyle, sh sideShape) *image.RGBA {
+func sideSprite(ct *atheneum.Content, st *shelfStyle, sh sideShape) *image.RGBA {
 	return sprites.get(struct {
 		k  string
-		c  *engine.Content
+		c  *atheneum.Content
 		st *shelfStyle
 		sh sideShape
 	}{"side", ct, st, sh}, func() *image.RGBA {
@@ -361,8 +361,8 @@ func sideSprite(ct *engine.Content, st *shelfStyle, sh sideShape) *image.RGBA {
 }
 
 // sideCandle is the engine's candle index of a side shelf's k-th space.
-func sideCandle(id engine.CompID, k int) int {
-	if id == engine.CompRight {
+func sideCandle(id atheneum.CompID, k int) int {
+	if id == atheneum.CompRight {
 		return 5 + k
 	}
 	return 3 + k
@@ -370,7 +370,7 @@ func sideCandle(id engine.CompID, k int) int {
 
 // shelvesFrame is everything on a seat's main shelf that does not depend
 // on the game: the cabinet with empty compartments and candle spaces.
-func shelvesFrame(ct *engine.Content, st *shelfStyle, c *canvas, at image.Point) {
+func shelvesFrame(ct *atheneum.Content, st *shelfStyle, c *canvas, at image.Point) {
 	l := layoutFor(ct, st)
 	drawCabinet(c, l.cabinet.Add(at), st)
 	for i := range l.comps {
@@ -398,7 +398,7 @@ type shelfPlan struct {
 	height  int // the whole drawing's height
 }
 
-func planShelves(c *canvas, g *engine.Game, seat int, st *shelfStyle) shelfPlan {
+func planShelves(c *canvas, g *atheneum.Game, seat int, st *shelfStyle) shelfPlan {
 	p := shelfPlan{st: st, l: layoutFor(g.Content, st)}
 	p.shapes, p.present = sidesOf(g, seat)
 	var extra int
@@ -409,11 +409,11 @@ func planShelves(c *canvas, g *engine.Game, seat int, st *shelfStyle) shelfPlan 
 
 // box returns compartment id's box in picture coordinates, false when the
 // seat does not have it.
-func (p *shelfPlan) box(id engine.CompID) (compBox, bool) {
+func (p *shelfPlan) box(id atheneum.CompID) (compBox, bool) {
 	var b compBox
 	switch {
 	case id.IsSide():
-		i := id - engine.CompLeft
+		i := id - atheneum.CompLeft
 		if !p.present[i] {
 			return b, false
 		}
@@ -445,7 +445,7 @@ func (p *shelfPlan) candle(k int) (image.Rectangle, bool) {
 
 // drawShelves draws seat's shelves as planned, over a frame drawn by
 // shelvesFrame at p.at.
-func drawShelves(c *canvas, g *engine.Game, seat int, p *shelfPlan) {
+func drawShelves(c *canvas, g *atheneum.Game, seat int, p *shelfPlan) {
 	ct := g.Content
 	st := p.st
 	s := &g.Seats[seat]
@@ -466,7 +466,7 @@ func drawShelves(c *canvas, g *engine.Game, seat int, p *shelfPlan) {
 			subjectDisc(c, cx, cy, r, s.Subject, sans(max(minText, r)))
 		}
 	}
-	for id := engine.CompID(0); id < engine.NumComps; id++ {
+	for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
 		comp := &s.Comps[id]
 		if !comp.Present || comp.Width < 1 || comp.Levels < 1 {
 			continue
@@ -484,7 +484,7 @@ func drawShelves(c *canvas, g *engine.Game, seat int, p *shelfPlan) {
 			c.blitOver(badgeSprite(st.badge, v, comp.Full(), st.badgeF), bp)
 		}
 	}
-	for k := 0; k < engine.NumCandles; k++ {
+	for k := 0; k < atheneum.NumCandles; k++ {
 		if s.Candles[k] < 0 || g.CandleValue(seat, k) == 0 {
 			continue
 		}
@@ -496,18 +496,18 @@ func drawShelves(c *canvas, g *engine.Game, seat int, p *shelfPlan) {
 
 // drawBooks draws the books of one compartment, each paired set as one
 // piece across its two spaces, with call-number labels at full size.
-func drawBooks(c *canvas, b *compBox, comp *engine.Compartment, st *shelfStyle) {
+func drawBooks(c *canvas, b *compBox, comp *atheneum.Compartment, st *shelfStyle) {
 	for lv := 0; lv < comp.Levels && lv < b.lv; lv++ {
 		for x := 0; x < comp.Width && x < b.w; x++ {
 			sp := comp.At(lv, x)
-			if sp.Color == engine.NoColor {
+			if sp.Color == atheneum.NoColor {
 				continue
 			}
 			r := b.space(st, lv, x)
-			paired := sp.Pair == engine.PairLeft && x+1 < comp.Width && x+1 < b.w && comp.At(lv, x+1).Color != engine.NoColor
+			paired := sp.Pair == atheneum.PairLeft && x+1 < comp.Width && x+1 < b.w && comp.At(lv, x+1).Color != atheneum.NoColor
 			if paired {
 				c.blit(pairSprite(st, sp.Color, comp.At(lv, x+1).Color), r.Min)
-			} else if sp.Pair == engine.PairRight && x > 0 && comp.At(lv, x-1).Pair == engine.PairLeft {
+			} else if sp.Pair == atheneum.PairRight && x > 0 && comp.At(lv, x-1).Pair == atheneum.PairLeft {
 				// Drawn with its left half.
 			} else {
 				c.blit(bookSprite(st, sp.Color), r.Min)
@@ -515,7 +515,7 @@ func drawBooks(c *canvas, b *compBox, comp *engine.Compartment, st *shelfStyle) 
 			if st.codes {
 				lr := labelRect(st, r)
 				cx, cy := mid(lr)
-				c.textMid(engine.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy, st.code, colInk)
+				c.textMid(atheneum.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy, st.code, colInk)
 			}
 		}
 	}

@@ -7,29 +7,29 @@ import (
 	"strconv"
 	"strings"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
 // Marks are what the workbench shows on a seat's shelves besides the
 // shelves themselves.
 type Marks struct {
-	// Item is the id of the held item being placed (engine.Item.ID, from
+	// Item is the id of the held item being placed (atheneum.Item.ID, from
 	// 1): the spaces or candle spaces it may go to, as the engine's legal
 	// actions for the seat list them, are outlined with a "+". 0 for none.
 	Item int
 	// Last is the seat's last move this turn, outlined; nil for none.
-	Last *engine.Action
+	Last *atheneum.Action
 }
 
 func (m Marks) any() bool { return m.Item != 0 || m.Last != nil }
 
 // targets are the places an item may go to.
 type targets struct {
-	item    *engine.Item
-	spaces  []engine.Pos // each space a book or half of a pair may cover
+	item    *atheneum.Item
+	spaces  []atheneum.Pos // each space a book or half of a pair may cover
 	candles []int
-	sides   []engine.Side
+	sides   []atheneum.Side
 }
 
 // targetsOf lists where held item id of seat may go. The engine refuses to
@@ -37,7 +37,7 @@ type targets struct {
 // and held items are all a placement depends on, and a view keeps them, so
 // the listing runs on a shallow copy that is not marked hidden (listing
 // changes nothing).
-func targetsOf(g *engine.Game, seat, id int) targets {
+func targetsOf(g *atheneum.Game, seat, id int) targets {
 	var t targets
 	s := &g.Seats[seat]
 	for i := range s.Held {
@@ -55,18 +55,18 @@ func targetsOf(g *engine.Game, seat, id int) targets {
 			continue
 		}
 		switch {
-		case a.Type == engine.ActShelve:
+		case a.Type == atheneum.ActShelve:
 			t.spaces = append(t.spaces, a.At)
-			if t.item.Kind == engine.ItemPair {
-				t.spaces = append(t.spaces, engine.Pos{Comp: a.At.Comp, Level: a.At.Level, Space: a.At.Space + 1})
+			if t.item.Kind == atheneum.ItemPair {
+				t.spaces = append(t.spaces, atheneum.Pos{Comp: a.At.Comp, Level: a.At.Level, Space: a.At.Space + 1})
 			}
-		case a.Type == engine.ActToken && a.Use == engine.UseCandle:
+		case a.Type == atheneum.ActToken && a.Use == atheneum.UseCandle:
 			t.candles = append(t.candles, a.Candle)
-		case a.Type == engine.ActSideShelf:
+		case a.Type == atheneum.ActSideShelf:
 			t.sides = append(t.sides, a.Side)
 		}
 	}
-	t.spaces = uniq(t.spaces, func(a, b engine.Pos) int {
+	t.spaces = uniq(t.spaces, func(a, b atheneum.Pos) int {
 		if a.Comp != b.Comp {
 			return int(a.Comp) - int(b.Comp)
 		}
@@ -76,7 +76,7 @@ func targetsOf(g *engine.Game, seat, id int) targets {
 		return a.Space - b.Space
 	})
 	t.candles = uniq(t.candles, func(a, b int) int { return a - b })
-	t.sides = uniq(t.sides, func(a, b engine.Side) int { return strings.Compare(string(a), string(b)) })
+	t.sides = uniq(t.sides, func(a, b atheneum.Side) int { return strings.Compare(string(a), string(b)) })
 	return t
 }
 
@@ -105,7 +105,7 @@ const legendLineH = 30
 // Marks light where the item being placed may go and outline the last
 // move. Pass the seat's own view (or the full game) for Marks.Item, which
 // needs the seat's held items.
-func DrawShelves(g *engine.Game, seat int, m Marks, o Options) (Picture, error) {
+func DrawShelves(g *atheneum.Game, seat int, m Marks, o Options) (Picture, error) {
 	if err := checkSeat(g, seat); err != nil {
 		return Picture{}, err
 	}
@@ -123,7 +123,7 @@ func DrawShelves(g *engine.Game, seat int, m Marks, o Options) (Picture, error) 
 	plan.at = pt(margin, top)
 	f := frames.get(struct {
 		k     string
-		c     *engine.Content
+		c     *atheneum.Content
 		l     i18n.Lang
 		h     int
 		lines int
@@ -150,13 +150,13 @@ func DrawShelves(g *engine.Game, seat int, m Marks, o Options) (Picture, error) 
 
 // placeholder is a dashed outline where a held side shelf may go.
 type placeholder struct {
-	side engine.Side
+	side atheneum.Side
 	r    image.Rectangle
 }
 
 // planWithPlaceholders plans the shelves, and outlines below them for the
 // sides a held side shelf may go to.
-func planWithPlaceholders(g *engine.Game, seat int, sides []engine.Side) (shelfPlan, []placeholder) {
+func planWithPlaceholders(g *atheneum.Game, seat int, sides []atheneum.Side) (shelfPlan, []placeholder) {
 	c := newSprite(1, 1, colParchment)
 	defer c.release()
 	plan := planShelves(c, g, seat, fullShelf)
@@ -168,7 +168,7 @@ func planWithPlaceholders(g *engine.Game, seat int, sides []engine.Side) (shelfP
 	top := plan.height + fullShelf.sideGap
 	for _, s := range sides {
 		x := plan.l.cabinet.Min.X
-		if s == engine.SideRight {
+		if s == atheneum.SideRight {
 			x = plan.l.cabinet.Max.X - size.X
 		}
 		out = append(out, placeholder{s, rect(x, top, size.X, size.Y)})
@@ -177,7 +177,7 @@ func planWithPlaceholders(g *engine.Game, seat int, sides []engine.Side) (shelfP
 	return plan, out
 }
 
-func drawPlaceholder(c *canvas, r image.Rectangle, side engine.Side) {
+func drawPlaceholder(c *canvas, r image.Rectangle, side atheneum.Side) {
 	dc := c.gg()
 	dc.SetDash(10, 6)
 	c.strokeRR(r, 10, 4, colInk)
@@ -189,14 +189,14 @@ func drawPlaceholder(c *canvas, r image.Rectangle, side engine.Side) {
 
 // drawMarks outlines the targets (dashed, with a "+" on empty spaces) and
 // the last move (solid, thicker).
-func drawMarks(c *canvas, g *engine.Game, seat int, p *shelfPlan, ph []placeholder, t targets, last *engine.Action) {
+func drawMarks(c *canvas, g *atheneum.Game, seat int, p *shelfPlan, ph []placeholder, t targets, last *atheneum.Action) {
 	for _, pos := range t.spaces {
 		b, ok := p.box(pos.Comp)
 		if !ok || pos.Level >= b.lv || pos.Space >= b.w {
 			continue
 		}
 		r := b.space(p.st, pos.Level, pos.Space)
-		if comp := &g.Seats[seat].Comps[pos.Comp]; comp.At(pos.Level, pos.Space).Color == engine.NoColor {
+		if comp := &g.Seats[seat].Comps[pos.Comp]; comp.At(pos.Level, pos.Space).Color == atheneum.NoColor {
 			// Covers the coordinate, which the outline's legend and the
 			// menu repeat, with a plus that reads at a glance.
 			inner := r.Inset(4)
@@ -217,27 +217,27 @@ func drawMarks(c *canvas, g *engine.Game, seat int, p *shelfPlan, ph []placehold
 		return
 	}
 	switch last.Type {
-	case engine.ActShelve, engine.ActRemove:
+	case atheneum.ActShelve, atheneum.ActRemove:
 		b, ok := p.box(last.At.Comp)
 		if !ok || last.At.Level >= b.lv || last.At.Space >= b.w {
 			return
 		}
 		r := b.space(p.st, last.At.Level, last.At.Space)
-		if sp := g.Seats[seat].Comps[last.At.Comp].At(last.At.Level, last.At.Space); last.Type == engine.ActShelve && sp.Pair == engine.PairLeft && last.At.Space+1 < b.w {
+		if sp := g.Seats[seat].Comps[last.At.Comp].At(last.At.Level, last.At.Space); last.Type == atheneum.ActShelve && sp.Pair == atheneum.PairLeft && last.At.Space+1 < b.w {
 			r.Max.X += p.st.cw
 		}
 		c.strokeRR(r.Inset(-2), 6, 5, colMark)
 		c.strokeRR(r.Inset(-5), 8, 3, colInk)
-	case engine.ActToken:
-		if last.Use != engine.UseCandle {
+	case atheneum.ActToken:
+		if last.Use != atheneum.UseCandle {
 			return
 		}
 		if r, ok := p.candle(last.Candle); ok {
 			c.strokeRR(r.Inset(-4), 10, 4, colInk)
 		}
-	case engine.ActSideShelf:
+	case atheneum.ActSideShelf:
 		i := 0
-		if last.Side == engine.SideRight {
+		if last.Side == atheneum.SideRight {
 			i = 1
 		}
 		if p.present[i] {
@@ -270,7 +270,7 @@ func drawShelfLegend(c *canvas, x0, y, width int) {
 }
 
 // drawMarksLegend explains the marks on one line.
-func drawMarksLegend(c *canvas, g *engine.Game, t targets, last *engine.Action, x0, y, width int) {
+func drawMarksLegend(c *canvas, g *atheneum.Game, t targets, last *atheneum.Action, x0, y, width int) {
 	f := cond(17)
 	x := fx(x0)
 	base := fx(y) + 21
@@ -304,20 +304,20 @@ func b2f(b bool) float64 {
 }
 
 // itemName names a held item in l, for the legend and the alt text.
-func itemName(l i18n.Lang, g *engine.Game, it *engine.Item) string {
+func itemName(l i18n.Lang, g *atheneum.Game, it *atheneum.Item) string {
 	switch it.Kind {
-	case engine.ItemBook:
-		if it.Color == engine.AnyColor {
+	case atheneum.ItemBook:
+		if it.Color == atheneum.AnyColor {
 			return tr(l, "render.item.anybook")
 		}
 		return tr(l, "render.item.book", "Colour", colourName(l, it.Color))
-	case engine.ItemPair:
+	case atheneum.ItemPair:
 		return tr(l, "render.item.pair", "First", colourName(l, it.Color), "Second", colourName(l, it.Color2))
-	case engine.ItemToken:
+	case atheneum.ItemToken:
 		return tr(l, "render.item.token")
-	case engine.ItemSideShelf:
+	case atheneum.ItemSideShelf:
 		return tr(l, "render.item.side")
-	case engine.ItemSpider:
+	case atheneum.ItemSpider:
 		return tr(l, "render.item.spider")
 	}
 	return tr(l, "render.item.other")
@@ -325,12 +325,12 @@ func itemName(l i18n.Lang, g *engine.Game, it *engine.Item) string {
 
 // shelvesAlt describes a seat's shelves for screen readers: the seat, its
 // score, each compartment's books, candles, side shelves, and the marks.
-func shelvesAlt(l i18n.Lang, g *engine.Game, seat int, names []string, t targets, last *engine.Action) string {
+func shelvesAlt(l i18n.Lang, g *atheneum.Game, seat int, names []string, t targets, last *atheneum.Action) string {
 	s := &g.Seats[seat]
 	pts, _ := score(g, seat)
 	books := 0
 	var comps []string
-	for id := engine.CompID(0); id < engine.NumComps; id++ {
+	for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
 		comp := &s.Comps[id]
 		if !comp.Present || comp.Width < 1 {
 			continue
@@ -398,15 +398,15 @@ func shelvesAlt(l i18n.Lang, g *engine.Game, seat int, names []string, t targets
 }
 
 // lastPlace names where the last move happened, "" when it left no mark.
-func lastPlace(l i18n.Lang, a *engine.Action) string {
+func lastPlace(l i18n.Lang, a *atheneum.Action) string {
 	switch a.Type {
-	case engine.ActShelve, engine.ActRemove:
+	case atheneum.ActShelve, atheneum.ActRemove:
 		return a.At.String()
-	case engine.ActToken:
-		if a.Use == engine.UseCandle {
+	case atheneum.ActToken:
+		if a.Use == atheneum.UseCandle {
 			return tr(l, "render.alt.candle", "Number", a.Candle+1)
 		}
-	case engine.ActSideShelf:
+	case atheneum.ActSideShelf:
 		return tr(l, "render.shelf.side."+string(a.Side))
 	}
 	return ""

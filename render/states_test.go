@@ -3,7 +3,7 @@ package render
 import (
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // The fixed game states the golden images are drawn from. They are built
@@ -13,9 +13,9 @@ import (
 
 var testNames = []string{"Ada", "Bartholomew the Long-Named", "Céline"}
 
-func newTestGame(t testing.TB) *engine.Game {
+func newTestGame(t testing.TB) *atheneum.Game {
 	t.Helper()
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 7, Content: goldenContent(t)})
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:3], Seed: 7, Content: goldenContent(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,9 +23,9 @@ func newTestGame(t testing.TB) *engine.Game {
 }
 
 // playUntil plays random moves until stop reports true or the game ends.
-func playUntil(t testing.TB, g *engine.Game, seed uint64, stop func(*engine.Game) bool) {
+func playUntil(t testing.TB, g *atheneum.Game, seed uint64, stop func(*atheneum.Game) bool) {
 	t.Helper()
-	p := engine.NewRandomPlayer(seed)
+	p := atheneum.NewRandomPlayer(seed)
 	for !stop(g) {
 		a, ok := p.Next(g)
 		if !ok {
@@ -38,15 +38,15 @@ func playUntil(t testing.TB, g *engine.Game, seed uint64, stop func(*engine.Game
 }
 
 // startState is a new game: empty shelves, first hands dealt.
-func startState(t testing.TB) *engine.Game { return newTestGame(t) }
+func startState(t testing.TB) *atheneum.Game { return newTestGame(t) }
 
 // midState is turn 3 of phase B, just after the cards are revealed, with
 // seat 0's shelves set to show side shelves on both sides, paired sets,
 // candles on the main and side shelves, a full compartment and spiders.
-func midState(t testing.TB) *engine.Game {
+func midState(t testing.TB) *atheneum.Game {
 	g := newTestGame(t)
-	playUntil(t, g, 11, func(g *engine.Game) bool {
-		return g.Phase == 1 && g.Turn == 3 && g.Step == engine.StepResolve
+	playUntil(t, g, 11, func(g *atheneum.Game) bool {
+		return g.Phase == 1 && g.Turn == 3 && g.Step == atheneum.StepResolve
 	})
 	shelves := []string{
 		"I:TVGP II*:T../Tvv III*:../K. IV:ktKTG V*:.../G../GGT L3*:.../tg. R4:./T/T c=o.o|.o|o.",
@@ -62,20 +62,20 @@ func midState(t testing.TB) *engine.Game {
 }
 
 // endState is a finished game.
-func endState(t testing.TB) *engine.Game {
+func endState(t testing.TB) *atheneum.Game {
 	g := newTestGame(t)
-	playUntil(t, g, 5, func(g *engine.Game) bool { return g.Step == engine.StepOver })
-	if g.Step != engine.StepOver {
+	playUntil(t, g, 5, func(g *atheneum.Game) bool { return g.Step == atheneum.StepOver })
+	if g.Step != atheneum.StepOver {
 		t.Fatal("the game did not end")
 	}
 	return g
 }
 
 // pickedState is a new game in which seat 0 has chosen its third card.
-func pickedState(t testing.TB) *engine.Game {
+func pickedState(t testing.TB) *atheneum.Game {
 	g := newTestGame(t)
 	code := g.CardCode(g.Seats[0].Hand[2])
-	if _, err := g.Apply(engine.Action{Type: engine.ActPick, Seat: 0, Card: code}); err != nil {
+	if _, err := g.Apply(atheneum.Action{Type: atheneum.ActPick, Seat: 0, Card: code}); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -83,19 +83,19 @@ func pickedState(t testing.TB) *engine.Game {
 
 // twoSeatReveal is a two-seat game just after its first cards are
 // revealed: each seat receives both outer sections of the other's card.
-func twoSeatReveal(t testing.TB) *engine.Game {
-	g, err := engine.NewGame(engine.Config{Subjects: []engine.Color{engine.Pink, engine.Black}, Seed: 7, Content: goldenContent(t)})
+func twoSeatReveal(t testing.TB) *atheneum.Game {
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: []atheneum.Color{atheneum.Pink, atheneum.Black}, Seed: 7, Content: goldenContent(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	playUntil(t, g, 3, func(g *engine.Game) bool { return g.Step == engine.StepResolve })
+	playUntil(t, g, 3, func(g *atheneum.Game) bool { return g.Step == atheneum.StepResolve })
 	return g
 }
 
 // goldenContent is the pack the golden states are played with.
-func goldenContent(t testing.TB) *engine.Content {
+func goldenContent(t testing.TB) *atheneum.Content {
 	t.Helper()
-	c, err := engine.Load("atheneum-1")
+	c, err := atheneum.Load("atheneum-1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,22 +105,22 @@ func goldenContent(t testing.TB) *engine.Content {
 // workbenchState is a game in phase B in which seat 0, shelving, has just
 // shelved a book and holds another; it returns the game, the held book to
 // light, and the move.
-func workbenchState(t testing.TB) (*engine.Game, int, engine.Action) {
+func workbenchState(t testing.TB) (*atheneum.Game, int, atheneum.Action) {
 	t.Helper()
 	g := newTestGame(t)
-	playUntil(t, g, 11, func(g *engine.Game) bool {
+	playUntil(t, g, 11, func(g *atheneum.Game) bool {
 		s := &g.Seats[0]
 		books := 0
 		for _, it := range s.Held {
-			if it.Kind == engine.ItemBook || it.Kind == engine.ItemPair {
+			if it.Kind == atheneum.ItemBook || it.Kind == atheneum.ItemPair {
 				books++
 			}
 		}
-		return g.Phase == 1 && g.Step == engine.StepResolve && s.Status == engine.StatusShelving && books >= 2
+		return g.Phase == 1 && g.Step == atheneum.StepResolve && s.Status == atheneum.StatusShelving && books >= 2
 	})
-	var last engine.Action
+	var last atheneum.Action
 	for _, a := range g.LegalActions(0) {
-		if a.Type == engine.ActShelve {
+		if a.Type == atheneum.ActShelve {
 			last = a
 			break
 		}
@@ -132,7 +132,7 @@ func workbenchState(t testing.TB) (*engine.Game, int, engine.Action) {
 		t.Fatal(err)
 	}
 	for _, it := range g.Seats[0].Held {
-		if it.Kind == engine.ItemBook || it.Kind == engine.ItemPair {
+		if it.Kind == atheneum.ItemBook || it.Kind == atheneum.ItemPair {
 			return g, it.ID, last
 		}
 	}
@@ -142,7 +142,7 @@ func workbenchState(t testing.TB) (*engine.Game, int, engine.Action) {
 
 // replayState plays a game to its end and returns it with each seat's
 // score after every turn, the last row being the final totals.
-func replayState(t testing.TB) (*engine.Game, [][]int) {
+func replayState(t testing.TB) (*atheneum.Game, [][]int) {
 	t.Helper()
 	g := newTestGame(t)
 	var scores [][]int
@@ -154,8 +154,8 @@ func replayState(t testing.TB) (*engine.Game, [][]int) {
 		return r
 	}
 	turn := g.TurnNumber()
-	p := engine.NewRandomPlayer(5)
-	for g.Step != engine.StepOver {
+	p := atheneum.NewRandomPlayer(5)
+	for g.Step != atheneum.StepOver {
 		a, ok := p.Next(g)
 		if !ok {
 			t.Fatal("the game stopped before its end")
@@ -163,7 +163,7 @@ func replayState(t testing.TB) (*engine.Game, [][]int) {
 		if _, err := g.Apply(a); err != nil {
 			t.Fatal(err)
 		}
-		if n := g.TurnNumber(); n != turn && g.Step != engine.StepOver {
+		if n := g.TurnNumber(); n != turn && g.Step != atheneum.StepOver {
 			scores = append(scores, row())
 			turn = n
 		}

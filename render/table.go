@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
@@ -19,9 +19,9 @@ const (
 )
 
 // statusText says what a seat is doing, for spectators.
-func statusText(l i18n.Lang, s engine.SeatStatus) string {
+func statusText(l i18n.Lang, s atheneum.SeatStatus) string {
 	switch s {
-	case engine.StatusPicking, engine.StatusPicked, engine.StatusShelving, engine.StatusScoring, engine.StatusDone:
+	case atheneum.StatusPicking, atheneum.StatusPicked, atheneum.StatusShelving, atheneum.StatusScoring, atheneum.StatusDone:
 		return tr(l, "render.status."+string(s))
 	}
 	return string(s)
@@ -32,10 +32,10 @@ type seatStats struct {
 	books, spaces, full, candles, sides int
 }
 
-func statsOf(g *engine.Game, seat int) seatStats {
+func statsOf(g *atheneum.Game, seat int) seatStats {
 	var st seatStats
 	s := &g.Seats[seat]
-	for id := engine.CompID(0); id < engine.NumComps; id++ {
+	for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
 		c := &s.Comps[id]
 		if !c.Present {
 			continue
@@ -61,7 +61,7 @@ func statsOf(g *engine.Game, seat int) seatStats {
 // and turn; for each seat its subject, name, status, score, wands, books
 // shelved, full compartments, lit candles and side shelves; then each card
 // of the objective row with its points and the seats that scored it.
-func DrawTable(g *engine.Game, o Options) (Picture, error) {
+func DrawTable(g *atheneum.Game, o Options) (Picture, error) {
 	if err := check(g); err != nil {
 		return Picture{}, err
 	}
@@ -107,7 +107,7 @@ func DrawTable(g *engine.Game, o Options) (Picture, error) {
 			"Candles", st.candles, "Wands", s.Wands)
 		c.textFit(line, fx(p.Min.X)+16, y+30, fx(p.Dx()-32), cond(17), colInk)
 		var more []string
-		if g.Step != engine.StepOver {
+		if g.Step != atheneum.StepOver {
 			more = append(more, statusText(l, s.Status))
 		}
 		if st.sides > 0 {
@@ -125,7 +125,7 @@ func DrawTable(g *engine.Game, o Options) (Picture, error) {
 // drawRowLine draws one objective of the row on a line: its code, points,
 // wand reward, kind, whether it leaves, and the seats that scored it as
 // discs with their letters.
-func drawRowLine(c *canvas, g *engine.Game, i int, slot engine.RowSlot, r image.Rectangle) {
+func drawRowLine(c *canvas, g *atheneum.Game, i int, slot atheneum.RowSlot, r image.Rectangle) {
 	base := fx(r.Min.Y) + 24
 	if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
 		c.text(c.tr("render.objective.none"), fx(r.Min.X)+4, base, cond(17), colInkSoft, 0)
@@ -140,7 +140,7 @@ func drawRowLine(c *canvas, g *engine.Game, i int, slot engine.RowSlot, r image.
 	x += 36
 	if ob.Wand {
 		c.text("+", x, base, sans(18), colInk, 0)
-		c.blitOver(wandSprite(26, engine.NoColor), pt(int(x)+12, int(base)-21))
+		c.blitOver(wandSprite(26, atheneum.NoColor), pt(int(x)+12, int(base)-21))
 		x += 44
 	}
 	right := fx(r.Max.X) - 4
@@ -151,7 +151,7 @@ func drawRowLine(c *canvas, g *engine.Game, i int, slot engine.RowSlot, r image.
 		}
 	}
 	kind := kindText(c.lang, ob)
-	if g.Step != engine.StepOver && i == len(g.Row)-1 {
+	if g.Step != atheneum.StepOver && i == len(g.Row)-1 {
 		kind = c.tr("render.objective.leaves")
 		lw := c.measure(kind, cond(17)) + 12
 		box := image.Rect(int(x), int(base)-20, int(min(x+lw, right-6)), int(base)+6)
@@ -162,7 +162,7 @@ func drawRowLine(c *canvas, g *engine.Game, i int, slot engine.RowSlot, r image.
 	c.textFit(kind, x, base, right-x-6, cond(17), colInkSoft)
 }
 
-func tableAlt(l i18n.Lang, g *engine.Game, names []string) string {
+func tableAlt(l i18n.Lang, g *atheneum.Game, names []string) string {
 	parts := []string{tr(l, "render.alt.table", "Turn", turnText(l, g))}
 	for i := range g.Seats {
 		s := &g.Seats[i]
@@ -170,7 +170,7 @@ func tableAlt(l i18n.Lang, g *engine.Game, names []string) string {
 		pts, _ := score(g, i)
 		d := tr(l, "render.alt.seat", "Name", altName(l, names, i), "Subject", subjectName(l, s.Subject), "Score", pts) + " " +
 			tr(l, "render.table.stats", "Books", st.books, "Spaces", st.spaces, "Full", st.full, "Candles", st.candles, "Wands", s.Wands) + "."
-		if g.Step != engine.StepOver {
+		if g.Step != atheneum.StepOver {
 			d += " " + statusText(l, s.Status) + "."
 		}
 		parts = append(parts, d)

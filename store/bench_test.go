@@ -10,20 +10,20 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // playout plays a whole random game in memory, returning its actions and
 // the state after each (states[i] follows actions[i]).
-func playout(tb testing.TB, n int, seed uint64) (*engine.Game, []engine.Action, []*engine.Game) {
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:n], Seed: seed})
+func playout(tb testing.TB, n int, seed uint64) (*atheneum.Game, []atheneum.Action, []*atheneum.Game) {
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:n], Seed: seed})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	start := g.Clone()
-	var acts []engine.Action
-	var states []*engine.Game
-	p := engine.NewRandomPlayer(seed)
+	var acts []atheneum.Action
+	var states []*atheneum.Game
+	p := atheneum.NewRandomPlayer(seed)
 	for {
 		a, ok := p.Next(g)
 		if !ok {
@@ -77,7 +77,7 @@ func BenchmarkAppendAction(b *testing.B) {
 func benchSeats(n int) []Seat {
 	seats := make([]Seat, n)
 	for i := range seats {
-		seats[i] = Seat{UserID: fmt.Sprint("u", i), Name: fmt.Sprint("P", i), Subject: engine.Colors[i]}
+		seats[i] = Seat{UserID: fmt.Sprint("u", i), Name: fmt.Sprint("P", i), Subject: atheneum.Colors[i]}
 	}
 	return seats
 }
@@ -123,9 +123,9 @@ func BenchmarkLoadActive1000(b *testing.B) {
 }
 
 type imported struct {
-	start  *engine.Game
-	acts   []engine.Action
-	states []*engine.Game
+	start  *atheneum.Game
+	acts   []atheneum.Action
+	states []*atheneum.Game
 }
 
 // importGames writes whole games in one transaction, laid out as Commit
@@ -141,13 +141,13 @@ func importGames(b *testing.B, db *DB, gs []imported) []string {
 			if len(im.states) > 0 {
 				last = im.states[len(im.states)-1]
 			}
-			if last.Step == engine.StepOver {
+			if last.Step == atheneum.StepOver {
 				status, ended = StatusFinished, 1
 			}
 			ids[k] = newID()
 			if _, err := tx.Exec(`INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, content_id, state_version,
 				seq, created_at, started_at, ended_at) VALUES (?, 'g', ?, 'u', ?, ?, ?, ?, ?, 1, 1, ?)`,
-				ids[k], fmt.Sprint("c", k), string(status), int64(im.start.Seed), engine.DefaultContentID, engine.StateVersion,
+				ids[k], fmt.Sprint("c", k), string(status), int64(im.start.Seed), atheneum.DefaultContentID, atheneum.StateVersion,
 				len(im.acts), ended); err != nil {
 				return err
 			}
@@ -163,7 +163,7 @@ func importGames(b *testing.B, db *DB, gs []imported) []string {
 					ids[k], i+1, a.Seat, string(a.Type), string(payload)); err != nil {
 					return err
 				}
-				if st := im.states[i]; st.Seq%SnapshotInterval == 0 || st.Step == engine.StepOver {
+				if st := im.states[i]; st.Seq%SnapshotInterval == 0 || st.Step == atheneum.StepOver {
 					data, _ := st.Encode()
 					if _, err := tx.Exec(`INSERT INTO snapshots (game_id, seq, state_version, state, at) VALUES (?, ?, ?, ?, 1)`,
 						ids[k], st.Seq, st.V, string(data)); err != nil {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 func TestMessagesAndJobsSurviveARestart(t *testing.T) {
@@ -19,7 +19,7 @@ func TestMessagesAndJobsSurviveARestart(t *testing.T) {
 	}
 	g := newPlaying(t, db, 3, 11)
 	base := time.UnixMilli(1_700_000_000_000)
-	p := engine.NewRandomPlayer(11)
+	p := atheneum.NewRandomPlayer(11)
 	a, _ := p.Next(g.State)
 	next := g.State.Clone()
 	next.Apply(a)
@@ -153,7 +153,7 @@ func TestResultsAndLeaderboard(t *testing.T) {
 	wins := map[string]int{}
 	for k := range 4 {
 		g := newPlaying(t, db, 2+k%2, uint64(500+k))
-		p := engine.NewRandomPlayer(uint64(k))
+		p := atheneum.NewRandomPlayer(uint64(k))
 		for step(t, db, g, p) {
 		}
 		res, err := db.Results(ctx, g.ID)

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // SnapshotInterval is how often, in actions, Commit saves the engine state
@@ -30,12 +30,12 @@ type Commit struct {
 	// unless the log holds exactly Seq actions.
 	Seq int
 	// Action, if not nil, is appended to the log as action Seq+1.
-	Action *engine.Action
+	Action *atheneum.Action
 	// State, if not nil, is the game after Action (State.Seq must be the
 	// new count). It is snapshotted every SnapshotInterval actions; when it
 	// is over, the game becomes finished, its results are recorded and its
 	// jobs are dropped. Without State the store cannot see the game end.
-	State *engine.Game
+	State *atheneum.Game
 	// Abandon ends the game without results (after Action, if any), with
 	// EndReason as the reason given.
 	Abandon   bool
@@ -59,7 +59,7 @@ type Commit struct {
 
 // AppendAction appends action a at position expectSeq+1; after, if not nil,
 // is the game once a is applied (see Commit.State).
-func (db *DB) AppendAction(ctx context.Context, gameID string, expectSeq int, a engine.Action, after *engine.Game) error {
+func (db *DB) AppendAction(ctx context.Context, gameID string, expectSeq int, a atheneum.Action, after *atheneum.Game) error {
 	return db.Commit(ctx, gameID, Commit{Seq: expectSeq, Action: &a, State: after})
 }
 
@@ -91,7 +91,7 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 		if c.State.Seq != newSeq {
 			return invalid(gameID, "The game state does not match the action log.")
 		}
-		over = c.State.Step == engine.StepOver
+		over = c.State.Step == atheneum.StepOver
 		if newSeq%SnapshotInterval == 0 || over {
 			var err error
 			if snap, err = c.State.Encode(); err != nil {
@@ -254,7 +254,7 @@ func whyNot(ctx context.Context, tx *sql.Tx, gameID string, seq int, needPlaying
 	return internal(gameID, nil, "guarded update refused for an unknown reason")
 }
 
-func putResults(ctx context.Context, tx *sql.Tx, gameID string, results []engine.Result) error {
+func putResults(ctx context.Context, tx *sql.Tx, gameID string, results []atheneum.Result) error {
 	for _, r := range results {
 		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results (game_id, seat, rank, total, cards, objectives,
 			favorite, compartments, candles, wands, books, favorite_books) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 func TestConcurrentAppends(t *testing.T) {
@@ -17,7 +17,7 @@ func TestConcurrentAppends(t *testing.T) {
 		for round := range 20 {
 			g := newPlaying(t, db, 2, uint64(round))
 			// Both seats pick at once: two different legal actions at seq 0.
-			acts := [2]engine.Action{}
+			acts := [2]atheneum.Action{}
 			for s := range acts {
 				acts[s] = g.State.LegalActions(s)[0]
 			}
@@ -62,7 +62,7 @@ func TestConcurrentAppends(t *testing.T) {
 		var wg sync.WaitGroup
 		for w := range workers {
 			wg.Go(func() {
-				p := engine.NewRandomPlayer(uint64(w))
+				p := atheneum.NewRandomPlayer(uint64(w))
 				cur, err := db.LoadGame(ctx, g.ID)
 				if err != nil {
 					t.Error(err)
@@ -122,7 +122,7 @@ func TestConcurrentAppends(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg, _ := final.Config()
-		replayed, err := engine.Replay(cfg, log)
+		replayed, err := atheneum.Replay(cfg, log)
 		if err != nil {
 			t.Fatal(err)
 		}

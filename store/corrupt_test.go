@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // tamper runs raw SQL on the database as an outside hand would, with the
@@ -57,7 +57,7 @@ func TestCorruptRecordsAreRefused(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			db := openTest(t)
 			g := newPlaying(t, db, 2, 77)
-			p := engine.NewRandomPlayer(77)
+			p := atheneum.NewRandomPlayer(77)
 			for range 70 {
 				step(t, db, g, p)
 			}

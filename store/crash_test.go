@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // crashEnv names the database a TestHelperProcess child writes to.
@@ -44,13 +44,13 @@ func TestHelperProcess(t *testing.T) {
 		os.Exit(2)
 	}
 	seed := uint64(time.Now().UnixNano())
-	p := engine.NewRandomPlayer(seed)
+	p := atheneum.NewRandomPlayer(seed)
 	var g *Game
 	if len(games) > 0 {
 		g = games[0]
 	}
 	for n := 0; ; n++ {
-		if g == nil || g.State.Step == engine.StepOver {
+		if g == nil || g.State.Step == atheneum.StepOver {
 			r := rand.New(rand.NewPCG(seed, uint64(n)))
 			g = &Game{GuildID: "g", ChannelID: "crash", HostID: "u1", Status: StatusPlaying, Seed: r.Uint64(), Seats: testSeats(2+r.IntN(4), r)}
 			if err := db.CreateGame(ctx, g); err != nil {
@@ -58,7 +58,7 @@ func TestHelperProcess(t *testing.T) {
 				os.Exit(2)
 			}
 			cfg, _ := g.Config()
-			g.State, _ = engine.NewGame(cfg)
+			g.State, _ = atheneum.NewGame(cfg)
 		}
 		a, _ := p.Next(g.State)
 		next := g.State.Clone()

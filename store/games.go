@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // Status is where a game is in its life.
@@ -65,8 +65,8 @@ type Seat struct {
 	// AILevel is the AI's level for an AI seat, "" for a person.
 	AILevel string
 	Name    string
-	// Subject is the seat's favourite subject; engine.NoColor until assigned.
-	Subject engine.Color
+	// Subject is the seat's favourite subject; atheneum.NoColor until assigned.
+	Subject atheneum.Color
 	// DMClosed is set once a direct message to the user has failed.
 	DMClosed bool
 	// Autopilot is set while the person's seat is played for them, after
@@ -83,7 +83,7 @@ type Game struct {
 	HostID    string
 	Status    Status
 	Seed      uint64
-	// ContentID is the content pack; "" means engine.DefaultContentID.
+	// ContentID is the content pack; "" means atheneum.DefaultContentID.
 	ContentID string
 	// StateVersion is the engine state version the game was created under.
 	StateVersion int
@@ -98,16 +98,16 @@ type Game struct {
 	EndReason string
 	// Seats in seat order.
 	Seats []Seat
-	State *engine.Game
+	State *atheneum.Game
 }
 
 // Config returns the engine configuration the game's seats and seed make.
-func (g *Game) Config() (engine.Config, error) {
-	c, err := engine.Load(g.ContentID)
+func (g *Game) Config() (atheneum.Config, error) {
+	c, err := atheneum.Load(g.ContentID)
 	if err != nil {
-		return engine.Config{}, err
+		return atheneum.Config{}, err
 	}
-	cfg := engine.Config{Seed: g.Seed, Content: c, Subjects: make([]engine.Color, len(g.Seats))}
+	cfg := atheneum.Config{Seed: g.Seed, Content: c, Subjects: make([]atheneum.Color, len(g.Seats))}
 	for i, s := range g.Seats {
 		cfg.Subjects[i] = s.Subject
 	}
@@ -136,15 +136,15 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 		return invalid(g.ID, "A new game must be in the lobby or playing.")
 	}
 	if g.ContentID == "" {
-		g.ContentID = engine.DefaultContentID
+		g.ContentID = atheneum.DefaultContentID
 	}
-	if _, err := engine.Load(g.ContentID); err != nil {
+	if _, err := atheneum.Load(g.ContentID); err != nil {
 		return invalid(g.ID, "Unknown content pack %q.", g.ContentID)
 	}
 	if g.ID == "" {
 		g.ID = newID()
 	}
-	g.StateVersion = engine.StateVersion
+	g.StateVersion = atheneum.StateVersion
 	now := time.Now()
 	if g.CreatedAt.IsZero() {
 		g.CreatedAt = now
@@ -192,8 +192,8 @@ func checkStart(g *Game) error {
 	if err != nil {
 		return invalid(g.ID, "Unknown content pack %q.", g.ContentID)
 	}
-	if _, err := engine.NewGame(cfg); err != nil {
-		var ee *engine.Error
+	if _, err := atheneum.NewGame(cfg); err != nil {
+		var ee *atheneum.Error
 		if errors.As(err, &ee) {
 			return invalid(g.ID, "%s", ee.Message)
 		}
@@ -273,7 +273,7 @@ func (db *DB) StartGame(ctx context.Context, gameID string, seed uint64, seats [
 		return nil, err
 	}
 	cfg, _ := g.Config() // checked by checkStart
-	if g.State, err = engine.NewGame(cfg); err != nil {
+	if g.State, err = atheneum.NewGame(cfg); err != nil {
 		return nil, internal(gameID, err, "new game")
 	}
 	return g, nil
@@ -383,7 +383,7 @@ func scanSeat(row scanner) (string, Seat, error) {
 	if err := row.Scan(&id, &s.Index, &s.UserID, &s.AILevel, &s.Name, &subj, &s.DMClosed, &s.Autopilot); err != nil {
 		return "", s, internal(id, err, "read seat")
 	}
-	c, ok := engine.ColorFromLetter(subjByte(subj))
+	c, ok := atheneum.ColorFromLetter(subjByte(subj))
 	if !ok || len(subj) != 1 {
 		return "", s, corrupt(id, nil, "seat %d has subject %q", s.Index, subj)
 	}

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // openTest opens a fresh database file in the test's temporary directory.
@@ -24,7 +24,7 @@ func openTest(t testing.TB) *DB {
 
 // testSeats returns n people seats with distinct subjects.
 func testSeats(n int, r *rand.Rand) []Seat {
-	cols := engine.Colors
+	cols := atheneum.Colors
 	r.Shuffle(len(cols), func(i, j int) { cols[i], cols[j] = cols[j], cols[i] })
 	seats := make([]Seat, n)
 	for i := range seats {
@@ -55,7 +55,7 @@ func newPlaying(t testing.TB, db *DB, n int, seed uint64) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.State, err = engine.NewGame(cfg); err != nil {
+	if g.State, err = atheneum.NewGame(cfg); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -64,7 +64,7 @@ func newPlaying(t testing.TB, db *DB, n int, seed uint64) *Game {
 // step plays one random legal action on g through the store, as the bot
 // does: apply to a copy, commit with the new state, keep the copy. It
 // returns false when the game is over.
-func step(t testing.TB, db *DB, g *Game, p *engine.RandomPlayer) bool {
+func step(t testing.TB, db *DB, g *Game, p *atheneum.RandomPlayer) bool {
 	t.Helper()
 	a, ok := p.Next(g.State)
 	if !ok {
@@ -82,7 +82,7 @@ func step(t testing.TB, db *DB, g *Game, p *engine.RandomPlayer) bool {
 }
 
 // encode returns the engine state's JSON, failing the test on error.
-func encode(t testing.TB, g *engine.Game) string {
+func encode(t testing.TB, g *atheneum.Game) string {
 	t.Helper()
 	b, err := g.Encode()
 	if err != nil {
@@ -96,7 +96,7 @@ func encode(t testing.TB, g *engine.Game) string {
 // came to be empty (Apply leaves [] where Clone and a decoded null leave
 // nil), which carries no meaning; Clone turns every empty slice into nil, so
 // two equal games encode to the same bytes once cloned.
-func canonical(t testing.TB, g *engine.Game) string {
+func canonical(t testing.TB, g *atheneum.Game) string {
 	t.Helper()
 	return encode(t, g.Clone())
 }

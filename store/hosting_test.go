@@ -8,14 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // finish plays g to its end with random moves, the last one stored as made
 // at the given time (so the test controls the order games ended in).
 func finish(t *testing.T, db *DB, g *Game, seed uint64, at time.Time) {
 	t.Helper()
-	p := engine.NewRandomPlayer(seed)
+	p := atheneum.NewRandomPlayer(seed)
 	for {
 		a, ok := p.Next(g.State)
 		if !ok {
@@ -26,7 +26,7 @@ func finish(t *testing.T, db *DB, g *Game, seed uint64, at time.Time) {
 			t.Fatal(err)
 		}
 		c := Commit{Seq: g.State.Seq, Action: &a, State: next}
-		if next.Step == engine.StepOver {
+		if next.Step == atheneum.StepOver {
 			c.At = at
 		}
 		if err := db.Commit(context.Background(), g.ID, c); err != nil {
@@ -43,7 +43,7 @@ func inGuild(t *testing.T, db *DB, guild, channel string, seed uint64, users ...
 	g := &Game{GuildID: guild, ChannelID: channel, HostID: "host", Status: StatusPlaying, Seed: seed,
 		Options: Options{Seats: len(users), StepHours: 24}}
 	for i, u := range users {
-		s := Seat{UserID: u, Name: "name of " + u, Subject: engine.Colors[i]}
+		s := Seat{UserID: u, Name: "name of " + u, Subject: atheneum.Colors[i]}
 		if u == "" {
 			s.AILevel, s.Name = "normal", fmt.Sprintf("AI %d", i+1)
 		}
@@ -54,7 +54,7 @@ func inGuild(t *testing.T, db *DB, guild, channel string, seed uint64, users ...
 	}
 	cfg, _ := g.Config()
 	var err error
-	if g.State, err = engine.NewGame(cfg); err != nil {
+	if g.State, err = atheneum.NewGame(cfg); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -75,11 +75,11 @@ func TestMigrationFrom3KeepsTheGames(t *testing.T) {
 		state_version, options, created_at, started_at, ended_at) VALUES
 		('over', 'g', 'c1', 'u1', 'abandoned', 1, ?1, ?2, '{"seats":2,"step_hours":12}', 1, 2, 3),
 		('live', 'g', 'c2', 'u1', 'playing', 2, ?1, ?2, '{"seats":2}', 4, 5, 0)`,
-		engine.DefaultContentID, engine.StateVersion); err != nil {
+		atheneum.DefaultContentID, atheneum.StateVersion); err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"over", "live"} {
-		for i, s := range []engine.Color{engine.Teal, engine.Pink} {
+		for i, s := range []atheneum.Color{atheneum.Teal, atheneum.Pink} {
 			if _, err := old.w.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, display_name, subject, autopilot)
 				VALUES (?, ?, ?, 'P', ?, ?)`, id, i, fmt.Sprintf("u%d", i+1), string(s.Letter()), i); err != nil {
 				t.Fatal(err)
@@ -172,7 +172,7 @@ func TestCommitChangesSeatsAndOptions(t *testing.T) {
 			t.Errorf("options %+v, want %+v", got.Options, opts)
 		}
 		s := got.Seats[1]
-		if s.UserID != "u9" || s.Name != "Newcomer" || s.AILevel != "" || s.DMClosed || s.Autopilot || s.Subject != engine.Colors[1] {
+		if s.UserID != "u9" || s.Name != "Newcomer" || s.AILevel != "" || s.DMClosed || s.Autopilot || s.Subject != atheneum.Colors[1] {
 			t.Errorf("the replaced seat is %+v", s)
 		}
 		if got.Seq != 0 {
@@ -223,7 +223,7 @@ func TestCommitChangesSeatsAndOptions(t *testing.T) {
 		})
 	}
 	t.Run("a lobby's seats cannot be changed by a commit", func(t *testing.T) {
-		lobby := &Game{GuildID: "g", ChannelID: "c2", HostID: "u1", Seats: []Seat{{UserID: "u1", Name: "a", Subject: engine.Teal}}}
+		lobby := &Game{GuildID: "g", ChannelID: "c2", HostID: "u1", Seats: []Seat{{UserID: "u1", Name: "a", Subject: atheneum.Teal}}}
 		if err := db.CreateGame(ctx, lobby); err != nil {
 			t.Fatal(err)
 		}
@@ -267,7 +267,7 @@ func TestFinishedGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	inGuild(t, db, "g", "c1", 4, "u1", "u3") // still playing
-	cancelled := &Game{GuildID: "g", ChannelID: "c3", HostID: "u1", Seats: []Seat{{UserID: "u1", Name: "a", Subject: engine.Teal}}}
+	cancelled := &Game{GuildID: "g", ChannelID: "c3", HostID: "u1", Seats: []Seat{{UserID: "u1", Name: "a", Subject: atheneum.Teal}}}
 	db.CreateGame(ctx, cancelled)
 	db.Abandon(ctx, cancelled.ID)
 	elsewhere := inGuild(t, db, "other", "c9", 5, "u1", "u2")
@@ -338,7 +338,7 @@ func TestMemberStatsAndGames(t *testing.T) {
 	base := time.UnixMilli(1_800_000_000_000)
 	var won, played int
 	var totals []int
-	subjects := map[engine.Color]int{}
+	subjects := map[atheneum.Color]int{}
 	for k := range 3 {
 		g := inGuild(t, db, "g", fmt.Sprintf("c%d", k), uint64(10+k), "u2", "u1")
 		finish(t, db, g, uint64(k), base.Add(time.Duration(k)*time.Hour))
@@ -364,9 +364,9 @@ func TestMemberStatsAndGames(t *testing.T) {
 	db.Commit(ctx, quit.ID, Commit{Abandon: true})
 	inGuild(t, db, "other", "c9", 40, "u1", "u3")
 	late := inGuild(t, db, "g", "c5", 50, "u3", "u1")
-	lobby := &Game{GuildID: "g", ChannelID: "c6", HostID: "u4", CreatedAt: time.Now().Add(time.Minute), Seats: []Seat{{UserID: "u4", Name: "d", Subject: engine.Teal}, {UserID: "u1", Name: "a", Subject: engine.Pink}}}
+	lobby := &Game{GuildID: "g", ChannelID: "c6", HostID: "u4", CreatedAt: time.Now().Add(time.Minute), Seats: []Seat{{UserID: "u4", Name: "d", Subject: atheneum.Teal}, {UserID: "u1", Name: "a", Subject: atheneum.Pink}}}
 	db.CreateGame(ctx, lobby)
-	db.CreateGame(ctx, &Game{GuildID: "g", ChannelID: "c7", HostID: "u4", Seats: []Seat{{UserID: "u4", Name: "d", Subject: engine.Teal}}})
+	db.CreateGame(ctx, &Game{GuildID: "g", ChannelID: "c7", HostID: "u4", Seats: []Seat{{UserID: "u4", Name: "d", Subject: atheneum.Teal}}})
 
 	t.Run("stats count only finished games, shared firsts as wins", func(t *testing.T) {
 		st, err := db.MemberStats(ctx, "g", "u1")
@@ -377,14 +377,14 @@ func TestMemberStatsAndGames(t *testing.T) {
 		for _, x := range totals {
 			best, sum = max(best, x), sum+x
 		}
-		want := MemberStats{Games: played, Wins: won, Average: float64(sum) / float64(played), Best: best, Favourite: engine.Colors[1]}
+		want := MemberStats{Games: played, Wins: won, Average: float64(sum) / float64(played), Best: best, Favourite: atheneum.Colors[1]}
 		if st != want || played != 3 || won < 1 {
 			t.Fatalf("stats %+v, want %+v", st, want)
 		}
 	})
 	t.Run("a member without finished games has no favourite", func(t *testing.T) {
 		st, err := db.MemberStats(ctx, "g", "u4")
-		if err != nil || st != (MemberStats{Favourite: engine.NoColor}) {
+		if err != nil || st != (MemberStats{Favourite: atheneum.NoColor}) {
 			t.Fatalf("%+v, %v", st, err)
 		}
 	})

@@ -9,7 +9,7 @@ import (
 	"runtime"
 	"sync"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // LoadGame returns a game's record with its State rebuilt (for a game that
@@ -39,7 +39,7 @@ func (db *DB) LoadGame(ctx context.Context, gameID string) (*Game, error) {
 	return g, nil
 }
 
-func loadState(ctx context.Context, tx *sql.Tx, g *Game) (*engine.Game, error) {
+func loadState(ctx context.Context, tx *sql.Tx, g *Game) (*atheneum.Game, error) {
 	cfg, err := g.Config()
 	if err != nil {
 		return nil, corrupt(g.ID, err, "content pack %q", g.ContentID)
@@ -49,7 +49,7 @@ func loadState(ctx context.Context, tx *sql.Tx, g *Game) (*engine.Game, error) {
 		return nil, err
 	}
 	if st == nil {
-		if st, err = engine.NewGame(cfg); err != nil {
+		if st, err = atheneum.NewGame(cfg); err != nil {
 			return nil, corrupt(g.ID, err, "the seats do not make a game")
 		}
 	}
@@ -89,7 +89,7 @@ func loadState(ctx context.Context, tx *sql.Tx, g *Game) (*engine.Game, error) {
 	}
 	// (A playing game whose state is over is not damaged: its last action
 	// was committed without its State, so the store could not see the end.)
-	if g.Status == StatusFinished && st.Step != engine.StepOver {
+	if g.Status == StatusFinished && st.Step != atheneum.StepOver {
 		return nil, corrupt(g.ID, nil, "the game is finished but its state is not over")
 	}
 	return st, nil
@@ -98,18 +98,18 @@ func loadState(ctx context.Context, tx *sql.Tx, g *Game) (*engine.Game, error) {
 // latestSnapshot decodes the game's newest snapshot of the current engine
 // state version, or returns nil if there is none. It checks that the
 // snapshot belongs to this game.
-func latestSnapshot(ctx context.Context, tx *sql.Tx, g *Game) (*engine.Game, error) {
+func latestSnapshot(ctx context.Context, tx *sql.Tx, g *Game) (*atheneum.Game, error) {
 	var seq int
 	var data []byte
 	err := tx.QueryRowContext(ctx, `SELECT seq, state FROM snapshots WHERE game_id = ? AND state_version = ? AND seq <= ?
-		ORDER BY seq DESC LIMIT 1`, g.ID, engine.StateVersion, g.Seq).Scan(&seq, &data)
+		ORDER BY seq DESC LIMIT 1`, g.ID, atheneum.StateVersion, g.Seq).Scan(&seq, &data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, internal(g.ID, err, "read snapshot")
 	}
-	st, err := engine.DecodeGame(data)
+	st, err := atheneum.DecodeGame(data)
 	if err != nil {
 		return nil, corrupt(g.ID, err, "the snapshot at action %d cannot be read", seq)
 	}
@@ -126,8 +126,8 @@ func latestSnapshot(ctx context.Context, tx *sql.Tx, g *Game) (*engine.Game, err
 
 // decodeAction reads an action strictly: an unknown field means the payload
 // is not what the store wrote.
-func decodeAction(data []byte) (engine.Action, error) {
-	var a engine.Action
+func decodeAction(data []byte) (atheneum.Action, error) {
+	var a atheneum.Action
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&a); err != nil {
@@ -141,7 +141,7 @@ func decodeAction(data []byte) (engine.Action, error) {
 
 // Actions returns a game's whole action log in order, for records and
 // history; it checks that no sequence number is missing.
-func (db *DB) Actions(ctx context.Context, gameID string) ([]engine.Action, error) {
+func (db *DB) Actions(ctx context.Context, gameID string) ([]atheneum.Action, error) {
 	if _, _, err := gameStatus(ctx, db.r, gameID); err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func (db *DB) Actions(ctx context.Context, gameID string) ([]engine.Action, erro
 		return nil, internal(gameID, err, "read actions")
 	}
 	defer rows.Close()
-	var out []engine.Action
+	var out []atheneum.Action
 	var payload []byte
 	for rows.Next() {
 		var seq int

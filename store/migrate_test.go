@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 func TestMigrations(t *testing.T) {
@@ -62,10 +62,10 @@ func TestMigrations(t *testing.T) {
 			t.Fatalf("version %d, want 1", v)
 		}
 		// Write the game as version 1 would: its tables only.
-		subjects := []engine.Color{engine.Teal, engine.Black, engine.Green}
+		subjects := []atheneum.Color{atheneum.Teal, atheneum.Black, atheneum.Green}
 		if _, err := old.w.ExecContext(ctx, `INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, content_id,
 			state_version, options, created_at, started_at) VALUES ('old1', 'g', 'c', 'u1', 'playing', -5, ?, ?, '{"seats":3}', 1, 2)`,
-			engine.DefaultContentID, engine.StateVersion); err != nil {
+			atheneum.DefaultContentID, atheneum.StateVersion); err != nil {
 			t.Fatal(err)
 		}
 		for i, s := range subjects {
@@ -74,8 +74,8 @@ func TestMigrations(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		state, _ := engine.NewGame(engine.Config{Subjects: subjects, Seed: uint64(1<<64 - 5)})
-		p := engine.NewRandomPlayer(3)
+		state, _ := atheneum.NewGame(atheneum.Config{Subjects: subjects, Seed: uint64(1<<64 - 5)})
+		p := atheneum.NewRandomPlayer(3)
 		for range SnapshotInterval + 10 {
 			a, _ := p.Next(state)
 			next := state.Clone()
@@ -107,7 +107,7 @@ func TestMigrations(t *testing.T) {
 		if canonical(t, g.State) != canonical(t, state) || g.Options.Seats != 3 || g.Seed != uint64(1<<64-5) {
 			t.Fatal("the upgraded game differs")
 		}
-		if g.Seats[2].DMClosed || g.Seats[2].Subject != engine.Green {
+		if g.Seats[2].DMClosed || g.Seats[2].Subject != atheneum.Green {
 			t.Errorf("seat after upgrade: %+v", g.Seats[2])
 		}
 		if err := db.SetDMClosed(ctx, "old1", 2, true); err != nil {

@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"errors"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // SeatResult is one seat's final result in a finished game.
@@ -15,7 +15,7 @@ type SeatResult struct {
 	UserID  string
 	AILevel string
 	Name    string
-	engine.Result
+	atheneum.Result
 }
 
 // Results returns a finished game's results, best rank first (none for a
@@ -105,14 +105,14 @@ type MemberStats struct {
 	Average float64
 	Best    int
 	// Favourite is the subject they played most often (the latest of
-	// equals), engine.NoColor when they finished no game.
-	Favourite engine.Color
+	// equals), atheneum.NoColor when they finished no game.
+	Favourite atheneum.Color
 }
 
 // MemberStats returns a person's record over the finished games of a
 // server.
 func (db *DB) MemberStats(ctx context.Context, guildID, userID string) (MemberStats, error) {
-	st := MemberStats{Favourite: engine.NoColor}
+	st := MemberStats{Favourite: atheneum.NoColor}
 	if userID == "" {
 		return st, nil // AI seats have no record
 	}
@@ -140,7 +140,7 @@ func (db *DB) MemberStats(ctx context.Context, guildID, userID string) (MemberSt
 	case err != nil:
 		return st, internal("", err, "read favourite subject")
 	}
-	if c, ok := engine.ColorFromLetter(subjByte(subj)); ok {
+	if c, ok := atheneum.ColorFromLetter(subjByte(subj)); ok {
 		st.Favourite = c
 	}
 	return st, nil

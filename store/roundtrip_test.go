@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 func TestRoundTrip(t *testing.T) {
@@ -30,8 +30,8 @@ func TestRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := newPlaying(t, db, tt.seats, uint64(100+i))
-			p := engine.NewRandomPlayer(uint64(7 + i))
-			var played []engine.Action
+			p := atheneum.NewRandomPlayer(uint64(7 + i))
+			var played []atheneum.Action
 			for tt.stop == 0 || len(played) < tt.stop {
 				a, ok := p.Next(g.State)
 				if !ok {
@@ -79,7 +79,7 @@ func TestRoundTrip(t *testing.T) {
 			if !slices.Equal(log, played) {
 				t.Error("the action log differs from the actions played")
 			}
-			over := g.State.Step == engine.StepOver
+			over := g.State.Step == atheneum.StepOver
 			if want := map[bool]Status{true: StatusFinished, false: StatusPlaying}[over]; got.Status != want {
 				t.Errorf("status %s, want %s", got.Status, want)
 			}
@@ -105,7 +105,7 @@ func TestLoadUsesSnapshots(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t)
 	g := newPlaying(t, db, 4, 9)
-	p := engine.NewRandomPlayer(9)
+	p := atheneum.NewRandomPlayer(9)
 	for range 2*SnapshotInterval + 7 {
 		step(t, db, g, p)
 	}
@@ -136,7 +136,7 @@ func TestLobbyLifecycle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Status != StatusLobby || got.ID == "" || got.ContentID != engine.DefaultContentID || got.State != nil {
+		if got.Status != StatusLobby || got.ID == "" || got.ContentID != atheneum.DefaultContentID || got.State != nil {
 			t.Errorf("got %+v", got)
 		}
 		if got.Options != g.Options {
@@ -169,27 +169,27 @@ func TestLobbyLifecycle(t *testing.T) {
 		}
 	})
 	t.Run("starting with two seats of one subject is refused with the engine's reason", func(t *testing.T) {
-		seats := []Seat{{UserID: "u1", Name: "Ann", Subject: engine.Teal}, {UserID: "u2", Name: "Bob", Subject: engine.Teal}}
+		seats := []Seat{{UserID: "u1", Name: "Ann", Subject: atheneum.Teal}, {UserID: "u2", Name: "Bob", Subject: atheneum.Teal}}
 		_, err := db.StartGame(ctx, g.ID, 1, seats)
 		if !errors.Is(err, ErrInvalid) || ErrorMessage(err) != "each player needs a different subject" {
 			t.Fatalf("got %v", err)
 		}
 	})
 	t.Run("an action before the start is refused", func(t *testing.T) {
-		err := db.AppendAction(ctx, g.ID, 0, engine.Action{Type: engine.ActPick, Seat: 0, Card: "x"}, nil)
+		err := db.AppendAction(ctx, g.ID, 0, atheneum.Action{Type: atheneum.ActPick, Seat: 0, Card: "x"}, nil)
 		if !errors.Is(err, ErrInvalid) {
 			t.Fatalf("got %v, want ErrInvalid", err)
 		}
 	})
 	var started *Game
 	t.Run("starting gives the engine's new game", func(t *testing.T) {
-		seats := []Seat{{UserID: "u1", Name: "Ann", Subject: engine.Pink}, {UserID: "u2", Name: "Bob", Subject: engine.Green},
-			{AILevel: "easy", Name: "Bot", Subject: engine.Black}}
+		seats := []Seat{{UserID: "u1", Name: "Ann", Subject: atheneum.Pink}, {UserID: "u2", Name: "Bob", Subject: atheneum.Green},
+			{AILevel: "easy", Name: "Bot", Subject: atheneum.Black}}
 		var err error
 		if started, err = db.StartGame(ctx, g.ID, 42, seats); err != nil {
 			t.Fatal(err)
 		}
-		want, _ := engine.NewGame(engine.Config{Subjects: []engine.Color{engine.Pink, engine.Green, engine.Black}, Seed: 42})
+		want, _ := atheneum.NewGame(atheneum.Config{Subjects: []atheneum.Color{atheneum.Pink, atheneum.Green, atheneum.Black}, Seed: 42})
 		if canonical(t, started.State) != canonical(t, want) || started.Status != StatusPlaying {
 			t.Error("the started game is not the engine's new game")
 		}
@@ -244,7 +244,7 @@ func TestCommitChecks(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t)
 	g := newPlaying(t, db, 2, 5)
-	p := engine.NewRandomPlayer(5)
+	p := atheneum.NewRandomPlayer(5)
 	for range 3 {
 		step(t, db, g, p)
 	}

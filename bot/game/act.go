@@ -8,8 +8,8 @@ import (
 	"slices"
 	"time"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -45,9 +45,9 @@ const (
 
 // Notice is one thing the service did that players should see.
 type Notice struct {
-	Kind   NoticeKind     `json:"kind"`
-	Seats  []int          `json:"seats,omitempty"`
-	Events []engine.Event `json:"events,omitempty"`
+	Kind   NoticeKind       `json:"kind"`
+	Seats  []int            `json:"seats,omitempty"`
+	Events []atheneum.Event `json:"events,omitempty"`
 	// Host is set for NoticeHost.
 	Host *HostNotice `json:"host,omitempty"`
 	// Point is set for NoticeReminder: which reminder this is.
@@ -63,29 +63,29 @@ type Presenter interface {
 
 // Result is what one accepted action did.
 type Result struct {
-	Events []engine.Event
+	Events []atheneum.Event
 	// StepEnded is true when the action finished the step.
 	StepEnded bool
 }
 
 // Act applies an action for its seat, on behalf of by, and stores it
-// before anything is shown; t is locked. A refusal (an *engine.Error, or a
+// before anything is shown; t is locked. A refusal (an *atheneum.Error, or a
 // *Refusal) changes nothing. What the action causes beyond the acting
 // seat is queued for Settle, which the caller runs once it has answered
 // the person who acted.
-func (s *Service) Act(ctx context.Context, t *Table, a engine.Action, by Actor) (Result, error) {
+func (s *Service) Act(ctx context.Context, t *Table, a atheneum.Action, by Actor) (Result, error) {
 	rec := t.Rec
 	switch {
 	case rec.State == nil || rec.Status == store.StatusAbandoned:
 		return Result{}, refusal(CodeGameEnded)
-	case rec.State.Step == engine.StepOver:
+	case rec.State.Step == atheneum.StepOver:
 		return Result{}, refusal(CodeGameOver)
 	}
 	return s.act(ctx, t, a, by, nil)
 }
 
 // act is Act with extra autopilot changes to store in the same commit.
-func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, autopilot []store.AutopilotChange) (Result, error) {
+func (s *Service) act(ctx context.Context, t *Table, a atheneum.Action, by Actor, autopilot []store.AutopilotChange) (Result, error) {
 	rec := t.Rec
 	g := rec.State
 	next := g.Clone()
@@ -108,7 +108,7 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 	if ended {
 		c.DeleteJobs = append(clockKeys(), store.JobKey{Kind: JobReminded, Seat: store.NoSeat})
 		// While paused a new step gets no clock: resume gives it its time.
-		if next.Step != engine.StepOver && !rec.Options.Paused {
+		if next.Step != atheneum.StepOver && !rec.Options.Paused {
 			c.PutJobs = s.stepJobs(&after, next)
 		}
 	}
@@ -126,7 +126,7 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 	}
 	var stepEnd *Notice
 	switch {
-	case ended && g.Step == engine.StepPick:
+	case ended && g.Step == atheneum.StepPick:
 		stepEnd = &Notice{Kind: NoticeRevealed, Events: ev}
 	case ended:
 		stepEnd = &Notice{Kind: NoticeTurnEnded, Events: append(slices.Clone(t.turnEvents), ev...)}
@@ -138,7 +138,7 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 		}
 		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobPresent, Seat: store.NoSeat, Due: s.o.Now(), Payload: payload})
 	}
-	advance := next.Step != engine.StepOver && awaitsAutomatic(&after, next)
+	advance := next.Step != atheneum.StepOver && awaitsAutomatic(&after, next)
 	switch {
 	case advance && !t.advanceStored:
 		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()})
@@ -158,7 +158,7 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 	t.reminded = set
 	waitedBefore := len(g.Waiting())
 	rec.Seats, rec.State, rec.Seq = seats, next, next.Seq
-	if next.Step == engine.StepOver {
+	if next.Step == atheneum.StepOver {
 		rec.Status = store.StatusFinished
 	}
 	if ended {
@@ -174,7 +174,7 @@ func (s *Service) act(ctx context.Context, t *Table, a engine.Action, by Actor, 
 		}
 	}
 	switch {
-	case ended && next.Step != engine.StepOver:
+	case ended && next.Step != atheneum.StepOver:
 		t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
 	case !ended && len(next.Waiting()) != waitedBefore:
 		t.pending = append(t.pending, Notice{Kind: NoticeWaiting})
@@ -248,12 +248,12 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 		}
 	}
 	switch {
-	case began && t.Rec.State.Step != engine.StepOver:
+	case began && t.Rec.State.Step != atheneum.StepOver:
 		s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeStepBegan})
 	case waiting || began:
 		s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeWaiting})
 	}
-	if t.Rec.State.Step == engine.StepOver || t.Rec.Status == store.StatusAbandoned {
+	if t.Rec.State.Step == atheneum.StepOver || t.Rec.Status == store.StatusAbandoned {
 		// A game that is over needs no memory; a late click reloads it.
 		s.Forget(t.Rec.ID)
 	}
@@ -293,22 +293,22 @@ func (s *Service) playFor(ctx context.Context, t *Table, seat int, by Actor, aut
 	return err
 }
 
-func (s *Service) propose(rec *store.Game, seat int, level string) (engine.Action, error) {
+func (s *Service) propose(rec *store.Game, seat int, level string) (atheneum.Action, error) {
 	p, err := ai.New(level, s.aiOptions(rec, seat))
 	if err != nil {
-		return engine.Action{}, err
+		return atheneum.Action{}, err
 	}
 	return p.Propose(rec.State.View(seat), seat)
 }
 
 // fallback is the simplest legal move: the first card, or Done.
-func fallback(g *engine.Game, seat int) (engine.Action, bool) {
-	if g.Step == engine.StepResolve {
-		return engine.Action{Type: engine.ActDone, Seat: seat}, true
+func fallback(g *atheneum.Game, seat int) (atheneum.Action, bool) {
+	if g.Step == atheneum.StepResolve {
+		return atheneum.Action{Type: atheneum.ActDone, Seat: seat}, true
 	}
 	legal := g.LegalActions(seat)
 	if len(legal) == 0 {
-		return engine.Action{}, false
+		return atheneum.Action{}, false
 	}
 	return legal[0], true
 }
@@ -424,7 +424,7 @@ func (s *Service) runJob(ctx context.Context, j store.Job, drop bool) {
 			return
 		}
 		t.pending = append([]Notice{n}, t.pending...)
-		if n.Kind == NoticeRevealed || rec.State.Step != engine.StepOver {
+		if n.Kind == NoticeRevealed || rec.State.Step != atheneum.StepOver {
 			t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
 		}
 		s.Settle(ctx, t)

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/store"
 )
 
@@ -17,7 +17,7 @@ type History interface {
 	Leaderboard(ctx context.Context, guildID string, limit, minGames int) ([]store.Standing, error)
 	MemberGames(ctx context.Context, guildID, userID string) ([]*store.Game, error)
 	GetGame(ctx context.Context, gameID string) (*store.Game, error)
-	Actions(ctx context.Context, gameID string) ([]engine.Action, error)
+	Actions(ctx context.Context, gameID string) ([]atheneum.Action, error)
 }
 
 // History returns a server's finished and abandoned games, newest first
@@ -87,7 +87,7 @@ func (s *Service) ScoreHistory(ctx context.Context, gameID string) (*ScoreHistor
 	if err != nil {
 		return nil, err
 	}
-	g, err := engine.NewGame(cfg)
+	g, err := atheneum.NewGame(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -104,11 +104,11 @@ func (s *Service) ScoreHistory(ctx context.Context, gameID string) (*ScoreHistor
 		if _, err := g.Apply(a); err != nil {
 			return nil, fmt.Errorf("game %s: replaying action %d (%s): %w", gameID, g.Seq+1, a, err)
 		}
-		if g.Step == engine.StepOver || g.TurnNumber() != turn {
+		if g.Step == atheneum.StepOver || g.TurnNumber() != turn {
 			h.Turns = append(h.Turns, scores())
 		}
 	}
-	if g.Step == engine.StepOver {
+	if g.Step == atheneum.StepOver {
 		final := make([]int, len(g.Seats))
 		for _, r := range g.Results {
 			final[r.Seat] = r.Total

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/store"
 )
 
@@ -27,7 +27,7 @@ func TestHistoryAndReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		turns := 2 * engine.TurnsPerPhase
+		turns := 2 * atheneum.TurnsPerPhase
 		if len(h.Turns) != turns+1 {
 			t.Fatalf("%d rows, want %d turns and the totals", len(h.Turns), turns)
 		}
@@ -57,7 +57,7 @@ func TestHistoryAndReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(h.Turns) != 0 || h.Final.State.Step != engine.StepResolve || h.Final.State.Seq != 2 {
+		if len(h.Turns) != 0 || h.Final.State.Step != atheneum.StepResolve || h.Final.State.Seq != 2 {
 			t.Fatalf("%d rows, step %s", len(h.Turns), StepKey(h.Final.State))
 		}
 	})

@@ -7,8 +7,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -152,7 +152,7 @@ func (s *Service) Resign(ctx context.Context, t *Table, userID string) error {
 
 // playing reports whether the game is running.
 func playing(rec *store.Game) bool {
-	return rec.Status == store.StatusPlaying && rec.State != nil && rec.State.Step != engine.StepOver
+	return rec.Status == store.StatusPlaying && rec.State != nil && rec.State.Step != atheneum.StepOver
 }
 
 func checkHours(h int) error {

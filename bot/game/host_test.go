@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/store"
 )
 
@@ -279,7 +279,7 @@ func TestHostTools(t *testing.T) {
 		}
 		f.playPerson(id, 0)
 		f.playPerson(id, 1)
-		if rec := f.load(id); rec.State.Step != engine.StepResolve {
+		if rec := f.load(id); rec.State.Step != atheneum.StepResolve {
 			t.Fatalf("step %s", StepKey(rec.State))
 		}
 		if jobs, _ := f.db.GameJobs(f.ctx, id); slices.ContainsFunc(jobs, func(j store.Job) bool { return j.Kind == JobDeadline }) {
@@ -308,7 +308,7 @@ func TestHostTools(t *testing.T) {
 		}
 		f.playPerson(id, 0)
 		f.playPerson(id, 2)
-		if rec := f.load(id); rec.State.Step != engine.StepResolve || slices.Contains(rec.State.Waiting(), 1) {
+		if rec := f.load(id); rec.State.Step != atheneum.StepResolve || slices.Contains(rec.State.Waiting(), 1) {
 			t.Fatalf("the next step did not play seat 1: %s, waiting %v", StepKey(rec.State), rec.State.Waiting())
 		}
 	})
@@ -331,7 +331,7 @@ func TestHostTools(t *testing.T) {
 		if n := f.rec.lastHost(); n == nil || n.Former != "p2" || n.Command.Name != "p5" {
 			t.Fatalf("notice %+v", n)
 		}
-		if !f.playPerson(id, 0) || f.load(id).State.Step != engine.StepResolve {
+		if !f.playPerson(id, 0) || f.load(id).State.Step != atheneum.StepResolve {
 			t.Fatal("the game did not go on")
 		}
 	})
@@ -411,7 +411,7 @@ func TestHostTools(t *testing.T) {
 
 // canonicalState is the state's encoding once cloned (see the store's
 // tests: a clone normalises empty slices).
-func canonicalState(t *testing.T, g *engine.Game) string {
+func canonicalState(t *testing.T, g *atheneum.Game) string {
 	t.Helper()
 	b, err := g.Clone().Encode()
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"time"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -54,7 +54,7 @@ func (s *Service) OpenLobby(ctx context.Context, l Lobby) (*store.Game, error) {
 	rec := &store.Game{
 		GuildID: l.GuildID, ChannelID: l.ChannelID, HostID: l.HostID,
 		Options: store.Options{Seats: l.Seats, StepHours: l.StepHours, Language: l.Language, LobbyExpires: expires.UnixMilli()},
-		Seats:   []store.Seat{{UserID: l.HostID, Name: l.HostName, Subject: engine.Teal}},
+		Seats:   []store.Seat{{UserID: l.HostID, Name: l.HostName, Subject: atheneum.Teal}},
 		// The service's clock, so that a lobby's age reads right in tests.
 		CreatedAt: s.o.Now(),
 	}
@@ -185,7 +185,7 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 		if seat < 0 {
 			return refusal(CodeNotInLobby)
 		}
-		col, ok := engine.ParseColor(c.Value)
+		col, ok := atheneum.ParseColor(c.Value)
 		if !ok || !col.IsBook() {
 			return refusal(CodeNoSuchSubject)
 		}
@@ -271,7 +271,7 @@ func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	if userID != rec.HostID {
 		return refusal(CodeHostOnly)
 	}
-	if len(rec.Seats) < engine.MinSeats {
+	if len(rec.Seats) < atheneum.MinSeats {
 		return refusal(CodeTooFew)
 	}
 	started, err := s.o.Store.StartGame(ctx, rec.ID, s.o.NewSeed(), rec.Seats)
@@ -321,7 +321,7 @@ func seatOfUser(rec *store.Game, userID string) int {
 	return -1
 }
 
-func hasSubject(seats []store.Seat, c engine.Color) bool {
+func hasSubject(seats []store.Seat, c atheneum.Color) bool {
 	for _, s := range seats {
 		if s.Subject == c {
 			return true
@@ -330,13 +330,13 @@ func hasSubject(seats []store.Seat, c engine.Color) bool {
 	return false
 }
 
-func freeSubject(seats []store.Seat) engine.Color {
-	for _, c := range engine.Colors {
+func freeSubject(seats []store.Seat) atheneum.Color {
+	for _, c := range atheneum.Colors {
 		if !hasSubject(seats, c) {
 			return c
 		}
 	}
-	return engine.NoColor
+	return atheneum.NoColor
 }
 
 // aiName names a new AI seat by its level, numbered when the level is

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/store"
 )
 
@@ -109,8 +109,8 @@ func decodeReminded(payload []byte) reminded {
 // not on autopilot, and another person (not on autopilot) has finished the
 // step. (AI seats finish at once, so with them alone the step would call
 // every lone player the last one as soon as it began.)
-func lastOne(rec *store.Game, g *engine.Game) int {
-	if g.Step == engine.StepOver {
+func lastOne(rec *store.Game, g *atheneum.Game) int {
+	if g.Step == atheneum.StepOver {
 		return -1
 	}
 	waiting := g.Waiting()

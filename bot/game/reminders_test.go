@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // reminders lists the reminders presented, as "point:seats".
@@ -54,7 +54,7 @@ func TestRemindersComeOncePerPoint(t *testing.T) {
 	f.svc.RunDueJobs(f.ctx)
 	f.svc.RunDueJobs(f.ctx)
 	f.wantReminders("half:[0 1 2]", "soon:[0 1 2]")
-	if rec := f.load(id); rec.State.Step != engine.StepPick || rec.Seats[0].Autopilot {
+	if rec := f.load(id); rec.State.Step != atheneum.StepPick || rec.Seats[0].Autopilot {
 		t.Fatal("a reminder moved the game")
 	}
 }
@@ -68,7 +68,7 @@ func TestTheLastOneIsToldOncePerStep(t *testing.T) {
 	f.playPerson(id, 2)
 	f.wantReminders("last:[1]")
 	f.playPerson(id, 1)
-	if rec := f.load(id); rec.State.Step != engine.StepResolve {
+	if rec := f.load(id); rec.State.Step != atheneum.StepResolve {
 		t.Fatalf("step %s", StepKey(rec.State))
 	}
 	f.finishSeat(id, 0)
@@ -79,9 +79,9 @@ func TestTheLastOneIsToldOncePerStep(t *testing.T) {
 	// notice in this step.
 	g := newFixture(t, path)
 	tbl := g.table(id)
-	var a engine.Action
+	var a atheneum.Action
 	for _, l := range tbl.Rec.State.LegalActions(1) {
-		if l.Type != engine.ActDone && l.Type != engine.ActUndo {
+		if l.Type != atheneum.ActDone && l.Type != atheneum.ActUndo {
 			a = l
 			break
 		}

@@ -27,8 +27,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -175,7 +175,7 @@ type Table struct {
 	// Rec is the game's record with its current State.
 	Rec *store.Game
 	// turnEvents collects this turn's events for the end-of-turn notice.
-	turnEvents []engine.Event
+	turnEvents []atheneum.Event
 	// pending holds the notices Act queued, until Settle presents them.
 	pending []Notice
 	// due is the current step's deadline (zero when none is scheduled),
@@ -273,11 +273,11 @@ func (t *Table) Wait() {
 // StepKey names the game's current step: "t3p" (turn 3, pick), "t3r"
 // (turn 3, resolve) or "over". Components carry it to be recognised as
 // stale once the step has passed.
-func StepKey(g *engine.Game) string {
+func StepKey(g *atheneum.Game) string {
 	switch g.Step {
-	case engine.StepPick:
+	case atheneum.StepPick:
 		return "t" + strconv.Itoa(g.TurnNumber()) + "p"
-	case engine.StepResolve:
+	case atheneum.StepResolve:
 		return "t" + strconv.Itoa(g.TurnNumber()) + "r"
 	}
 	return "over"
@@ -309,7 +309,7 @@ func Automatic(rec *store.Game, seat int) bool {
 // firstAutomatic is the lowest seat of g that the game waits for and the
 // service plays itself, or -1; rec gives the seats (g may be the state an
 // action is about to make).
-func firstAutomatic(rec *store.Game, g *engine.Game) int {
+func firstAutomatic(rec *store.Game, g *atheneum.Game) int {
 	for _, seat := range g.Waiting() {
 		if Automatic(rec, seat) {
 			return seat
@@ -320,7 +320,7 @@ func firstAutomatic(rec *store.Game, g *engine.Game) int {
 
 // awaitsAutomatic reports whether the game waits for a seat the service
 // plays itself.
-func awaitsAutomatic(rec *store.Game, g *engine.Game) bool { return firstAutomatic(rec, g) >= 0 }
+func awaitsAutomatic(rec *store.Game, g *atheneum.Game) bool { return firstAutomatic(rec, g) >= 0 }
 
 // Deadline returns the current step's deadline (zero if none is
 // scheduled, as while the game is paused); t is locked.
@@ -336,13 +336,13 @@ func (s *Service) stepLength(rec *store.Game) time.Duration {
 }
 
 // stepJobs are a new step's reminders and deadline, one step from now.
-func (s *Service) stepJobs(rec *store.Game, g *engine.Game) []store.Job {
+func (s *Service) stepJobs(rec *store.Game, g *atheneum.Game) []store.Job {
 	return s.clockJobs(g, s.o.Now().Add(s.stepLength(rec)), s.stepLength(rec))
 }
 
 // clockJobs are the step's deadline at due and those of its reminders (a
 // step of length step) that are still to come.
-func (s *Service) clockJobs(g *engine.Game, due time.Time, step time.Duration) []store.Job {
+func (s *Service) clockJobs(g *atheneum.Game, due time.Time, step time.Duration) []store.Job {
 	now := s.o.Now()
 	payload, _ := json.Marshal(map[string]string{"step": StepKey(g)})
 	var jobs []store.Job

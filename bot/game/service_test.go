@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -130,7 +130,7 @@ func (f *fixture) personMove(id string) bool {
 	t := f.table(id)
 	defer t.Unlock()
 	g := t.Rec.State
-	if g.Step == engine.StepOver || !slices.Contains(g.Waiting(), 0) {
+	if g.Step == atheneum.StepOver || !slices.Contains(g.Waiting(), 0) {
 		return false
 	}
 	p, _ := ai.New("normal", ai.Options{Seed: 5})
@@ -164,7 +164,7 @@ func TestAGameWithAISeatsRunsThroughTheService(t *testing.T) {
 		}
 	}
 	rec := f.load(id)
-	if rec.Status != store.StatusFinished || rec.State.Step != engine.StepOver {
+	if rec.Status != store.StatusFinished || rec.State.Step != atheneum.StepOver {
 		t.Fatalf("the game is %s in step %s", rec.Status, rec.State.Step)
 	}
 	t.Run("every step's end was presented once, before the AIs moved on", func(t *testing.T) {
@@ -194,7 +194,7 @@ func TestAGameWithAISeatsRunsThroughTheService(t *testing.T) {
 }
 
 func TestTheSameSeedPlaysTheSameGame(t *testing.T) {
-	logs := make([][]engine.Action, 2)
+	logs := make([][]atheneum.Action, 2)
 	for i := range logs {
 		f := newFixture(t, "")
 		id := f.startWithAIs("normal", "random", searching())
@@ -255,7 +255,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		code Code
 	}{
 		{"a card that is not in the hand", func() error {
-			_, err := f.svc.Act(f.ctx, tbl, engine.Action{Type: engine.ActPick, Seat: 0, Card: "Z99"}, ByPlayer)
+			_, err := f.svc.Act(f.ctx, tbl, atheneum.Action{Type: atheneum.ActPick, Seat: 0, Card: "Z99"}, ByPlayer)
 			return err
 		}, ""},
 		{"a lobby change after the start", func() error {
@@ -266,7 +266,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name+" is refused", func(t *testing.T) {
 			err := c.run()
-			var ee *engine.Error
+			var ee *atheneum.Error
 			switch {
 			case err == nil:
 				t.Fatal("accepted")

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -113,7 +113,7 @@ func (f *fixture) playPerson(id string, seat int) bool {
 	t := f.table(id)
 	defer t.Unlock()
 	g := t.Rec.State
-	if g == nil || g.Step == engine.StepOver || !slices.Contains(g.Waiting(), seat) {
+	if g == nil || g.Step == atheneum.StepOver || !slices.Contains(g.Waiting(), seat) {
 		return false
 	}
 	p, _ := ai.New("normal", ai.Options{Seed: uint64(seat) + 5})

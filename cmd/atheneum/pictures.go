@@ -8,8 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/i18n"
 	"atheneum/render"
 )
@@ -22,7 +22,7 @@ var pictureNames = []string{"Ada", "Bartholomew", "Céline"}
 // on the workbench, the table, the results) and the others.
 func runPictures(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("pictures", flag.ContinueOnError)
-	out := fs.String("out", filepath.Join("docs", "pictures"), "folder to write the pictures into (made if needed)")
+	out := fs.String("out", filepath.Join("docs", "atheneum", "pictures"), "folder to write the pictures into (made if needed)")
 	seed := fs.Uint64("seed", 1, "seed of the game played")
 	langFlag := fs.String("lang", "en", "language of the pictures (en or fr)")
 	fs.Usage = func() {
@@ -67,7 +67,7 @@ type namedPicture struct {
 // pick, the reveal and the table then, and at the end the results and the
 // replay.
 func samplePictures(seed uint64, o render.Options) ([]namedPicture, error) {
-	cfg := engine.Config{Subjects: engine.Colors[:len(pictureNames)], Seed: seed}
+	cfg := atheneum.Config{Subjects: atheneum.Colors[:len(pictureNames)], Seed: seed}
 	players := make([]ai.Player, len(pictureNames))
 	for i := range players {
 		p, err := ai.New("normal", ai.Options{Seed: seed*10 + uint64(i)})
@@ -82,18 +82,18 @@ func samplePictures(seed uint64, o render.Options) ([]namedPicture, error) {
 	}
 	// Replay the game to catch the moments worth drawing and each turn's
 	// scores.
-	g, err := engine.NewGame(cfg)
+	g, err := atheneum.NewGame(cfg)
 	if err != nil {
 		return nil, err
 	}
 	var (
 		scores      [][]int
 		turn        = g.TurnNumber()
-		hand        *engine.Game // seat 0 about to pick, in phase B
-		work        *engine.Game // seat 0 shelving, one move made, a book held
+		hand        *atheneum.Game // seat 0 about to pick, in phase B
+		work        *atheneum.Game // seat 0 shelving, one move made, a book held
 		workItem    int
-		workLast    engine.Action
-		last        engine.Action // seat 0's last shelving move this turn
+		workLast    atheneum.Action
+		last        atheneum.Action // seat 0's last shelving move this turn
 		lastTurnNum = -1
 	)
 	row := func() []int {
@@ -104,30 +104,30 @@ func samplePictures(seed uint64, o render.Options) ([]namedPicture, error) {
 		return r
 	}
 	for _, a := range actions {
-		if hand == nil && g.Phase == 1 && g.Step == engine.StepPick && g.Seats[0].Pick < 0 {
+		if hand == nil && g.Phase == 1 && g.Step == atheneum.StepPick && g.Seats[0].Pick < 0 {
 			hand = g.Clone()
 		}
 		if _, err := g.Apply(a); err != nil {
 			return nil, err
 		}
-		if a.Seat == 0 && a.Type == engine.ActShelve {
+		if a.Seat == 0 && a.Type == atheneum.ActShelve {
 			last, lastTurnNum = a, g.TurnNumber()
 		}
-		if work == nil && g.Phase == 1 && g.Step == engine.StepResolve && lastTurnNum == g.TurnNumber() &&
-			g.Seats[0].Status == engine.StatusShelving {
+		if work == nil && g.Phase == 1 && g.Step == atheneum.StepResolve && lastTurnNum == g.TurnNumber() &&
+			g.Seats[0].Status == atheneum.StatusShelving {
 			for _, it := range g.Seats[0].Held {
-				if it.Kind == engine.ItemBook || it.Kind == engine.ItemPair {
+				if it.Kind == atheneum.ItemBook || it.Kind == atheneum.ItemPair {
 					work, workItem, workLast = g.Clone(), it.ID, last
 					break
 				}
 			}
 		}
-		if n := g.TurnNumber(); n != turn && g.Step != engine.StepOver {
+		if n := g.TurnNumber(); n != turn && g.Step != atheneum.StepOver {
 			scores = append(scores, row())
 			turn = n
 		}
 	}
-	if g.Step != engine.StepOver {
+	if g.Step != atheneum.StepOver {
 		return nil, errors.New("pictures: the game did not end")
 	}
 	final := make([]int, len(g.Seats))
@@ -145,12 +145,12 @@ func samplePictures(seed uint64, o render.Options) ([]namedPicture, error) {
 		{"shelf.png", func() (render.Picture, error) {
 			return render.DrawShelves(work.View(0), 0, render.Marks{Item: workItem, Last: &workLast}, o)
 		}},
-		{"table.png", func() (render.Picture, error) { return render.DrawTable(work.View(engine.Spectator), o) }},
-		{"results.png", func() (render.Picture, error) { return render.DrawResults(g.View(engine.Spectator), o) }},
+		{"table.png", func() (render.Picture, error) { return render.DrawTable(work.View(atheneum.Spectator), o) }},
+		{"results.png", func() (render.Picture, error) { return render.DrawResults(g.View(atheneum.Spectator), o) }},
 		{"objectives.png", func() (render.Picture, error) { return render.DrawObjectives(hand.View(0), o) }},
 		{"hand.png", func() (render.Picture, error) { return render.DrawHand(hand.View(0), 0, o) }},
-		{"reveal.png", func() (render.Picture, error) { return render.DrawReveal(work.View(engine.Spectator), o) }},
-		{"replay.png", func() (render.Picture, error) { return render.DrawReplay(scores, g.View(engine.Spectator), o) }},
+		{"reveal.png", func() (render.Picture, error) { return render.DrawReveal(work.View(atheneum.Spectator), o) }},
+		{"replay.png", func() (render.Picture, error) { return render.DrawReplay(scores, g.View(atheneum.Spectator), o) }},
 	}
 	var pics []namedPicture
 	for _, d := range draws {

@@ -18,7 +18,7 @@ import (
 	"sync"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // reportKeepMarker starts the hand-written part of a report file: when the
@@ -72,7 +72,7 @@ type gameStats struct {
 	Content string
 	Players int
 	// Results are the final results in seat order.
-	Results []engine.Result
+	Results []atheneum.Result
 	// WinShare is each seat's share of the victory: 1/k for each of k
 	// winners, 0 for the others.
 	WinShare []float64
@@ -82,14 +82,14 @@ type gameStats struct {
 	// Scored counts the seats that scored each objective.
 	Scored map[string]int
 	// Full tells, per seat, which main compartments (I-V) are full at the end.
-	Full  [][engine.NumMainComps]bool
+	Full  [][atheneum.NumMainComps]bool
 	Sides []sideStat
 }
 
 // analyzeGame replays a game from its configuration and actions and
 // gathers its statistics. It is a pure function of its arguments.
-func analyzeGame(cfg engine.Config, actions []engine.Action) (*gameStats, error) {
-	g, err := engine.NewGame(cfg)
+func analyzeGame(cfg atheneum.Config, actions []atheneum.Action) (*gameStats, error) {
+	g, err := atheneum.NewGame(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func analyzeGame(cfg engine.Config, actions []engine.Action) (*gameStats, error)
 	}
 	seeRow()
 	for i, a := range actions {
-		if a.Type == engine.ActPick && a.Seat >= 0 && a.Seat < len(g.Seats) {
+		if a.Type == atheneum.ActPick && a.Seat >= 0 && a.Seat < len(g.Seats) {
 			hand := g.Seats[a.Seat].Hand
 			offered[a.Seat] = offered[a.Seat][:0]
 			for _, c := range hand {
@@ -114,21 +114,21 @@ func analyzeGame(cfg engine.Config, actions []engine.Action) (*gameStats, error)
 		turn := g.TurnNumber()
 		ev, err := g.Apply(a)
 		if err != nil {
-			return nil, &engine.ReplayError{Index: i, Action: a, Err: err}
+			return nil, &atheneum.ReplayError{Index: i, Action: a, Err: err}
 		}
 		for _, e := range ev {
 			switch e.Type {
-			case engine.EvRevealed:
+			case atheneum.EvRevealed:
 				st.Picks = append(st.Picks, pickStat{Turn: turn, Seat: e.Seat, Offered: slices.Clone(offered[e.Seat]), Picked: e.Card})
-			case engine.EvTurnStarted:
+			case atheneum.EvTurnStarted:
 				seeRow()
 			}
 		}
 	}
-	if g.Step != engine.StepOver {
+	if g.Step != atheneum.StepOver {
 		return nil, fmt.Errorf("the game stops in turn %d, step %s", g.TurnNumber(), g.Step)
 	}
-	st.Results = make([]engine.Result, len(g.Seats))
+	st.Results = make([]atheneum.Result, len(g.Seats))
 	for _, r := range g.Results {
 		st.Results[r.Seat] = r
 	}
@@ -137,16 +137,16 @@ func analyzeGame(cfg engine.Config, actions []engine.Action) (*gameStats, error)
 	for _, w := range winners {
 		st.WinShare[w] = 1 / float64(len(winners))
 	}
-	st.Full = make([][engine.NumMainComps]bool, len(g.Seats))
+	st.Full = make([][atheneum.NumMainComps]bool, len(g.Seats))
 	for i := range g.Seats {
 		s := &g.Seats[i]
 		for _, o := range s.Scored {
 			st.Scored[g.Content.Objectives[o].Code]++
 		}
-		for id := engine.CompID(0); id < engine.NumMainComps; id++ {
+		for id := atheneum.CompID(0); id < atheneum.NumMainComps; id++ {
 			st.Full[i][id] = s.Comps[id].Full()
 		}
-		for _, id := range []engine.CompID{engine.CompLeft, engine.CompRight} {
+		for _, id := range []atheneum.CompID{atheneum.CompLeft, atheneum.CompRight} {
 			if c := &s.Comps[id]; c.Present {
 				st.Sides = append(st.Sides, sideStat{Seat: i, Shelf: c.SideShelf, Full: c.Full()})
 			}
@@ -183,7 +183,7 @@ type objectiveTally struct {
 
 // balance accumulates games for a report.
 type balance struct {
-	content  *engine.Content
+	content  *atheneum.Content
 	players  int
 	games    int
 	winners  []int // each game's winning score
@@ -192,9 +192,9 @@ type balance struct {
 	winCats  [6]float64
 	seatWins []float64
 	seatPts  []float64
-	subjWins map[engine.Color]float64
-	subjN    map[engine.Color]int
-	full     [engine.NumMainComps]int
+	subjWins map[atheneum.Color]float64
+	subjN    map[atheneum.Color]int
+	full     [atheneum.NumMainComps]int
 	sideSlot int // side shelves placed
 	sideFull int
 	shelves  map[int]*shelfTally
@@ -204,13 +204,13 @@ type balance struct {
 
 var categoryNames = [6]string{"cards", "objectives", "favourite subject", "compartments", "candles", "wands"}
 
-func resultCats(r engine.Result) [6]int {
+func resultCats(r atheneum.Result) [6]int {
 	return [6]int{r.Cards, r.Objectives, r.Favorite, r.Compartments, r.Candles, r.Wands}
 }
 
-func newBalance(c *engine.Content, players int) *balance {
+func newBalance(c *atheneum.Content, players int) *balance {
 	b := &balance{content: c, players: players, seatWins: make([]float64, players), seatPts: make([]float64, players),
-		subjWins: map[engine.Color]float64{}, subjN: map[engine.Color]int{}, shelves: map[int]*shelfTally{},
+		subjWins: map[atheneum.Color]float64{}, subjN: map[atheneum.Color]int{}, shelves: map[int]*shelfTally{},
 		cards: map[string]*cardTally{}, objs: map[string]*objectiveTally{}}
 	for _, card := range c.Cards {
 		b.cards[card.Code] = &cardTally{}
@@ -222,7 +222,7 @@ func newBalance(c *engine.Content, players int) *balance {
 }
 
 // add counts one game; subjects are the seats' favourite subjects.
-func (b *balance) add(st *gameStats, subjects []engine.Color) error {
+func (b *balance) add(st *gameStats, subjects []atheneum.Color) error {
 	if st.Content != b.content.ID || st.Players != b.players {
 		return fmt.Errorf("a game of %d players with pack %s in a report on %d players with %s", st.Players, st.Content, b.players, b.content.ID)
 	}
@@ -447,7 +447,7 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	}
 	if len(b.subjN) > 0 {
 		p("\n| favourite subject | seats | win rate |\n|---|---|---|\n")
-		for _, c := range engine.Colors {
+		for _, c := range atheneum.Colors {
 			if k := b.subjN[c]; k > 0 {
 				p("| %s (%s) | %d | %s |\n", c, c.Subject(), k, pct(b.subjWins[c]/float64(k)))
 			}
@@ -516,7 +516,7 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	p("- seats outside ±%.0f points of 1/%d: %d\n", 100*seatTolerance, b.players, unfair)
 }
 
-func objectiveShort(o *engine.Objective) string {
+func objectiveShort(o *atheneum.Objective) string {
 	n := o.Notation()
 	// Drop the code, kind and points: "O09 any 5pt G./PV" -> "any G./PV".
 	// A "|" (one compartment or another) is escaped for the table.
@@ -526,14 +526,14 @@ func objectiveShort(o *engine.Objective) string {
 	return strings.ReplaceAll(n, "|", `\|`)
 }
 
-func cardShort(c *engine.Card) string {
+func cardShort(c *atheneum.Card) string {
 	s := strings.TrimSpace(strings.TrimPrefix(c.Notation(), c.Code))
 	return strings.ReplaceAll(s, "|", "·")
 }
 
 // simContent is the content pack sim plays (--content); nil means the
 // default pack.
-var simContent *engine.Content
+var simContent *atheneum.Content
 
 // reportFlags are sim's --report and --content.
 type reportFlags struct {
@@ -543,15 +543,15 @@ type reportFlags struct {
 // addReportFlags registers --report and --content on sim's flags.
 func addReportFlags(fs *flag.FlagSet) reportFlags {
 	return reportFlags{
-		report:  fs.String("report", "", "write a balance report (markdown) of the games to this file, e.g. docs/balance.md"),
-		content: fs.String("content", engine.DefaultContentID, "content pack to play ("+strings.Join(engine.EmbeddedPacks(), ", ")+")"),
+		report:  fs.String("report", "", "write a balance report (markdown) of the games to this file, e.g. docs/atheneum/balance.md"),
+		content: fs.String("content", atheneum.DefaultContentID, "content pack to play ("+strings.Join(atheneum.EmbeddedPacks(), ", ")+")"),
 	}
 }
 
 // start loads the content pack for the games and returns the reporter
 // (nil without --report). args are sim's arguments, for the report's command.
 func (f reportFlags) start(args []string) (*reporter, error) {
-	c, err := engine.Load(*f.content)
+	c, err := atheneum.Load(*f.content)
 	if err != nil {
 		return nil, fmt.Errorf("--content: %w", err)
 	}
@@ -583,8 +583,8 @@ func describeLevels(levels []string, rotate bool) string {
 // of its neighbours' subjects: the cards' colours follow the subjects'
 // order, and seating the subjects in that order every game would measure
 // that order rather than the seat.
-func simConfig(seed uint64, players int) engine.Config {
-	colors := engine.Colors
+func simConfig(seed uint64, players int) atheneum.Config {
+	colors := atheneum.Colors
 	x := seed
 	for i := len(colors) - 1; i > 0; i-- {
 		x += 0x9e3779b97f4a7c15
@@ -594,7 +594,7 @@ func simConfig(seed uint64, players int) engine.Config {
 		j := int(z % uint64(i+1))
 		colors[i], colors[j] = colors[j], colors[i]
 	}
-	return engine.Config{Subjects: slices.Clone(colors[:players]), Seed: seed, Content: simContent}
+	return atheneum.Config{Subjects: slices.Clone(colors[:players]), Seed: seed, Content: simContent}
 }
 
 // reporter gathers the games of a sim run for --report. A nil reporter
@@ -607,8 +607,8 @@ type reporter struct {
 }
 
 type reportGame struct {
-	cfg     engine.Config
-	actions []engine.Action
+	cfg     atheneum.Config
+	actions []atheneum.Action
 }
 
 // newReporter returns a reporter writing to path, or nil when path is empty.
@@ -620,7 +620,7 @@ func newReporter(path string, args []string) *reporter {
 }
 
 // add keeps one finished game; it is safe for concurrent use.
-func (r *reporter) add(cfg engine.Config, actions []engine.Action) {
+func (r *reporter) add(cfg atheneum.Config, actions []atheneum.Action) {
 	if r == nil {
 		return
 	}
@@ -666,7 +666,7 @@ func writeReport(w io.Writer, h reportHeader, games []reportGame) error {
 		if b == nil {
 			c := gm.cfg.Content
 			if c == nil {
-				c = engine.Default()
+				c = atheneum.Default()
 			}
 			b = newBalance(c, st.Players)
 		}

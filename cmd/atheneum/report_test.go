@@ -9,19 +9,19 @@ import (
 	"testing"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // randomGame plays one game between random players and returns its
 // configuration and actions.
-func randomGame(t *testing.T, players int, seed uint64) (engine.Config, []engine.Action) {
+func randomGame(t *testing.T, players int, seed uint64) (atheneum.Config, []atheneum.Action) {
 	t.Helper()
-	cfg := engine.Config{Subjects: engine.Colors[:players], Seed: seed}
-	g, err := engine.NewGame(cfg)
+	cfg := atheneum.Config{Subjects: atheneum.Colors[:players], Seed: seed}
+	g, err := atheneum.NewGame(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	actions, err := engine.NewRandomPlayer(seed).Playout(g, nil)
+	actions, err := atheneum.NewRandomPlayer(seed).Playout(g, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,29 +35,29 @@ func TestAnalyzeGameAccountsForEveryPickObjectiveAndCompartment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := engine.Replay(cfg, actions)
+		g, err := atheneum.Replay(cfg, actions)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c := g.Content
-		if len(st.Picks) != players*2*engine.TurnsPerPhase {
+		if len(st.Picks) != players*2*atheneum.TurnsPerPhase {
 			t.Fatalf("%d players: %d picks", players, len(st.Picks))
 		}
 		for _, p := range st.Picks {
-			want := engine.HandSize - (p.Turn-1)%engine.TurnsPerPhase
+			want := atheneum.HandSize - (p.Turn-1)%atheneum.TurnsPerPhase
 			if len(p.Offered) != want || !slices.Contains(p.Offered, p.Picked) {
 				t.Fatalf("turn %d: offered %v, picked %s", p.Turn, p.Offered, p.Picked)
 			}
 			i, _ := c.CardIndex(p.Picked)
-			if c.Cards[i].Deck != (p.Turn-1)/engine.TurnsPerPhase {
+			if c.Cards[i].Deck != (p.Turn-1)/atheneum.TurnsPerPhase {
 				t.Fatalf("turn %d played %s from the wrong deck", p.Turn, p.Picked)
 			}
 		}
 		rowTurns, objPoints, resultObj := 0, 0, 0
 		for code, n := range st.RowTurns {
 			rowTurns += n
-			if n > engine.RowSize {
-				t.Fatalf("%s stayed %d turns in a row of %d slots", code, n, engine.RowSize)
+			if n > atheneum.RowSize {
+				t.Fatalf("%s stayed %d turns in a row of %d slots", code, n, atheneum.RowSize)
 			}
 		}
 		for code, n := range st.Scored {
@@ -87,26 +87,26 @@ func TestAnalyzeGameAccountsForEveryPickObjectiveAndCompartment(t *testing.T) {
 				t.Fatalf("seat %d: filled compartments worth %d, result says %d", i, comps, r.Compartments)
 			}
 		}
-		if rowTurns != 2*engine.TurnsPerPhase*engine.RowSize || objPoints != resultObj || share < 0.999 || share > 1.001 {
+		if rowTurns != 2*atheneum.TurnsPerPhase*atheneum.RowSize || objPoints != resultObj || share < 0.999 || share > 1.001 {
 			t.Fatalf("row turns %d, objective points %d vs %d, win shares %v", rowTurns, objPoints, resultObj, st.WinShare)
 		}
 	}
 }
 
 func TestAnalyzeGameCountsTheLastPickOnly(t *testing.T) {
-	cfg := engine.Config{Subjects: engine.Colors[:3], Seed: 7}
-	g, err := engine.NewGame(cfg)
+	cfg := atheneum.Config{Subjects: atheneum.Colors[:3], Seed: 7}
+	g, err := atheneum.NewGame(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	first, second := g.CardCode(g.Seats[0].Hand[0]), g.CardCode(g.Seats[0].Hand[1])
-	actions := []engine.Action{{Type: engine.ActPick, Seat: 0, Card: first}, {Type: engine.ActPick, Seat: 0, Card: second}}
+	actions := []atheneum.Action{{Type: atheneum.ActPick, Seat: 0, Card: first}, {Type: atheneum.ActPick, Seat: 0, Card: second}}
 	for _, a := range actions {
 		if _, err := g.Apply(a); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rest, err := engine.NewRandomPlayer(7).Playout(g, nil)
+	rest, err := atheneum.NewRandomPlayer(7).Playout(g, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestAnalyzeGameCountsTheLastPickOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := st.Picks[0]; p.Seat != 0 || p.Turn != 1 || p.Picked != second || len(p.Offered) != engine.HandSize {
+	if p := st.Picks[0]; p.Seat != 0 || p.Turn != 1 || p.Picked != second || len(p.Offered) != atheneum.HandSize {
 		t.Fatalf("first pick %+v, want seat 0 playing %s from a full hand", p, second)
 	}
 }
@@ -144,7 +144,7 @@ func TestReportSumsAndVerdicts(t *testing.T) {
 			t.Fatal(err)
 		}
 		if b == nil {
-			b = newBalance(engine.Default(), 4)
+			b = newBalance(atheneum.Default(), 4)
 		}
 		if err := b.add(st, gm.cfg.Subjects); err != nil {
 			t.Fatal(err)
@@ -225,12 +225,12 @@ func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
 		t.Errorf("the notes were not kept or the old report was:\n%s", got)
 	}
 	var nothing *reporter
-	nothing.add(engine.Config{}, nil)
+	nothing.add(atheneum.Config{}, nil)
 	if err := nothing.write(""); err != nil || newReporter("", nil) != nil {
 		t.Fatal("a disabled reporter did something")
 	}
 	var buf bytes.Buffer
-	if err := writeReport(&buf, reportHeader{}, []reportGame{{engine.Config{Subjects: engine.Colors[:2], Seed: 1}, nil}}); err == nil {
+	if err := writeReport(&buf, reportHeader{}, []reportGame{{atheneum.Config{Subjects: atheneum.Colors[:2], Seed: 1}, nil}}); err == nil {
 		t.Fatal("an empty game was reported")
 	}
 }
@@ -243,7 +243,7 @@ func TestSimConfigDealsEverySubjectToEverySeat(t *testing.T) {
 		if !slices.Equal(cfg.Subjects, simConfig(s, players).Subjects) || cfg.Seed != s || len(cfg.Subjects) != players {
 			t.Fatalf("seed %d: %+v", s, cfg)
 		}
-		if _, err := engine.NewGame(cfg); err != nil {
+		if _, err := atheneum.NewGame(cfg); err != nil {
 			t.Fatal(err)
 		}
 		for seat, c := range cfg.Subjects {
@@ -251,7 +251,7 @@ func TestSimConfigDealsEverySubjectToEverySeat(t *testing.T) {
 		}
 	}
 	for seat := 0; seat < players; seat++ {
-		for _, c := range engine.Colors {
+		for _, c := range atheneum.Colors {
 			if n := seen[[2]int{seat, int(c)}]; n < games/5-40 || n > games/5+40 {
 				t.Errorf("seat %d had subject %s in %d of %d games", seat, c, n, games)
 			}

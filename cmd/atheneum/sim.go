@@ -14,8 +14,8 @@ import (
 	"sync"
 	"time"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 )
 
 // simRecord is one game written by `sim --record`.
@@ -24,12 +24,12 @@ type simRecord struct {
 	Content string   `json:"content"`
 	Seats   []string `json:"seats"`
 	// Levels gives the AI level that played each seat.
-	Levels   []string        `json:"levels,omitempty"`
-	Actions  []engine.Action `json:"actions"`
-	Shelves  []string        `json:"shelves"`
-	Results  []engine.Result `json:"results"`
-	Winners  []int           `json:"winners"`
-	Duration string          `json:"duration"`
+	Levels   []string          `json:"levels,omitempty"`
+	Actions  []atheneum.Action `json:"actions"`
+	Shelves  []string          `json:"shelves"`
+	Results  []atheneum.Result `json:"results"`
+	Winners  []int             `json:"winners"`
+	Duration string            `json:"duration"`
 }
 
 // simSummary is what `sim` prints.
@@ -95,12 +95,12 @@ func simSeatLevels(levels []string, i int, rotate bool) []string {
 }
 
 // playSimGame plays one game of sim: seed is the game's seed, levels the
-// AI level of each seat (len(levels) seats, subjects in engine.Colors
+// AI level of each seat (len(levels) seats, subjects in atheneum.Colors
 // order), o the options shared by the AI seats (each seat's Options.Seed is
 // derived from o.Seed, seed and the seat). A game of random seats only is
-// played exactly as sim always did (engine.RandomPlayer over the whole
+// played exactly as sim always did (atheneum.RandomPlayer over the whole
 // table).
-func playSimGame(seed uint64, levels []string, o ai.Options) (*engine.Game, []engine.Action, error) {
+func playSimGame(seed uint64, levels []string, o ai.Options) (*atheneum.Game, []atheneum.Action, error) {
 	g, acts, _, err := playSimGameTimed(seed, levels, o)
 	return g, acts, err
 }
@@ -117,7 +117,7 @@ type timedPlayer struct {
 	t *simTimes
 }
 
-func (p timedPlayer) Propose(view *engine.Game, seat int) (engine.Action, error) {
+func (p timedPlayer) Propose(view *atheneum.Game, seat int) (atheneum.Action, error) {
 	t0 := time.Now()
 	a, err := p.Player.Propose(view, seat)
 	p.t.d += time.Since(t0)
@@ -125,19 +125,19 @@ func (p timedPlayer) Propose(view *engine.Game, seat int) (engine.Action, error)
 	return a, err
 }
 
-func playSimGameTimed(seed uint64, levels []string, o ai.Options) (*engine.Game, []engine.Action, map[string]*simTimes, error) {
+func playSimGameTimed(seed uint64, levels []string, o ai.Options) (*atheneum.Game, []atheneum.Action, map[string]*simTimes, error) {
 	cfg := simConfig(seed, len(levels))
 	allRandom := true
 	for _, l := range levels {
 		allRandom = allRandom && l == "random"
 	}
 	if allRandom {
-		g, err := engine.NewGame(cfg)
+		g, err := atheneum.NewGame(cfg)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		acts, err := engine.NewRandomPlayer(seed).Playout(g, nil)
-		if err == nil && g.Step != engine.StepOver {
+		acts, err := atheneum.NewRandomPlayer(seed).Playout(g, nil)
+		if err == nil && g.Step != atheneum.StepOver {
 			err = fmt.Errorf("game stopped in the %s step", g.Step)
 		}
 		return g, acts, nil, err
@@ -157,7 +157,7 @@ func playSimGameTimed(seed uint64, levels []string, o ai.Options) (*engine.Game,
 		players[i] = timedPlayer{p, times[l]}
 	}
 	g, acts, err := ai.PlayGame(cfg, players)
-	if err == nil && g.Step != engine.StepOver {
+	if err == nil && g.Step != atheneum.StepOver {
 		err = fmt.Errorf("game stopped in the %s step", g.Step)
 	}
 	return g, acts, times, err
@@ -166,7 +166,7 @@ func playSimGameTimed(seed uint64, levels []string, o ai.Options) (*engine.Game,
 // simGame is what one game of sim leaves for the summary.
 type simGame struct {
 	levels  []string
-	results []engine.Result
+	results []atheneum.Result
 	actions int
 	times   map[string]*simTimes
 	err     error
@@ -216,8 +216,8 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, stdout); err != nil {
 		return err
 	}
-	if *players < engine.MinSeats || *players > engine.MaxSeats {
-		return fmt.Errorf("--players must be %d to %d", engine.MinSeats, engine.MaxSeats)
+	if *players < atheneum.MinSeats || *players > atheneum.MaxSeats {
+		return fmt.Errorf("--players must be %d to %d", atheneum.MinSeats, atheneum.MaxSeats)
 	}
 	if *games < 1 {
 		return errors.New("--games must be at least 1")
@@ -445,7 +445,7 @@ func printSummary(w io.Writer, sum *simSummary) {
 	}
 }
 
-func writeRecord(dir string, g *engine.Game, seed uint64, levels []string, actions []engine.Action, d time.Duration) error {
+func writeRecord(dir string, g *atheneum.Game, seed uint64, levels []string, actions []atheneum.Action, d time.Duration) error {
 	rec := simRecord{Seed: seed, Content: g.ContentID, Levels: levels, Actions: actions, Results: g.Results, Winners: g.Winners(), Duration: d.String()}
 	for i := range g.Seats {
 		rec.Seats = append(rec.Seats, g.Seats[i].Subject.String())

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"atheneum/engine"
-	"atheneum/engine/ai"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 )
 
 func TestSimPrintsTotalsAndRecordsReplayableGames(t *testing.T) {
@@ -61,15 +61,15 @@ func checkRecordReplays(t *testing.T, file string) {
 	if err := json.Unmarshal(data, &rec); err != nil {
 		t.Fatal(err)
 	}
-	subjects := make([]engine.Color, len(rec.Seats))
+	subjects := make([]atheneum.Color, len(rec.Seats))
 	for i, s := range rec.Seats {
-		subjects[i], _ = engine.ParseColor(s)
+		subjects[i], _ = atheneum.ParseColor(s)
 	}
-	content, err := engine.Load(rec.Content)
+	content, err := atheneum.Load(rec.Content)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.Replay(engine.Config{Subjects: subjects, Seed: rec.Seed, Content: content}, rec.Actions)
+	g, err := atheneum.Replay(atheneum.Config{Subjects: subjects, Seed: rec.Seed, Content: content}, rec.Actions)
 	if err != nil {
 		t.Fatal(err)
 	}

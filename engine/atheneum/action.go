@@ -1,4 +1,4 @@
-package engine
+package atheneum
 
 import (
 	"encoding/json"
@@ -112,7 +112,7 @@ type actionJSON struct {
 	Objective string     `json:"objective,omitempty"`
 }
 
-// MarshalJSON writes every field docs/notation.md documents for the
+// MarshalJSON writes every field docs/atheneum/notation.md documents for the
 // action's type, even when its value is the zero one: "at" for shelve and
 // remove (I.1.1 is the zero Pos), "candle" for a token used as a candle
 // (the first candle space is 0) and "shelf" for a side shelf. Fields that do

@@ -1,4 +1,4 @@
-package engine
+package atheneum
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 )
 
 // TestActionJSONWritesEveryDocumentedField checks the JSON form of each
-// action type against docs/notation.md, with the zero values that used to
+// action type against docs/atheneum/notation.md, with the zero values that used to
 // be dropped: space I.1.1 and the first candle space.
 func TestActionJSONWritesEveryDocumentedField(t *testing.T) {
 	tests := []struct {

@@ -1,4 +1,4 @@
-package engine
+package atheneum
 
 import (
 	_ "embed"
@@ -595,7 +595,7 @@ type contentFile struct {
 const maxCells = 16
 
 // ParseContent parses and validates a content pack in the JSON format of
-// engine/content/atheneum.json.
+// engine/atheneum/content/atheneum.json.
 func ParseContent(data []byte) (*Content, error) {
 	var f contentFile
 	if err := json.Unmarshal(data, &f); err != nil {

@@ -1,4 +1,4 @@
-package engine
+package atheneum
 
 import (
 	"crypto/sha256"
@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/content.md from the content pack")
+var update = flag.Bool("update", false, "rewrite docs/atheneum/content.md from the content pack")
 
 func TestDefaultContentFitsTheRulebookRanges(t *testing.T) {
 	for _, id := range EmbeddedPacks() {
@@ -26,7 +26,7 @@ func TestDefaultContentFitsTheRulebookRanges(t *testing.T) {
 	}
 }
 
-// atheneum1SHA256 is the hash of engine/content/atheneum.json. Stored games
+// atheneum1SHA256 is the hash of engine/atheneum/content/atheneum.json. Stored games
 // name the pack atheneum-1 and replay against it, so it must never change:
 // tuned content goes into a new pack.
 const atheneum1SHA256 = "8d084c3862552fa85acd13afca861dfb114d79e82842ac26f22e7d33af6da5da"
@@ -34,7 +34,7 @@ const atheneum1SHA256 = "8d084c3862552fa85acd13afca861dfb114d79e82842ac26f22e7d3
 func TestContentPackAtheneum1IsUnchanged(t *testing.T) {
 	sum := sha256.Sum256(atheneum1JSON)
 	if got := hex.EncodeToString(sum[:]); got != atheneum1SHA256 {
-		t.Fatalf("engine/content/atheneum.json changed (sha256 %s): games stored with atheneum-1 would no longer replay; put new content in a new pack", got)
+		t.Fatalf("engine/atheneum/content/atheneum.json changed (sha256 %s): games stored with atheneum-1 would no longer replay; put new content in a new pack", got)
 	}
 }
 
@@ -238,11 +238,11 @@ func TestContentParserRejectsBrokenPacks(t *testing.T) {
 	}
 }
 
-// TestContentDocIsCurrent keeps docs/content.md in step with the data;
-// run `go test ./engine -run ContentDoc -update` after changing the pack.
+// TestContentDocIsCurrent keeps docs/atheneum/content.md in step with the data;
+// run `go test ./engine/atheneum -run ContentDoc -update` after changing the pack.
 func TestContentDocIsCurrent(t *testing.T) {
 	want := contentMarkdown(Default())
-	const path = "../docs/content.md"
+	const path = "../../docs/atheneum/content.md"
 	if *update {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
@@ -253,7 +253,7 @@ func TestContentDocIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != want {
-		t.Fatalf("%s is out of date: run go test ./engine -run ContentDoc -update", path)
+		t.Fatalf("%s is out of date: run go test ./engine/atheneum -run ContentDoc -update", path)
 	}
 }
 
@@ -262,10 +262,10 @@ func contentMarkdown(c *Content) string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	w("# Content pack `%s`\n\n", c.ID)
 	w("The rulebook gives the number of pieces and the ranges of their values, but it does not print the pieces. ")
-	w("This is the project's own design, kept as data in `engine/content/%s` and loaded through `engine.Load`. ", packFile(c.ID))
-	w("This page is generated from that file by `go test ./engine -run ContentDoc -update`; a test fails when it is out of date.\n\n")
+	w("This is the project's own design, kept as data in `engine/atheneum/content/%s` and loaded through `atheneum.Load`. ", packFile(c.ID))
+	w("This page is generated from that file by `go test ./engine/atheneum -run ContentDoc -update`; a test fails when it is out of date.\n\n")
 	if old, err := Load("atheneum-1"); err == nil && old.ID != c.ID {
-		w("New games use this pack. Games begun with `atheneum-1` (`engine/content/atheneum.json`, never changed) keep replaying with it. ")
+		w("New games use this pack. Games begun with `atheneum-1` (`engine/atheneum/content/atheneum.json`, never changed) keep replaying with it. ")
 		w("The changes from `atheneum-1`, made after simulated games between computer players (figures in [balance.md](balance.md)):\n\n")
 		for _, ch := range packChanges(old, c) {
 			w("- %s\n", ch)

@@ -1,4 +1,4 @@
-// Package engine is the rules of Atheneum: Mystic Library as a pure,
+// Package atheneum is the rules of Atheneum: Mystic Library as a pure,
 // deterministic state machine.
 //
 // A game is its seed plus its ordered actions: NewGame deals from the seed,
@@ -11,10 +11,10 @@
 //
 // The package imports the standard library only and performs no I/O: content
 // (shelves, study cards, objectives and bonus tokens) is embedded data loaded
-// through Load, and the game's text notation (see docs/notation.md) is
+// through Load, and the game's text notation (see docs/atheneum/notation.md) is
 // produced and parsed here so that tests, logs and records share one format.
 //
 // Seats sit clockwise in index order: the left neighbour of seat i is seat
 // i+1 and its right neighbour is seat i-1 (modulo the seat count). With two
 // seats, the opponent is both neighbours.
-package engine
+package atheneum

@@ -1,4 +1,4 @@
-package engine
+package atheneum
 
 // EventType says what happened.
 type EventType string

@@ -1,4 +1,4 @@
-package engine
+package atheneum
 
 import (
 	"math/bits"

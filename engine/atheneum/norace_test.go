@@ -1,6 +1,6 @@
 //go:build !race
 
-package engine
+package atheneum
 
 // The number of games the play-out tests play without the race detector.
 const (

@@ -1,4 +1,4 @@
-package engine
+package atheneum
 
 import (
 	"fmt"
@@ -67,7 +67,7 @@ func (c *Compartment) setRows(s string) error {
 	return nil
 }
 
-// Shelves writes a seat's shelves in the text notation of docs/notation.md:
+// Shelves writes a seat's shelves in the text notation of docs/atheneum/notation.md:
 //
 //	I*:T... II:.../TV. III*:../.. IV*:..... V*:.../.../K.. L3*:../.. c=o..|..|--
 //

@@ -1,4 +1,4 @@
-package engine
+package atheneum
 
 // RandomPlayer chooses actions uniformly at random among the legal ones,
 // for play-outs, the sim command and stand-in moves for absent players. It

@@ -1,6 +1,6 @@
 //go:build race
 
-package engine
+package atheneum
 
 // Under the race detector a single-goroutine play-out runs about ten times
 // slower and finds no more races for being repeated, so the play-out tests

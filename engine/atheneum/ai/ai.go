@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // Levels lists the levels, weakest first: "random", "normal", "hard".
@@ -38,7 +38,7 @@ type Player interface {
 	// Propose returns the action seat should take next. view must be
 	// g.View(seat) (a Hidden game); the player never sees hidden cards or the
 	// bag order. It returns an error only if seat has nothing to do.
-	Propose(view *engine.Game, seat int) (engine.Action, error)
+	Propose(view *atheneum.Game, seat int) (atheneum.Action, error)
 }
 
 // New returns a player of the given level. A player keeps buffers between
@@ -62,7 +62,7 @@ var ErrNothingToDo = errors.New("ai: the seat has nothing to do now")
 // playable returns a game on which legal actions can be listed: the view
 // itself when it is not hidden, or a shallow copy with Hidden cleared. The
 // copy shares the view's slices and is only read, never played on.
-func playable(view *engine.Game) *engine.Game {
+func playable(view *atheneum.Game) *atheneum.Game {
 	if !view.Hidden {
 		return view
 	}
@@ -72,12 +72,12 @@ func playable(view *engine.Game) *engine.Game {
 }
 
 // waiting reports whether the game waits for seat.
-func waiting(g *engine.Game, seat int) bool {
-	if seat < 0 || seat >= len(g.Seats) || g.Step == engine.StepOver {
+func waiting(g *atheneum.Game, seat int) bool {
+	if seat < 0 || seat >= len(g.Seats) || g.Step == atheneum.StepOver {
 		return false
 	}
 	switch g.Seats[seat].Status {
-	case engine.StatusPicking, engine.StatusShelving, engine.StatusScoring:
+	case atheneum.StatusPicking, atheneum.StatusShelving, atheneum.StatusScoring:
 		return true
 	}
 	return false
@@ -119,16 +119,16 @@ func (r *rng) intn(n int) int {
 // each waiting seat (lowest seat first) for an action through its own view
 // and applying it. It returns the finished game and the actions. An action
 // the engine refuses is returned as an error (that is a bug).
-func PlayGame(cfg engine.Config, players []Player) (*engine.Game, []engine.Action, error) {
-	g, err := engine.NewGame(cfg)
+func PlayGame(cfg atheneum.Config, players []Player) (*atheneum.Game, []atheneum.Action, error) {
+	g, err := atheneum.NewGame(cfg)
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(players) != len(g.Seats) {
 		return g, nil, fmt.Errorf("ai: %d players for %d seats", len(players), len(g.Seats))
 	}
-	var actions []engine.Action
-	for g.Step != engine.StepOver {
+	var actions []atheneum.Action
+	for g.Step != atheneum.StepOver {
 		seat := firstWaiting(g)
 		if seat < 0 {
 			return g, actions, fmt.Errorf("ai: the game waits for no seat in the %s step", g.Step)
@@ -141,7 +141,7 @@ func PlayGame(cfg engine.Config, players []Player) (*engine.Game, []engine.Actio
 			return g, actions, fmt.Errorf("ai: %s player at seat %d proposed %s for another seat", players[seat].Level(), seat, a)
 		}
 		if _, err := g.Apply(a); err != nil {
-			return g, actions, &engine.ReplayError{Index: len(actions), Action: a, Err: err}
+			return g, actions, &atheneum.ReplayError{Index: len(actions), Action: a, Err: err}
 		}
 		actions = append(actions, a)
 	}
@@ -150,7 +150,7 @@ func PlayGame(cfg engine.Config, players []Player) (*engine.Game, []engine.Actio
 
 // firstWaiting is the lowest seat the game waits for, or -1 (Game.Waiting
 // without its allocation, for play-outs).
-func firstWaiting(g *engine.Game) int {
+func firstWaiting(g *atheneum.Game) int {
 	for i := range g.Seats {
 		if waiting(g, i) {
 			return i

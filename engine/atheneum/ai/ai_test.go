@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 func newPlayers(t testing.TB, levels []string, seed uint64, playouts int) []Player {
@@ -40,7 +40,7 @@ func TestNew(t *testing.T) {
 }
 
 func TestProposeWithNothingToDo(t *testing.T) {
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:2], Seed: 3})
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:2], Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestProposeWithNothingToDo(t *testing.T) {
 // and checks that the engine accepts every proposal and the games end.
 func TestNoIllegalAction(t *testing.T) {
 	const games = 8
-	for n := engine.MinSeats; n <= engine.MaxSeats; n++ {
+	for n := atheneum.MinSeats; n <= atheneum.MaxSeats; n++ {
 		t.Run(fmt.Sprintf("%d seats of random and normal players, one game with some hard decisions, make legal moves only", n), func(t *testing.T) {
 			for i := 0; i < games; i++ {
 				levels := make([]string, n)
@@ -81,15 +81,15 @@ func TestNoIllegalAction(t *testing.T) {
 					h, _ := New("hard", Options{Seed: uint64(i), Playouts: 1})
 					players[n-1] = &sometimes{Player: h, other: players[n-1], every: 5}
 				}
-				g, acts, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(100*n + i)}, players)
+				g, acts, err := PlayGame(atheneum.Config{Subjects: atheneum.Colors[:n], Seed: uint64(100*n + i)}, players)
 				if err != nil {
 					t.Fatalf("game %d (%v): %v", i, levels, err)
 				}
-				if g.Step != engine.StepOver || len(g.Results) != n {
+				if g.Step != atheneum.StepOver || len(g.Results) != n {
 					t.Fatalf("game %d stopped at %s", i, g)
 				}
 				for _, a := range acts {
-					if a.Type == engine.ActUndo {
+					if a.Type == atheneum.ActUndo {
 						t.Fatalf("game %d: an AI chose %s", i, a)
 					}
 				}
@@ -106,7 +106,7 @@ type sometimes struct {
 	n     int
 }
 
-func (s *sometimes) Propose(view *engine.Game, seat int) (engine.Action, error) {
+func (s *sometimes) Propose(view *atheneum.Game, seat int) (atheneum.Action, error) {
 	s.n++
 	if s.n%s.every == 0 {
 		return s.Player.Propose(view, seat)
@@ -122,12 +122,12 @@ type doneChecker struct {
 	checked int
 }
 
-func (d *doneChecker) Propose(view *engine.Game, seat int) (engine.Action, error) {
+func (d *doneChecker) Propose(view *atheneum.Game, seat int) (atheneum.Action, error) {
 	a, err := d.Player.Propose(view, seat)
-	if err == nil && a.Type == engine.ActDone {
+	if err == nil && a.Type == atheneum.ActDone {
 		d.checked++
 		for _, b := range playable(view).LegalActions(seat) {
-			if b.Type == engine.ActShelve {
+			if b.Type == atheneum.ActShelve {
 				d.t.Fatalf("pressed Done at %s while %s was legal; held %+v", view, b, view.Seats[seat].Held)
 			}
 		}
@@ -136,7 +136,7 @@ func (d *doneChecker) Propose(view *engine.Game, seat int) (engine.Action, error
 }
 
 func TestNormalNeverLeavesBooksUnshelved(t *testing.T) {
-	for n := engine.MinSeats; n <= engine.MaxSeats; n++ {
+	for n := atheneum.MinSeats; n <= atheneum.MaxSeats; n++ {
 		t.Run(strings.Repeat("normal ", n)+"shelve every book that has a space before Done", func(t *testing.T) {
 			for i := 0; i < 6; i++ {
 				ps := newPlayers(t, make([]string, 0), 0, 0)
@@ -144,7 +144,7 @@ func TestNormalNeverLeavesBooksUnshelved(t *testing.T) {
 					p, _ := New("normal", Options{Seed: uint64(k)})
 					ps = append(ps, &doneChecker{Player: p, t: t})
 				}
-				if _, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(7*n + i)}, ps); err != nil {
+				if _, _, err := PlayGame(atheneum.Config{Subjects: atheneum.Colors[:n], Seed: uint64(7*n + i)}, ps); err != nil {
 					t.Fatal(err)
 				}
 				if ps[0].(*doneChecker).checked != 10 {
@@ -164,7 +164,7 @@ func TestNormalBeatsRandom(t *testing.T) {
 		if me == 1 {
 			levels = []string{"random", "normal"}
 		}
-		g, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:2], Seed: uint64(1000 + i)}, newPlayers(t, levels, uint64(i), 0))
+		g, _, err := PlayGame(atheneum.Config{Subjects: atheneum.Colors[:2], Seed: uint64(1000 + i)}, newPlayers(t, levels, uint64(i), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,7 +176,7 @@ func TestNormalBeatsRandom(t *testing.T) {
 }
 
 // winShare is 1 for a win, 1/k for a k-way shared win, 0 for a loss.
-func winShare(g *engine.Game, seat int) float64 {
+func winShare(g *atheneum.Game, seat int) float64 {
 	w := g.Winners()
 	for _, s := range w {
 		if s == seat {
@@ -187,12 +187,12 @@ func winShare(g *engine.Game, seat int) float64 {
 }
 
 func TestPlayerIsAPureFunctionOfItsInputs(t *testing.T) {
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 5})
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:3], Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp := engine.NewRandomPlayer(5)
-	for g.Step != engine.StepOver {
+	rp := atheneum.NewRandomPlayer(5)
+	for g.Step != atheneum.StepOver {
 		for _, seat := range g.Waiting() {
 			for _, l := range []string{"random", "normal"} {
 				p1, _ := New(l, Options{Seed: 9})
@@ -215,18 +215,18 @@ func TestPlayerIsAPureFunctionOfItsInputs(t *testing.T) {
 }
 
 func TestHardWithFixedPlayoutsIsDeterministic(t *testing.T) {
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:3], Seed: 11})
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:3], Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp := engine.NewRandomPlayer(11)
-	checked := map[engine.Step]int{}
-	for g.Step != engine.StepOver && (checked[engine.StepPick] < 2 || checked[engine.StepResolve] < 2) {
+	rp := atheneum.NewRandomPlayer(11)
+	checked := map[atheneum.Step]int{}
+	for g.Step != atheneum.StepOver && (checked[atheneum.StepPick] < 2 || checked[atheneum.StepResolve] < 2) {
 		seat := g.Waiting()[0]
 		if g.TurnNumber() >= 3 && checked[g.Step] < 2 {
 			checked[g.Step]++
 			t.Run(fmt.Sprintf("hard proposes the same action twice at %s", g), func(t *testing.T) {
-				var first engine.Action
+				var first atheneum.Action
 				for k := 0; k < 2; k++ {
 					p, _ := New("hard", Options{Seed: 4, Playouts: 2})
 					a, err := p.Propose(g.View(seat), seat)
@@ -255,13 +255,13 @@ func TestHardWithFixedPlayoutsIsDeterministic(t *testing.T) {
 // the full game as from the seat's view: nothing hidden from the seat
 // changes its choice.
 func TestPlayersSeeOnlyTheirView(t *testing.T) {
-	g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:4], Seed: 21})
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:4], Seed: 21})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp := engine.NewRandomPlayer(21)
+	rp := atheneum.NewRandomPlayer(21)
 	hardChecks := 0
-	for g.Step != engine.StepOver {
+	for g.Step != atheneum.StepOver {
 		for _, seat := range g.Waiting() {
 			levels := []string{"random", "normal"}
 			if g.Seq%60 == 0 && hardChecks < 3 {

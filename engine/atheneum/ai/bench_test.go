@@ -3,21 +3,21 @@ package ai
 import (
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // benchPositions collects views from a few 2-seat games between normal
 // players: every decision of seat 0, picks and resolve steps alike.
-func benchPositions(b *testing.B) []*engine.Game {
+func benchPositions(b *testing.B) []*atheneum.Game {
 	b.Helper()
-	var views []*engine.Game
+	var views []*atheneum.Game
 	for seed := uint64(1); seed <= 3; seed++ {
-		g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:2], Seed: seed})
+		g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:2], Seed: seed})
 		if err != nil {
 			b.Fatal(err)
 		}
 		var pol policy
-		for g.Step != engine.StepOver {
+		for g.Step != atheneum.StepOver {
 			seat := g.Waiting()[0]
 			if seat == 0 {
 				views = append(views, g.View(0))
@@ -35,7 +35,7 @@ func benchDecisions(b *testing.B, level string, o Options, picksOnly bool) {
 	if picksOnly {
 		k := 0
 		for _, v := range views {
-			if v.Step == engine.StepPick {
+			if v.Step == atheneum.StepPick {
 				views[k] = v
 				k++
 			}
@@ -63,7 +63,7 @@ func BenchmarkNormalDecision(b *testing.B) { benchDecisions(b, "normal", Options
 func BenchmarkNormalGame2Seats(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:2], Seed: uint64(i)}, newPlayers(b, []string{"normal", "normal"}, 1, 0)); err != nil {
+		if _, _, err := PlayGame(atheneum.Config{Subjects: atheneum.Colors[:2], Seed: uint64(i)}, newPlayers(b, []string{"normal", "normal"}, 1, 0)); err != nil {
 			b.Fatal(err)
 		}
 	}

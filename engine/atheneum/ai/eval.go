@@ -3,7 +3,7 @@ package ai
 import (
 	"math"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // params are the weights of the normal player's evaluation.
@@ -61,7 +61,7 @@ const inf = math.MaxFloat64 / 4
 
 // rowObj is an objective of the row the seat has not scored.
 type rowObj struct {
-	obj *engine.Objective
+	obj *atheneum.Objective
 	// future is the number of turns after the current one during which it
 	// stays in the row (and the game goes on).
 	future int
@@ -76,15 +76,15 @@ type rowObj struct {
 // recomputing only the compartment it changes.
 type evaluator struct {
 	p       *params
-	g       *engine.Game
+	g       *atheneum.Game
 	seat    int
-	subject engine.Color
+	subject atheneum.Color
 	// future is the number of whole turns left after the current one.
 	future int
 	wands  int
-	comps  [engine.NumComps]engine.Compartment
-	values [engine.NumComps]float64
-	compT  [engine.NumComps]float64
+	comps  [atheneum.NumComps]atheneum.Compartment
+	values [atheneum.NumComps]float64
+	compT  [atheneum.NumComps]float64
 	objs   []rowObj
 	// cost[(base+r)*NumComps+id] is what requirement r of an objective still
 	// needs in compartment id (inf when it cannot be built there).
@@ -96,12 +96,12 @@ type evaluator struct {
 }
 
 // reset prepares the evaluator for seat in g, with the seat's shelves.
-func (e *evaluator) reset(p *params, g *engine.Game, seat int) {
+func (e *evaluator) reset(p *params, g *atheneum.Game, seat int) {
 	e.p, e.g, e.seat = p, g, seat
 	s := &g.Seats[seat]
 	e.subject = s.Subject
-	e.future = 2*engine.TurnsPerPhase - g.TurnNumber()
-	if g.Step == engine.StepOver {
+	e.future = 2*atheneum.TurnsPerPhase - g.TurnNumber()
+	if g.Step == atheneum.StepOver {
 		e.future = 0
 	}
 	e.wands = s.Wands
@@ -113,18 +113,18 @@ func (e *evaluator) reset(p *params, g *engine.Game, seat int) {
 			continue
 		}
 		o := &g.Content.Objectives[slot.Objective]
-		f := min(engine.RowSize-1-k, e.future)
+		f := min(atheneum.RowSize-1-k, e.future)
 		e.objs = append(e.objs, rowObj{obj: o, future: f, base: n})
 		n += len(o.Reqs)
 	}
-	need := n * engine.NumComps
+	need := n * atheneum.NumComps
 	if cap(e.cost) < need {
 		e.cost = make([]float64, need)
 		e.scratch = make([]float64, need)
 	}
 	e.cost = e.cost[:need]
 	e.scratch = e.scratch[:need]
-	for id := engine.CompID(0); id < engine.NumComps; id++ {
+	for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
 		e.values[id] = float64(g.CompValue(seat, id))
 		e.compT[id] = e.compTerm(id, &e.comps[id])
 		e.fillCosts(e.cost, id, &e.comps[id])
@@ -166,7 +166,7 @@ func (e *evaluator) total() float64 {
 }
 
 // delta is what replacing compartment id by c would change in the total.
-func (e *evaluator) delta(id engine.CompID, c *engine.Compartment) float64 {
+func (e *evaluator) delta(id atheneum.CompID, c *atheneum.Compartment) float64 {
 	d := e.compTerm(id, c) - e.compT[id]
 	if len(e.objs) > 0 {
 		copy(e.scratch, e.cost)
@@ -177,7 +177,7 @@ func (e *evaluator) delta(id engine.CompID, c *engine.Compartment) float64 {
 		for k, ro := range e.objs {
 			v := e.objV[k]
 			for r := range ro.obj.Reqs {
-				i := (ro.base+r)*engine.NumComps + int(id)
+				i := (ro.base+r)*atheneum.NumComps + int(id)
 				if e.scratch[i] != e.cost[i] {
 					v = e.objValueAt(e.scratch, k)
 					break
@@ -191,7 +191,7 @@ func (e *evaluator) delta(id engine.CompID, c *engine.Compartment) float64 {
 }
 
 // set makes compartment id c in the cached shelves.
-func (e *evaluator) set(id engine.CompID, c *engine.Compartment) {
+func (e *evaluator) set(id atheneum.CompID, c *atheneum.Compartment) {
 	e.comps[id] = *c
 	e.compT[id] = e.compTerm(id, c)
 	if len(e.objs) > 0 {
@@ -216,7 +216,7 @@ func (e *evaluator) compReach(m int) float64 {
 
 // compTerm values one compartment: its end value weighted by how full it
 // is and how likely it is to fill, plus the favourite-subject books.
-func (e *evaluator) compTerm(id engine.CompID, c *engine.Compartment) float64 {
+func (e *evaluator) compTerm(id atheneum.CompID, c *atheneum.Compartment) float64 {
 	if !c.Present {
 		return 0
 	}
@@ -226,7 +226,7 @@ func (e *evaluator) compTerm(id engine.CompID, c *engine.Compartment) float64 {
 	for l := 0; l < c.Levels; l++ {
 		for x := 0; x < c.Width; x++ {
 			col := c.Cells[l*c.Width+x].Color
-			if col == engine.NoColor {
+			if col == atheneum.NoColor {
 				continue
 			}
 			books++
@@ -254,12 +254,12 @@ func (e *evaluator) compTerm(id engine.CompID, c *engine.Compartment) float64 {
 
 // favNeighbours reports whether the book at (l, x) touches a book of colour
 // col, and whether an empty space touches it.
-func favNeighbours(c *engine.Compartment, l, x int, col engine.Color) (touch, room bool) {
+func favNeighbours(c *atheneum.Compartment, l, x int, col atheneum.Color) (touch, room bool) {
 	check := func(l2, x2 int) {
 		got := c.Cells[l2*c.Width+x2].Color
 		if got == col {
 			touch = true
-		} else if got == engine.NoColor {
+		} else if got == atheneum.NoColor {
 			room = true
 		}
 	}
@@ -279,7 +279,7 @@ func favNeighbours(c *engine.Compartment, l, x int, col engine.Color) (touch, ro
 }
 
 // fillCosts writes what each objective requirement needs in compartment id.
-func (e *evaluator) fillCosts(cost []float64, id engine.CompID, c *engine.Compartment) {
+func (e *evaluator) fillCosts(cost []float64, id atheneum.CompID, c *atheneum.Compartment) {
 	for _, ro := range e.objs {
 		for r := range ro.obj.Reqs {
 			req := &ro.obj.Reqs[r]
@@ -287,12 +287,12 @@ func (e *evaluator) fillCosts(cost []float64, id engine.CompID, c *engine.Compar
 			if allowed(req, id) {
 				v = e.patternCost(c, &req.Pattern)
 			}
-			cost[(ro.base+r)*engine.NumComps+int(id)] = v
+			cost[(ro.base+r)*atheneum.NumComps+int(id)] = v
 		}
 	}
 }
 
-func allowed(req *engine.Requirement, id engine.CompID) bool {
+func allowed(req *atheneum.Requirement, id atheneum.CompID) bool {
 	if len(req.In) == 0 {
 		return true
 	}
@@ -307,7 +307,7 @@ func allowed(req *engine.Requirement, id engine.CompID) bool {
 // patternCost is the least weighted number of books pattern p still needs
 // somewhere in c, counting the books needed under it for stacking; inf
 // when a book of the wrong colour is in the way everywhere.
-func (e *evaluator) patternCost(c *engine.Compartment, p *engine.Pattern) float64 {
+func (e *evaluator) patternCost(c *atheneum.Compartment, p *atheneum.Pattern) float64 {
 	if !c.Present || p.Width > c.Width || p.Height > c.Levels {
 		return inf
 	}
@@ -320,23 +320,23 @@ func (e *evaluator) patternCost(c *engine.Compartment, p *engine.Pattern) float6
 				lowest := -1
 				for r := 0; r < p.Height; r++ {
 					want := p.Cells[r*p.Width+col]
-					if want == engine.NoColor {
+					if want == atheneum.NoColor {
 						continue
 					}
 					level := dy + p.Height - 1 - r
 					got := c.Cells[level*c.Width+dx+col].Color
 					switch {
-					case got == engine.NoColor && want == engine.AnyColor:
+					case got == atheneum.NoColor && want == atheneum.AnyColor:
 						cost += e.p.anyCost
-					case got == engine.NoColor:
+					case got == atheneum.NoColor:
 						cost += e.p.colorCost
-					case want != engine.AnyColor && got != want:
+					case want != atheneum.AnyColor && got != want:
 						continue pos
 					}
 					lowest = level
 				}
 				for l := 0; l < lowest; l++ {
-					if c.Cells[l*c.Width+dx+col].Color == engine.NoColor {
+					if c.Cells[l*c.Width+dx+col].Color == atheneum.NoColor {
 						cost += e.p.anyCost
 					}
 				}
@@ -379,8 +379,8 @@ func (e *evaluator) assign(cost []float64, base, n int, used uint8) float64 {
 		return 0
 	}
 	best := inf
-	row := cost[base*engine.NumComps : (base+1)*engine.NumComps]
-	for id := 0; id < engine.NumComps; id++ {
+	row := cost[base*atheneum.NumComps : (base+1)*atheneum.NumComps]
+	for id := 0; id < atheneum.NumComps; id++ {
 		if used&(1<<id) != 0 || row[id] >= inf {
 			continue
 		}
@@ -403,28 +403,28 @@ func (e *evaluator) assign(cost []float64, base, n int, used uint8) float64 {
 }
 
 // canPlace mirrors the engine's shelving rules for a piece of width w.
-func canPlace(c *engine.Compartment, l, x, w int) bool {
+func canPlace(c *atheneum.Compartment, l, x, w int) bool {
 	if !c.Present || l < 0 || l >= c.Levels || x < 0 || x+w > c.Width {
 		return false
 	}
 	for k := x; k < x+w; k++ {
-		if c.Cells[l*c.Width+k].Color != engine.NoColor {
+		if c.Cells[l*c.Width+k].Color != atheneum.NoColor {
 			return false
 		}
-		if l > 0 && c.Cells[(l-1)*c.Width+k].Color == engine.NoColor {
+		if l > 0 && c.Cells[(l-1)*c.Width+k].Color == atheneum.NoColor {
 			return false
 		}
 	}
-	return x == 0 || x+w == c.Width || c.Cells[l*c.Width+x-1].Color != engine.NoColor || c.Cells[l*c.Width+x+w].Color != engine.NoColor
+	return x == 0 || x+w == c.Width || c.Cells[l*c.Width+x-1].Color != atheneum.NoColor || c.Cells[l*c.Width+x+w].Color != atheneum.NoColor
 }
 
 // bestBook finds the best space for a book of colour col (AnyColor: the
 // colour is chosen too) in compartment only (or anywhere when only < 0).
 // It returns the gain, the compartment, level, space and colour; ok is
 // false when no space is legal.
-func (e *evaluator) bestBook(col engine.Color, only engine.CompID) (gain float64, at engine.Pos, chosen engine.Color, ok bool) {
+func (e *evaluator) bestBook(col atheneum.Color, only atheneum.CompID) (gain float64, at atheneum.Pos, chosen atheneum.Color, ok bool) {
 	gain = -inf
-	for id := engine.CompID(0); id < engine.NumComps; id++ {
+	for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
 		if only >= 0 && id != only {
 			continue
 		}
@@ -439,9 +439,9 @@ func (e *evaluator) bestBook(col engine.Color, only engine.CompID) (gain float64
 				}
 				for _, k := range colorsFor(col) {
 					t := *c
-					t.Cells[l*c.Width+x] = engine.Space{Color: k}
+					t.Cells[l*c.Width+x] = atheneum.Space{Color: k}
 					if d := e.delta(id, &t); d > gain {
-						gain, at, chosen, ok = d, engine.Pos{Comp: id, Level: l, Space: x}, k, true
+						gain, at, chosen, ok = d, atheneum.Pos{Comp: id, Level: l, Space: x}, k, true
 					}
 				}
 			}
@@ -450,19 +450,19 @@ func (e *evaluator) bestBook(col engine.Color, only engine.CompID) (gain float64
 	return
 }
 
-var realColors = engine.Colors
+var realColors = atheneum.Colors
 
-func colorsFor(col engine.Color) []engine.Color {
-	if col == engine.AnyColor {
+func colorsFor(col atheneum.Color) []atheneum.Color {
+	if col == atheneum.AnyColor {
 		return realColors[:]
 	}
-	return []engine.Color{col}
+	return []atheneum.Color{col}
 }
 
 // bestPair finds the best place for a paired set, either way round.
-func (e *evaluator) bestPair(c1, c2 engine.Color) (gain float64, at engine.Pos, flip bool, ok bool) {
+func (e *evaluator) bestPair(c1, c2 atheneum.Color) (gain float64, at atheneum.Pos, flip bool, ok bool) {
 	gain = -inf
-	for id := engine.CompID(0); id < engine.NumComps; id++ {
+	for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
 		c := &e.comps[id]
 		if !c.Present {
 			continue
@@ -481,10 +481,10 @@ func (e *evaluator) bestPair(c1, c2 engine.Color) (gain float64, at engine.Pos, 
 						a, b = c2, c1
 					}
 					t := *c
-					t.Cells[l*c.Width+x] = engine.Space{Color: a, Pair: engine.PairLeft}
-					t.Cells[l*c.Width+x+1] = engine.Space{Color: b, Pair: engine.PairRight}
+					t.Cells[l*c.Width+x] = atheneum.Space{Color: a, Pair: atheneum.PairLeft}
+					t.Cells[l*c.Width+x+1] = atheneum.Space{Color: b, Pair: atheneum.PairRight}
 					if d := e.delta(id, &t); d > gain {
-						gain, at, flip, ok = d, engine.Pos{Comp: id, Level: l, Space: x}, f, true
+						gain, at, flip, ok = d, atheneum.Pos{Comp: id, Level: l, Space: x}, f, true
 					}
 				}
 			}
@@ -494,9 +494,9 @@ func (e *evaluator) bestPair(c1, c2 engine.Color) (gain float64, at engine.Pos, 
 }
 
 // bestCandle is the value of the best free candle space, or 0.
-func bestCandle(g *engine.Game, seat int) (float64, int) {
+func bestCandle(g *atheneum.Game, seat int) (float64, int) {
 	best, at := 0, -1
-	for k := 0; k < engine.NumCandles; k++ {
+	for k := 0; k < atheneum.NumCandles; k++ {
 		if g.Seats[seat].Candles[k] >= 0 {
 			continue
 		}
@@ -510,7 +510,7 @@ func bestCandle(g *engine.Game, seat int) (float64, int) {
 // sideValue is what an empty side shelf is worth to the seat now: its end
 // value if the books still to come overflow the free spaces it has, and
 // its candle spaces if tokens come.
-func (e *evaluator) sideValue(spec engine.SideShelfSpec) float64 {
+func (e *evaluator) sideValue(spec atheneum.SideShelfSpec) float64 {
 	size := float64(spec.Width * spec.Levels)
 	free := 0
 	for id := range e.comps {
@@ -533,7 +533,7 @@ func (e *evaluator) sideValue(spec engine.SideShelfSpec) float64 {
 func (e *evaluator) bestSide() (v float64, id int, ok bool) {
 	g := e.g
 	s := &g.Seats[e.seat]
-	if s.SideShelves() >= engine.MaxSideShelves {
+	if s.SideShelves() >= atheneum.MaxSideShelves {
 		return 0, 0, false
 	}
 	v = -inf

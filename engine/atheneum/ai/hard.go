@@ -3,7 +3,7 @@ package ai
 import (
 	"time"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // DefaultBudget is the hard player's thinking time per decision when
@@ -27,17 +27,17 @@ type hardPlayer struct {
 	pol policy
 	// play is the policy the play-outs use for every seat.
 	play policy
-	buf  []engine.Action
+	buf  []atheneum.Action
 	// picksOnly searches the card picks only (for experiments).
 	picksOnly bool
 }
 
 func (p *hardPlayer) Level() string { return "hard" }
 
-func (p *hardPlayer) Propose(view *engine.Game, seat int) (engine.Action, error) {
+func (p *hardPlayer) Propose(view *atheneum.Game, seat int) (atheneum.Action, error) {
 	g := playable(view)
 	if !waiting(g, seat) {
-		return engine.Action{}, ErrNothingToDo
+		return atheneum.Action{}, ErrNothingToDo
 	}
 	greedy := p.pol.decide(g, seat)
 	cands := p.candidates(g, seat, greedy)
@@ -48,7 +48,7 @@ func (p *hardPlayer) Propose(view *engine.Game, seat int) (engine.Action, error)
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	if g.Step != engine.StepPick {
+	if g.Step != atheneum.StepPick {
 		// Shelving choices matter less than the cards: a third of the time.
 		budget /= 3
 	}
@@ -64,8 +64,8 @@ const resolveCandidates = 4
 
 // candidates lists the actions worth searching: every card at a pick; at a
 // resolve decision, the greedy choice and the best alternatives of its kind.
-func (p *hardPlayer) candidates(g *engine.Game, seat int, greedy engine.Action) []engine.Action {
-	if g.Step != engine.StepPick {
+func (p *hardPlayer) candidates(g *atheneum.Game, seat int, greedy atheneum.Action) []atheneum.Action {
+	if g.Step != atheneum.StepPick {
 		if p.picksOnly {
 			return nil
 		}
@@ -73,7 +73,7 @@ func (p *hardPlayer) candidates(g *engine.Game, seat int, greedy engine.Action) 
 	}
 	p.buf = g.AppendLegal(p.buf[:0], seat)
 	// The greedy choice first: it wins ties.
-	out := []engine.Action{greedy}
+	out := []atheneum.Action{greedy}
 	for _, a := range p.buf {
 		if a != greedy {
 			out = append(out, a)
@@ -87,10 +87,10 @@ func (p *hardPlayer) candidates(g *engine.Game, seat int, greedy engine.Action) 
 // samples, then keeps the better half, so the close contenders get most of
 // the play-outs. With Playouts fixed the total is Playouts play-outs per
 // candidate; with a time budget each round gets an equal share of it.
-func (p *hardPlayer) search(view *engine.Game, seat int, cands []engine.Action, budget time.Duration) engine.Action {
+func (p *hardPlayer) search(view *atheneum.Game, seat int, cands []atheneum.Action, budget time.Duration) atheneum.Action {
 	base := decisionSeed(p.o.Seed, view.Seq, seat)
-	var samples []*engine.Game
-	sample := func(j int) *engine.Game {
+	var samples []*atheneum.Game
+	sample := func(j int) *atheneum.Game {
 		for len(samples) <= j {
 			samples = append(samples, view.Determinize(seat, mix64(base+uint64(len(samples)))))
 		}
@@ -146,11 +146,11 @@ func (p *hardPlayer) search(view *engine.Game, seat int, cands []engine.Action, 
 
 // playout applies first for seat, plays g to its end with the normal policy
 // at every seat and returns seat's final margin over the best other seat.
-func (p *hardPlayer) playout(g *engine.Game, seat int, first engine.Action) float64 {
+func (p *hardPlayer) playout(g *atheneum.Game, seat int, first atheneum.Action) float64 {
 	if err := g.Act(first); err != nil {
 		return -1e9
 	}
-	for g.Step != engine.StepOver {
+	for g.Step != atheneum.StepOver {
 		s := firstWaiting(g)
 		if s < 0 {
 			return -1e9
@@ -163,7 +163,7 @@ func (p *hardPlayer) playout(g *engine.Game, seat int, first engine.Action) floa
 }
 
 // margin is seat's final total less the best total of the other seats.
-func margin(g *engine.Game, seat int) float64 {
+func margin(g *atheneum.Game, seat int) float64 {
 	mine, best := 0, -1<<30
 	for _, r := range g.Results {
 		if r.Seat == seat {

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 var (
@@ -43,7 +43,7 @@ func TestMatch(t *testing.T) {
 			}
 			players[k], _ = New(l, Options{Seed: uint64(i*7 + k), Playouts: *matchPlayouts})
 		}
-		g, _, err := PlayGame(engine.Config{Subjects: engine.Colors[:n], Seed: uint64(*matchFirst + i)}, players)
+		g, _, err := PlayGame(atheneum.Config{Subjects: atheneum.Colors[:n], Seed: uint64(*matchFirst + i)}, players)
 		if err != nil {
 			t.Fatal(err)
 		}

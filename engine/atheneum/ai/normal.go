@@ -1,7 +1,7 @@
 package ai
 
 import (
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // normalPlayer is the greedy player: it values each choice by a one-step
@@ -13,10 +13,10 @@ type normalPlayer struct {
 
 func (p *normalPlayer) Level() string { return "normal" }
 
-func (p *normalPlayer) Propose(view *engine.Game, seat int) (engine.Action, error) {
+func (p *normalPlayer) Propose(view *atheneum.Game, seat int) (atheneum.Action, error) {
 	g := playable(view)
 	if !waiting(g, seat) {
-		return engine.Action{}, ErrNothingToDo
+		return atheneum.Action{}, ErrNothingToDo
 	}
 	return p.pol.decide(g, seat), nil
 }
@@ -26,7 +26,7 @@ func (p *normalPlayer) Propose(view *engine.Game, seat int) (engine.Action, erro
 // state. The zero value uses the default weights.
 type policy struct {
 	p     *params
-	buf   []engine.Action
+	buf   []atheneum.Action
 	ev    evaluator
 	other evaluator
 }
@@ -40,8 +40,8 @@ func (pol *policy) params() *params {
 
 // decide returns seat's next action in g, a game the seat is waiting in
 // (not hidden). It never returns Undo.
-func (pol *policy) decide(g *engine.Game, seat int) engine.Action {
-	if g.Step == engine.StepPick {
+func (pol *policy) decide(g *atheneum.Game, seat int) atheneum.Action {
+	if g.Step == atheneum.StepPick {
 		return pol.pick(g, seat)
 	}
 	return pol.resolve(g, seat)
@@ -49,48 +49,48 @@ func (pol *policy) decide(g *engine.Game, seat int) engine.Action {
 
 // pick chooses the card whose own section is worth most to the seat now,
 // less a little of what it gives the neighbours.
-func (pol *policy) pick(g *engine.Game, seat int) engine.Action {
+func (pol *policy) pick(g *atheneum.Game, seat int) atheneum.Action {
 	s := &g.Seats[seat]
 	best, bestV := -1, -inf
 	left, right := g.LeftOf(seat), g.RightOf(seat)
 	for _, card := range s.Hand {
 		c := &g.Content.Cards[card]
-		v := pol.bundle(&pol.ev, g, seat, c.Sections[engine.SectionSelf], nil)
+		v := pol.bundle(&pol.ev, g, seat, c.Sections[atheneum.SectionSelf], nil)
 		if w := pol.params().neighbours; w > 0 {
 			if left == right {
-				v -= w * pol.bundle(&pol.other, g, left, c.Sections[engine.SectionToLeft], c.Sections[engine.SectionToRight])
+				v -= w * pol.bundle(&pol.other, g, left, c.Sections[atheneum.SectionToLeft], c.Sections[atheneum.SectionToRight])
 			} else {
-				v -= w * pol.bundle(&pol.other, g, left, c.Sections[engine.SectionToLeft], nil)
-				v -= w * pol.bundle(&pol.other, g, right, c.Sections[engine.SectionToRight], nil)
+				v -= w * pol.bundle(&pol.other, g, left, c.Sections[atheneum.SectionToLeft], nil)
+				v -= w * pol.bundle(&pol.other, g, right, c.Sections[atheneum.SectionToRight], nil)
 			}
 		}
 		if v > bestV {
 			best, bestV = card, v
 		}
 	}
-	return engine.Action{Type: engine.ActPick, Seat: seat, Card: g.Content.Cards[best].Code}
+	return atheneum.Action{Type: atheneum.ActPick, Seat: seat, Card: g.Content.Cards[best].Code}
 }
 
 // bundle values benefits a and b for seat: the books shelved greedily on
 // a copy of its shelves, the rest at fixed worth.
-func (pol *policy) bundle(e *evaluator, g *engine.Game, seat int, a, b []engine.Benefit) float64 {
+func (pol *policy) bundle(e *evaluator, g *atheneum.Game, seat int, a, b []atheneum.Benefit) float64 {
 	e.reset(pol.params(), g, seat)
 	p := pol.params()
 	v := 0.0
 	sides := g.Seats[seat].SideShelves()
 	for pass := 0; pass < 3; pass++ {
 		// Bound books first, then coloured books, then books of any colour.
-		for _, list := range [2][]engine.Benefit{a, b} {
+		for _, list := range [2][]atheneum.Benefit{a, b} {
 			for _, be := range list {
-				var col engine.Color
-				only := engine.CompID(-1)
+				var col atheneum.Color
+				only := atheneum.CompID(-1)
 				switch {
-				case pass == 0 && be.Kind == engine.BenefitCompartmentBook:
-					col, only = engine.AnyColor, be.Comp
-				case pass == 1 && be.Kind == engine.BenefitBook && be.Color != engine.AnyColor:
+				case pass == 0 && be.Kind == atheneum.BenefitCompartmentBook:
+					col, only = atheneum.AnyColor, be.Comp
+				case pass == 1 && be.Kind == atheneum.BenefitBook && be.Color != atheneum.AnyColor:
 					col = be.Color
-				case pass == 2 && be.Kind == engine.BenefitBook && be.Color == engine.AnyColor:
-					col = engine.AnyColor
+				case pass == 2 && be.Kind == atheneum.BenefitBook && be.Color == atheneum.AnyColor:
+					col = atheneum.AnyColor
 				default:
 					continue
 				}
@@ -100,28 +100,28 @@ func (pol *policy) bundle(e *evaluator, g *engine.Game, seat int, a, b []engine.
 				}
 				v += gain
 				t := e.comps[at.Comp]
-				t.Cells[at.Level*t.Width+at.Space] = engine.Space{Color: k}
+				t.Cells[at.Level*t.Width+at.Space] = atheneum.Space{Color: k}
 				e.set(at.Comp, &t)
 			}
 		}
 	}
-	for _, list := range [2][]engine.Benefit{a, b} {
+	for _, list := range [2][]atheneum.Benefit{a, b} {
 		for _, be := range list {
 			switch be.Kind {
-			case engine.BenefitReshelve:
+			case atheneum.BenefitReshelve:
 				v += p.reshelve * float64(be.N)
-			case engine.BenefitSideShelf:
-				if sides < engine.MaxSideShelves {
+			case atheneum.BenefitSideShelf:
+				if sides < atheneum.MaxSideShelves {
 					if x, _, ok := e.bestSide(); ok {
 						v += x
 						sides++
 					}
 				}
-			case engine.BenefitWand:
+			case atheneum.BenefitWand:
 				v += e.wandValue()
-			case engine.BenefitToken:
+			case atheneum.BenefitToken:
 				v += e.tokenValue()
-			case engine.BenefitPoints:
+			case atheneum.BenefitPoints:
 				v += float64(be.N)
 			}
 		}
@@ -132,11 +132,11 @@ func (pol *policy) bundle(e *evaluator, g *engine.Game, seat int, a, b []engine.
 // resolve chooses the next resolve action: place side shelves, decide
 // tokens and spiders, shelve every book that has a legal space, move books
 // when it pays, then score objectives and finish.
-func (pol *policy) resolve(g *engine.Game, seat int) engine.Action {
+func (pol *policy) resolve(g *atheneum.Game, seat int) atheneum.Action {
 	s := &g.Seats[seat]
 	pol.buf = g.AppendLegal(pol.buf[:0], seat)
 	legal := pol.buf
-	if s.Status == engine.StatusScoring {
+	if s.Status == atheneum.StatusScoring {
 		return pol.score(g, seat, legal)
 	}
 	e := &pol.ev
@@ -144,7 +144,7 @@ func (pol *policy) resolve(g *engine.Game, seat int) engine.Action {
 
 	// Side shelves: the best one of the supply.
 	for _, a := range legal {
-		if a.Type != engine.ActSideShelf {
+		if a.Type != atheneum.ActSideShelf {
 			continue
 		}
 		_, id, ok := e.bestSide()
@@ -152,7 +152,7 @@ func (pol *policy) resolve(g *engine.Game, seat int) engine.Action {
 			break
 		}
 		for _, b := range legal {
-			if b.Type == engine.ActSideShelf && b.Item == a.Item && b.Shelf == id {
+			if b.Type == atheneum.ActSideShelf && b.Item == a.Item && b.Shelf == id {
 				return b
 			}
 		}
@@ -162,13 +162,13 @@ func (pol *policy) resolve(g *engine.Game, seat int) engine.Action {
 	// Bonus tokens: a candle or the benefit, whichever is worth more.
 	for i := range s.Held {
 		it := &s.Held[i]
-		if it.Kind != engine.ItemToken {
+		if it.Kind != atheneum.ItemToken {
 			continue
 		}
 		candle, slot := bestCandle(g, seat)
 		benefit, usable := -inf, false
 		for _, a := range legal {
-			if a.Type == engine.ActToken && a.Item == it.ID && a.Use == engine.UseBenefit {
+			if a.Type == atheneum.ActToken && a.Item == it.ID && a.Use == atheneum.UseBenefit {
 				usable = true
 			}
 		}
@@ -176,36 +176,36 @@ func (pol *policy) resolve(g *engine.Game, seat int) engine.Action {
 			benefit = pol.tokenBenefit(e, g, seat, it.Token)
 		}
 		if slot >= 0 && candle >= benefit {
-			return engine.Action{Type: engine.ActToken, Seat: seat, Item: it.ID, Use: engine.UseCandle, Candle: slot}
+			return atheneum.Action{Type: atheneum.ActToken, Seat: seat, Item: it.ID, Use: atheneum.UseCandle, Candle: slot}
 		}
 		if usable {
-			return engine.Action{Type: engine.ActToken, Seat: seat, Item: it.ID, Use: engine.UseBenefit}
+			return atheneum.Action{Type: atheneum.ActToken, Seat: seat, Item: it.ID, Use: atheneum.UseBenefit}
 		}
 	}
 
 	// Spiders' rewards.
 	for i := range s.Held {
 		it := &s.Held[i]
-		if it.Kind != engine.ItemSpider {
+		if it.Kind != atheneum.ItemSpider {
 			continue
 		}
-		var best engine.Action
+		var best atheneum.Action
 		bestV := -inf
 		for _, a := range legal {
-			if a.Type != engine.ActReward || a.Item != it.ID {
+			if a.Type != atheneum.ActReward || a.Item != it.ID {
 				continue
 			}
 			var v float64
 			switch a.Reward {
-			case engine.RewardWand:
+			case atheneum.RewardWand:
 				v = e.wandValue()
-			case engine.RewardToken:
+			case atheneum.RewardToken:
 				v = e.tokenValue() - 0.05
-			case engine.RewardBook:
-				if gain, _, _, ok := e.bestBook(engine.AnyColor, -1); ok {
+			case atheneum.RewardBook:
+				if gain, _, _, ok := e.bestBook(atheneum.AnyColor, -1); ok {
 					v = gain
 				}
-			case engine.RewardSideShelf:
+			case atheneum.RewardSideShelf:
 				if x, _, ok := e.bestSide(); ok {
 					v = x
 				}
@@ -235,24 +235,24 @@ func (pol *policy) resolve(g *engine.Game, seat int) engine.Action {
 }
 
 // tokenBenefit values the benefit side of token tok.
-func (pol *policy) tokenBenefit(e *evaluator, g *engine.Game, seat, tok int) float64 {
+func (pol *policy) tokenBenefit(e *evaluator, g *atheneum.Game, seat, tok int) float64 {
 	t := g.Content.Tokens[tok]
 	switch t.Kind {
-	case engine.TokenWand:
+	case atheneum.TokenWand:
 		return e.wandValue()
-	case engine.TokenPair:
+	case atheneum.TokenPair:
 		if gain, _, _, ok := e.bestPair(t.Colors[0], t.Colors[1]); ok {
 			return gain
 		}
 		return 0
-	case engine.TokenBook:
-		if gain, _, _, ok := e.bestBook(engine.AnyColor, -1); ok {
+	case atheneum.TokenBook:
+		if gain, _, _, ok := e.bestBook(atheneum.AnyColor, -1); ok {
 			return gain
 		}
 		return 0
-	case engine.TokenReshelve:
-		return pol.params().reshelve * engine.ReshelveTokenCount
-	case engine.TokenSideShelf:
+	case atheneum.TokenReshelve:
+		return pol.params().reshelve * atheneum.ReshelveTokenCount
+	case atheneum.TokenSideShelf:
 		if x, _, ok := e.bestSide(); ok {
 			return x
 		}
@@ -262,25 +262,25 @@ func (pol *policy) tokenBenefit(e *evaluator, g *engine.Game, seat, tok int) flo
 
 // itemRank orders held pieces: bound books, pairs, coloured books, books of
 // any colour.
-func itemRank(it *engine.Item) int {
+func itemRank(it *atheneum.Item) int {
 	switch {
-	case it.Kind == engine.ItemBook && it.Bound:
+	case it.Kind == atheneum.ItemBook && it.Bound:
 		return 0
-	case it.Kind == engine.ItemPair:
+	case it.Kind == atheneum.ItemPair:
 		return 1
-	case it.Kind == engine.ItemBook && it.Color != engine.AnyColor:
+	case it.Kind == atheneum.ItemBook && it.Color != atheneum.AnyColor:
 		return 2
-	case it.Kind == engine.ItemBook:
+	case it.Kind == atheneum.ItemBook:
 		return 3
 	}
 	return -1
 }
 
 // shelve places the most constrained held piece that has a legal space.
-func (pol *policy) shelve(e *evaluator, g *engine.Game, seat int, legal []engine.Action) (engine.Action, bool) {
+func (pol *policy) shelve(e *evaluator, g *atheneum.Game, seat int, legal []atheneum.Action) (atheneum.Action, bool) {
 	s := &g.Seats[seat]
 	for rank := 0; rank < 4; rank++ {
-		var best engine.Action
+		var best atheneum.Action
 		bestV := -inf
 		for i := range s.Held {
 			it := &s.Held[i]
@@ -289,24 +289,24 @@ func (pol *policy) shelve(e *evaluator, g *engine.Game, seat int, legal []engine
 			}
 			var (
 				gain float64
-				a    engine.Action
+				a    atheneum.Action
 				ok   bool
 			)
-			if it.Kind == engine.ItemPair {
-				var at engine.Pos
+			if it.Kind == atheneum.ItemPair {
+				var at atheneum.Pos
 				var flip bool
 				gain, at, flip, ok = e.bestPair(it.Color, it.Color2)
-				a = engine.Action{Type: engine.ActShelve, Seat: seat, Item: it.ID, Flip: flip, At: at}
+				a = atheneum.Action{Type: atheneum.ActShelve, Seat: seat, Item: it.ID, Flip: flip, At: at}
 			} else {
-				only := engine.CompID(-1)
+				only := atheneum.CompID(-1)
 				if it.Bound {
 					only = it.Comp
 				}
-				var at engine.Pos
-				var col engine.Color
+				var at atheneum.Pos
+				var col atheneum.Color
 				gain, at, col, ok = e.bestBook(it.Color, only)
-				a = engine.Action{Type: engine.ActShelve, Seat: seat, Item: it.ID, At: at}
-				if it.Color == engine.AnyColor {
+				a = atheneum.Action{Type: atheneum.ActShelve, Seat: seat, Item: it.ID, At: at}
+				if it.Color == atheneum.AnyColor {
 					a.Color = col
 				}
 			}
@@ -324,25 +324,25 @@ func (pol *policy) shelve(e *evaluator, g *engine.Game, seat int, legal []engine
 				continue
 			}
 			for _, a := range legal {
-				if a.Type == engine.ActShelve && a.Item == s.Held[i].ID {
+				if a.Type == atheneum.ActShelve && a.Item == s.Held[i].ID {
 					return a, true
 				}
 			}
 		}
 	}
-	return engine.Action{}, false
+	return atheneum.Action{}, false
 }
 
-func hasShelve(legal []engine.Action, item int) bool {
+func hasShelve(legal []atheneum.Action, item int) bool {
 	for _, a := range legal {
-		if a.Type == engine.ActShelve && a.Item == item {
+		if a.Type == atheneum.ActShelve && a.Item == item {
 			return true
 		}
 	}
 	return false
 }
 
-func isLegal(legal []engine.Action, a engine.Action) bool {
+func isLegal(legal []atheneum.Action, a atheneum.Action) bool {
 	for _, b := range legal {
 		if b == a {
 			return true
@@ -352,12 +352,12 @@ func isLegal(legal []engine.Action, a engine.Action) bool {
 }
 
 // reshelve returns a removal whose piece has a better space elsewhere.
-func (pol *policy) reshelve(e *evaluator, g *engine.Game, seat int, legal []engine.Action) (engine.Action, bool) {
-	var best engine.Action
+func (pol *policy) reshelve(e *evaluator, g *atheneum.Game, seat int, legal []atheneum.Action) (atheneum.Action, bool) {
+	var best atheneum.Action
 	bestV := pol.params().reshelveGain
 	found := false
 	for _, a := range legal {
-		if a.Type != engine.ActRemove {
+		if a.Type != atheneum.ActRemove {
 			continue
 		}
 		if v := pol.removeGain(e, a); v > bestV {
@@ -369,17 +369,17 @@ func (pol *policy) reshelve(e *evaluator, g *engine.Game, seat int, legal []engi
 
 // removeGain is what taking the piece at a.At off and shelving it at its
 // best space would gain.
-func (pol *policy) removeGain(e *evaluator, a engine.Action) float64 {
+func (pol *policy) removeGain(e *evaluator, a atheneum.Action) float64 {
 	id := a.At.Comp
 	old := e.comps[id]
 	sp := old.At(a.At.Level, a.At.Space)
 	t := old
-	pair := sp.Pair == engine.PairLeft
-	c1, c2 := sp.Color, engine.NoColor
-	t.Cells[a.At.Level*t.Width+a.At.Space] = engine.Space{}
+	pair := sp.Pair == atheneum.PairLeft
+	c1, c2 := sp.Color, atheneum.NoColor
+	t.Cells[a.At.Level*t.Width+a.At.Space] = atheneum.Space{}
 	if pair {
 		c2 = old.At(a.At.Level, a.At.Space+1).Color
-		t.Cells[a.At.Level*t.Width+a.At.Space+1] = engine.Space{}
+		t.Cells[a.At.Level*t.Width+a.At.Space+1] = atheneum.Space{}
 	}
 	loss := e.delta(id, &t)
 	e.set(id, &t)
@@ -399,11 +399,11 @@ func (pol *policy) removeGain(e *evaluator, a engine.Action) float64 {
 
 // score scores the best completable objective (those that give a wand back
 // first), or finishes.
-func (pol *policy) score(g *engine.Game, seat int, legal []engine.Action) engine.Action {
-	var best engine.Action
+func (pol *policy) score(g *atheneum.Game, seat int, legal []atheneum.Action) atheneum.Action {
+	var best atheneum.Action
 	bestV := -inf
 	for _, a := range legal {
-		if a.Type != engine.ActScore {
+		if a.Type != atheneum.ActScore {
 			continue
 		}
 		o, _ := g.Content.ObjectiveIndex(a.Objective)
@@ -419,12 +419,12 @@ func (pol *policy) score(g *engine.Game, seat int, legal []engine.Action) engine
 	if bestV > -inf {
 		return best
 	}
-	return engine.Action{Type: engine.ActDone, Seat: seat}
+	return atheneum.Action{Type: atheneum.ActDone, Seat: seat}
 }
 
 // scored is an action with the policy's estimate of its worth.
 type scored struct {
-	a engine.Action
+	a atheneum.Action
 	v float64
 }
 
@@ -434,7 +434,7 @@ type scored struct {
 // other side shelves, or, when it would score or finish, every objective it
 // could score and finishing at once (or moving a book first). A search
 // compares them by play-outs.
-func (pol *policy) alternatives(g *engine.Game, seat int, greedy engine.Action, m int) []engine.Action {
+func (pol *policy) alternatives(g *atheneum.Game, seat int, greedy atheneum.Action, m int) []atheneum.Action {
 	pol.buf = g.AppendLegal(pol.buf[:0], seat)
 	legal := pol.buf
 	s := &g.Seats[seat]
@@ -442,71 +442,71 @@ func (pol *policy) alternatives(g *engine.Game, seat int, greedy engine.Action, 
 	e.reset(pol.params(), g, seat)
 	var list []scored
 	switch greedy.Type {
-	case engine.ActShelve:
+	case atheneum.ActShelve:
 		_, it := heldItem(s, greedy.Item)
 		for _, a := range legal {
-			if a.Type != engine.ActShelve || a.Item != greedy.Item || a == greedy {
+			if a.Type != atheneum.ActShelve || a.Item != greedy.Item || a == greedy {
 				continue
 			}
 			c := e.comps[a.At.Comp]
 			w := c.Width
-			if it.Kind == engine.ItemPair {
+			if it.Kind == atheneum.ItemPair {
 				c1, c2 := it.Color, it.Color2
 				if a.Flip {
 					c1, c2 = c2, c1
 				}
-				c.Cells[a.At.Level*w+a.At.Space] = engine.Space{Color: c1, Pair: engine.PairLeft}
-				c.Cells[a.At.Level*w+a.At.Space+1] = engine.Space{Color: c2, Pair: engine.PairRight}
+				c.Cells[a.At.Level*w+a.At.Space] = atheneum.Space{Color: c1, Pair: atheneum.PairLeft}
+				c.Cells[a.At.Level*w+a.At.Space+1] = atheneum.Space{Color: c2, Pair: atheneum.PairRight}
 			} else {
 				col := it.Color
-				if col == engine.AnyColor {
+				if col == atheneum.AnyColor {
 					col = a.Color
 				}
-				c.Cells[a.At.Level*w+a.At.Space] = engine.Space{Color: col}
+				c.Cells[a.At.Level*w+a.At.Space] = atheneum.Space{Color: col}
 			}
 			list = append(list, scored{a, e.delta(a.At.Comp, &c)})
 		}
-	case engine.ActToken:
+	case atheneum.ActToken:
 		candle, slot := bestCandle(g, seat)
 		for _, a := range legal {
-			if a.Type != engine.ActToken || a.Item != greedy.Item || a == greedy {
+			if a.Type != atheneum.ActToken || a.Item != greedy.Item || a == greedy {
 				continue
 			}
-			if a.Use == engine.UseCandle && a.Candle == slot {
+			if a.Use == atheneum.UseCandle && a.Candle == slot {
 				list = append(list, scored{a, candle})
-			} else if a.Use == engine.UseBenefit {
+			} else if a.Use == atheneum.UseBenefit {
 				_, it := heldItem(s, a.Item)
 				list = append(list, scored{a, pol.tokenBenefit(e, g, seat, it.Token)})
 			}
 		}
-	case engine.ActReward:
+	case atheneum.ActReward:
 		for _, a := range legal {
-			if a.Type == engine.ActReward && a.Item == greedy.Item && a != greedy {
+			if a.Type == atheneum.ActReward && a.Item == greedy.Item && a != greedy {
 				list = append(list, scored{a, 0})
 			}
 		}
-	case engine.ActSideShelf:
+	case atheneum.ActSideShelf:
 		for _, a := range legal {
-			if a.Type != engine.ActSideShelf || a.Item != greedy.Item || a.Side != greedy.Side || a == greedy {
+			if a.Type != atheneum.ActSideShelf || a.Item != greedy.Item || a.Side != greedy.Side || a == greedy {
 				continue
 			}
 			spec, _ := g.Content.SideShelf(a.Shelf)
 			list = append(list, scored{a, e.sideValue(spec)})
 		}
-	case engine.ActScore, engine.ActDone:
+	case atheneum.ActScore, atheneum.ActDone:
 		for _, a := range legal {
-			if (a.Type == engine.ActScore || a.Type == engine.ActDone) && a != greedy {
+			if (a.Type == atheneum.ActScore || a.Type == atheneum.ActDone) && a != greedy {
 				list = append(list, scored{a, 1})
 			}
 		}
-		if s.Reshelves > 0 && s.Status == engine.StatusShelving {
+		if s.Reshelves > 0 && s.Status == atheneum.StatusShelving {
 			for _, a := range legal {
-				if a.Type == engine.ActRemove {
+				if a.Type == atheneum.ActRemove {
 					list = append(list, scored{a, pol.removeGain(e, a)})
 				}
 			}
 		}
-	case engine.ActRemove:
+	case atheneum.ActRemove:
 		list = append(list, scored{pol.score(g, seat, legal), 0})
 	}
 	// Best first (a stable insertion sort: the lists are short).
@@ -515,7 +515,7 @@ func (pol *policy) alternatives(g *engine.Game, seat int, greedy engine.Action, 
 			list[j], list[j-1] = list[j-1], list[j]
 		}
 	}
-	out := []engine.Action{greedy}
+	out := []atheneum.Action{greedy}
 	for _, x := range list {
 		if len(out) >= m {
 			break
@@ -525,11 +525,11 @@ func (pol *policy) alternatives(g *engine.Game, seat int, greedy engine.Action, 
 	return out
 }
 
-func heldItem(s *engine.Seat, id int) (int, *engine.Item) {
+func heldItem(s *atheneum.Seat, id int) (int, *atheneum.Item) {
 	for i := range s.Held {
 		if s.Held[i].ID == id {
 			return i, &s.Held[i]
 		}
 	}
-	return -1, &engine.Item{}
+	return -1, &atheneum.Item{}
 }

@@ -4,40 +4,40 @@ import (
 	"fmt"
 	"testing"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 // TestShelvingRulesAgreeWithTheEngine checks the players' own copy of the
 // placement rules (canPlace) against the engine's legal actions, over the
 // positions of random games: a book may go exactly where the engine lists it.
 func TestShelvingRulesAgreeWithTheEngine(t *testing.T) {
-	for seats := engine.MinSeats; seats <= engine.MaxSeats; seats += 3 {
+	for seats := atheneum.MinSeats; seats <= atheneum.MaxSeats; seats += 3 {
 		t.Run(fmt.Sprintf("in %d-seat games every listed space is one canPlace accepts, and back", seats), func(t *testing.T) {
-			g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:seats], Seed: uint64(seats)})
+			g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:seats], Seed: uint64(seats)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			rp := engine.NewRandomPlayer(uint64(seats))
+			rp := atheneum.NewRandomPlayer(uint64(seats))
 			checked := 0
-			for g.Step != engine.StepOver {
+			for g.Step != atheneum.StepOver {
 				for seat := range g.Seats {
 					s := &g.Seats[seat]
-					if s.Status != engine.StatusShelving {
+					if s.Status != atheneum.StatusShelving {
 						continue
 					}
 					listed := map[[4]int]bool{}
 					for _, a := range g.LegalActions(seat) {
-						if a.Type != engine.ActShelve || a.Flip {
+						if a.Type != atheneum.ActShelve || a.Flip {
 							continue
 						}
 						_, it := heldItem(s, a.Item)
 						w := 1
-						if it.Kind == engine.ItemPair {
+						if it.Kind == atheneum.ItemPair {
 							w = 2
 						}
 						listed[[4]int{int(a.At.Comp), a.At.Level, a.At.Space, w}] = true
 					}
-					for id := engine.CompID(0); id < engine.NumComps; id++ {
+					for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
 						c := &s.Comps[id]
 						for l := 0; l < c.Levels; l++ {
 							for x := 0; x < c.Width; x++ {
@@ -68,9 +68,9 @@ func TestShelvingRulesAgreeWithTheEngine(t *testing.T) {
 }
 
 // hasPiece reports whether the seat holds a free book (w 1) or a pair (w 2).
-func hasPiece(s *engine.Seat, w int) bool {
+func hasPiece(s *atheneum.Seat, w int) bool {
 	for _, it := range s.Held {
-		if w == 2 && it.Kind == engine.ItemPair || w == 1 && it.Kind == engine.ItemBook && !it.Bound {
+		if w == 2 && it.Kind == atheneum.ItemPair || w == 1 && it.Kind == atheneum.ItemBook && !it.Bound {
 			return true
 		}
 	}

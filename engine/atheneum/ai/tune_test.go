@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"atheneum/engine"
+	"atheneum/engine/atheneum"
 )
 
 var (
@@ -31,11 +31,11 @@ func duel(a, b *params, games, seats int) (float64, float64) {
 			pa, pb := policy{p: a}, policy{p: b}
 			for j := w; j < len(out); j += workers {
 				seed, me := j/seats, j%seats
-				g, err := engine.NewGame(engine.Config{Subjects: engine.Colors[:seats], Seed: uint64(seed) + 1e6})
+				g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:seats], Seed: uint64(seed) + 1e6})
 				if err != nil {
 					panic(err)
 				}
-				for g.Step != engine.StepOver {
+				for g.Step != atheneum.StepOver {
 					s := g.Waiting()[0]
 					pol := &pb
 					if s == me {
