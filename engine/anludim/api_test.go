@@ -88,6 +88,9 @@ func TestCombinationBuilderLeadsOnlyToPlayablePlays(t *testing.T) {
 			if take&(1<<c.Prof) == 0 {
 				t.Fatalf("%s offered but not takeable", c.Prof.ID())
 			}
+			if opts := g.ReadingOptions(seat, c.Prof, chosen); len(chosen) <= 8 && (len(opts) == 0 || (len(opts) > 1) != c.Choice) {
+				t.Fatalf("%s from %v: %d reading options but choice %v", c.Prof.ID(), chosen, len(opts), c.Choice)
+			}
 			if err := g.Clone().Do(Move{Seat: seat, Kind: Play, Prof: c.Prof, Cards: c.Uses}); err != nil {
 				t.Fatalf("offered play refused: %v", err)
 			}

@@ -325,3 +325,47 @@ func (g *Game) AppendBestPlays(dst []Move, seat int) []Move {
 	}
 	return dst
 }
+
+// ReadingOptions lists the ways of reading the exact chosen cards that
+// take p now, one per distinct combination strength, strongest first:
+// what a UI shows when ProfessorsFor flags a Choice. Nil when the cards
+// cannot take p, or when more than maxAuto cards are chosen.
+func (g *Game) ReadingOptions(seat int, p Professor, chosen []int) [][]Use {
+	if len(chosen) > maxAuto {
+		return nil
+	}
+	ok := false
+	for _, c := range g.ProfessorsFor(seat, chosen) {
+		ok = ok || c.Prof == p
+	}
+	if !ok {
+		return nil
+	}
+	// The bar leaves out the player's own combinations this play would
+	// absorb, exactly as checkPlay computes it.
+	m := Move{Seat: seat, Kind: Play, Prof: p}
+	for _, c := range chosen {
+		m.Cards = append(m.Cards, Use{Card: c})
+	}
+	var out [][]Use
+	seen := map[uint64]bool{}
+	var strengths []uint64
+	for code := 0; code < 1<<len(chosen); code++ {
+		for i := range m.Cards {
+			m.Cards[i].Side = code >> i & 1
+		}
+		pl, err := g.checkPlay(m)
+		if err != nil || seen[pl.strength] {
+			continue
+		}
+		seen[pl.strength] = true
+		// Insert in order, strongest first.
+		at := len(strengths)
+		for at > 0 && strengths[at-1] < pl.strength {
+			at--
+		}
+		strengths = append(strengths[:at], append([]uint64{pl.strength}, strengths[at:]...)...)
+		out = append(out[:at], append([][]Use{append([]Use(nil), m.Cards...)}, out[at:]...)...)
+	}
+	return out
+}

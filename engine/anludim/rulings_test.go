@@ -480,6 +480,15 @@ func TestRuling19EitherReadingOfACard(t *testing.T) {
 			t.Fatalf("played %v, want the reading %v", e.Uses, flush.Uses)
 		}
 	})
+	t.Run("the reading options list both flushes, strongest first", func(t *testing.T) {
+		opts := g.ReadingOptions(0, Arcanist, []int{x, y})
+		if len(opts) != 2 || strengthOf(Arcanist, opts[0]) <= strengthOf(Arcanist, opts[1]) {
+			t.Fatalf("options %v", opts)
+		}
+		if g.ReadingOptions(0, Elementalist, []int{x, y}) != nil {
+			t.Fatal("two cards offered a gathering")
+		}
+	})
 	t.Run("the weaker reading may still be chosen", func(t *testing.T) {
 		must(t, g, Move{Seat: 0, Kind: Play, Prof: Arcanist, Cards: other})
 	})
