@@ -63,7 +63,7 @@ func randomPositions(t *testing.T, games, step int, f func(g *Game, seat int)) {
 func TestCombinationBuilderLeadsOnlyToPlayablePlays(t *testing.T) {
 	r := newTestRNG(5)
 	checked := 0
-	randomPositions(t, 24, builderStep, func(g *Game, seat int) {
+	randomPositions(t, builderGames, builderStep, func(g *Game, seat int) {
 		take := g.Takeable(seat)
 		var chosen []int
 		for {
@@ -88,7 +88,7 @@ func TestCombinationBuilderLeadsOnlyToPlayablePlays(t *testing.T) {
 			if take&(1<<c.Prof) == 0 {
 				t.Fatalf("%s offered but not takeable", c.Prof.ID())
 			}
-			if opts := g.ReadingOptions(seat, c.Prof, chosen); len(chosen) <= 8 && (len(opts) == 0 || (len(opts) > 1) != c.Choice) {
+			if opts := g.ReadingOptions(seat, c.Prof, chosen); len(chosen) <= 6 && (len(opts) == 0 || (len(opts) > 1) != c.Choice) {
 				t.Fatalf("%s from %v: %d reading options but choice %v", c.Prof.ID(), chosen, len(opts), c.Choice)
 			}
 			if err := g.Clone().Do(Move{Seat: seat, Kind: Play, Prof: c.Prof, Cards: c.Uses}); err != nil {

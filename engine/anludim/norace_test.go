@@ -12,3 +12,6 @@ const builderStep = 4
 
 // searchTrials: random pools the searches are checked on against brute force.
 const searchTrials = 600
+
+// builderGames: random games the move-building tests walk through.
+const builderGames = 24

@@ -5,7 +5,7 @@ package anludim
 // Under the race detector a single-goroutine play-out runs about ten times
 // slower and finds no more races for being repeated, so the property test
 // plays fewer games; the checks made on each game are the same.
-const propertyGames = 12
+const propertyGames = 8
 
 // builderStep: the combination builder test checks every builderStep-th
 // position it meets.
@@ -13,3 +13,6 @@ const builderStep = 12
 
 // searchTrials: random pools the searches are checked on against brute force.
 const searchTrials = 60
+
+// builderGames: random games the move-building tests walk through.
+const builderGames = 8
