@@ -3,6 +3,7 @@ package atheneum
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -166,4 +167,97 @@ func (a Action) String() string {
 		b.WriteString(" " + a.Objective)
 	}
 	return b.String()
+}
+
+// ParseAction reads an action written by Action.String, e.g.
+// "s1 shelve #3 T II.2.3"; it accepts exactly what String writes.
+func ParseAction(s string) (Action, error) {
+	w := strings.Fields(s)
+	bad := func() (Action, error) { return Action{}, fmt.Errorf("%q is not an action in Atheneum's notation", s) }
+	if len(w) < 2 || len(w[0]) < 2 || w[0][0] != 's' {
+		return bad()
+	}
+	seat, err := strconv.Atoi(w[0][1:])
+	if err != nil || seat < 0 || seat >= MaxSeats {
+		return bad()
+	}
+	a := Action{Seat: seat, Type: ActionType(w[1])}
+	args := w[2:]
+	item := func() bool {
+		if len(args) == 0 || len(args[0]) < 2 || args[0][0] != '#' {
+			return false
+		}
+		n, err := strconv.Atoi(args[0][1:])
+		if err != nil || n < 0 {
+			return false
+		}
+		a.Item, args = n, args[1:]
+		return true
+	}
+	pos := func() bool {
+		if len(args) != 1 {
+			return false
+		}
+		p, err := ParsePos(args[0])
+		if err != nil || p.String() != args[0] {
+			return false
+		}
+		a.At, args = p, nil
+		return true
+	}
+	ok := false
+	switch a.Type {
+	case ActPick:
+		if len(args) == 1 {
+			a.Card, ok = args[0], true
+		}
+	case ActShelve:
+		if item() {
+			if len(args) > 1 && len(args[0]) == 1 {
+				c, known := ColorFromLetter(args[0][0])
+				if !known || c == NoColor {
+					return bad()
+				}
+				a.Color, args = c, args[1:]
+			}
+			if len(args) > 1 && args[0] == "flip" {
+				a.Flip, args = true, args[1:]
+			}
+			ok = pos()
+		}
+	case ActRemove:
+		ok = pos()
+	case ActToken:
+		if item() && len(args) >= 1 {
+			a.Use = TokenUse(args[0])
+			switch {
+			case a.Use == UseBenefit && len(args) == 1:
+				ok = true
+			case a.Use == UseCandle && len(args) == 2:
+				n, err := strconv.Atoi(args[1])
+				a.Candle, ok = n-1, err == nil && n >= 1 && n <= NumCandles
+			}
+		}
+	case ActReward:
+		if item() && len(args) == 1 {
+			a.Reward = Reward(args[0])
+			ok = slices.Contains(Rewards[:], a.Reward)
+		}
+	case ActSideShelf:
+		if item() && len(args) == 2 && len(args[0]) >= 2 && args[0][0] == 'S' {
+			n, err := strconv.Atoi(args[0][1:])
+			a.Shelf, a.Side = n, Side(args[1])
+			ok = err == nil && n >= 0 && (a.Side == SideLeft || a.Side == SideRight)
+		}
+	case ActScore:
+		if len(args) == 1 {
+			a.Objective, ok = args[0], true
+		}
+	case ActDone, ActUndo:
+		ok = len(args) == 0
+	}
+	if !ok || a.String() != strings.Join(w, " ") {
+		return bad()
+	}
+	return a, nil
 }
