@@ -159,11 +159,23 @@ func TestResultsRankTheWinnerFirst(t *testing.T) {
 		if (r.Seat == g.Winner()) != (r.Rank == 1) {
 			t.Fatalf("seat %d rank %d, winner %d", r.Seat, r.Rank, g.Winner())
 		}
-		if r.Rows[0].Category != RowRounds || r.Rows[0].Points != g.RoundsWon(r.Seat) {
+		if r.Rows[0].Category != RowRounds || r.Rows[0].Points != g.RoundsWon(r.Seat) || r.Score != g.RoundsWon(r.Seat) {
 			t.Fatalf("rows %+v", r.Rows)
 		}
 	}
 	if len(g.Rounds()) != res[0].Rows[3].Points {
 		t.Fatal("rounds played disagree")
+	}
+}
+
+func TestEventArgsNameThingsByTheirIDs(t *testing.T) {
+	e := Event{Kind: EvPlayed, Seat: 1, Prof: Seer, Uses: []Use{{12, 0}, {40, 1}}}
+	args := e.Args()
+	if args["Prof"] != "seer" || args["Cards"] != "12a 40b" {
+		t.Fatalf("args %v", args)
+	}
+	inc := Event{Kind: EvIncome, Prof: Arcanist, Item: Item{Kind: Star, Value: 2}}.Args()
+	if inc["Kind"] != "star" || inc["Value"] != 2 || inc["Prof"] != "arcanist" {
+		t.Fatalf("args %v", inc)
 	}
 }

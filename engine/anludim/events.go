@@ -92,3 +92,70 @@ var EventKinds = []EventKind{
 	EvTookBack, EvCardsDiscarded, EvItemDiscarded, EvIncome, EvTurnEnded, EvUndone, EvRoundEnded,
 	EvCrestFlipped, EvGameWon, EvParchments, EvKept, EvKeepDone, EvRoundStarted, EvDealt,
 }
+
+// EventArgs lists, for each event kind, the named arguments Args gives:
+// the placeholders the message catalogue may use.
+var EventArgs = map[EventKind][]string{
+	EvDrew:              {"Cards"},
+	EvTookFaceUp:        {"Slot", "Card"},
+	EvFaceUp:            {"Slot", "Card"},
+	EvReshuffled:        {"Count"},
+	EvPlayed:            {"Prof", "Cards"},
+	EvProfessorTaken:    {"Prof", "From"},
+	EvProfessorReturned: {"Prof"},
+	EvTookBack:          {"Cards"},
+	EvCardsDiscarded:    {"Cards"},
+	EvItemDiscarded:     {"Kind", "Value"},
+	EvIncome:            {"Prof", "Kind", "Value"},
+	EvTurnEnded:         {"Next"},
+	EvUndone:            nil,
+	EvRoundEnded:        {"Round", "Reason", "Trigger", "Values"},
+	EvCrestFlipped:      nil,
+	EvGameWon:           nil,
+	EvParchments:        {"Count"},
+	EvKept:              {"Card"},
+	EvKeepDone:          {"Count"},
+	EvRoundStarted:      {"Round"},
+	EvDealt:             {"Cards"},
+}
+
+// Args gives the event's details by name, as EventArgs lists them:
+// professors and item kinds by their stable ids, a play's cards in move
+// notation ("12a 40b"), seats from 0. Seat is not repeated here.
+func (e Event) Args() map[string]any {
+	names := EventArgs[e.Kind]
+	out := make(map[string]any, len(names))
+	for _, n := range names {
+		switch n {
+		case "Cards":
+			if e.Kind == EvPlayed {
+				out[n] = Move{Kind: Play, Prof: e.Prof, Cards: e.Uses}.String()[len("0 p XX "):]
+			} else {
+				out[n] = append([]int(nil), e.Cards...)
+			}
+		case "Slot":
+			out[n] = e.Slot
+		case "Card":
+			out[n] = e.Card
+		case "Count":
+			out[n] = e.Count
+		case "Prof":
+			out[n] = e.Prof.ID()
+		case "From":
+			out[n] = e.From
+		case "Kind":
+			out[n] = e.Item.Kind.ID()
+		case "Value":
+			out[n] = e.Item.Value
+		case "Next", "Trigger":
+			out[n] = e.Seat2
+		case "Round":
+			out[n] = e.Round
+		case "Reason":
+			out[n] = string(e.Reason)
+		case "Values":
+			out[n] = append([]int(nil), e.Values...)
+		}
+	}
+	return out
+}

@@ -13,7 +13,12 @@ type Result struct {
 	// the total value they held at the rounds' ends; equal seats share a
 	// rank.
 	Rank int
-	Rows []Row
+	// Score is what seats are ranked by first: rounds won.
+	Score int
+	// TieBreak is RowValue when the value row settled this seat's rank
+	// against a seat with the same Score, else "".
+	TieBreak string
+	Rows     []Row
 }
 
 // The result categories.
@@ -58,7 +63,13 @@ func (g *Game) Results() []Result {
 				rank++
 			}
 		}
-		out[s] = Result{Seat: s, Rank: rank, Rows: []Row{
+		tie := ""
+		for t := 0; t < g.n; t++ {
+			if t != s && t != g.winner && s != g.winner && g.wins[t] == g.wins[s] && value[t] != value[s] {
+				tie = RowValue
+			}
+		}
+		out[s] = Result{Seat: s, Rank: rank, Score: g.wins[s], TieBreak: tie, Rows: []Row{
 			{RowRounds, g.wins[s]},
 			{RowValue, value[s]},
 			{RowFiveKinds, five[s]},

@@ -76,6 +76,7 @@ func TestRefusalsAndEventsAreCatalogued(t *testing.T) {
 		kinds[k] = true
 	}
 	seenCodes := map[string]bool{}
+	seenEvents := map[EventKind]bool{}
 	for i := 0; i < 30; i++ {
 		g, _ := New(uint64(i), 2+i%4, Options{Expert: i%2 == 0})
 		r := newTestRNG(uint64(i))
@@ -112,8 +113,15 @@ func TestRefusalsAndEventsAreCatalogued(t *testing.T) {
 				if !kinds[e.Kind] {
 					t.Fatalf("event kind %q is not listed", e.Kind)
 				}
+				if args := e.Args(); len(args) != len(EventArgs[e.Kind]) {
+					t.Fatalf("event %q gives args %v", e.Kind, args)
+				}
+				seenEvents[e.Kind] = true
 			}
 		}
+	}
+	if len(EventArgs) != len(EventKinds) || len(seenEvents) < len(EventKinds)-3 {
+		t.Fatalf("%d event kinds listed with args, %d seen of %d", len(EventArgs), len(seenEvents), len(EventKinds))
 	}
 	if len(seenCodes) < len(RefusalArgs)/2 {
 		t.Fatalf("only %d of %d codes came up: %v", len(seenCodes), len(RefusalArgs), seenCodes)
