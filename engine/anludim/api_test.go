@@ -179,3 +179,36 @@ func TestEventArgsNameThingsByTheirIDs(t *testing.T) {
 		t.Fatalf("args %v", inc)
 	}
 }
+
+func TestOptionsByName(t *testing.T) {
+	cases := []struct {
+		name  string
+		named map[string]string
+		want  Options
+		code  string
+	}{
+		{"no options mean the base game", nil, Options{}, ""},
+		{"the expert variant is chosen by name", map[string]string{"variant": "expert"}, Options{Expert: true}, ""},
+		{"the base variant can be named", map[string]string{"variant": "base"}, Options{}, ""},
+		{"an unknown variant is refused", map[string]string{"variant": "turbo"}, Options{}, CodeBadOption},
+		{"an unknown option is refused", map[string]string{"speed": "fast"}, Options{}, CodeBadOption},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := ParseOptions(c.named)
+			var r *Refusal
+			if c.code != "" {
+				if !errors.As(err, &r) || r.Code != c.code {
+					t.Fatalf("got %v", err)
+				}
+				return
+			}
+			if err != nil || got != c.want {
+				t.Fatalf("got %+v, %v", got, err)
+			}
+			if back, _ := ParseOptions(got.Named()); back != got {
+				t.Fatal("Named does not round trip")
+			}
+		})
+	}
+}

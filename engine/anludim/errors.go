@@ -48,6 +48,8 @@ func refuse(code string, kv ...any) *Refusal {
 const (
 	// CodeSeatCount: Seats (asked), Min, Max.
 	CodeSeatCount = "seat_count"
+	// CodeBadOption: Name, Value (a table option the game does not know).
+	CodeBadOption = "bad_option"
 	// CodeHiddenView: a View (hidden cards) cannot be played on; Determinize it.
 	CodeHiddenView = "hidden_view"
 	// CodeGameOver: the game has ended.
@@ -110,6 +112,7 @@ const (
 // carries, for the message catalogue to check itself against.
 var RefusalArgs = map[string][]string{
 	CodeSeatCount:        {"Seats", "Min", "Max"},
+	CodeBadOption:        {"Name", "Value"},
 	CodeHiddenView:       nil,
 	CodeGameOver:         nil,
 	CodeNotYourTurn:      {"Seat", "Awaited"},

@@ -519,3 +519,34 @@ func (g *Game) HasKind(seat int, k ItemKind) bool {
 	}
 	return g.hasKind(seat, int(k))
 }
+
+// ID names the game in records, commands and message keys.
+const ID = "anludim"
+
+// OptionVariant is the table option choosing the rules: "base" (the
+// default) or "expert".
+const OptionVariant = "variant"
+
+// ParseOptions reads a table's options by name, as a lobby stores them;
+// an unknown name or value is refused (CodeBadOption).
+func ParseOptions(named map[string]string) (Options, error) {
+	var o Options
+	for k, v := range named {
+		switch {
+		case k == OptionVariant && (v == "base" || v == ""):
+		case k == OptionVariant && v == "expert":
+			o.Expert = true
+		default:
+			return Options{}, refuse(CodeBadOption, "Name", k, "Value", v)
+		}
+	}
+	return o, nil
+}
+
+// Named returns the options by name, as ParseOptions reads them.
+func (o Options) Named() map[string]string {
+	if o.Expert {
+		return map[string]string{OptionVariant: "expert"}
+	}
+	return map[string]string{OptionVariant: "base"}
+}
