@@ -1,5 +1,7 @@
 package anludim
 
+import "strings"
+
 // EventKind names what happened; the message catalogue words it.
 type EventKind string
 
@@ -129,7 +131,9 @@ func (e Event) Args() map[string]any {
 		switch n {
 		case "Cards":
 			if e.Kind == EvPlayed {
-				out[n] = Move{Kind: Play, Prof: e.Prof, Cards: e.Uses}.String()[len("0 p XX "):]
+				var b strings.Builder
+				writeUses(&b, e.Uses)
+				out[n] = strings.TrimPrefix(b.String(), " ")
 			} else {
 				out[n] = append([]int(nil), e.Cards...)
 			}

@@ -62,10 +62,12 @@ type Move struct {
 	Item  Item      // Discard
 }
 
-// String writes the move in the compact notation: the seat, then a letter
-// and its arguments, e.g. "2 p SE 12a 40b 33a" or "0 x T3".
+// String writes the move in the compact notation: the seat (s0 is the
+// first), then a letter and its arguments, e.g. "s2 p SE 12a 40b 33a" or
+// "s0 x T3".
 func (m Move) String() string {
 	var b strings.Builder
+	b.WriteByte('s')
 	b.WriteString(strconv.Itoa(m.Seat))
 	switch m.Kind {
 	case RecruitHidden:
@@ -76,16 +78,7 @@ func (m Move) String() string {
 	case Play:
 		b.WriteString(" p ")
 		b.WriteString(m.Prof.Code())
-		for _, u := range m.Cards {
-			b.WriteByte(' ')
-			b.WriteString(strconv.Itoa(u.Card))
-			switch u.Side {
-			case 0:
-				b.WriteByte('a')
-			case 1:
-				b.WriteByte('b')
-			}
-		}
+		writeUses(&b, m.Cards)
 	case TakeBack:
 		b.WriteString(" t ")
 		b.WriteString(strconv.Itoa(m.Card))
@@ -108,6 +101,21 @@ func (m Move) String() string {
 	return b.String()
 }
 
+// writeUses writes each card as its id and, unless left to the game, a
+// for its first side or b for its second, each after a space.
+func writeUses(b *strings.Builder, uses []Use) {
+	for _, u := range uses {
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(u.Card))
+		switch u.Side {
+		case 0:
+			b.WriteByte('a')
+		case 1:
+			b.WriteByte('b')
+		}
+	}
+}
+
 // ErrNotation is wrapped by every ParseMove error.
 var ErrNotation = errors.New("anludim: bad move notation")
 
@@ -119,8 +127,11 @@ func ParseMove(s string) (Move, error) {
 	if len(f) < 2 {
 		return Move{}, notationErr(s)
 	}
-	seat, err := strconv.Atoi(f[0])
-	if err != nil || seat < 0 || seat >= MaxSeats || f[0] != strconv.Itoa(seat) {
+	if len(f[0]) < 2 || f[0][0] != 's' {
+		return Move{}, notationErr(s)
+	}
+	seat, err := strconv.Atoi(f[0][1:])
+	if err != nil || seat < 0 || seat >= MaxSeats || f[0][1:] != strconv.Itoa(seat) {
 		return Move{}, notationErr(s)
 	}
 	m := Move{Seat: seat}

@@ -52,7 +52,7 @@ func TestQueriesNeverPanicOnBadArguments(t *testing.T) {
 // FuzzParseMove holds ParseMove to never panic and to give back what
 // String writes for every text it accepts.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"0 d", "1 u2", "3 p SE 12a 40b 33a", "2 t 7", "0 x T3", "4 x P", "0 e", "0 z", "1 k 64", "0 x", "9 p"} {
+	for _, s := range []string{"s0 d", "s1 u2", "s3 p SE 12a 40b 33a", "s2 t 7", "s0 x T3", "s4 x P", "s0 e", "s0 z", "s1 k 64", "s0 x", "s9 p"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
