@@ -149,9 +149,11 @@ var (
 
 func init() { loadErr = loadContent(contentJSON) }
 
-// loadContent fills the tables and checks every invariant the engine relies
-// on, so a broken data file surfaces as an error from New, never a panic.
+// loadContent checks every invariant the engine relies on, so a broken
+// data file surfaces as an error from New, never a panic, and only then
+// installs the tables: a broken file changes nothing.
 func loadContent(data []byte) error {
+	var t tables
 	var f contentFile
 	if err := json.Unmarshal(data, &f); err != nil {
 		return fmt.Errorf("anludim content: %w", err)
@@ -161,13 +163,13 @@ func loadContent(data []byte) error {
 	}
 	colour := map[string]int{}
 	for i, c := range f.Colours {
-		colourIDs[i] = Names{ID: c.ID, EN: c.EN, FR: c.FR}
+		t.colourIDs[i] = Names{ID: c.ID, EN: c.EN, FR: c.FR}
 		colour[c.ID] = i
 	}
 	itemIndex := map[string]int{}
 	for i, it := range f.Items {
-		itemIDs[i], itemCodes[i] = it.ID, it.Code
-		itemNames[i] = Names{ID: it.ID, EN: it.EN, FR: it.FR}
+		t.itemIDs[i], t.itemCodes[i] = it.ID, it.Code
+		t.itemNames[i] = Names{ID: it.ID, EN: it.EN, FR: it.FR}
 		itemIndex[it.ID] = i
 		if len(it.Values) == 0 || len(it.Values) > maxStack {
 			return fmt.Errorf("anludim content: item %s has %d values", it.ID, len(it.Values))
@@ -180,9 +182,9 @@ func loadContent(data []byte) error {
 			}
 			s[len(s)-1-j] = uint8(v)
 		}
-		stackFull[i] = s
-		removed[2][i] = toU8(it.Removed2)
-		removed[3][i] = toU8(it.Removed3)
+		t.stackFull[i] = s
+		t.removed[2][i] = toU8(it.Removed2)
+		t.removed[3][i] = toU8(it.Removed3)
 		// Removed items are taken from the top, so they must be the lowest.
 		for _, r := range [][]int{it.Removed2, it.Removed3} {
 			if len(r) >= len(it.Values) {
@@ -196,9 +198,9 @@ func loadContent(data []byte) error {
 		}
 	}
 	for i, p := range f.Professors {
-		profIDs[i], profCodes[i], combIDs[i] = p.ID, p.Code, p.Combination
-		profNames[i] = Names{ID: p.ID, EN: p.EN, FR: p.FR}
-		combNames[i] = Names{ID: p.Combination, EN: p.CombinationEN, FR: p.CombinationFR}
+		t.profIDs[i], t.profCodes[i], t.combIDs[i] = p.ID, p.Code, p.Combination
+		t.profNames[i] = Names{ID: p.ID, EN: p.EN, FR: p.FR}
+		t.combNames[i] = Names{ID: p.Combination, EN: p.CombinationEN, FR: p.CombinationFR}
 		if p.Rank != i+1 || itemIndex[p.Item] != i {
 			return fmt.Errorf("anludim content: professor %s out of order", p.ID)
 		}
@@ -211,8 +213,8 @@ func loadContent(data []byte) error {
 			a == b || c.First.Value == c.Second.Value {
 			return fmt.Errorf("anludim content: card %d is malformed", i)
 		}
-		cardVal[i] = [2]uint8{uint8(c.First.Value), uint8(c.Second.Value)}
-		cardCol[i] = [2]uint8{uint8(a), uint8(b)}
+		t.cardVal[i] = [2]uint8{uint8(c.First.Value), uint8(c.Second.Value)}
+		t.cardCol[i] = [2]uint8{uint8(a), uint8(b)}
 	}
 	// The engine counts parchments as three, worth a point each (rulings 7
 	// and 8); the file says so too, and must agree.
@@ -220,8 +222,29 @@ func loadContent(data []byte) error {
 	if pa.ID != "parchment" || pa.Code != "P" || pa.Count != 3 || pa.Value != 1 {
 		return fmt.Errorf("anludim content: parchments must be three worth 1 each, coded P")
 	}
-	itemNames[Parchment] = Names{ID: pa.ID, EN: pa.EN, FR: pa.FR}
+	t.itemNames[Parchment] = Names{ID: pa.ID, EN: pa.EN, FR: pa.FR}
+	cardVal, cardCol, colourIDs = t.cardVal, t.cardCol, t.colourIDs
+	profIDs, profCodes, combIDs = t.profIDs, t.profCodes, t.combIDs
+	itemIDs, itemCodes, profNames, combNames, itemNames = t.itemIDs, t.itemCodes, t.profNames, t.combNames, t.itemNames
+	stackFull, removed = t.stackFull, t.removed
 	return nil
+}
+
+// tables is a loaded content file before it is installed.
+type tables struct {
+	cardVal   [NumCards][2]uint8
+	cardCol   [NumCards][2]uint8
+	colourIDs [NumColours]Names
+	profIDs   [NumProfessors]string
+	profCodes [NumProfessors]string
+	combIDs   [NumProfessors]string
+	itemIDs   [NumProfessors]string
+	itemCodes [NumProfessors]string
+	profNames [NumProfessors]Names
+	combNames [NumProfessors]Names
+	itemNames [NumProfessors + 1]Names
+	stackFull [NumProfessors][]uint8
+	removed   [MaxSeats + 1][NumProfessors][]uint8
 }
 
 func toU8(s []int) []uint8 {
