@@ -95,3 +95,24 @@ func TestRandIsRepeatable(t *testing.T) {
 		}
 	}
 }
+
+func TestWilson(t *testing.T) {
+	lo, hi := Wilson(50, 100)
+	if lo < 0.40 || lo > 0.41 || hi < 0.59 || hi > 0.60 {
+		t.Errorf("50 of 100: [%.3f, %.3f], want about [0.404, 0.596]", lo, hi)
+	}
+	if lo, hi := Wilson(0, 0); lo != 0 || hi != 1 {
+		t.Errorf("no games: [%v, %v]", lo, hi)
+	}
+}
+
+func TestLevelsOfRotates(t *testing.T) {
+	m := Match{Seats: 3, Levels: []string{"a", "b"}, Rotate: true}
+	if got := m.LevelsOf(1); !slices.Equal(got, []string{"b", "a", "b"}) {
+		t.Errorf("game 1: %v", got)
+	}
+	m.Rotate = false
+	if got := m.LevelsOf(1); !slices.Equal(got, []string{"a", "b", "a"}) {
+		t.Errorf("without rotation: %v", got)
+	}
+}

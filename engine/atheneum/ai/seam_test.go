@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"testing"
 
 	"atheneum/engine"
@@ -51,5 +52,27 @@ func TestTheSearchLevelPlaysAtheneum(t *testing.T) {
 	}
 	if wins <= games/2 {
 		t.Errorf("the search level won %.1f of %d games against random players", wins, games)
+	}
+}
+
+// TestAMatchOverTheSeam plays a small match of Atheneum through the
+// generic match runner: the same games with one worker or two, and the
+// normal level ahead of the random one.
+func TestAMatchOverTheSeam(t *testing.T) {
+	m := engine.Match{Games: 6, Seed: 11, Seats: 2, Levels: []string{"normal", "random"}, Rotate: true, Workers: 1}
+	one := engine.PlayMatch(Game(Players{}), m)
+	m.Workers = 2
+	two := engine.PlayMatch(Game(Players{}), m)
+	if one.Errors > 0 || two.Errors > 0 {
+		t.Fatalf("errors: %v %v", one.FirstErrors, two.FirstErrors)
+	}
+	if fmt.Sprint(one) != fmt.Sprint(two) {
+		t.Errorf("one worker and two play different games:\n%+v\n%+v", one, two)
+	}
+	if len(one.Levels) != 2 || one.Levels[0].Level != "normal" || one.Levels[0].WinRate <= one.Levels[1].WinRate {
+		t.Errorf("levels %+v", one.Levels)
+	}
+	if one.Steps != 20 {
+		t.Errorf("%.1f steps per game, want 20 (ten turns of two steps)", one.Steps)
 	}
 }
