@@ -1,6 +1,10 @@
 package ai
 
-import "atheneum/engine/anludim"
+import (
+	"slices"
+
+	"atheneum/engine/anludim"
+)
 
 // Normal is the heuristic player: it takes back combinations that lost
 // their professor, plays for the professor worth most to it (income,
@@ -28,14 +32,15 @@ func (p *Normal) Propose(view *anludim.Game, seat int) anludim.Move {
 	if view.MainDone() {
 		return anludim.Move{Seat: seat, Kind: anludim.EndTurn}
 	}
-	if m, score, ok := bestScoredPlay(view, seat); ok && score > playThreshold {
-		return m
+	play, score, canPlay := bestScoredPlay(view, seat)
+	if canPlay && score > playThreshold {
+		return play
 	}
 	if m, ok := recruitMove(view, seat, p.buf); ok {
 		return m
 	}
-	if m, _, ok := bestScoredPlay(view, seat); ok {
-		return m
+	if canPlay {
+		return play // nothing to recruit: even a poor play beats none
 	}
 	for _, m := range p.buf {
 		if m.Kind != anludim.Undo {
@@ -96,7 +101,7 @@ func playScore(view *anludim.Game, seat int, m anludim.Move) float64 {
 	hand := view.Hand(seat)
 	used := 0
 	for _, u := range m.Cards {
-		if contains(hand, u.Card) {
+		if slices.Contains(hand, u.Card) {
 			used++
 		}
 	}
@@ -122,34 +127,20 @@ func playScore(view *anludim.Game, seat int, m anludim.Move) float64 {
 }
 
 func containsUse(uses []anludim.Use, card int) bool {
-	for _, u := range uses {
-		if u.Card == card {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(uses, func(u anludim.Use) bool { return u.Card == card })
 }
 
-func contains(s []int, x int) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
-
-// fit scores how well card c goes with the cards in hand (leaving out
-// skip): shared values make pairs, trios and gatherings, shared colours
+// fit scores how well card c goes with the other cards in hand: shared
+// values make pairs, trios and gatherings, shared colours
 // flushes, neighbouring values runs.
-func fit(c int, hand []int, skip int) float64 {
+func fit(c int, hand []int) float64 {
 	info, _ := anludim.Card(c)
 	best := 0.0
 	for side := 0; side < 2; side++ {
 		r := info.Side(side)
 		total := 0.0
 		for _, h := range hand {
-			if h == c || h == skip {
+			if h == c {
 				continue
 			}
 			hi, _ := anludim.Card(h)
@@ -192,7 +183,7 @@ func recruitMove(view *anludim.Game, seat int, legal []anludim.Move) (anludim.Mo
 		case anludim.RecruitHidden:
 			hidden = true
 		case anludim.RecruitFaceUp:
-			if f := fit(up[m.Slot], hand, -1); bestSlot < 0 || f > bestFit {
+			if f := fit(up[m.Slot], hand); bestSlot < 0 || f > bestFit {
 				bestSlot, bestFit = m.Slot, f
 			}
 		}
@@ -216,10 +207,10 @@ func keepMove(view *anludim.Game, seat int) anludim.Move {
 	hand := view.Hand(seat)
 	best, bestFit := -1, 0.0
 	for _, c := range hand {
-		if contains(kept, c) {
+		if slices.Contains(kept, c) {
 			continue
 		}
-		if f := fit(c, hand, -1); best < 0 || f > bestFit {
+		if f := fit(c, hand); best < 0 || f > bestFit {
 			best, bestFit = c, f
 		}
 	}
