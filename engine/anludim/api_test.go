@@ -212,3 +212,26 @@ func TestOptionsByName(t *testing.T) {
 		})
 	}
 }
+
+func TestDeterminizeBetweenRoundsKeepsWhatOthersKept(t *testing.T) {
+	g := endgame(t, 3)
+	must(t, g, pairOfFives, mv(0, EndTurn))
+	// Seat 1 chooses first (after the trigger, seat 0) and keeps two cards.
+	h := g.Hand(1)
+	must(t, g, Move{Seat: 1, Kind: Keep, Card: h[0]}, Move{Seat: 1, Kind: Keep, Card: h[1]}, mv(1, EndTurn))
+	d := g.View(2).Determinize(2, 9)
+	if d.keptN[1] != 2 || d.kept[1].count() != 2 || !d.kept[1].andNot(d.hands[1]).empty() {
+		t.Fatalf("seat 1 kept %d cards, drawn as %v", d.keptN[1], d.kept[1].appendTo(nil))
+	}
+	if g.View(2).kept[1].count() != 0 {
+		t.Fatal("the view shows what seat 1 kept")
+	}
+	for !d.Over() && d.Round() == 1 {
+		if err := d.Do(mv(d.awaited(), EndTurn)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d.Round() != 2 || d.HandSize(1) != 8 {
+		t.Fatalf("round %d, seat 1 holds %d", d.Round(), d.HandSize(1))
+	}
+}
