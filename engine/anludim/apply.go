@@ -8,15 +8,16 @@ func (g *Game) Apply(m Move) ([]Event, error) {
 	// Events are gathered in a pooled buffer and copied out at their exact
 	// size: most moves make one or two, and Event is wide.
 	buf := eventBuffers.Get().(*[]Event)
-	defer func() {
-		clear(*buf)
-		*buf = (*buf)[:0]
-		eventBuffers.Put(buf)
-	}()
-	if err := g.apply(m, buf); err != nil {
-		return nil, err
+	err := g.apply(m, buf)
+	var out []Event
+	if err == nil {
+		out = make([]Event, len(*buf))
+		copy(out, *buf)
 	}
-	return append([]Event(nil), *buf...), nil
+	clear(*buf)
+	*buf = (*buf)[:0]
+	eventBuffers.Put(buf)
+	return out, err
 }
 
 var eventBuffers = sync.Pool{New: func() any {
