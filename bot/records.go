@@ -123,7 +123,7 @@ func historyText(l i18n.Lang, games []store.FinishedGame, server bool) string {
 		rec := fg.Game
 		var scores []string
 		for _, res := range fg.Results {
-			scores = append(scores, fmt.Sprintf("%s %d", res.Name, res.Total))
+			scores = append(scores, fmt.Sprintf("%s %d", res.Name, res.Score))
 		}
 		line := l.T("history.line", "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "ID", rec.ID, "Players", len(rec.Seats))
 		if rec.Status == store.StatusAbandoned {
@@ -246,7 +246,7 @@ func (b *Bot) replayChoices(ctx context.Context, r *reply, typed string) []*disc
 		}
 		var scores []string
 		for _, res := range fg.Results {
-			scores = append(scores, fmt.Sprintf("%s %d", res.Name, res.Total))
+			scores = append(scores, fmt.Sprintf("%s %d", res.Name, res.Score))
 		}
 		label := fg.Game.EndedAt.UTC().Format("2006-01-02") + " · " + strings.Join(scores, ", ")
 		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(label, maxLabel), Value: fg.Game.ID})

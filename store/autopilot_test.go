@@ -14,7 +14,7 @@ func TestAutopilotIsStoredWithTheActionThatSetsIt(t *testing.T) {
 	if _, err := next.Apply(a); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Commit(ctx, g.ID, Commit{Seq: 0, Action: &a, State: next, Autopilot: []AutopilotChange{{Seat: 1, On: true}}}); err != nil {
+	if err := db.Commit(ctx, g.ID, Commit{Seq: 0, Action: &a, State: next, Results: resultsOf(next), Autopilot: []AutopilotChange{{Seat: 1, On: true}}}); err != nil {
 		t.Fatal(err)
 	}
 	loaded, err := db.LoadGame(ctx, g.ID)
@@ -44,7 +44,7 @@ func TestAutopilotIsStoredWithTheActionThatSetsIt(t *testing.T) {
 		if _, err := after.Apply(b); err != nil {
 			t.Fatal(err)
 		}
-		err := db.Commit(ctx, g.ID, Commit{Seq: 1, Action: &b, State: after, Autopilot: []AutopilotChange{{Seat: 9, On: true}}})
+		err := db.Commit(ctx, g.ID, Commit{Seq: 1, Action: &b, State: after, Results: resultsOf(after), Autopilot: []AutopilotChange{{Seat: 9, On: true}}})
 		if ErrorCode(err) != CodeInvalid {
 			t.Fatalf("commit with seat 9 returned %v, want an invalid-request error", err)
 		}

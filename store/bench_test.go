@@ -65,7 +65,7 @@ func BenchmarkAppendAction(b *testing.B) {
 			b.StartTimer()
 		}
 		t0 := time.Now()
-		if err := db.Commit(ctx, g.ID, Commit{Seq: i, Action: &acts[i], State: states[i]}); err != nil {
+		if err := db.Commit(ctx, g.ID, Commit{Seq: i, Action: &acts[i], State: states[i], Results: resultsOf(states[i])}); err != nil {
 			b.Fatal(err)
 		}
 		d = append(d, time.Since(t0))
@@ -172,7 +172,7 @@ func importGames(b *testing.B, db *DB, gs []imported) []string {
 				}
 			}
 			if status == StatusFinished {
-				if err := putResults(ctx, tx, ids[k], last.Results); err != nil {
+				if err := putResults(ctx, tx, ids[k], (&atheneum.State{Game: last}).Results()); err != nil {
 					return err
 				}
 			}

@@ -24,7 +24,7 @@ func TestMessagesAndJobsSurviveARestart(t *testing.T) {
 	next := g.State.Clone()
 	next.Apply(a)
 	// One commit carries the action, its timers and its messages.
-	err = db.Commit(ctx, g.ID, Commit{Seq: 0, Action: &a, State: next,
+	err = db.Commit(ctx, g.ID, Commit{Seq: 0, Action: &a, State: next, Results: resultsOf(next),
 		PutJobs: []Job{
 			{Kind: "deadline", Seat: 0, Due: base.Add(2 * time.Hour), Payload: []byte(`{"turn":1}`)},
 			{Kind: "deadline", Seat: 1, Due: base.Add(time.Hour)},
@@ -167,8 +167,12 @@ func TestResultsAndLeaderboard(t *testing.T) {
 			if r.Rank == 1 {
 				wins[r.UserID]++
 			}
-			if r.Total != r.Cards+r.Objectives+r.Favorite+r.Compartments+r.Candles+r.Wands {
-				t.Errorf("total %d does not add up: %+v", r.Total, r)
+			sum := 0
+			for _, row := range r.Rows {
+				sum += row.Points
+			}
+			if len(r.Rows) != 6 || r.Score != sum {
+				t.Errorf("score %d is not the sum of its %d rows: %+v", r.Score, len(r.Rows), r)
 			}
 		}
 	}

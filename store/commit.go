@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 )
 
@@ -36,6 +37,9 @@ type Commit struct {
 	// is over, the game becomes finished, its results are recorded and its
 	// jobs are dropped. Without State the store cannot see the game end.
 	State *atheneum.Game
+	// Results are the game's final standings, required when State is
+	// over (the store records them as they are, for any game).
+	Results []engine.Result
 	// Abandon ends the game without results (after Action, if any), with
 	// EndReason as the reason given.
 	Abandon   bool
@@ -58,9 +62,10 @@ type Commit struct {
 }
 
 // AppendAction appends action a at position expectSeq+1; after, if not nil,
-// is the game once a is applied (see Commit.State).
-func (db *DB) AppendAction(ctx context.Context, gameID string, expectSeq int, a atheneum.Action, after *atheneum.Game) error {
-	return db.Commit(ctx, gameID, Commit{Seq: expectSeq, Action: &a, State: after})
+// is the game once a is applied (see Commit.State), and results its final
+// standings when a ended it.
+func (db *DB) AppendAction(ctx context.Context, gameID string, expectSeq int, a atheneum.Action, after *atheneum.Game, results ...engine.Result) error {
+	return db.Commit(ctx, gameID, Commit{Seq: expectSeq, Action: &a, State: after, Results: results})
 }
 
 // Commit applies c to the game atomically. It returns ErrConflict if the
@@ -92,6 +97,9 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 			return invalid(gameID, "The game state does not match the action log.")
 		}
 		over = c.State.Step == atheneum.StepOver
+		if over && len(c.Results) != len(c.State.Seats) {
+			return invalid(gameID, "A finished game needs a result for each of its %d seats.", len(c.State.Seats))
+		}
 		if newSeq%SnapshotInterval == 0 || over {
 			var err error
 			if snap, err = c.State.Encode(); err != nil {
@@ -135,7 +143,7 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 		}
 		switch {
 		case over:
-			if err := putResults(ctx, tx, gameID, c.State.Results); err != nil {
+			if err := putResults(ctx, tx, gameID, c.Results); err != nil {
 				return err
 			}
 			if err := endGame(ctx, tx, gameID, StatusFinished, at, ""); err != nil {
@@ -254,13 +262,17 @@ func whyNot(ctx context.Context, tx *sql.Tx, gameID string, seq int, needPlaying
 	return internal(gameID, nil, "guarded update refused for an unknown reason")
 }
 
-func putResults(ctx context.Context, tx *sql.Tx, gameID string, results []atheneum.Result) error {
+func putResults(ctx context.Context, tx *sql.Tx, gameID string, results []engine.Result) error {
 	for _, r := range results {
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results (game_id, seat, rank, total, cards, objectives,
-			favorite, compartments, candles, wands, books, favorite_books) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			gameID, r.Seat, r.Rank, r.Total, r.Cards, r.Objectives, r.Favorite, r.Compartments, r.Candles, r.Wands,
-			r.Books, r.FavoriteBooks); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO standings (game_id, seat, rank, score, tie_break) VALUES (?, ?, ?, ?, ?)`,
+			gameID, r.Seat, r.Rank, r.Score, r.TieBreak); err != nil {
 			return internal(gameID, err, "insert result")
+		}
+		for i, row := range r.Rows {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO result_rows (game_id, seat, position, category, points) VALUES (?, ?, ?, ?, ?)`,
+				gameID, r.Seat, i, row.Category, row.Points); err != nil {
+				return internal(gameID, err, "insert result row")
+			}
 		}
 	}
 	return nil

@@ -78,7 +78,7 @@ func TestConcurrentAppends(t *testing.T) {
 						t.Error(err)
 						return
 					}
-					err := db.Commit(ctx, g.ID, Commit{Seq: cur.State.Seq, Action: &a, State: next})
+					err := db.Commit(ctx, g.ID, Commit{Seq: cur.State.Seq, Action: &a, State: next, Results: resultsOf(next)})
 					switch {
 					case err == nil:
 						mu.Lock()

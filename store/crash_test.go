@@ -68,7 +68,7 @@ func TestHelperProcess(t *testing.T) {
 		}
 		// A realistic commit: the action, a deadline for the seat it
 		// concerns, and the seat's prompt message.
-		c := Commit{Seq: g.State.Seq, Action: &a, State: next,
+		c := Commit{Seq: g.State.Seq, Action: &a, State: next, Results: resultsOf(next),
 			PutJobs:     []Job{{Kind: "deadline", Seat: a.Seat, Due: time.Now().Add(24 * time.Hour), Payload: []byte(a.String())}},
 			PutMessages: []Message{{Kind: "prompt", Seat: a.Seat, ChannelID: "dm", MessageID: strconv.Itoa(next.Seq)}},
 		}

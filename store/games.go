@@ -77,7 +77,9 @@ type Seat struct {
 // Game is a game's record. State is filled by LoadGame and LoadActive for
 // games past the lobby, and is nil otherwise.
 type Game struct {
-	ID        string
+	ID string
+	// Kind is which game it is ("atheneum"), as its rules name it.
+	Kind      string
 	GuildID   string
 	ChannelID string
 	HostID    string
@@ -144,6 +146,9 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	if g.ID == "" {
 		g.ID = newID()
 	}
+	if g.Kind == "" {
+		g.Kind = atheneum.GameID
+	}
 	g.StateVersion = atheneum.StateVersion
 	now := time.Now()
 	if g.CreatedAt.IsZero() {
@@ -172,9 +177,9 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 			return internal(g.ID, err, "check channel")
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, content_id,
-			state_version, options, seq, created_at, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0)`,
+			state_version, options, seq, created_at, started_at, ended_at, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?)`,
 			g.ID, g.GuildID, g.ChannelID, g.HostID, string(g.Status), int64(g.Seed), g.ContentID,
-			g.StateVersion, string(opts), toMillis(g.CreatedAt), toMillis(g.StartedAt))
+			g.StateVersion, string(opts), toMillis(g.CreatedAt), toMillis(g.StartedAt), g.Kind)
 		if isConstraint(err) {
 			return &Error{Code: CodeExists, Message: "A game with that id already exists.", GameID: g.ID, Err: err}
 		}
@@ -346,7 +351,7 @@ func (db *DB) ListActive(ctx context.Context) ([]*Game, error) {
 }
 
 const gameCols = `games.id, games.guild_id, games.channel_id, games.host_id, games.status, games.seed, games.content_id,
-	games.state_version, games.options, games.seq, games.created_at, games.started_at, games.ended_at, games.end_reason`
+	games.state_version, games.options, games.seq, games.created_at, games.started_at, games.ended_at, games.end_reason, games.game`
 
 const seatCols = `seats.game_id, seats.seat, seats.user_id, seats.ai_level, seats.display_name, seats.subject, seats.dm_closed, seats.autopilot`
 
@@ -362,7 +367,7 @@ func scanGame(row scanner) (*Game, error) {
 	var status, opts string
 	var seed, created, started, ended int64
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.HostID, &status, &seed, &g.ContentID, &g.StateVersion,
-		&opts, &g.Seq, &created, &started, &ended, &g.EndReason)
+		&opts, &g.Seq, &created, &started, &ended, &g.EndReason, &g.Kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}

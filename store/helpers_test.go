@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 )
 
@@ -74,7 +75,7 @@ func step(t testing.TB, db *DB, g *Game, p *atheneum.RandomPlayer) bool {
 	if _, err := next.Apply(a); err != nil {
 		t.Fatalf("engine refused its own legal action %s: %v", a, err)
 	}
-	if err := db.Commit(context.Background(), g.ID, Commit{Seq: g.State.Seq, Action: &a, State: next}); err != nil {
+	if err := db.Commit(context.Background(), g.ID, Commit{Seq: g.State.Seq, Action: &a, State: next, Results: resultsOf(next)}); err != nil {
 		t.Fatal(err)
 	}
 	g.State = next
@@ -99,4 +100,13 @@ func encode(t testing.TB, g *atheneum.Game) string {
 func canonical(t testing.TB, g *atheneum.Game) string {
 	t.Helper()
 	return encode(t, g.Clone())
+}
+
+// resultsOf is what the service passes with a commit that ends the game:
+// its results at the seam; nil while it goes on.
+func resultsOf(g *atheneum.Game) []engine.Result {
+	if g == nil || g.Step != atheneum.StepOver {
+		return nil
+	}
+	return (&atheneum.State{Game: g}).Results()
 }

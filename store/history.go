@@ -48,28 +48,15 @@ func (db *DB) FinishedGames(ctx context.Context, guildID, channelID string, limi
 		out[i].Game = g
 		byID[g.ID] = &out[i]
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT r.game_id, s.user_id, s.ai_level, s.display_name, r.seat, r.rank, r.total, r.cards,
-		r.objectives, r.favorite, r.compartments, r.candles, r.wands, r.books, r.favorite_books
-		FROM results r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat JOIN games ON games.id = r.game_id
-		WHERE `+picked+` ORDER BY r.game_id, r.rank, r.seat`, args...)
+	results, err := readResults(ctx, tx, picked, args...)
 	if err != nil {
-		return nil, internal("", err, "read results")
+		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var r SeatResult
-		if err := rows.Scan(&r.GameID, &r.UserID, &r.AILevel, &r.Name, &r.Seat, &r.Rank, &r.Total, &r.Cards, &r.Objectives,
-			&r.Favorite, &r.Compartments, &r.Candles, &r.Wands, &r.Books, &r.FavoriteBooks); err != nil {
-			return nil, internal(r.GameID, err, "read result")
-		}
-		if fg := byID[r.GameID]; fg != nil {
-			fg.Results = append(fg.Results, r)
+	for id, rs := range results {
+		if fg := byID[id]; fg != nil {
+			fg.Results = rs
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, internal("", err, "read results")
-	}
-	rows.Close()
 	mrows, err := tx.QueryContext(ctx, `SELECT m.game_id, m.channel_id, m.message_id FROM messages m JOIN games ON games.id = m.game_id
 		WHERE m.kind = ?4 AND m.seat = ?5 AND `+picked, append(args, FinalMessageKind, NoSeat)...)
 	if err != nil {

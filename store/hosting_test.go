@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 )
 
@@ -25,7 +26,7 @@ func finish(t *testing.T, db *DB, g *Game, seed uint64, at time.Time) {
 		if _, err := next.Apply(a); err != nil {
 			t.Fatal(err)
 		}
-		c := Commit{Seq: g.State.Seq, Action: &a, State: next}
+		c := Commit{Seq: g.State.Seq, Action: &a, State: next, Results: resultsOf(next)}
 		if next.Step == atheneum.StepOver {
 			c.At = at
 		}
@@ -96,8 +97,9 @@ func TestMigrationFrom3KeepsTheGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if v, _ := db.SchemaVersion(ctx); v != 4 {
-		t.Fatalf("version %d after the upgrade, want 4", v)
+	ms, _ := migrations()
+	if v, _ := db.SchemaVersion(ctx); v != len(ms) {
+		t.Fatalf("version %d after the upgrade, want the latest, %d", v, len(ms))
 	}
 	over, err := db.GetGame(ctx, "over")
 	if err != nil {
@@ -185,7 +187,7 @@ func TestCommitChangesSeatsAndOptions(t *testing.T) {
 		if _, err := next.Apply(a); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Commit(ctx, g.ID, Commit{Seq: 0, Action: &a, State: next, Seats: []SeatChange{{Seat: 2, AILevel: "normal", Name: "Normal AI"}}}); err != nil {
+		if err := db.Commit(ctx, g.ID, Commit{Seq: 0, Action: &a, State: next, Results: resultsOf(next), Seats: []SeatChange{{Seat: 2, AILevel: "normal", Name: "Normal AI"}}}); err != nil {
 			t.Fatal(err)
 		}
 		got, _ := db.LoadGame(ctx, g.ID)
@@ -212,7 +214,7 @@ func TestCommitChangesSeatsAndOptions(t *testing.T) {
 				t.Fatal(err)
 			}
 			opts := Options{Seats: 9}
-			err := db.Commit(ctx, g.ID, Commit{Seq: 1, Action: &a, State: next, Options: &opts, Seats: []SeatChange{r.change}})
+			err := db.Commit(ctx, g.ID, Commit{Seq: 1, Action: &a, State: next, Results: resultsOf(next), Options: &opts, Seats: []SeatChange{r.change}})
 			if !errors.Is(err, ErrInvalid) {
 				t.Fatalf("got %v, want ErrInvalid", err)
 			}
@@ -344,7 +346,7 @@ func TestMemberStatsAndGames(t *testing.T) {
 		finish(t, db, g, uint64(k), base.Add(time.Duration(k)*time.Hour))
 		if k == 2 {
 			// A shared first place: both seats rank first.
-			if _, err := db.w.ExecContext(ctx, `UPDATE results SET rank = 1 WHERE game_id = ?`, g.ID); err != nil {
+			if _, err := db.w.ExecContext(ctx, `UPDATE standings SET rank = 1 WHERE game_id = ?`, g.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -352,7 +354,7 @@ func TestMemberStatsAndGames(t *testing.T) {
 		for _, r := range res {
 			if r.UserID == "u1" {
 				played++
-				totals = append(totals, r.Total)
+				totals = append(totals, r.Score)
 				if r.Rank == 1 {
 					won++
 				}
@@ -448,4 +450,64 @@ func TestDueJobsComeInDueOrderWithAFixedTieBreak(t *testing.T) {
 			t.Fatalf("%+v, %v", js, err)
 		}
 	})
+}
+
+// TestMigrationFrom4CarriesTheResults: Atheneum's results, kept in columns
+// of their own until version 4, become the standings and rows every game
+// shares, with the tie-break that settled equal scores.
+func TestMigrationFrom4CarriesTheResults(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v4.db")
+	old, err := open(ctx, path, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.w.ExecContext(ctx, `INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, content_id,
+		state_version, options, created_at, started_at, ended_at) VALUES
+		('done', 'g', 'c1', 'u1', 'finished', 1, ?1, ?2, '{"seats":3}', 1, 2, 3)`,
+		atheneum.DefaultContentID, atheneum.StateVersion); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range []atheneum.Color{atheneum.Teal, atheneum.Pink, atheneum.Black} {
+		if _, err := old.w.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, display_name, subject) VALUES ('done', ?, ?, 'P', ?)`,
+			i, fmt.Sprintf("u%d", i+1), string(s.Letter())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Seats 0 and 1 tie on 70 points; seat 1 shelved more books.
+	if _, err := old.w.ExecContext(ctx, `INSERT INTO results (game_id, seat, rank, total, cards, objectives, favorite,
+		compartments, candles, wands, books, favorite_books) VALUES
+		('done', 0, 2, 70, 5, 30, 10, 15, 8, 2, 20, 5),
+		('done', 1, 1, 70, 6, 29, 10, 15, 8, 2, 22, 5),
+		('done', 2, 3, 40, 1, 10, 9, 10, 10, 0, 15, 4)`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	res, err := db.Results(ctx, "done")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		seat, rank, score int
+		tieBreak          string
+		cards             int
+	}{{1, 1, 70, "books", 6}, {0, 2, 70, "books", 5}, {2, 3, 40, "", 1}}
+	if len(res) != len(want) {
+		t.Fatalf("%d results: %+v", len(res), res)
+	}
+	for i, w := range want {
+		r := res[i]
+		if r.Seat != w.seat || r.Rank != w.rank || r.Score != w.score || r.TieBreak != w.tieBreak || len(r.Rows) != 6 ||
+			r.Rows[0] != (engine.Row{Category: "cards", Points: w.cards}) || r.Rows[5].Category != "wands" {
+			t.Errorf("result %d: %+v, want %+v", i, r, w)
+		}
+	}
+	if rec, _ := db.GetGame(ctx, "done"); rec.Kind != atheneum.GameID {
+		t.Errorf("the game's kind is %q", rec.Kind)
+	}
 }

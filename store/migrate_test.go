@@ -82,7 +82,7 @@ func TestMigrations(t *testing.T) {
 			if _, err := next.Apply(a); err != nil {
 				t.Fatal(err)
 			}
-			if err := old.Commit(ctx, "old1", Commit{Seq: state.Seq, Action: &a, State: next}); err != nil {
+			if err := old.Commit(ctx, "old1", Commit{Seq: state.Seq, Action: &a, State: next, Results: resultsOf(next)}); err != nil {
 				t.Fatal(err)
 			}
 			state = next

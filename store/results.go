@@ -5,17 +5,19 @@ import (
 	"database/sql"
 	"errors"
 
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 )
 
-// SeatResult is one seat's final result in a finished game.
+// SeatResult is one seat's final result in a finished game, in the form
+// every game shares (engine.Result), with who played the seat.
 type SeatResult struct {
 	GameID string
 	// UserID is "" for an AI seat.
 	UserID  string
 	AILevel string
 	Name    string
-	atheneum.Result
+	engine.Result
 }
 
 // Results returns a finished game's results, best rank first (none for a
@@ -24,25 +26,65 @@ func (db *DB) Results(ctx context.Context, gameID string) ([]SeatResult, error) 
 	if _, _, err := gameStatus(ctx, db.r, gameID); err != nil {
 		return nil, err
 	}
-	rows, err := db.r.QueryContext(ctx, `SELECT s.user_id, s.ai_level, s.display_name, r.seat, r.rank, r.total, r.cards,
-		r.objectives, r.favorite, r.compartments, r.candles, r.wands, r.books, r.favorite_books
-		FROM results r JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
-		WHERE r.game_id = ? ORDER BY r.rank, r.seat`, gameID)
+	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
-		return nil, internal(gameID, err, "read results")
+		return nil, internal(gameID, err, "begin read")
+	}
+	defer tx.Rollback()
+	byGame, err := readResults(ctx, tx, `standings.game_id = ?1`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	return byGame[gameID], nil
+}
+
+// readResults reads the results of the games that where (a condition on
+// standings and games) picks, each game's best rank first.
+func readResults(ctx context.Context, q querier, where string, args ...any) (map[string][]SeatResult, error) {
+	rows, err := q.QueryContext(ctx, `SELECT standings.game_id, s.user_id, s.ai_level, s.display_name, standings.seat,
+		standings.rank, standings.score, standings.tie_break
+		FROM standings JOIN seats s ON s.game_id = standings.game_id AND s.seat = standings.seat
+		JOIN games ON games.id = standings.game_id
+		WHERE `+where+` ORDER BY standings.game_id, standings.rank, standings.seat`, args...)
+	if err != nil {
+		return nil, internal("", err, "read results")
 	}
 	defer rows.Close()
-	var out []SeatResult
+	out := map[string][]SeatResult{}
 	for rows.Next() {
-		r := SeatResult{GameID: gameID}
-		if err := rows.Scan(&r.UserID, &r.AILevel, &r.Name, &r.Seat, &r.Rank, &r.Total, &r.Cards, &r.Objectives,
-			&r.Favorite, &r.Compartments, &r.Candles, &r.Wands, &r.Books, &r.FavoriteBooks); err != nil {
-			return nil, internal(gameID, err, "read result")
+		var r SeatResult
+		if err := rows.Scan(&r.GameID, &r.UserID, &r.AILevel, &r.Name, &r.Seat, &r.Rank, &r.Score, &r.TieBreak); err != nil {
+			return nil, internal(r.GameID, err, "read result")
 		}
-		out = append(out, r)
+		out[r.GameID] = append(out[r.GameID], r)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, internal(gameID, err, "read results")
+		return nil, internal("", err, "read results")
+	}
+	rows.Close()
+	rrows, err := q.QueryContext(ctx, `SELECT result_rows.game_id, result_rows.seat, result_rows.category, result_rows.points
+		FROM result_rows JOIN standings ON standings.game_id = result_rows.game_id AND standings.seat = result_rows.seat
+		JOIN games ON games.id = standings.game_id
+		WHERE `+where+` ORDER BY result_rows.game_id, result_rows.seat, result_rows.position`, args...)
+	if err != nil {
+		return nil, internal("", err, "read result rows")
+	}
+	defer rrows.Close()
+	for rrows.Next() {
+		var gameID string
+		var seat int
+		var row engine.Row
+		if err := rrows.Scan(&gameID, &seat, &row.Category, &row.Points); err != nil {
+			return nil, internal(gameID, err, "read result row")
+		}
+		for i := range out[gameID] {
+			if r := &out[gameID][i]; r.Seat == seat {
+				r.Rows = append(r.Rows, row)
+			}
+		}
+	}
+	if err := rrows.Err(); err != nil {
+		return nil, internal("", err, "read result rows")
 	}
 	return out, nil
 }
@@ -69,14 +111,14 @@ func (db *DB) Leaderboard(ctx context.Context, guildID string, limit, minGames i
 	rows, err := db.r.QueryContext(ctx, `SELECT s.user_id,
 		(SELECT s2.display_name FROM seats s2 JOIN games g2 ON g2.id = s2.game_id
 			WHERE s2.user_id = s.user_id AND g2.guild_id = ? ORDER BY g2.created_at DESC LIMIT 1),
-		count(*), sum(r.rank = 1), sum(r.total), max(r.total)
-		FROM results r
+		count(*), sum(r.rank = 1), sum(r.score), max(r.score)
+		FROM standings r
 		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
 		JOIN games g ON g.id = r.game_id
 		WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id <> ''
 		GROUP BY s.user_id
 		HAVING count(*) >= ?
-		ORDER BY sum(r.rank = 1) DESC, 1.0 * sum(r.total) / count(*) DESC, s.user_id
+		ORDER BY sum(r.rank = 1) DESC, 1.0 * sum(r.score) / count(*) DESC, s.user_id
 		LIMIT ?`, guildID, guildID, minGames, limit)
 	if err != nil {
 		return nil, internal("", err, "read leaderboard")
@@ -121,8 +163,8 @@ func (db *DB) MemberStats(ctx context.Context, guildID, userID string) (MemberSt
 		return st, internal("", err, "begin read")
 	}
 	defer tx.Rollback()
-	err = tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(r.rank = 1), 0), coalesce(avg(r.total), 0), coalesce(max(r.total), 0)
-		FROM results r
+	err = tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(r.rank = 1), 0), coalesce(avg(r.score), 0), coalesce(max(r.score), 0)
+		FROM standings r
 		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
 		JOIN games g ON g.id = r.game_id
 		WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?`, guildID, userID).

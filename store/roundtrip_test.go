@@ -41,7 +41,7 @@ func TestRoundTrip(t *testing.T) {
 				if _, err := next.Apply(a); err != nil {
 					t.Fatal(err)
 				}
-				c := Commit{Seq: g.State.Seq, Action: &a, State: next}
+				c := Commit{Seq: g.State.Seq, Action: &a, State: next, Results: resultsOf(next)}
 				if tt.nil {
 					c.State = nil
 				}
@@ -88,7 +88,7 @@ func TestRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			if over {
-				if len(res) != tt.seats || res[0].Rank != 1 || res[0].Total != g.State.Results[0].Total {
+				if len(res) != tt.seats || res[0].Rank != 1 || res[0].Score != g.State.Results[0].Total {
 					t.Errorf("results %+v, want those of %+v", res, g.State.Results)
 				}
 				if got.EndedAt.IsZero() {
@@ -264,8 +264,8 @@ func TestCommitChecks(t *testing.T) {
 		{"an action for an unknown game is not found", "nope", Commit{Seq: 3, Action: &a}, ErrNotFound},
 		{"a state that is not the action's result is invalid", g.ID, Commit{Seq: 3, Action: &a, State: g.State}, ErrInvalid},
 		{"a negative sequence number is invalid", g.ID, Commit{Seq: -1, Action: &a}, ErrInvalid},
-		{"the right sequence number is accepted", g.ID, Commit{Seq: 3, Action: &a, State: next}, nil},
-		{"the same action again is a conflict", g.ID, Commit{Seq: 3, Action: &a, State: next}, ErrConflict},
+		{"the right sequence number is accepted", g.ID, Commit{Seq: 3, Action: &a, State: next, Results: resultsOf(next)}, nil},
+		{"the same action again is a conflict", g.ID, Commit{Seq: 3, Action: &a, State: next, Results: resultsOf(next)}, ErrConflict},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -281,7 +281,7 @@ func TestCommitChecks(t *testing.T) {
 		if _, err := after.Apply(b); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Commit(ctx, g.ID, Commit{Seq: 4, Action: &b, State: after, Abandon: true}); err != nil {
+		if err := db.Commit(ctx, g.ID, Commit{Seq: 4, Action: &b, State: after, Results: resultsOf(after), Abandon: true}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := db.LoadGame(ctx, g.ID)

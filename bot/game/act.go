@@ -104,6 +104,9 @@ func (s *Service) act(ctx context.Context, t *Table, a atheneum.Action, by Actor
 	after := *rec
 	after.Seats, after.State = seats, next
 	c := store.Commit{Seq: g.Seq, Action: &a, State: next, At: s.o.Now(), Autopilot: autopilot}
+	if next.Step == atheneum.StepOver {
+		c.Results = (&atheneum.State{Game: next}).Results()
+	}
 	ended := StepKey(g) != StepKey(next)
 	if ended {
 		c.DeleteJobs = append(clockKeys(), store.JobKey{Kind: JobReminded, Seat: store.NoSeat})

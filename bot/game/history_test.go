@@ -41,8 +41,8 @@ func TestHistoryAndReplay(t *testing.T) {
 		}
 		res, _ := f.db.Results(f.ctx, id)
 		for _, r := range res {
-			if h.Turns[turns][r.Seat] != r.Total {
-				t.Errorf("seat %d: final %d, stored total %d", r.Seat, h.Turns[turns][r.Seat], r.Total)
+			if h.Turns[turns][r.Seat] != r.Score {
+				t.Errorf("seat %d: final %d, stored total %d", r.Seat, h.Turns[turns][r.Seat], r.Score)
 			}
 		}
 		if canonicalState(t, h.Final.State) != canonicalState(t, rec.State) || h.Final.Seq != rec.Seq {
