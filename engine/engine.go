@@ -159,6 +159,9 @@ type Event struct {
 	Kind string
 	Seat int
 	Args map[string]any
+	// Private events carry details only Seat may see (the card it drew);
+	// the others are told the event without them.
+	Private bool
 }
 
 // Result is a seat's final standing.
@@ -222,19 +225,28 @@ func NextFromList(moves []Move, chosen []string) []Choice {
 	return out
 }
 
-// Moves lists every move seat can make now by walking Next to the end of
-// each path; limit bounds how many are listed (0: no bound), for games
-// whose moves are too many to list.
+// Moves lists the moves seat can make now by walking Next to the end of
+// each path, depth first (see ListMoves for the bound).
 func Moves(s State, seat, limit int) []Move {
-	var out []Move
+	moves, _ := ListMoves(s, seat, limit)
+	return moves
+}
+
+// ListMoves is Moves that also says whether the list is complete. limit
+// bounds how many moves are listed, and the walk stops after visiting 16
+// times as many choices (0: no bound), for games whose moves are too many
+// to list (Anludim's combinations of cards).
+func ListMoves(s State, seat, limit int) (moves []Move, complete bool) {
+	visits := 0
 	var walk func(chosen []string) bool
 	walk = func(chosen []string) bool {
 		for _, c := range s.Next(seat, chosen) {
+			visits++
+			if limit > 0 && (visits > 16*limit || len(moves) >= limit) {
+				return false
+			}
 			if c.Move != "" {
-				out = append(out, c.Move)
-				if limit > 0 && len(out) >= limit {
-					return false
-				}
+				moves = append(moves, c.Move)
 			}
 			if !walk(append(slices.Clip(chosen), c.Key)) {
 				return false
@@ -242,8 +254,8 @@ func Moves(s State, seat, limit int) []Move {
 		}
 		return true
 	}
-	walk(nil)
-	return out
+	complete = walk(nil)
+	return moves, complete
 }
 
 // Winners lists the seats ranked first.

@@ -28,8 +28,11 @@ func (r *Rand) IntN(n int) int { return int(r.Uint64() % uint64(n)) }
 var ErrNoMove = errors.New("engine: the seat has no move")
 
 // RandomMove builds a move for seat by taking a random choice at each step
-// of Next. Moves behind fewer steps are likelier than a uniform draw over
-// all moves would make them; that is the price of never listing them all.
+// of Next; where some choices complete a move, it takes one of those half
+// the time, so that walks through many steps (choosing cards one by one)
+// stay short. Moves behind fewer steps are likelier than a uniform draw
+// over all moves would make them; that is the price of never listing them
+// all.
 func RandomMove(s State, seat int, r *Rand) (Move, error) {
 	var chosen []string
 	for depth := 0; depth < maxSteps; depth++ {
@@ -38,6 +41,17 @@ func RandomMove(s State, seat int, r *Rand) (Move, error) {
 			return "", ErrNoMove
 		}
 		c := choices[r.IntN(len(choices))]
+		if c.Move == "" && r.IntN(2) == 0 {
+			var done []Choice
+			for _, o := range choices {
+				if o.Move != "" {
+					done = append(done, o)
+				}
+			}
+			if len(done) > 0 {
+				c = done[r.IntN(len(done))]
+			}
+		}
 		if c.Move != "" {
 			return c.Move, nil
 		}
