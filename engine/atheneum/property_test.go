@@ -374,13 +374,19 @@ func TestViewsHideSecrets(t *testing.T) {
 	}
 }
 
-// TestEngineImportsOnlyTheStandardLibrary keeps the engine pure.
+// TestEngineImportsOnlyTheStandardLibrary keeps the engine pure. The one
+// package of the module it may import is the game seam it implements,
+// atheneum/engine, which is held to the standard library in turn
+// (engine's TestTheSeamImportsOnlyTheStandardLibrary).
 func TestEngineImportsOnlyTheStandardLibrary(t *testing.T) {
 	pkg, err := build.ImportDir(".", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, imp := range pkg.Imports {
+		if imp == "atheneum/engine" {
+			continue
+		}
 		if strings.Contains(strings.Split(imp, "/")[0], ".") || strings.HasPrefix(imp, "atheneum/") {
 			t.Errorf("engine imports %s", imp)
 		}
