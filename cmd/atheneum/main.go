@@ -5,7 +5,7 @@
 // runs the bot (configuration in the environment or .env; see .env.example)
 // until SIGINT or SIGTERM.
 //
-//	atheneum sim --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
+//	atheneum sim [--game atheneum|anludim] --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
 //
 // plays games between computer players to check and measure the rules
 // engine and the content's balance.
@@ -67,7 +67,7 @@ func usage(w io.Writer) {
   atheneum [run]           run the bot (needs DISCORD_TOKEN in the environment or in ./.env; see .env.example)
   atheneum demo [--people N] [--ai LEVELS] [--seed S] [--out DIR]
                            play a game through the bot and a fake Discord, and write what everyone saw
-  atheneum sim --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
+  atheneum sim [--game atheneum|anludim] --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
                            play games between computer players and print totals
   atheneum pictures [--out DIR] [--seed S] [--lang en|fr]
                            write one picture of each kind from a game between computer players

@@ -10,13 +10,29 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"atheneum/engine/anludim"
 	"atheneum/engine/atheneum"
 	"atheneum/engine/atheneum/ai"
 )
+
+// simOptions are sim's flags, for the games other than Atheneum.
+type simOptions struct {
+	games, players     int
+	seed               uint64
+	levels             string
+	playouts, workers  int
+	rotate, json       bool
+	record, reportPath string
+	// contentSet is set when --content (Atheneum's) was given.
+	contentSet bool
+	variant    string
+	args       []string
+}
 
 // simRecord is one game written by `sim --record`.
 type simRecord struct {
@@ -174,11 +190,17 @@ type simGame struct {
 
 // parseLevels reads --ai: one level for every seat, or one per seat.
 func parseLevels(s string, players int) ([]string, error) {
+	return parseLevelsOf(s, players, ai.Levels)
+}
+
+// parseLevelsOf reads --ai: one level for every seat, or one per seat,
+// each one of known.
+func parseLevelsOf(s string, players int, known []string) ([]string, error) {
 	parts := strings.Split(s, ",")
 	for i := range parts {
 		parts[i] = strings.TrimSpace(parts[i])
-		if _, err := ai.New(parts[i], ai.Options{}); err != nil {
-			return nil, err
+		if !slices.Contains(known, parts[i]) {
+			return nil, fmt.Errorf("unknown AI level %q: choose one of %s", parts[i], strings.Join(known, ", "))
 		}
 	}
 	switch len(parts) {
@@ -207,14 +229,33 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	budget := fs.Duration("budget", 0, "thinking time per decision of the hard level when --playouts is 0 (0: the level's default)")
 	rotate := fs.Bool("rotate", true, "in game i, move each --ai level i seats along, so every level plays every seat")
 	workers := fs.Int("workers", 0, "games played at once (0: GOMAXPROCS)")
+	game := fs.String("game", atheneum.GameID, "the game to play: "+atheneum.GameID+" or "+anludim.ID)
+	variant := fs.String("variant", "base", "Anludim's variant: base or expert")
 	reportFlags := addReportFlags(fs) // --report and --content: see report.go
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: atheneum sim --games N --players P --seed S [--ai LEVEL[,LEVEL...]] [--playouts K] [--json] [--record DIR]")
+		fmt.Fprintln(fs.Output(), "usage: atheneum sim [--game atheneum|anludim] [--variant base|expert] --games N --players P --seed S [--ai LEVEL[,LEVEL...]] [--playouts K] [--json] [--record DIR]")
 		fmt.Fprintln(fs.Output(), "Plays N games between computer players (random by default) and prints scores, win rates and errors.")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stdout); err != nil {
 		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch *game {
+	case anludim.ID:
+		if set["budget"] {
+			return errors.New("--budget is Atheneum's: Anludim's hard level takes --playouts")
+		}
+		return runAnludimSim(simOptions{games: *games, players: *players, seed: *seed, levels: *levelsFlag, playouts: *playouts,
+			rotate: *rotate, workers: *workers, json: *asJSON, record: *record, reportPath: *reportFlags.report,
+			contentSet: set["content"], variant: *variant, args: args}, stdout)
+	case atheneum.GameID:
+		if set["variant"] {
+			return errors.New("--variant is Anludim's: use it with --game anludim")
+		}
+	default:
+		return fmt.Errorf("--game must be %s or %s, not %q", atheneum.GameID, anludim.ID, *game)
 	}
 	if *players < atheneum.MinSeats || *players > atheneum.MaxSeats {
 		return fmt.Errorf("--players must be %d to %d", atheneum.MinSeats, atheneum.MaxSeats)

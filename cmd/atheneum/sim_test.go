@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -92,6 +93,13 @@ func TestSimRefusesBadFlags(t *testing.T) {
 		{"sim", "--ai", "expert"},
 		{"sim", "--players", "3", "--ai", "normal,random"},
 		{"sim", "--playouts", "-1"},
+		{"sim", "--game", "chess"},
+		{"sim", "--variant", "expert"},
+		{"sim", "--game", "anludim", "--players", "6"},
+		{"sim", "--game", "anludim", "--variant", "blitz"},
+		{"sim", "--game", "anludim", "--content", "atheneum-1"},
+		{"sim", "--game", "anludim", "--budget", "1s"},
+		{"sim", "--game", "anludim", "--ai", "genius"},
 		{"nonsense"},
 	} {
 		t.Run(strings.Join(args, " ")+" is refused", func(t *testing.T) {
@@ -175,4 +183,47 @@ func TestPlaySimGame(t *testing.T) {
 			t.Fatal("accepted")
 		}
 	})
+}
+
+// TestSimPlaysAnludim: `sim --game anludim` plays Anludim between computer
+// players, prints what the balance report needs (turns and rounds per
+// game, how rounds end, the first player's advantage, each professor's
+// value), gives the same figures with one worker or two, and writes the
+// report.
+func TestSimPlaysAnludim(t *testing.T) {
+	report := filepath.Join(t.TempDir(), "balance.md")
+	args := []string{"sim", "--game", "anludim", "--games", "12", "--players", "3", "--ai", "normal,random,random", "--json"}
+	var one, two bytes.Buffer
+	if err := run(append(args, "--workers", "1", "--report", report), &one, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(append(args, "--workers", "2"), &two, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	var a, b anludimSim
+	if err := json.Unmarshal(one.Bytes(), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(two.Bytes(), &b); err != nil {
+		t.Fatal(err)
+	}
+	a.Seconds, a.GamesPerSec, b.Seconds, b.GamesPerSec = 0, 0, 0, 0
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("one worker and two differ:\n%+v\n%+v", a, b)
+	}
+	if a.Games != 12 || a.Turns <= 0 || a.Rounds < 2 || len(a.Ends) == 0 || len(a.Seats) != 3 || len(a.Professors) != 5 {
+		t.Errorf("summary %+v", a)
+	}
+	if len(a.Levels) != 2 || a.Levels[0].Level != "random" || a.Levels[1].Level != "normal" || a.Levels[1].WinRate <= a.Levels[0].WinRate {
+		t.Errorf("levels %+v", a.Levels)
+	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"# Anludim balance", "| round ended by |", "| professor |", "first player of a round"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the report lacks %q:\n%s", want, data)
+		}
+	}
 }
