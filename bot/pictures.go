@@ -104,15 +104,7 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit, p
 	if err != nil {
 		return nil, err
 	}
-	resp, err := b.dg.RequestWithLockedBucket("PATCH", uri, contentType, body, b.answers.lock(uri), 0)
-	if err != nil {
-		return nil, err
-	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(resp, &msg); err != nil {
-		return nil, err
-	}
-	return &msg, nil
+	return decodeMessage(b.dg.RequestWithLockedBucket("PATCH", uri, contentType, body, b.answers.lock(uri), 0))
 }
 
 // followup sends a follow-up message to an interaction, with its pictures
@@ -164,7 +156,11 @@ func (b *Bot) rawMultipart(method, uri, bucket string, payload any, files []*dis
 	if err != nil {
 		return nil, err
 	}
-	resp, err := b.dg.RequestRaw(method, uri, contentType, body, bucket, 0)
+	return decodeMessage(b.dg.RequestRaw(method, uri, contentType, body, bucket, 0))
+}
+
+// decodeMessage reads the message Discord answered a request with.
+func decodeMessage(resp []byte, err error) (*discordgo.Message, error) {
 	if err != nil {
 		return nil, err
 	}

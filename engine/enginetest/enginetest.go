@@ -7,7 +7,9 @@ package enginetest
 import (
 	"errors"
 	"fmt"
+	"go/build"
 	"slices"
+	"strings"
 	"testing"
 
 	"atheneum/engine"
@@ -269,4 +271,28 @@ func playLevel(g engine.Game, level string, seed uint64, setup engine.Setup) err
 		}
 	}
 	return engine.CheckResults(s.Results(), setup.Seats)
+}
+
+// CheckPure holds the package in dir (a game's rules, or the seam) to the
+// standard library, plus the packages of the module named in allowed
+// (the seam, for rules): no other import, no I/O, no clock, no global
+// randomness.
+func CheckPure(t *testing.T, dir string, allowed ...string) {
+	pkg, err := build.ImportDir(dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, imp := range pkg.Imports {
+		if slices.Contains(allowed, imp) {
+			continue
+		}
+		if strings.Contains(strings.Split(imp, "/")[0], ".") || strings.HasPrefix(imp, "atheneum/") {
+			t.Errorf("%s imports %s", pkg.ImportPath, imp)
+		}
+		for _, banned := range []string{"os", "io", "net", "time", "math/rand", "math/rand/v2", "syscall"} {
+			if imp == banned {
+				t.Errorf("%s imports %s: it must do no I/O and read no clock or global randomness", pkg.ImportPath, imp)
+			}
+		}
+	}
 }
