@@ -129,3 +129,5 @@ func seamRefusal(err error) error {
 	}
 	return &engine.Refusal{Code: r.Code, Args: r.Args, Message: r.Error()}
 }
+
+func init() { engine.Register(Rules) }

@@ -1,8 +1,10 @@
 package atheneum
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 
 	"atheneum/engine"
@@ -235,4 +237,47 @@ func seamEvent(e Event) engine.Event {
 		delete(out.Args, "seat")
 	}
 	return out
+}
+
+func init() { engine.Register(Rules) }
+
+// Played is the number of actions applied since the deal.
+func (s *State) Played() int { return s.Game.Seq }
+
+// Snapshot writes the game's versioned JSON form (see Encode).
+func (s *State) Snapshot() (int, []byte, error) {
+	data, err := s.Game.Encode()
+	return s.Game.V, data, err
+}
+
+// Restore reads a snapshot written by Snapshot, of this engine's state
+// version only.
+func (rules) Restore(version int, data []byte) (engine.State, error) {
+	if version != StateVersion {
+		return nil, fmt.Errorf("atheneum: state version %d, this engine reads %d", version, StateVersion)
+	}
+	g, err := DecodeGame(data)
+	if err != nil {
+		return nil, err
+	}
+	return &State{Game: g}, nil
+}
+
+// ReadLegacyMove reads an action stored as JSON, as records kept them
+// before the game seam, into notation.
+func (rules) ReadLegacyMove(data []byte) (engine.Move, error) {
+	var a Action
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&a); err != nil {
+		return "", err
+	}
+	if d.More() {
+		return "", errors.New("atheneum: trailing data after the action")
+	}
+	m := a.String()
+	if back, err := ParseAction(m); err != nil || back != a {
+		return "", fmt.Errorf("atheneum: the stored action %s has no notation", data)
+	}
+	return engine.Move(m), nil
 }

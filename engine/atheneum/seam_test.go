@@ -1,6 +1,7 @@
 package atheneum
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -77,5 +78,49 @@ func TestTheSeamRefusesWithTheRulesCode(t *testing.T) {
 	}
 	if _, err := Rules.New(1, engine.Setup{Seats: 3, SeatOptions: []map[string]string{{SeatOptionSubject: "T"}, {SeatOptionSubject: "T"}}}); !errors.As(err, &r) {
 		t.Fatalf("two seats of one subject: got %v, want a refusal", err)
+	}
+}
+
+// TestStoredActionsReadAsNotation: every action a game offers, stored as
+// JSON as records kept them before the game seam, reads back as its
+// notation; anything else stored is refused.
+func TestStoredActionsReadAsNotation(t *testing.T) {
+	reader := Rules.(engine.LegacyReader)
+	s, err := Rules.New(3, engine.Setup{Seats: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := s.(*State).Game
+	r := engine.NewRand(3)
+	for n := 0; !s.Over(); n++ {
+		for _, seat := range s.Awaited() {
+			for _, a := range g.LegalActions(seat) {
+				data, err := json.Marshal(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m, err := reader.ReadLegacyMove(data); err != nil || string(m) != a.String() {
+					t.Fatalf("%s read as %q (%v), want %q", data, m, err, a.String())
+				}
+			}
+		}
+		m, err := engine.RandomMove(s, s.Awaited()[0], r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, bad := range []string{``, `{}x`, `{"type":"pick","seat":0,"card":"A01","extra":1}`, `[1]`, `{"type":"pick","seat":0,"card":"A01"} {}`} {
+		if m, err := reader.ReadLegacyMove([]byte(bad)); err == nil {
+			t.Errorf("%q read as %q", bad, m)
+		}
+	}
+}
+
+func TestAtheneumIsRegistered(t *testing.T) {
+	if r, ok := engine.Lookup(GameID); !ok || r.ID() != GameID {
+		t.Errorf("found %v, %v", r, ok)
 	}
 }

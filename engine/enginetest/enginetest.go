@@ -205,6 +205,11 @@ func playChecked(g engine.Game, seed uint64, setup engine.Setup, limit, every in
 				}
 			}
 		}
+		if n%every == 0 {
+			if err := checkSnapshot(g, s, limit); err != nil {
+				return fmt.Errorf("step %s: %w", s.StepKey(), err)
+			}
+		}
 		seat := awaited[r.IntN(len(awaited))]
 		m, err := engine.RandomMove(s, seat, r)
 		if err != nil {
@@ -295,4 +300,32 @@ func CheckPure(t *testing.T, dir string, allowed ...string) {
 			}
 		}
 	}
+}
+
+// checkSnapshot holds a game that writes snapshots to reading them back as
+// the same game: the same step, move count, awaited seats and moves.
+func checkSnapshot(g engine.Game, s engine.State, limit int) error {
+	snap, ok := s.(engine.Snapshotter)
+	if !ok {
+		return nil
+	}
+	restorer, ok := g.Rules.(engine.Restorer)
+	if !ok {
+		return fmt.Errorf("the state writes snapshots that its rules cannot read")
+	}
+	version, data, err := snap.Snapshot()
+	if err != nil {
+		return err
+	}
+	back, err := restorer.Restore(version, data)
+	if err != nil {
+		return fmt.Errorf("a snapshot does not read back: %w", err)
+	}
+	if _, err := restorer.Restore(version+1, data); err == nil {
+		return fmt.Errorf("a snapshot was read as another version")
+	}
+	if fingerprint(back, limit) != fingerprint(s, limit) || back.(engine.Snapshotter).Played() != snap.Played() {
+		return fmt.Errorf("a snapshot reads back as another game")
+	}
+	return nil
 }
