@@ -68,7 +68,7 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts option
 		if opts.str("scope") == "server" {
 			channel = ""
 		}
-		games, err := b.svc.History(ctx, r.i.GuildID, channel, historyGames)
+		games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, ChannelID: channel, Game: atheneum.GameID}, historyGames)
 		if err != nil {
 			return err
 		}
@@ -81,14 +81,14 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts option
 				return refuse(l.T("cmd.no.user"))
 			}
 		}
-		st, err := b.svc.Stats(ctx, r.i.GuildID, u.ID)
+		st, err := b.svc.Stats(ctx, store.Scope{GuildID: r.i.GuildID, Game: atheneum.GameID}, u.ID)
 		if err != nil {
 			return err
 		}
 		_, err = r.edit(statsText(l, "<@"+u.ID+">", st), nil)
 		return err
 	case "leaderboard":
-		board, err := b.svc.Leaderboard(ctx, r.i.GuildID, leaderboardPlaces, leaderboardMin)
+		board, err := b.svc.Leaderboard(ctx, store.Scope{GuildID: r.i.GuildID, Game: atheneum.GameID}, leaderboardPlaces, leaderboardMin)
 		if err != nil {
 			return err
 		}
@@ -235,7 +235,7 @@ func (b *Bot) cmdReplay(ctx context.Context, r *reply, id string) error {
 
 // replayChoices suggests this server's finished games for /atheneum replay.
 func (b *Bot) replayChoices(ctx context.Context, r *reply, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	games, err := b.svc.History(ctx, r.i.GuildID, "", maxOptions)
+	games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, Game: atheneum.GameID}, maxOptions)
 	if err != nil {
 		return nil
 	}

@@ -176,7 +176,7 @@ func TestResultsAndLeaderboard(t *testing.T) {
 			}
 		}
 	}
-	board, err := db.Leaderboard(ctx, "guild1", 0, 0)
+	board, err := db.Leaderboard(ctx, Scope{GuildID: "guild1"}, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,12 +196,12 @@ func TestResultsAndLeaderboard(t *testing.T) {
 	if games != 2+3+2+3 {
 		t.Errorf("%d seat-games, want 10", games)
 	}
-	if top, _ := db.Leaderboard(ctx, "guild1", 1, 0); len(top) != 1 {
+	if top, _ := db.Leaderboard(ctx, Scope{GuildID: "guild1"}, 1, 0); len(top) != 1 {
 		t.Errorf("limit 1 gave %d", len(top))
 	}
 	t.Run("people with fewer games than the minimum are left out", func(t *testing.T) {
 		// user1 and user2 sat in all four games, user3 in the two three-seat ones.
-		board, err := db.Leaderboard(ctx, "guild1", 0, 3)
+		board, err := db.Leaderboard(ctx, Scope{GuildID: "guild1"}, 0, 3)
 		if err != nil {
 			t.Fatal(err)
 		}

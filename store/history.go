@@ -20,19 +20,29 @@ type FinishedGame struct {
 // which FinishedGames returns with the game.
 const FinalMessageKind = "final"
 
+// Scope picks the records a history, a leaderboard or a member's stats are
+// made of: one server's, and within it one channel's and one game's when
+// those are set ("" for all).
+type Scope struct {
+	GuildID   string
+	ChannelID string
+	// Game is a game's name as its rules give it ("atheneum").
+	Game string
+}
+
 // FinishedGames returns a server's finished and abandoned games, newest
 // first; channelID "" means every channel of the server, limit <= 0 no
 // limit. Game.Status tells a finished game from an abandoned one. Lobbies
 // closed before they started are not games and are left out.
-func (db *DB) FinishedGames(ctx context.Context, guildID, channelID string, limit int) ([]FinishedGame, error) {
+func (db *DB) FinishedGames(ctx context.Context, sc Scope, limit int) ([]FinishedGame, error) {
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
 	// The games picked, as a condition on games.id, shared by the four
 	// queries of one read transaction.
 	const picked = `games.id IN (SELECT id FROM games WHERE guild_id = ?1 AND status IN ('finished', 'abandoned')
-		AND started_at > 0 AND (?2 = '' OR channel_id = ?2) ORDER BY ended_at DESC, id DESC LIMIT ?3)`
-	args := []any{guildID, channelID, limit}
+		AND started_at > 0 AND (?2 = '' OR channel_id = ?2) AND (?6 = '' OR game = ?6) ORDER BY ended_at DESC, id DESC LIMIT ?3)`
+	args := []any{sc.GuildID, sc.ChannelID, limit, FinalMessageKind, NoSeat, sc.Game}
 	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, internal("", err, "begin read")
@@ -58,7 +68,7 @@ func (db *DB) FinishedGames(ctx context.Context, guildID, channelID string, limi
 		}
 	}
 	mrows, err := tx.QueryContext(ctx, `SELECT m.game_id, m.channel_id, m.message_id FROM messages m JOIN games ON games.id = m.game_id
-		WHERE m.kind = ?4 AND m.seat = ?5 AND `+picked, append(args, FinalMessageKind, NoSeat)...)
+		WHERE m.kind = ?4 AND m.seat = ?5 AND `+picked, args...)
 	if err != nil {
 		return nil, internal("", err, "read final messages")
 	}

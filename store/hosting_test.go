@@ -294,7 +294,7 @@ func TestFinishedGames(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := db.FinishedGames(ctx, "g", c.channel, c.limit)
+			got, err := db.FinishedGames(ctx, Scope{GuildID: "g", ChannelID: c.channel}, c.limit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -307,7 +307,7 @@ func TestFinishedGames(t *testing.T) {
 			}
 		})
 	}
-	got, err := db.FinishedGames(ctx, "g", "", 0)
+	got, err := db.FinishedGames(ctx, Scope{GuildID: "g"}, 0)
 	if err != nil || len(got) != 3 {
 		t.Fatalf("%d games, %v", len(got), err)
 	}
@@ -371,7 +371,7 @@ func TestMemberStatsAndGames(t *testing.T) {
 	db.CreateGame(ctx, &Game{GuildID: "g", ChannelID: "c7", HostID: "u4", Seats: []Seat{{UserID: "u4", Name: "d", Subject: atheneum.Teal}}})
 
 	t.Run("stats count only finished games, shared firsts as wins", func(t *testing.T) {
-		st, err := db.MemberStats(ctx, "g", "u1")
+		st, err := db.MemberStats(ctx, Scope{GuildID: "g"}, "u1")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -385,7 +385,7 @@ func TestMemberStatsAndGames(t *testing.T) {
 		}
 	})
 	t.Run("a member without finished games has no favourite", func(t *testing.T) {
-		st, err := db.MemberStats(ctx, "g", "u4")
+		st, err := db.MemberStats(ctx, Scope{GuildID: "g"}, "u4")
 		if err != nil || st != (MemberStats{Favourite: atheneum.NoColor}) {
 			t.Fatalf("%+v, %v", st, err)
 		}
@@ -509,5 +509,56 @@ func TestMigrationFrom4CarriesTheResults(t *testing.T) {
 	}
 	if rec, _ := db.GetGame(ctx, "done"); rec.Kind != atheneum.GameID {
 		t.Errorf("the game's kind is %q", rec.Kind)
+	}
+}
+
+// TestRecordsAreFilteredByGame: each game's command shows its own history,
+// stats and leaderboard; the whole server's records hold every game.
+func TestRecordsAreFilteredByGame(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	base := time.UnixMilli(1_800_000_000_000)
+	var games []*Game
+	for k := range 3 {
+		g := inGuild(t, db, "g", fmt.Sprintf("c%d", k), uint64(k+1), "u1", "u2")
+		finish(t, db, g, uint64(k+1), base.Add(time.Duration(k)*time.Hour))
+		games = append(games, g)
+	}
+	// The first game stands for another kind of game (its rules are not
+	// read by the queries).
+	if _, err := db.w.ExecContext(ctx, `UPDATE games SET game = 'anludim' WHERE id = ?`, games[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		game  string
+		count int
+	}{
+		{"the whole server's records hold every game", "", 3},
+		{"Atheneum's records hold its two games", atheneum.GameID, 2},
+		{"Anludim's records hold its one game", "anludim", 1},
+		{"a game never played has no records", "exlibris", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sc := Scope{GuildID: "g", Game: c.game}
+			history, err := db.FinishedGames(ctx, sc, 0)
+			if err != nil || len(history) != c.count {
+				t.Fatalf("history %d games (%v), want %d", len(history), err, c.count)
+			}
+			for _, fg := range history {
+				if c.game != "" && fg.Game.Kind != c.game {
+					t.Errorf("game %s of %s in %s's history", fg.Game.ID, fg.Game.Kind, c.game)
+				}
+			}
+			st, err := db.MemberStats(ctx, sc, "u1")
+			if err != nil || st.Games != c.count {
+				t.Errorf("u1's stats count %d games (%v), want %d", st.Games, err, c.count)
+			}
+			board, err := db.Leaderboard(ctx, sc, 0, 1)
+			if err != nil || (c.count > 0) != (len(board) == 2) || (len(board) > 0 && board[0].Games != c.count) {
+				t.Errorf("leaderboard %+v (%v) for %d games", board, err, c.count)
+			}
+		})
 	}
 }

@@ -101,25 +101,25 @@ type Standing struct {
 }
 
 // Leaderboard ranks the people (not AIs) of a server by wins, then average
-// points, over its finished games, leaving out those who finished fewer
-// than minGames games (so one lucky game does not top the board); limit <= 0
-// means no limit.
-func (db *DB) Leaderboard(ctx context.Context, guildID string, limit, minGames int) ([]Standing, error) {
+// score, over its finished games (of sc.Game when set; sc.ChannelID is not
+// read), leaving out those who finished fewer than minGames games (so one
+// lucky game does not top the board); limit <= 0 means no limit.
+func (db *DB) Leaderboard(ctx context.Context, sc Scope, limit, minGames int) ([]Standing, error) {
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
 	rows, err := db.r.QueryContext(ctx, `SELECT s.user_id,
 		(SELECT s2.display_name FROM seats s2 JOIN games g2 ON g2.id = s2.game_id
-			WHERE s2.user_id = s.user_id AND g2.guild_id = ? ORDER BY g2.created_at DESC LIMIT 1),
+			WHERE s2.user_id = s.user_id AND g2.guild_id = ?1 ORDER BY g2.created_at DESC LIMIT 1),
 		count(*), sum(r.rank = 1), sum(r.score), max(r.score)
 		FROM standings r
 		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
 		JOIN games g ON g.id = r.game_id
-		WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id <> ''
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND s.user_id <> '' AND (?4 = '' OR g.game = ?4)
 		GROUP BY s.user_id
-		HAVING count(*) >= ?
+		HAVING count(*) >= ?2
 		ORDER BY sum(r.rank = 1) DESC, 1.0 * sum(r.score) / count(*) DESC, s.user_id
-		LIMIT ?`, guildID, guildID, minGames, limit)
+		LIMIT ?3`, sc.GuildID, minGames, limit, sc.Game)
 	if err != nil {
 		return nil, internal("", err, "read leaderboard")
 	}
@@ -152,8 +152,8 @@ type MemberStats struct {
 }
 
 // MemberStats returns a person's record over the finished games of a
-// server.
-func (db *DB) MemberStats(ctx context.Context, guildID, userID string) (MemberStats, error) {
+// server (of sc.Game when set; sc.ChannelID is not read).
+func (db *DB) MemberStats(ctx context.Context, sc Scope, userID string) (MemberStats, error) {
 	st := MemberStats{Favourite: atheneum.NoColor}
 	if userID == "" {
 		return st, nil // AI seats have no record
@@ -167,15 +167,15 @@ func (db *DB) MemberStats(ctx context.Context, guildID, userID string) (MemberSt
 		FROM standings r
 		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
 		JOIN games g ON g.id = r.game_id
-		WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?`, guildID, userID).
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)`, sc.GuildID, userID, sc.Game).
 		Scan(&st.Games, &st.Wins, &st.Average, &st.Best)
 	if err != nil {
 		return st, internal("", err, "read member stats")
 	}
 	var subj string
 	err = tx.QueryRowContext(ctx, `SELECT s.subject FROM seats s JOIN games g ON g.id = s.game_id
-		WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
-		GROUP BY s.subject ORDER BY count(*) DESC, max(g.ended_at) DESC, s.subject LIMIT 1`, guildID, userID).Scan(&subj)
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3) AND s.subject <> '.'
+		GROUP BY s.subject ORDER BY count(*) DESC, max(g.ended_at) DESC, s.subject LIMIT 1`, sc.GuildID, userID, sc.Game).Scan(&subj)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return st, nil

@@ -12,29 +12,29 @@ import (
 // History is what the service reads of past games and players' records;
 // *store.DB implements it.
 type History interface {
-	FinishedGames(ctx context.Context, guildID, channelID string, limit int) ([]store.FinishedGame, error)
-	MemberStats(ctx context.Context, guildID, userID string) (store.MemberStats, error)
-	Leaderboard(ctx context.Context, guildID string, limit, minGames int) ([]store.Standing, error)
+	FinishedGames(ctx context.Context, sc store.Scope, limit int) ([]store.FinishedGame, error)
+	MemberStats(ctx context.Context, sc store.Scope, userID string) (store.MemberStats, error)
+	Leaderboard(ctx context.Context, sc store.Scope, limit, minGames int) ([]store.Standing, error)
 	MemberGames(ctx context.Context, guildID, userID string) ([]*store.Game, error)
 	GetGame(ctx context.Context, gameID string) (*store.Game, error)
 	Actions(ctx context.Context, gameID string) ([]atheneum.Action, error)
 }
 
-// History returns a server's finished and abandoned games, newest first
-// (channelID "": the whole server; limit <= 0: all).
-func (s *Service) History(ctx context.Context, guildID, channelID string, limit int) ([]store.FinishedGame, error) {
-	return s.o.Store.FinishedGames(ctx, guildID, channelID, limit)
+// History returns the finished and abandoned games of a scope (a server,
+// and a channel and a game when set), newest first (limit <= 0: all).
+func (s *Service) History(ctx context.Context, sc store.Scope, limit int) ([]store.FinishedGame, error) {
+	return s.o.Store.FinishedGames(ctx, sc, limit)
 }
 
-// Stats returns a member's record over the server's finished games.
-func (s *Service) Stats(ctx context.Context, guildID, userID string) (store.MemberStats, error) {
-	return s.o.Store.MemberStats(ctx, guildID, userID)
+// Stats returns a member's record over the finished games of a scope.
+func (s *Service) Stats(ctx context.Context, sc store.Scope, userID string) (store.MemberStats, error) {
+	return s.o.Store.MemberStats(ctx, sc, userID)
 }
 
-// Leaderboard ranks the server's people who finished at least minGames
-// games, by wins then average points.
-func (s *Service) Leaderboard(ctx context.Context, guildID string, limit, minGames int) ([]store.Standing, error) {
-	return s.o.Store.Leaderboard(ctx, guildID, limit, minGames)
+// Leaderboard ranks the people of a scope who finished at least minGames
+// games, by wins then average score.
+func (s *Service) Leaderboard(ctx context.Context, sc store.Scope, limit, minGames int) ([]store.Standing, error) {
+	return s.o.Store.Leaderboard(ctx, sc, limit, minGames)
 }
 
 // MemberGames returns snapshots of the server's lobbies and running games

@@ -70,15 +70,15 @@ func TestHistoryAndReplay(t *testing.T) {
 	})
 
 	t.Run("the history lists the finished game", func(t *testing.T) {
-		past, err := f.svc.History(f.ctx, "g1", "", 10)
+		past, err := f.svc.History(f.ctx, store.Scope{GuildID: "g1"}, 10)
 		if err != nil || len(past) != 1 || past[0].Game.ID != id || len(past[0].Results) != 3 {
 			t.Fatalf("%+v, %v", past, err)
 		}
 		// The only person left before the end: the AIs hold the results.
-		if st, err := f.svc.Stats(f.ctx, "g1", "u1"); err != nil || st.Games != 0 {
+		if st, err := f.svc.Stats(f.ctx, store.Scope{GuildID: "g1"}, "u1"); err != nil || st.Games != 0 {
 			t.Fatalf("%+v, %v", st, err)
 		}
-		if board, err := f.svc.Leaderboard(f.ctx, "g1", 10, 1); err != nil || len(board) != 0 {
+		if board, err := f.svc.Leaderboard(f.ctx, store.Scope{GuildID: "g1"}, 10, 1); err != nil || len(board) != 0 {
 			t.Fatalf("%+v, %v", board, err)
 		}
 	})

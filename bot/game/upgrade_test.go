@@ -88,7 +88,7 @@ func TestADatabaseOfNovember2026CarriesOn(t *testing.T) {
 		t.Errorf("%d lobbies and %d running games, want 1 and 2", lobbies, playing)
 	}
 	guild := active[0].GuildID
-	history, err := f.svc.History(f.ctx, guild, "", 10)
+	history, err := f.svc.History(f.ctx, store.Scope{GuildID: guild}, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
