@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // Rand is a small, fast generator (SplitMix64) kept by whoever plays, so
@@ -21,8 +22,20 @@ func (r *Rand) Uint64() uint64 {
 	return z ^ (z >> 31)
 }
 
-// IntN returns a number in [0, n); n must be positive.
-func (r *Rand) IntN(n int) int { return int(r.Uint64() % uint64(n)) }
+// IntN returns a number in [0, n); n must be positive (multiply-shift:
+// the bias is negligible for the small n of games).
+func (r *Rand) IntN(n int) int {
+	hi, _ := bits.Mul64(r.Uint64(), uint64(n))
+	return int(hi)
+}
+
+// Shuffle permutes s in place (Fisher-Yates).
+func Shuffle[T any](r *Rand, s []T) {
+	for i := len(s) - 1; i > 0; i-- {
+		j := r.IntN(i + 1)
+		s[i], s[j] = s[j], s[i]
+	}
+}
 
 // ErrNoMove is returned when a seat has no move to make.
 var ErrNoMove = errors.New("engine: the seat has no move")

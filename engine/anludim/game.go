@@ -3,6 +3,8 @@ package anludim
 import (
 	"fmt"
 	"strconv"
+
+	"atheneum/engine"
 )
 
 // Options are the table's choices.
@@ -57,7 +59,7 @@ type Game struct {
 	seed uint64
 	opts Options
 	n    int
-	rng  rng
+	rng  engine.Rand // SplitMix64: one uint64, so cloning a game clones its future shuffles
 	// view is -2 for a full game, else the seat it was viewed for (-1 a
 	// spectator): hidden cards are then missing and Apply refuses.
 	view int
@@ -117,7 +119,7 @@ func New(seed uint64, seats int, opts Options) (*Game, error) {
 	if seats < MinSeats || seats > MaxSeats {
 		return nil, refuse(CodeSeatCount, "Seats", seats, "Min", MinSeats, "Max", MaxSeats)
 	}
-	g := &Game{seed: seed, opts: opts, n: seats, view: -2, winner: -1, rng: rng{state: seed}}
+	g := &Game{seed: seed, opts: opts, n: seats, view: -2, winner: -1, rng: *engine.NewRand(seed)}
 	for i := range g.profAt {
 		g.profAt[i] = -1
 	}
@@ -180,7 +182,7 @@ func (g *Game) startRound(ev *[]Event) {
 			g.deckN++
 		}
 	}
-	g.rng.shuffle(g.deck[:g.deckN])
+	engine.Shuffle(&g.rng, g.deck[:g.deckN])
 	emit(ev, Event{Kind: EvRoundStarted, Seat: g.first, Round: g.round})
 	for i := 0; i < g.n; i++ {
 		s := (g.first + i) % g.n
@@ -235,7 +237,7 @@ func (g *Game) draw(ev *[]Event) int {
 		}
 		copy(g.deck[:], g.discard[:g.discardN])
 		g.deckN, g.discardN = g.discardN, 0
-		g.rng.shuffle(g.deck[:g.deckN])
+		engine.Shuffle(&g.rng, g.deck[:g.deckN])
 		emit(ev, Event{Kind: EvReshuffled, Count: g.deckN})
 	}
 	return g.popDeck()

@@ -3,12 +3,16 @@ package anludim
 import (
 	"math/bits"
 	"testing"
+
+	"atheneum/engine"
 )
 
 // testRNG is the tests' own SplitMix64, apart from the game's.
-type testRNG struct{ rng }
+type testRNG struct{ *engine.Rand }
 
-func newTestRNG(seed uint64) *testRNG { return &testRNG{rng{state: seed}} }
+func newTestRNG(seed uint64) *testRNG { return &testRNG{engine.NewRand(seed)} }
+
+func (r *testRNG) intn(n int) int { return r.IntN(n) }
 
 // randomMove picks uniformly among the Legal moves but Undo (a player's
 // convenience, not a game move) and one play per takeable professor (its

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"atheneum/engine"
 )
 
 // checkInvariants holds the state to the rules' bookkeeping: every card
@@ -83,7 +85,7 @@ func checkViews(t *testing.T, g *Game, seed uint64) {
 	t.Helper()
 	for v := -1; v < g.n; v++ {
 		view := g.View(v)
-		if view.deck != [NumCards]uint8{} || view.rng != (rng{}) || view.seed != 0 || view.undoBase != nil {
+		if view.deck != [NumCards]uint8{} || view.rng != (engine.Rand{}) || view.seed != 0 || view.undoBase != nil {
 			t.Fatalf("view %d leaks the deck, the randomness or the undo state", v)
 		}
 		for s := 0; s < g.n; s++ {

@@ -1,5 +1,7 @@
 package anludim
 
+import "atheneum/engine"
+
 // View returns what seat may see: its own hand and kept cards, every
 // other hand reduced to the cards seen entering it (face-up recruits,
 // combinations taken back), the deck's size but not its order, and no
@@ -9,7 +11,7 @@ func (g *Game) View(seat int) *Game {
 	v := *g
 	v.view = seat
 	v.seed = 0
-	v.rng = rng{}
+	v.rng = engine.Rand{}
 	v.deck = [NumCards]uint8{}
 	v.undoBase, v.undoMoves = nil, nil
 	v.viewUndo = seat >= 0 && seat == g.awaited() && g.canUndo()
@@ -34,7 +36,7 @@ func (g *Game) Determinize(seat int, seed uint64) *Game {
 	d := g.View(seat)
 	d.view = -2
 	d.viewUndo = false
-	d.rng = rng{state: seed ^ 0x5eed5eed5eed5eed}
+	d.rng = *engine.NewRand(seed ^ 0x5eed5eed5eed5eed)
 	var seen cardSet
 	for s := 0; s < d.n; s++ {
 		seen = seen.or(d.hands[s])
@@ -60,7 +62,7 @@ func (g *Game) Determinize(seat int, seed uint64) *Game {
 			n++
 		}
 	}
-	d.rng.shuffle(unseen[:n])
+	engine.Shuffle(&d.rng, unseen[:n])
 	for s := 0; s < d.n; s++ {
 		if s == seat {
 			continue

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"atheneum/engine"
 	"atheneum/engine/anludim"
 )
 
@@ -22,7 +23,7 @@ var Levels = []string{"random", "normal", "hard"}
 func New(level string, seed uint64) (Player, error) {
 	switch level {
 	case "random":
-		return &Random{r: rng{seed}}, nil
+		return &Random{r: engine.NewRand(seed)}, nil
 	case "normal":
 		return &Normal{}, nil
 	case "hard":
@@ -36,26 +37,10 @@ func Autopilot(view *anludim.Game, seat int) anludim.Move {
 	return (&Normal{}).Propose(view, seat)
 }
 
-// rng is SplitMix64, each player's own.
-type rng struct{ s uint64 }
-
-func (r *rng) next() uint64 {
-	r.s += 0x9e3779b97f4a7c15
-	z := r.s
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-func (r *rng) intn(n int) int {
-	hi, _ := bits.Mul64(r.next(), uint64(n))
-	return int(hi)
-}
-
 // Random plays uniformly among the Legal moves but Undo and one play per
 // takeable professor (its strongest).
 type Random struct {
-	r   rng
+	r   *engine.Rand
 	buf []anludim.Move
 }
 
@@ -73,7 +58,7 @@ func (p *Random) Propose(view *anludim.Game, seat int) anludim.Move {
 	if n == 0 {
 		return anludim.Move{Seat: seat, Kind: anludim.EndTurn}
 	}
-	i := p.r.intn(n)
+	i := p.r.IntN(n)
 	if i < len(p.buf) {
 		return p.buf[i]
 	}

@@ -3,6 +3,7 @@ package ai
 import (
 	"math"
 
+	"atheneum/engine"
 	"atheneum/engine/anludim"
 )
 
@@ -17,7 +18,7 @@ const DefaultPlayouts = 400
 // seat. Other steps (take backs, keeping cards, ending the turn) follow the
 // normal player.
 type Hard struct {
-	r        rng
+	r        *engine.Rand
 	playouts int
 	normal   Normal
 	rollout  Normal
@@ -29,7 +30,7 @@ func NewHard(seed uint64, playouts int) *Hard {
 	if playouts < 1 {
 		playouts = 1
 	}
-	return &Hard{r: rng{seed}, playouts: playouts}
+	return &Hard{r: engine.NewRand(seed), playouts: playouts}
 }
 
 // Level returns "hard".
@@ -61,7 +62,7 @@ func (h *Hard) Propose(view *anludim.Game, seat int) anludim.Move {
 		} else {
 			c = i % n
 		}
-		d := view.Determinize(seat, h.r.next())
+		d := view.Determinize(seat, h.r.Uint64())
 		if err := d.Do(h.cands[c]); err != nil {
 			sum[c] -= 1
 			tries[c]++
