@@ -57,8 +57,8 @@ type Players interface {
 	// repeatable.
 	Player(level string, seed uint64) (Player, error)
 	// Autopilot returns the move played for an absent seat at a deadline,
-	// chosen from that seat's view.
-	Autopilot(view State, seat int) (Move, error)
+	// chosen from that seat's view; seed makes it repeatable.
+	Autopilot(view State, seat int, seed uint64) (Move, error)
 }
 
 // Game is a kind of game a host can run: its rules and its computer
@@ -126,6 +126,26 @@ type State interface {
 	// Results gives each seat's final standing, in seat order, once the
 	// game is over (nil before).
 	Results() []Result
+}
+
+// Option is a choice a lobby offers before a game starts: one of the
+// game's options (Setup.Options) or each seat's own (Setup.SeatOptions).
+type Option struct {
+	// Name is the option's key in the setup.
+	Name string
+	// Values are the values allowed, the default first.
+	Values []string
+	// PerSeat is set for a seat's own option.
+	PerSeat bool
+	// Unique per-seat options take a different value at every seat (two
+	// Atheneum players never share a favourite subject).
+	Unique bool
+}
+
+// Optioner is Rules whose games have options a lobby may set. A game
+// without it has none.
+type Optioner interface {
+	Options() []Option
 }
 
 // Choice is one step in building a move.

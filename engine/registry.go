@@ -62,9 +62,41 @@ type Snapshotter interface {
 
 // Restorer is Rules that read snapshots back.
 type Restorer interface {
+	// SnapshotVersion is the version of the snapshots Snapshot writes
+	// today; a store ignores older ones and replays the moves instead.
+	SnapshotVersion() int
 	// Restore rebuilds a state from a snapshot of this version; a version
-	// it does not read is refused (the store then replays the moves).
+	// it does not read is refused.
 	Restore(version int, data []byte) (State, error)
+}
+
+// Origin is a State that tells the seed and the whole setup it was dealt
+// from, every default filled in (Atheneum's content pack, the subjects it
+// gave the seats that chose none). A host stores that setup when a game
+// starts, so a later change of defaults never changes a game under way,
+// and checks a snapshot against it.
+type Origin interface {
+	Origin() (seed uint64, setup Setup)
+}
+
+// MoveSeat reads the seat a move's notation begins with ("s2 ..." is seat
+// 2), as every game's notation does.
+func MoveSeat(m Move) (int, bool) {
+	s := string(m)
+	if len(s) < 2 || s[0] != 's' {
+		return 0, false
+	}
+	n, i := 0, 1
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		n = n*10 + int(s[i]-'0')
+		if n > 1<<16 {
+			return 0, false
+		}
+	}
+	if i == 1 || (i < len(s) && s[i] != ' ') || (s[1] == '0' && i > 2) {
+		return 0, false
+	}
+	return n, true
 }
 
 // LegacyReader is Rules whose records hold moves in an older form than

@@ -41,3 +41,28 @@ func TestTheRegistryFindsGamesByName(t *testing.T) {
 		Register(namedRules{id: "test-registry-a"})
 	})
 }
+
+func TestMoveSeat(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		move Move
+		seat int
+		ok   bool
+	}{
+		{"a move names its seat first", "s2 p SE 12a", 2, true},
+		{"a seat alone is read", "s0", 0, true},
+		{"two digits are read", "s11 e", 11, true},
+		{"a move without its seat is refused", "p SE", 0, false},
+		{"a seat with a leading zero is refused", "s01 e", 0, false},
+		{"letters after the number are refused", "s1x e", 0, false},
+		{"an empty move is refused", "", 0, false},
+		{"a huge seat is refused", "s999999999999 e", 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			seat, ok := MoveSeat(c.move)
+			if seat != c.seat || ok != c.ok {
+				t.Fatalf("MoveSeat(%q) = %d, %v; want %d, %v", c.move, seat, ok, c.seat, c.ok)
+			}
+		})
+	}
+}

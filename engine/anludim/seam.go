@@ -36,6 +36,20 @@ type State struct{ Game *Game }
 // Rules is Anludim's.
 func (s *State) Rules() engine.Rules { return Rules }
 
+// Options are the variant, "base" (the default) or "expert".
+func (rules) Options() []engine.Option {
+	return []engine.Option{{Name: OptionVariant, Values: []string{"base", "expert"}}}
+}
+
+// Origin is the seed, the number of seats and the variant.
+func (s *State) Origin() (uint64, engine.Setup) {
+	variant := "base"
+	if s.Game.Options().Expert {
+		variant = "expert"
+	}
+	return s.Game.Seed(), engine.Setup{Seats: s.Game.Seats(), Options: map[string]string{OptionVariant: variant}}
+}
+
 // Seats is the number of seats.
 func (s *State) Seats() int { return s.Game.Seats() }
 

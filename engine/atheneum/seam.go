@@ -18,7 +18,7 @@ const (
 	// OptionContent names the content pack ("atheneum-2" by default).
 	OptionContent = "content"
 	// SeatOptionSubject is a seat's favourite subject, as a colour letter
-	// ("T", "P", "G", "K" or "B"); seats without one get the first free
+	// ("T", "V", "G", "P" or "K"); seats without one get the first free
 	// subject in colour order.
 	SeatOptionSubject = "subject"
 )
@@ -239,6 +239,22 @@ func seamEvent(e Event) engine.Event {
 	return out
 }
 
+// EventOf reads back an event of the seam as the rules' own (the inverse
+// of what Apply gives), for whoever knows the game: its Discord face words
+// its events. ok is false for an event that is not Atheneum's.
+func EventOf(e engine.Event) (ev Event, ok bool) {
+	fields := make(map[string]any, len(e.Args)+2)
+	for k, v := range e.Args {
+		fields[k] = v
+	}
+	fields["type"], fields["seat"] = e.Kind, e.Seat
+	data, err := json.Marshal(fields)
+	if err != nil || json.Unmarshal(data, &ev) != nil || ev.Type == "" {
+		return Event{}, false
+	}
+	return ev, true
+}
+
 func init() { engine.Register(Rules) }
 
 // Played is the number of actions applied since the deal.
@@ -248,6 +264,30 @@ func (s *State) Played() int { return s.Game.Seq }
 func (s *State) Snapshot() (int, []byte, error) {
 	data, err := s.Game.Encode()
 	return s.Game.V, data, err
+}
+
+// Options are each seat's favourite subject, distinct, in colour order.
+// (The content pack is set by whoever hosts the game, not in a lobby.)
+func (rules) Options() []engine.Option {
+	values := make([]string, len(Colors))
+	for i, c := range Colors {
+		values[i] = string(c.Letter())
+	}
+	return []engine.Option{{Name: SeatOptionSubject, Values: values, PerSeat: true, Unique: true}}
+}
+
+// SnapshotVersion is StateVersion, the version Snapshot writes.
+func (rules) SnapshotVersion() int { return StateVersion }
+
+// Origin is the seed, the content pack and each seat's subject.
+func (s *State) Origin() (uint64, engine.Setup) {
+	g := s.Game
+	setup := engine.Setup{Seats: len(g.Seats), Options: map[string]string{OptionContent: g.ContentID},
+		SeatOptions: make([]map[string]string, len(g.Seats))}
+	for i, seat := range g.Seats {
+		setup.SeatOptions[i] = map[string]string{SeatOptionSubject: string(seat.Subject.Letter())}
+	}
+	return g.Seed, setup
 }
 
 // Restore reads a snapshot written by Snapshot, of this engine's state

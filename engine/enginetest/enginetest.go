@@ -130,7 +130,7 @@ func Conform(t *testing.T, g engine.Game, c Config) {
 			}
 			for step := 0; step < 200 && !s.Over(); step++ {
 				seat := s.Awaited()[0]
-				m, err := g.Autopilot(s.View(seat), seat)
+				m, err := g.Autopilot(s.View(seat), seat, uint64(seat))
 				if err != nil {
 					t.Fatalf("step %s: %v", s.StepKey(), err)
 				}
@@ -165,6 +165,9 @@ func playChecked(g engine.Game, seed uint64, setup engine.Setup, limit, every in
 	}
 	if s.Seats() != setup.Seats || s.Rules().ID() != g.ID() {
 		return fmt.Errorf("a game of %d seats of %s says %d seats of %s", setup.Seats, g.ID(), s.Seats(), s.Rules().ID())
+	}
+	if err := checkOrigin(g, s, seed, limit); err != nil {
+		return err
 	}
 	r := engine.NewRand(seed)
 	var moves []engine.Move
@@ -302,6 +305,27 @@ func CheckPure(t *testing.T, dir string, allowed ...string) {
 	}
 }
 
+// checkOrigin holds a state that tells its origin to the seed it was dealt
+// from, and to a setup that deals the same game again.
+func checkOrigin(g engine.Game, s engine.State, seed uint64, limit int) error {
+	o, ok := s.(engine.Origin)
+	if !ok {
+		return nil
+	}
+	gotSeed, setup := o.Origin()
+	if gotSeed != seed || setup.Seats != s.Seats() {
+		return fmt.Errorf("the game says it was dealt from seed %d with %d seats, not %d with %d", gotSeed, setup.Seats, seed, s.Seats())
+	}
+	again, err := g.New(seed, setup)
+	if err != nil {
+		return fmt.Errorf("the setup the game tells is refused: %w", err)
+	}
+	if fingerprint(again, limit) != fingerprint(s, limit) {
+		return fmt.Errorf("the setup the game tells deals another game")
+	}
+	return nil
+}
+
 // checkSnapshot holds a game that writes snapshots to reading them back as
 // the same game: the same step, move count, awaited seats and moves.
 func checkSnapshot(g engine.Game, s engine.State, limit int) error {
@@ -320,6 +344,9 @@ func checkSnapshot(g engine.Game, s engine.State, limit int) error {
 	back, err := restorer.Restore(version, data)
 	if err != nil {
 		return fmt.Errorf("a snapshot does not read back: %w", err)
+	}
+	if restorer.SnapshotVersion() != version {
+		return fmt.Errorf("a snapshot has version %d, its rules write %d", version, restorer.SnapshotVersion())
 	}
 	if _, err := restorer.Restore(version+1, data); err == nil {
 		return fmt.Errorf("a snapshot was read as another version")

@@ -34,7 +34,7 @@ func (p Players) Player(level string, seed uint64) (engine.Player, error) {
 }
 
 // Autopilot is the normal player's move.
-func (Players) Autopilot(view engine.State, seat int) (engine.Move, error) {
+func (Players) Autopilot(view engine.State, seat int, _ uint64) (engine.Move, error) {
 	g, err := gameOf(view)
 	if err != nil {
 		return "", err

@@ -34,8 +34,8 @@ func (p Players) Player(level string, seed uint64) (engine.Player, error) {
 
 // Autopilot is the normal player's move: a sensible card, then shelving
 // what the seat received.
-func (p Players) Autopilot(view engine.State, seat int) (engine.Move, error) {
-	player, err := p.Player("normal", 0)
+func (p Players) Autopilot(view engine.State, seat int, seed uint64) (engine.Move, error) {
+	player, err := p.Player("normal", seed)
 	if err != nil {
 		return "", err
 	}
