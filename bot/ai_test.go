@@ -71,7 +71,7 @@ func TestAGameWithAIPlayers(t *testing.T) {
 
 	// The AIs picked at once: the game waits for ana alone.
 	rec := h.state(h.world.Channel.ID)
-	if w := rec.State.Waiting(); len(w) != 1 || w[0] != 0 {
+	if w := ath(rec.State).Waiting(); len(w) != 1 || w[0] != 0 {
 		t.Fatalf("after the start the game waits for seats %v, want only ana's", w)
 	}
 	players := newPlayers(h, 3)
@@ -83,7 +83,7 @@ func TestAGameWithAIPlayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("the AI seats played every turn through the game service", func(t *testing.T) {
-		actions, err := h.db.Actions(h.ctx, rec.ID)
+		actions, err := parseActions(h.db.Actions(h.ctx, rec.ID))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -103,8 +104,9 @@ func New(o Options) *Bot {
 	if b.cfg.SchedulerEvery == 0 {
 		b.cfg.SchedulerEvery = 30 * time.Second
 	}
+	games := []game.Kind{{Game: ai.Game(ai.Players{Playouts: o.HardPlayouts, Budget: b.cfg.HardAIBudget})}}
 	b.svc = game.New(game.Options{Store: o.Store, Presenter: b, Logger: b.log, Now: b.now, NewSeed: o.NewSeed,
-		StepHours: b.cfg.StepHours, HardPlayouts: o.HardPlayouts, HardBudget: b.cfg.HardAIBudget,
+		StepHours: b.cfg.StepHours, Games: games,
 		AIName: func(language, level string) string {
 			l, _ := i18n.Parse(language)
 			return l.T("ai." + level + ".name")

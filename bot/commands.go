@@ -142,7 +142,7 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		return b.cmdShelf(r, rec, opts)
 	case "table":
 		pic, err := b.drawPicture("table.png", func() (render.Picture, error) {
-			return render.DrawTable(rec.State.View(atheneum.Spectator), pictureOptions(rec))
+			return render.DrawTable(athGame(rec).View(atheneum.Spectator), pictureOptions(rec))
 		})
 		if err != nil {
 			return err
@@ -151,12 +151,12 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		return err
 	case "objectives":
 		pic, err := b.drawPicture("objectives.png", func() (render.Picture, error) {
-			return render.DrawObjectives(rec.State.View(atheneum.Spectator), pictureOptions(rec))
+			return render.DrawObjectives(athGame(rec).View(atheneum.Spectator), pictureOptions(rec))
 		})
 		if err != nil {
 			return err
 		}
-		_, err = r.edit(objectivesText(r.l, rec.State), nil, pic)
+		_, err = r.edit(objectivesText(r.l, athGame(rec)), nil, pic)
 		return err
 	}
 	_, err := r.edit(scoresText(r.l, rec), nil)
@@ -177,7 +177,7 @@ func (b *Bot) cmdShelf(r *reply, rec *store.Game, opts options) error {
 	if seat < 0 {
 		return refuseID("play.shelf.whom")
 	}
-	g := rec.State
+	g := athGame(rec)
 	pic, err := b.drawPicture("shelves.png", func() (render.Picture, error) {
 		return render.DrawShelves(g.View(atheneum.Spectator), seat, render.Marks{}, pictureOptions(rec))
 	})
@@ -200,7 +200,7 @@ func (b *Bot) cmdRules(r *reply, topic string) error {
 // statusText says where the game stands, whom it waits for and until when.
 func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
 	rec := snap.Rec
-	g := rec.State
+	g := athGame(rec)
 	var sb strings.Builder
 	if g.Step == atheneum.StepOver {
 		var w []string
@@ -230,7 +230,7 @@ func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
 
 // scoresText lists the scores, best first, and the final breakdown at the end.
 func scoresText(l i18n.Lang, rec *store.Game) string {
-	g := rec.State
+	g := athGame(rec)
 	var lines []string
 	if g.Step == atheneum.StepOver {
 		lines = append(lines, l.T("play.scores.final.title"))

@@ -27,9 +27,9 @@ func TestDiscordCallsPerTurn(t *testing.T) {
 			total := map[string]int{}
 			turns := 0
 			for !h.gameOver() {
-				turn := h.state(channel).State.TurnNumber()
+				turn := ath(h.state(channel).State).TurnNumber()
 				mark := h.srv.Mark()
-				h.playUntil(ps, func() bool { return h.gameOver() || h.state(channel).State.TurnNumber() != turn })
+				h.playUntil(ps, func() bool { return h.gameOver() || ath(h.state(channel).State).TurnNumber() != turn })
 				inChannel := 0
 				for _, r := range h.srv.RequestsSince(mark) {
 					where := "dm"

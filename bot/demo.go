@@ -143,11 +143,11 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	res := &DemoResult{Interactions: len(lat), AckP50: discordtest.Percentile(lat, 50), AckP99: discordtest.Percentile(lat, 99),
 		Transcript: filepath.Join(o.Dir, "transcript.txt")}
 	var winners []string
-	for _, w := range rec.State.Winners() {
+	for _, w := range athGame(rec).Winners() {
 		winners = append(winners, rec.Seats[w].Name)
 	}
 	res.Winners = strings.Join(winners, " and ")
-	for _, r := range rec.State.Results {
+	for _, r := range athGame(rec).Results {
 		res.Scores = append(res.Scores, fmt.Sprintf("%s %d", rec.Seats[r.Seat].Name, r.Total))
 	}
 	return res, nil
@@ -212,7 +212,7 @@ func (d *driver) playByState(gameID string, players []*player, o DemoOptions) (*
 		return nil, err
 	}
 	for moves := 0; moves < maxDemoMoves; moves++ {
-		g := rec.State
+		g := athGame(rec)
 		if rec.Status == store.StatusFinished {
 			fmt.Fprintf(o.Progress, "game over: %s\n", demoScores(rec))
 			return rec, nil
@@ -232,7 +232,7 @@ func (d *driver) playByState(gameID string, players []*player, o DemoOptions) (*
 			}
 		}
 		if seat < 0 {
-			return nil, fmt.Errorf("the game waits for no person at %s", game.StepKey(g))
+			return nil, fmt.Errorf("the game waits for no person at %s", stepOf(g))
 		}
 		p := players[slices.IndexFunc(players, func(p *player) bool { return p.user.ID == rec.Seats[seat].UserID })]
 		chooser, _ := ai.New("normal", ai.Options{Seed: o.Seed ^ uint64(seat+1)<<32})
@@ -259,9 +259,9 @@ func (d *driver) playByState(gameID string, players []*player, o DemoOptions) (*
 func demoScores(rec *store.Game) string {
 	parts := make([]string, len(rec.Seats))
 	for i, s := range rec.Seats {
-		score := rec.State.Seats[i].Score()
-		if rec.State.Step == atheneum.StepOver {
-			score = rec.State.Breakdown(i).Total
+		score := athGame(rec).Seats[i].Score()
+		if athGame(rec).Step == atheneum.StepOver {
+			score = athGame(rec).Breakdown(i).Total
 		}
 		parts[i] = fmt.Sprintf("%s %d", s.Name, score)
 	}

@@ -124,7 +124,7 @@ func TestEventsCountInWordsAndSayWhatObjectivesAsk(t *testing.T) {
 
 // gameCodes are every refusal code of the game service.
 var gameCodes = []game.Code{game.CodeNoGame, game.CodeNotLobby, game.CodeLobbyClosed, game.CodeAlreadyJoined, game.CodeFull,
-	game.CodeNotInLobby, game.CodeHostStays, game.CodeNoSuchSubject, game.CodeSubjectTaken, game.CodeHostOnly, game.CodeTooFew,
+	game.CodeNotInLobby, game.CodeHostStays, game.CodeNoSuchOption, game.CodeOptionTaken, game.CodeHostOnly, game.CodeTooFew,
 	game.CodeNoSuchLevel, game.CodeNoSuchAI, game.CodeGameEnded, game.CodeGameOver, game.CodeMovedOn, game.CodeNotAutopilot,
 	game.CodeNotPlaying, game.CodeBadHours, game.CodeNoSuchSeat, game.CodeAlreadySeated, game.CodePaused, game.CodeNotPaused,
 	game.CodeNoSuchVerb, game.CodeNotInGame, game.CodeNotPerson, game.CodeNoSuchMode, game.CodeNoSuchLanguage}
@@ -141,7 +141,7 @@ func TestEveryRefusalIsWordedInTheReadersLanguage(t *testing.T) {
 		}
 	}
 	t.Run("a subject already taken is named in French", func(t *testing.T) {
-		got, _ := playerMessageIn(i18n.French, &game.Refusal{Code: game.CodeSubjectTaken, Arg: "K"})
+		got, _ := playerMessageIn(i18n.French, &game.Refusal{Code: game.CodeOptionTaken, Arg: "K"})
 		if !strings.HasPrefix(got, i18n.French.T("subject.black")+" ") {
 			t.Errorf("got %q", got)
 		}
@@ -317,7 +317,7 @@ func TestThePickPromptNamesWhoGetsEachSection(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec := &store.Game{ChannelID: "1", State: g}
+			rec := &store.Game{ChannelID: "1", State: &atheneum.State{Game: g}}
 			for i, n := range []string{"Ana", "Bo", "Cy"}[:tt.seats] {
 				rec.Seats = append(rec.Seats, store.Seat{Index: i, Name: n})
 			}

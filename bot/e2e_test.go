@@ -68,7 +68,7 @@ func (h *harness) checkFinalScores() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	g := full.State
+	g := ath(full.State)
 	if g.Step != atheneum.StepOver {
 		h.t.Fatalf("the engine's game is in step %s", g.Step)
 	}
@@ -96,7 +96,7 @@ func (h *harness) checkFinalScores() {
 // winnerMentions mentions the winners of a finished game.
 func winnerMentions(rec *store.Game) []string {
 	var w []string
-	for _, s := range rec.State.Winners() {
+	for _, s := range ath(rec.State).Winners() {
 		w = append(w, mention(rec, s))
 	}
 	return w

@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/store"
 )
 
 // engineErrorText words a refusal of the rules in l: the sentence is the
@@ -31,4 +33,24 @@ func engineArgWords(l i18n.Lang, v any) any {
 		return l.T("item.kind." + string(v))
 	}
 	return v
+}
+
+// seatSubject is a seat's favourite subject (NoColor when it has none).
+func seatSubject(s store.Seat) atheneum.Color {
+	c, ok := atheneum.ParseColor(s.Options[atheneum.SeatOptionSubject])
+	if !ok {
+		return atheneum.NoColor
+	}
+	return c
+}
+
+// stepOf is the service's step key of an Atheneum game.
+func stepOf(g *atheneum.Game) string { return game.StepKey(&atheneum.State{Game: g}) }
+
+// athGame is an Atheneum game's rules state, nil before the game starts.
+func athGame(rec *store.Game) *atheneum.Game {
+	if st, ok := rec.State.(*atheneum.State); ok {
+		return st.Game
+	}
+	return nil
 }

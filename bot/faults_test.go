@@ -26,8 +26,8 @@ func TestGamesFinishWhileDiscordMisbehaves(t *testing.T) {
 		case 2:
 			h.srv.DenyPermission(channel)
 		}
-		current := h.state(channel).State.TurnNumber()
-		h.playUntil(ps, func() bool { return h.gameOver() || h.state(channel).State.TurnNumber() != current })
+		current := ath(h.state(channel).State).TurnNumber()
+		h.playUntil(ps, func() bool { return h.gameOver() || ath(h.state(channel).State).TurnNumber() != current })
 		h.srv.AllowPermission(channel)
 	}
 	rec, err := h.db.GetGame(h.ctx, h.gameID())
@@ -39,7 +39,7 @@ func TestGamesFinishWhileDiscordMisbehaves(t *testing.T) {
 		t.Fatalf("%d actions stored for %d acknowledged (%v)", len(actions), rec.Seq, err)
 	}
 	full, err := h.db.LoadGame(h.ctx, rec.ID)
-	if err != nil || full.State.Seq != rec.Seq {
+	if err != nil || ath(full.State).Seq != rec.Seq {
 		t.Fatalf("the stored game does not replay to its end: %v", err)
 	}
 	if v := h.srv.TakeViolations(); len(v) > 0 {
@@ -73,7 +73,7 @@ func TestTheHostIsToldWhenTheChannelRefusesPosts(t *testing.T) {
 		}
 	}
 	p := newPlayers(h, 5)
-	h.playUntil(p, func() bool { return h.state(h.world.Channel.ID).State.TurnNumber() == 2 })
+	h.playUntil(p, func() bool { return ath(h.state(h.world.Channel.ID).State).TurnNumber() == 2 })
 	if n := told(); n != 1 {
 		t.Fatalf("after more refused posts the host was told %d times, want once", n)
 	}

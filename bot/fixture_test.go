@@ -95,8 +95,8 @@ func TestWriteUpgradeFixture(t *testing.T) {
 	h.advance(25 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	if rec := h.state(resolving.ID); rec.State.Step != atheneum.StepResolve || !rec.Seats[1].Autopilot {
-		t.Fatalf("the resolving game is at %s, bo on autopilot: %v", rec.State.Step, rec.Seats[1].Autopilot)
+	if rec := h.state(resolving.ID); ath(rec.State).Step != atheneum.StepResolve || !rec.Seats[1].Autopilot {
+		t.Fatalf("the resolving game is at %s, bo on autopilot: %v", ath(rec.State).Step, rec.Seats[1].Autopilot)
 	}
 	// A game in its pick step: ana has picked, cy's direct messages are
 	// closed (opened after the deadline above, so still in its first step).
@@ -146,7 +146,7 @@ func playOn(t *testing.T, h *harness, rec *store.Game) fixtureEnding {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := rec.State.Clone()
+	g := ath(rec.State).Clone()
 	for n := 0; g.Step != atheneum.StepOver; n++ {
 		if n > 5000 {
 			t.Fatal("the game did not end")

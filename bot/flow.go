@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/render"
@@ -42,10 +43,20 @@ func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
 	case game.NoticeWaiting:
 		// Nothing to post: the step's post already says whom the game
 		// waits for, and /atheneum status is always current.
-	case game.NoticeRevealed:
-		b.postReveal(ctx, t)
-	case game.NoticeTurnEnded:
-		b.postTurn(ctx, t, n.Events)
+	case game.NoticeStepEnded:
+		var events []atheneum.Event
+		for _, e := range n.Events {
+			if ev, ok := atheneum.EventOf(e); ok {
+				events = append(events, ev)
+			}
+		}
+		// The cards are revealed when a pick step ends ("t3p"); a turn
+		// ends with its shelving step, or the game.
+		if strings.HasSuffix(n.Step, "p") && !rec.State.Over() {
+			b.postReveal(ctx, t, events)
+		} else {
+			b.postTurn(ctx, t, events)
+		}
 	case game.NoticeReminder:
 		b.remind(ctx, t, n)
 	case game.NoticeAutopilot:
@@ -103,7 +114,7 @@ func (b *Bot) deadlineLine(ctx context.Context, t *game.Table, l i18n.Lang) stri
 // last, when known, is the seat's move just made, outlined on its shelves.
 func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action) (string, []discordgo.MessageComponent, []picture, error) {
 	rec := t.Rec
-	g := rec.State
+	g := athGame(rec)
 	if rec.Seats[seat].Autopilot && g.Step != atheneum.StepOver && (game.Automatic(rec, seat) || !slices.Contains(g.Waiting(), seat)) {
 		return l.T("play.autopilot.prompt", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">"),
 			[]discordgo.MessageComponent{autopilotRow(l, rec.ID, g, seat)}, nil, nil
@@ -136,7 +147,7 @@ func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection
 // pickText is the pick step's prompt: which card section goes to whom,
 // and the seat's pick so far.
 func pickText(l i18n.Lang, rec *store.Game, seat int) string {
-	g := rec.State
+	g := athGame(rec)
 	lines := []string{l.T("play.pick.title", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">")}
 	self, toLeft, toRight := l.T("section.self"), l.T("section.to_left"), l.T("section.to_right")
 	left, right := g.LeftOf(seat), g.RightOf(seat)
@@ -157,7 +168,7 @@ func pickText(l i18n.Lang, rec *store.Game, seat int) string {
 // workbenchText is the resolve step's prompt: what the seat received, what
 // it still holds, and how to play.
 func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
-	g := rec.State
+	g := athGame(rec)
 	s := &g.Seats[seat]
 	lines := []string{
 		l.T("play.bench.title", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">"),
@@ -206,13 +217,20 @@ func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSen
 }
 
 // postReveal is the one channel post of a finished pick step.
-func (b *Bot) postReveal(ctx context.Context, t *game.Table) {
+// Besides what each seat receives, it tells what the reveal itself caused
+// (a wand that found no place, the token bag refilled).
+func (b *Bot) postReveal(ctx context.Context, t *game.Table, events []atheneum.Event) {
 	rec := t.Rec
-	g := rec.State
+	g := athGame(rec)
 	l := gameLang(rec)
 	lines := []string{l.T("play.reveal.title", "Turn", g.TurnNumber())}
 	for i := range g.Seats {
 		lines = append(lines, l.T("play.reveal.line", "Name", rec.Seats[i].Name, "Card", g.CardCode(g.Seats[i].Played), "What", received(l, g, i, nameFunc(rec), "play.received.own")))
+	}
+	for _, e := range events {
+		if e.Type == atheneum.EvWandLost || e.Type == atheneum.EvBagRefilled {
+			lines = append(lines, describeEvent(l, g, e, nameFunc(rec)))
+		}
 	}
 	lines = append(lines, l.T("play.reveal.help"))
 	m := &discordgo.MessageSend{Content: strings.Join(lines, "\n")}
@@ -232,7 +250,7 @@ func (b *Bot) postReveal(ctx context.Context, t *game.Table) {
 // results instead of the row.
 func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []atheneum.Event) {
 	rec := t.Rec
-	g := rec.State
+	g := athGame(rec)
 	over := g.Step == atheneum.StepOver
 	l := gameLang(rec)
 	var sb strings.Builder
@@ -321,14 +339,14 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	if id.Seat != seat {
 		return refuseID("play.refuse.not.yours")
 	}
-	g := rec.State
+	g := athGame(rec)
 	if g.Step == atheneum.StepOver {
 		return &game.Refusal{Code: game.CodeGameOver}
 	}
 	if id.Verb == "back" {
 		return b.takeBack(ctx, r, t, seat)
 	}
-	if id.Step != game.StepKey(g) {
+	if id.Step != stepOf(g) {
 		return refuseID("play.refuse.earlier", "Turn", g.TurnNumber())
 	}
 	if id.Moves != g.Seats[seat].Moves {
@@ -366,13 +384,13 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 // actAndShow applies a seat's action, refreshes the seat's message and
 // runs the consequences; t is locked.
 func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int, a atheneum.Action) error {
-	res, err := b.svc.Act(ctx, t, a, game.ByPlayer)
+	res, err := b.svc.Act(ctx, t, engine.Move(a.String()), game.ByPlayer)
 	if err != nil {
 		return err
 	}
 	changed := res.StepEnded
 	rec := t.Rec
-	g := rec.State
+	g := athGame(rec)
 	var content string
 	var comps []discordgo.MessageComponent
 	var pics []picture
@@ -412,7 +430,7 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *game.Table) error {
 	if err != nil {
 		return err
 	}
-	g := rec.State
+	g := athGame(rec)
 	if g.Step == atheneum.StepPick {
 		return b.cmdPlay(ctx, r, t)
 	}
@@ -448,7 +466,7 @@ func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *game.Table, opts option
 	if err != nil {
 		return err
 	}
-	if rec.State.Step != atheneum.StepResolve {
+	if athGame(rec).Step != atheneum.StepResolve {
 		return refuseID("play.place.not.now")
 	}
 	var item int
@@ -460,7 +478,7 @@ func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *game.Table, opts option
 		return refuseID("play.place.space", "Space", echo(opts.str("space")))
 	}
 	a := atheneum.Action{Type: atheneum.ActShelve, Seat: seat, Item: item, At: at, Flip: opts.bool("flip")}
-	if it, ok := heldItem(rec.State, seat, item); ok && it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor {
+	if it, ok := heldItem(athGame(rec), seat, item); ok && it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor {
 		c, ok := atheneum.ParseColor(opts.str("color"))
 		if !ok {
 			return refuseID("play.place.color")
@@ -499,7 +517,7 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 		return respond()
 	}
 	rec := snap.Rec
-	g := rec.State
+	g := athGame(rec)
 	seat := game.SeatOf(rec, interactionUser(r.i).ID)
 	if seat >= 0 && g.Step == atheneum.StepResolve {
 		var item int

@@ -319,7 +319,7 @@ func TestTheEnglishScanFindsEnglish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &store.Game{ChannelID: "1", State: g, Seats: []store.Seat{{Name: "Ana"}, {Name: "Bo", Index: 1}, {Name: "Cy", Index: 2}}}
+	rec := &store.Game{ChannelID: "1", State: &atheneum.State{Game: g}, Seats: []store.Seat{{Name: "Ana"}, {Name: "Bo", Index: 1}, {Name: "Cy", Index: 2}}}
 	found := func(text string) bool {
 		return slices.ContainsFunc(english, func(e string) bool { return strings.Contains(text, e) })
 	}

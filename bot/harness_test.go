@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"atheneum/bot/discordtest"
+	"atheneum/engine"
+	"atheneum/engine/atheneum"
 	"atheneum/store"
 )
 
@@ -258,4 +260,26 @@ type testWriter struct{ t testing.TB }
 func (w *testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
 	return len(p), nil
+}
+
+// ath is an Atheneum game's rules state (nil before the game starts).
+func ath(s engine.State) *atheneum.Game {
+	if st, ok := s.(*atheneum.State); ok {
+		return st.Game
+	}
+	return nil
+}
+
+// parseActions reads a game's moves back as Atheneum's actions.
+func parseActions(moves []engine.Move, err error) ([]atheneum.Action, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make([]atheneum.Action, len(moves))
+	for i, m := range moves {
+		if out[i], err = atheneum.ParseAction(string(m)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

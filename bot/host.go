@@ -188,7 +188,7 @@ func deadlineWords(l i18n.Lang, rec *store.Game, due time.Time) string {
 // after its deadline moved.
 func (b *Bot) refreshStepPost(ctx context.Context, t *game.Table) {
 	rec := t.Rec
-	if rec.State == nil || rec.State.Step == atheneum.StepOver {
+	if rec.State == nil || athGame(rec).Step == atheneum.StepOver {
 		return
 	}
 	m, err := b.db.GetMessage(ctx, rec.ID, msgStep, store.NoSeat)

@@ -118,13 +118,13 @@ func TestPauseStopsTheClockAndResumeRestartsIt(t *testing.T) {
 		t.Fatal("the game is not paused")
 	}
 	rec := h.snapshot().Rec
-	if seen := h.slash(bo, "status"); !strings.Contains(seen.Content, i18n.English.T("flow.waiting.paused", "Who", seatNames(i18n.English, rec, rec.State.Waiting()))) {
+	if seen := h.slash(bo, "status"); !strings.Contains(seen.Content, i18n.English.T("flow.waiting.paused", "Who", seatNames(i18n.English, rec, ath(rec.State).Waiting()))) {
 		t.Errorf("the status does not say the clock is paused: %q", seen.Content)
 	}
 	h.advance(72 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	if g := h.snapshot().Rec.State; g.Step != atheneum.StepPick || h.snapshot().Rec.Seats[1].Autopilot {
+	if g := ath(h.snapshot().Rec.State); g.Step != atheneum.StepPick || h.snapshot().Rec.Seats[1].Autopilot {
 		t.Fatal("a deadline ran while the game was paused")
 	}
 	h.admin(ana, "resume")
@@ -135,7 +135,7 @@ func TestPauseStopsTheClockAndResumeRestartsIt(t *testing.T) {
 	h.advance(19 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	if g := h.snapshot().Rec.State; g.Step != atheneum.StepResolve {
+	if g := ath(h.snapshot().Rec.State); g.Step != atheneum.StepResolve {
 		t.Fatalf("the resumed deadline did not play the step out: %s", g.Step)
 	}
 }
@@ -155,13 +155,13 @@ func TestAHostHandsSeatsOver(t *testing.T) {
 		}
 	})
 	t.Run("a member takes over a seat with its hand", func(t *testing.T) {
-		hand := append([]int(nil), h.state(channel).State.Seats[1].Hand...)
+		hand := append([]int(nil), ath(h.state(channel).State).Seats[1].Hand...)
 		h.admin(ana, "replace", discordtest.UserOpt("player", bo), discordtest.UserOpt("member", dee))
 		rec := h.state(channel)
 		if rec.Seats[1].UserID != dee.ID || game.SeatOf(rec, bo.ID) >= 0 {
 			t.Fatalf("seat 2 is played by %q", rec.Seats[1].UserID)
 		}
-		if !slices.Equal(rec.State.Seats[1].Hand, hand) {
+		if !slices.Equal(ath(rec.State).Seats[1].Hand, hand) {
 			t.Fatal("the newcomer did not get the seat's hand")
 		}
 		m, ok := h.lastDM(dee)
@@ -186,7 +186,7 @@ func TestAHostHandsSeatsOver(t *testing.T) {
 		if rec.Seats[2].UserID != "" || rec.Seats[2].AILevel != game.ReplacementLevel {
 			t.Fatalf("seat 3 after remove: %+v", rec.Seats[2])
 		}
-		if w := rec.State.Waiting(); slices.Contains(w, 2) {
+		if w := ath(rec.State).Waiting(); slices.Contains(w, 2) {
 			t.Fatal("the AI did not play the removed seat's pick at once")
 		}
 	})

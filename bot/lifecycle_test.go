@@ -40,12 +40,12 @@ func TestLobby(t *testing.T) {
 		want   func() string
 		seats  int
 	}{
-		{"the host cannot start alone", ana, "start", nil, refused(game.CodeTooFew), 1},
+		{"the host cannot start alone", ana, "start", nil, refused(game.CodeTooFew, "2"), 1},
 		{"a stranger cannot leave", bo, "leave", nil, refused(game.CodeNotInLobby), 1},
 		{"a player joins", bo, "join", nil, shown, 2},
 		{"joining twice is refused", bo, "join", nil, refused(game.CodeAlreadyJoined), 2},
 		{"a full lobby refuses more players", cy, "join", nil, refused(game.CodeFull), 2},
-		{"a subject already taken is refused", bo, "subject", []string{"T"}, refused(game.CodeSubjectTaken, "T"), 2},
+		{"a subject already taken is refused", bo, "subject", []string{"T"}, refused(game.CodeOptionTaken, "T"), 2},
 		{"a free subject can be chosen", bo, "subject", []string{"K"}, func() string {
 			return colorLabel(i18n.English, atheneum.Black) + " (" + subjectName(i18n.English, atheneum.Black) + ")"
 		}, 2},
@@ -145,7 +145,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 		t.Fatalf("%d autopilot notices for bo", n)
 	}
 	rec := h.state(channel)
-	g := rec.State
+	g := ath(rec.State)
 	if g.Step != atheneum.StepResolve {
 		t.Fatalf("after the deadline the game is in step %s", g.Step)
 	}
@@ -168,7 +168,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
 	rec = h.state(channel)
-	g = rec.State
+	g = ath(rec.State)
 	if g.TurnNumber() != 2 || g.Step != atheneum.StepPick {
 		t.Fatalf("after the second deadline: turn %d, step %s", g.TurnNumber(), g.Step)
 	}
@@ -192,8 +192,8 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 			t.Fatal("bo's own pick did not end the autopilot")
 		}
 		// Ana is still away, and now bo plays: ana's seat is played at once.
-		if rec.State.Step != atheneum.StepResolve || rec.State.Seats[0].Status != atheneum.StatusDone {
-			t.Fatalf("ana's autopilot did not play at once: step %s, ana %s", rec.State.Step, rec.State.Seats[0].Status)
+		if ath(rec.State).Step != atheneum.StepResolve || ath(rec.State).Seats[0].Status != atheneum.StatusDone {
+			t.Fatalf("ana's autopilot did not play at once: step %s, ana %s", ath(rec.State).Step, ath(rec.State).Seats[0].Status)
 		}
 		play := h.slash(ana, "play")
 		btn, ok := component(play, "back")
@@ -211,18 +211,15 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 // Done of a seat on autopilot came when no held book had a legal space.
 func checkAutopilotShelvedEverything(t *testing.T, h *harness, rec *store.Game) {
 	t.Helper()
-	actions, err := h.db.Actions(h.ctx, rec.ID)
+	actions, err := parseActions(h.db.Actions(h.ctx, rec.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := rec.Config()
+	st, err := rec.NewState()
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := atheneum.NewGame(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := ath(st)
 	dones := 0
 	for _, a := range actions {
 		if a.Type == atheneum.ActDone && a.Seat == 1 {
@@ -254,7 +251,7 @@ func TestDiscordFailuresLoseNothing(t *testing.T) {
 	h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.InternalError())
 	h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.RateLimited(20*time.Millisecond))
 	h.pickFirst(bo)
-	g := h.state(channel).State
+	g := ath(h.state(channel).State)
 	if g.Step != atheneum.StepResolve {
 		t.Fatalf("a failed post lost the pick: step %s", g.Step)
 	}
@@ -319,7 +316,7 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 	h.openGame(ana, bo)
 	channel := h.world.Channel.ID
 	h.pickFirst(ana, bo)
-	g := h.state(channel).State
+	g := ath(h.state(channel).State)
 	var item atheneum.Item
 	for _, it := range g.Seats[0].Held {
 		if it.Kind == atheneum.ItemBook {
@@ -376,7 +373,7 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 		t.Fatalf("after /atheneum place: %q", seen.Content)
 	}
 	pos, _ := atheneum.ParsePos(spaces[0])
-	if got := h.state(channel).State.Seats[0].Comps[pos.Comp].At(pos.Level, pos.Space).Color; got == atheneum.NoColor {
+	if got := ath(h.state(channel).State).Seats[0].Comps[pos.Comp].At(pos.Level, pos.Space).Color; got == atheneum.NoColor {
 		t.Fatalf("no book at %s after /atheneum place", spaces[0])
 	}
 	t.Run("an item not held or a malformed space is refused with the reason", func(t *testing.T) {

@@ -59,7 +59,7 @@ func playManyGames(tb testing.TB, games, turns int) []time.Duration {
 					errs[k] = err
 					return
 				}
-				if g := full.State; g.Step == atheneum.StepOver || g.TurnNumber() > turns {
+				if g := ath(full.State); g.Step == atheneum.StepOver || g.TurnNumber() > turns {
 					return
 				}
 				for _, p := range tables[k].players {

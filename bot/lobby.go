@@ -182,7 +182,7 @@ func lobbyText(l i18n.Lang, rec *store.Game) string {
 		if s.UserID == "" {
 			who = l.T("lobby.seat.ai", "Name", s.Name)
 		}
-		sb.WriteString(l.T("lobby.seat", "N", i+1, "Who", who, "Color", colorLabel(l, s.Subject), "Subject", subjectName(l, s.Subject)) + "\n")
+		sb.WriteString(l.T("lobby.seat", "N", i+1, "Who", who, "Color", colorLabel(l, seatSubject(s)), "Subject", subjectName(l, seatSubject(s))) + "\n")
 	}
 	sb.WriteString(l.T("lobby.help"))
 	if at := game.LobbyExpires(rec); !at.IsZero() {
@@ -216,7 +216,7 @@ func lobbyComponents(l i18n.Lang, rec *store.Game) []discordgo.MessageComponent 
 	}
 	taken := map[atheneum.Color]string{}
 	for _, s := range rec.Seats {
-		taken[s.Subject] = s.Name
+		taken[seatSubject(s)] = s.Name
 	}
 	var opts []discordgo.SelectMenuOption
 	for _, c := range atheneum.Colors {
@@ -260,7 +260,10 @@ func lobbyComponents(l i18n.Lang, rec *store.Game) []discordgo.MessageComponent 
 }
 
 // lobbyVerbs maps the lobby's component verbs to the service's changes.
-var lobbyVerbs = map[string]string{"join": "join", "leave": "leave", "subject": "subject", "addai": "add_ai", "rmai": "remove_ai", "lang": "language"}
+var lobbyVerbs = map[string]string{"join": "join", "leave": "leave", "subject": "seat_option", "addai": "add_ai", "rmai": "remove_ai", "lang": "language"}
+
+// lobbyOptions names the option a lobby menu sets.
+var lobbyOptions = map[string]string{"subject": atheneum.SeatOptionSubject}
 
 // lobbyComponent handles the lobby's buttons and menus; t is locked.
 func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *game.Table, id customID, values []string) error {
@@ -279,7 +282,7 @@ func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *game.Table, id cu
 	if !ok {
 		return errStaleChoice
 	}
-	if err := b.svc.ChangeLobby(ctx, t, game.LobbyChange{Verb: verb, UserID: user.ID, Name: displayName(user, r.i.Member), Value: firstValue(values)}); err != nil {
+	if err := b.svc.ChangeLobby(ctx, t, game.LobbyChange{Verb: verb, Option: lobbyOptions[id.Verb], UserID: user.ID, Name: displayName(user, r.i.Member), Value: firstValue(values)}); err != nil {
 		return err
 	}
 	l := gameLang(t.Rec)
@@ -309,7 +312,7 @@ func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID str
 		if s.UserID == "" {
 			who = l.T("lobby.seat.ai", "Name", s.Name)
 		}
-		sb.WriteString(l.T("start.seat", "N", i+1, "Who", who, "Color", colorLabel(l, s.Subject), "Subject", subjectName(l, s.Subject), "Neighbours", neighbours(l, rec, i)) + "\n")
+		sb.WriteString(l.T("start.seat", "N", i+1, "Who", who, "Color", colorLabel(l, seatSubject(s)), "Subject", subjectName(l, seatSubject(s)), "Neighbours", neighbours(l, rec, i)) + "\n")
 	}
 	sb.WriteString(l.T("start.help"))
 	empty := []discordgo.MessageComponent{}
@@ -331,7 +334,7 @@ func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID str
 // neighbours says who sits on a seat's left and right (one opponent, on
 // both sides, in a two-player game).
 func neighbours(l i18n.Lang, rec *store.Game, seat int) string {
-	left, right := rec.State.LeftOf(seat), rec.State.RightOf(seat)
+	left, right := athGame(rec).LeftOf(seat), athGame(rec).RightOf(seat)
 	if left == right {
 		return l.T("start.opponent", "Name", rec.Seats[left].Name)
 	}

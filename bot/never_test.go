@@ -29,7 +29,7 @@ func (h *harness) state(channelID string) *store.Game {
 
 // encoded is the channel's game state as bytes, to prove nothing changed.
 func (h *harness) encoded(channelID string) string {
-	data, err := h.state(channelID).State.Encode()
+	data, err := ath(h.state(channelID).State).Encode()
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		{"a custom id from another bot is refused", ana, "confirm_button", nil, en("play.refuse.button")},
 		{"a custom id naming an unknown game is refused", ana, strings.Replace(pick.CustomID, gameID.Game, "nosuchgame000000", 1), []string{pickCard}, refusalText(game.CodeNoGame)},
 		{"a card that is not in the hand is refused", ana, pick.CustomID, []string{"Z99"}, en("play.refuse.card")},
-		{"another seat's card is refused", ana, pick.CustomID, []string{h.state(channel).State.CardCode(h.state(channel).State.Seats[1].Hand[0])}, en("play.refuse.card")},
+		{"another seat's card is refused", ana, pick.CustomID, []string{ath(h.state(channel).State).CardCode(ath(h.state(channel).State).Seats[1].Hand[0])}, en("play.refuse.card")},
 		{"no value at all is refused", ana, pick.CustomID, []string{}, en("play.refuse.card")},
 		{"two cards at once from a one-card menu are refused", ana, pick.CustomID, []string{pick.Options[0].Value, pick.Options[1].Value}, en("play.refuse.card")},
 		{"an item menu during the pick step is refused", ana, forged("it"), []string{"i1"}, en("play.refuse.picking")},
@@ -132,7 +132,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		boPick, _ := h.lastDM(bo)
 		bp, _ := component(boPick, "pick")
 		h.click(bo, boPick, bp.CustomID, bp.Options[0].Value)
-		if h.state(channel).State.Step != atheneum.StepResolve {
+		if ath(h.state(channel).State).Step != atheneum.StepResolve {
 			t.Fatal("the cards were not revealed")
 		}
 		before := h.encoded(channel)

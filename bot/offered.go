@@ -16,7 +16,7 @@ import (
 // and values are compared, which are the same in every language: the
 // components are built in English.
 func offeredComponents(rec *store.Game, seat int, id customID) []discordgo.MessageComponent {
-	g := rec.State
+	g := athGame(rec)
 	l := i18n.English
 	switch g.Step {
 	case atheneum.StepPick:

@@ -186,6 +186,6 @@ func (b *Bot) workbenchPicture(rec *store.Game, seat int, sel selection, last *a
 	if last != nil && last.Type != atheneum.ActUndo && last.Type != atheneum.ActDone && last.Type != atheneum.ActPick {
 		m.Last = last
 	}
-	g := rec.State
+	g := athGame(rec)
 	return b.drawPicture("shelves.png", func() (render.Picture, error) { return render.DrawShelves(g.View(seat), seat, m, pictureOptions(rec)) })
 }

@@ -155,8 +155,8 @@ func statsText(l i18n.Lang, who string, st store.MemberStats) string {
 		return l.T("stats.none", "Who", who)
 	}
 	fav := l.T("stats.no.favourite")
-	if st.Favourite.IsBook() {
-		fav = subjectName(l, st.Favourite)
+	if c, ok := atheneum.ParseColor(st.Usual[atheneum.SeatOptionSubject]); ok && c.IsBook() {
+		fav = subjectName(l, c)
 	}
 	return l.T("stats.text", "Who", who, "Games", l.T("count.games", "Count", st.Games), "Wins", l.T("count.wins", "Count", st.Wins),
 		"Average", fmt.Sprintf("%.1f", st.Average), "Best", st.Best, "Favourite", fav)
@@ -192,7 +192,7 @@ func gamesText(l i18n.Lang, userID string, snaps []*game.Snapshot) string {
 			continue
 		}
 		seat := game.SeatOf(rec, userID)
-		g := rec.State
+		g := athGame(rec)
 		state := l.T("games.not.you")
 		if seat >= 0 && g.Step != atheneum.StepOver && slices.Contains(g.Waiting(), seat) {
 			state = l.T("games.you", "Deadline", deadlineWords(l, rec, snap.Deadline))
@@ -215,22 +215,52 @@ func (b *Bot) cmdReplay(ctx context.Context, r *reply, id string) error {
 	if rec.Status != store.StatusFinished {
 		return refuse(l.T("replay.not.finished"))
 	}
-	h, err := b.svc.ScoreHistory(ctx, id)
+	turns, final, err := b.scoreHistory(ctx, id)
 	if err != nil {
 		return err
 	}
 	pic, err := b.drawPicture("replay.png", func() (render.Picture, error) {
-		return render.DrawReplay(h.Turns, h.Final.State, pictureOptions(h.Final))
+		return render.DrawReplay(turns, athGame(final), pictureOptions(final))
 	})
 	if err != nil {
 		return err
 	}
 	var winners []string
-	for _, s := range h.Final.State.Winners() {
-		winners = append(winners, h.Final.Seats[s].Name)
+	for _, s := range athGame(final).Winners() {
+		winners = append(winners, final.Seats[s].Name)
 	}
 	_, err = r.edit(l.T("replay.text", "ID", id, "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "Winners", joinAnd(l, winners)), nil, pic)
 	return err
+}
+
+// scoreHistory replays a finished Atheneum game: turns[k][seat] is the
+// seat's score at the end of turn k+1, and a last row its final total.
+func (b *Bot) scoreHistory(ctx context.Context, id string) (turns [][]int, final *store.Game, err error) {
+	scores := func(g *atheneum.Game) []int {
+		row := make([]int, len(g.Seats))
+		for i := range g.Seats {
+			row[i] = g.Seats[i].Score()
+		}
+		return row
+	}
+	final, err = b.svc.Replay(ctx, id, func(st game.Step) error {
+		before, after := st.Before.(*atheneum.State).Game, st.After.(*atheneum.State).Game
+		if after.Step == atheneum.StepOver || after.TurnNumber() != before.TurnNumber() {
+			turns = append(turns, scores(after))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if g := athGame(final); g.Step == atheneum.StepOver {
+		row := make([]int, len(g.Seats))
+		for _, r := range g.Results {
+			row[r.Seat] = r.Total
+		}
+		turns = append(turns, row)
+	}
+	return turns, final, nil
 }
 
 // replayChoices suggests this server's finished games for /atheneum replay.

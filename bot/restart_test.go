@@ -17,7 +17,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	// Play until turn 3's resolve step, where one seat has acted but not
 	// finished.
 	h.playUntil(players, func() bool {
-		g := h.state(channel).State
+		g := ath(h.state(channel).State)
 		return g.TurnNumber() == 3 && g.Step == atheneum.StepResolve && g.Seats[0].Moves > 0 && g.Seats[0].Status == atheneum.StatusShelving
 	})
 	before := h.state(channel)
@@ -30,8 +30,8 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	h.restart()
 
 	after := h.state(channel)
-	a, _ := before.State.Encode()
-	b, _ := after.State.Encode()
+	a, _ := ath(before.State).Encode()
+	b, _ := ath(after.State).Encode()
 	if string(a) != string(b) {
 		t.Fatal("the game changed across the restart")
 	}
@@ -44,7 +44,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	if seen.Content == en("play.refuse.outdated") || strings.HasPrefix(seen.Content, stem(i18n.English, "play.refuse.earlier")) || seen.Content == en("play.internal") {
 		t.Fatalf("a button from before the restart was refused: %q", seen.Content)
 	}
-	if got := h.state(channel).State.Seats[0].Status; got != atheneum.StatusDone {
+	if got := ath(h.state(channel).State).Seats[0].Status; got != atheneum.StatusDone {
 		t.Fatalf("ana's Done after the restart left her %s", got)
 	}
 	h.playUntil(players, h.gameOver)

@@ -32,10 +32,10 @@ func stamp(t time.Time) string {
 // awaitedPeople are the people (not AIs, not on autopilot) a step waits for.
 func awaitedPeople(rec *store.Game) []int {
 	var seats []int
-	if rec.State == nil || rec.State.Step == atheneum.StepOver {
+	if rec.State == nil || athGame(rec).Step == atheneum.StepOver {
 		return nil
 	}
-	for _, s := range rec.State.Waiting() {
+	for _, s := range athGame(rec).Waiting() {
 		if game.IsPerson(rec, s) && !game.Automatic(rec, s) {
 			seats = append(seats, s)
 		}
@@ -65,7 +65,7 @@ func joinAnd(l i18n.Lang, words []string) string {
 
 // waitingLine says whom the game waits for and until when.
 func waitingLine(l i18n.Lang, rec *store.Game, due time.Time) string {
-	g := rec.State
+	g := athGame(rec)
 	if g == nil || g.Step == atheneum.StepOver {
 		return ""
 	}
@@ -132,7 +132,7 @@ func waitingEmbed(text string) []*discordgo.MessageEmbed {
 func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageSend, pics ...picture) {
 	rec := t.Rec
 	l := gameLang(rec)
-	over := rec.State.Step == atheneum.StepOver
+	over := athGame(rec).Step == atheneum.StepOver
 	b.retireStepPost(ctx, rec)
 	if !over {
 		pings := b.channelPings(ctx, rec)
@@ -227,7 +227,7 @@ func reminderText(l i18n.Lang, p game.ReminderPoint, rec *store.Game, due time.T
 	if who == "" {
 		key += ".dm"
 	}
-	return l.T(key, "Who", who, "Channel", "<#"+rec.ChannelID+">", "Deadline", deadlineWords(l, rec, due), "Turn", rec.State.TurnNumber())
+	return l.T(key, "Who", who, "Channel", "<#"+rec.ChannelID+">", "Deadline", deadlineWords(l, rec, due), "Turn", athGame(rec).TurnNumber())
 }
 
 // dmChannel opens (once, then from memory) the direct message channel

@@ -253,7 +253,7 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 		}
 	}
 	table.Unlock()
-	if g := h.snapshot().Rec.State; g.Step != atheneum.StepResolve {
+	if g := ath(h.snapshot().Rec.State); g.Step != atheneum.StepResolve {
 		t.Fatal("the game moved")
 	}
 }

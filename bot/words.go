@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
@@ -23,6 +24,7 @@ func playerMessageIn(l i18n.Lang, err error) (string, bool) {
 	var ue *userError
 	var gr *game.Refusal
 	var ee *atheneum.Error
+	var er *engine.Refusal
 	switch {
 	case errors.As(err, &ue):
 		return ue.words(l), true
@@ -34,6 +36,16 @@ func playerMessageIn(l i18n.Lang, err error) (string, bool) {
 		return l.T(id, refusalArgs(l, gr)...), true
 	case errors.As(err, &ee):
 		return engineErrorText(l, ee), true
+	case errors.As(err, &er):
+		id := "engine." + er.Code
+		if !l.Has(id) {
+			return "", false
+		}
+		kv := make([]any, 0, 2*len(er.Args))
+		for name, v := range er.Args {
+			kv = append(kv, name, engineArgWords(l, v))
+		}
+		return l.T(id, kv...), true
 	}
 	return "", false
 }
@@ -41,9 +53,13 @@ func playerMessageIn(l i18n.Lang, err error) (string, bool) {
 // refusalArgs fills the placeholders of a game refusal's message.
 func refusalArgs(l i18n.Lang, gr *game.Refusal) []any {
 	switch gr.Code {
-	case game.CodeSubjectTaken:
+	case game.CodeOptionTaken:
 		c, _ := atheneum.ParseColor(gr.Arg)
-		return []any{"Subject", l.T("subject." + c.String())}
+		return []any{"Value", l.T("subject." + c.String())}
+	case game.CodeTooFew:
+		return []any{"Min", gr.Arg}
+	case game.CodeBadSeats:
+		return []any{"Range", gr.Arg}
 	case game.CodeBadHours:
 		return []any{"Max", game.MaxHours}
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
@@ -28,7 +27,7 @@ type ids struct {
 }
 
 func idsFor(gameID string, g *atheneum.Game, seat int) ids {
-	return ids{game: gameID, step: game.StepKey(g), seq: g.Seq, seat: seat, moves: g.Seats[seat].Moves}
+	return ids{game: gameID, step: stepOf(g), seq: g.Seq, seat: seat, moves: g.Seats[seat].Moves}
 }
 
 func (b ids) make(verb string, args ...string) string {

@@ -9,12 +9,9 @@ func TestAutopilotIsStoredWithTheActionThatSetsIt(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t)
 	g := newPlaying(t, db, 3, 7)
-	a := g.State.LegalActions(1)[0]
-	next := g.State.Clone()
-	if _, err := next.Apply(a); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Commit(ctx, g.ID, Commit{Seq: 0, Action: &a, State: next, Results: resultsOf(next), Autopilot: []AutopilotChange{{Seat: 1, On: true}}}); err != nil {
+	a := ath(g.State).LegalActions(1)[0]
+	next := play(t, g.State, a)
+	if err := db.Commit(ctx, g.ID, Commit{Seq: 0, Move: notation(a), State: next, Results: resultsOf(next), Autopilot: []AutopilotChange{{Seat: 1, On: true}}}); err != nil {
 		t.Fatal(err)
 	}
 	loaded, err := db.LoadGame(ctx, g.ID)
@@ -39,12 +36,9 @@ func TestAutopilotIsStoredWithTheActionThatSetsIt(t *testing.T) {
 		}
 	})
 	t.Run("a seat that does not exist refuses the whole commit", func(t *testing.T) {
-		b := next.LegalActions(0)[0]
-		after := next.Clone()
-		if _, err := after.Apply(b); err != nil {
-			t.Fatal(err)
-		}
-		err := db.Commit(ctx, g.ID, Commit{Seq: 1, Action: &b, State: after, Results: resultsOf(after), Autopilot: []AutopilotChange{{Seat: 9, On: true}}})
+		b := ath(next).LegalActions(0)[0]
+		after := play(t, next, b)
+		err := db.Commit(ctx, g.ID, Commit{Seq: 1, Move: notation(b), State: after, Results: resultsOf(after), Autopilot: []AutopilotChange{{Seat: 9, On: true}}})
 		if ErrorCode(err) != CodeInvalid {
 			t.Fatalf("commit with seat 9 returned %v, want an invalid-request error", err)
 		}

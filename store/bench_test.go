@@ -10,30 +10,31 @@ import (
 	"testing"
 	"time"
 
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 )
 
-// playout plays a whole random game in memory, returning its actions and
-// the state after each (states[i] follows actions[i]).
-func playout(tb testing.TB, n int, seed uint64) (*atheneum.Game, []atheneum.Action, []*atheneum.Game) {
+// playout plays a whole random game in memory, returning its moves and
+// the state after each (states[i] follows moves[i]).
+func playout(tb testing.TB, n int, seed uint64) (engine.State, []engine.Move, []engine.State) {
 	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:n], Seed: seed})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	start := g.Clone()
-	var acts []atheneum.Action
-	var states []*atheneum.Game
+	start := seam(g.Clone())
+	var moves []engine.Move
+	var states []engine.State
 	p := atheneum.NewRandomPlayer(seed)
 	for {
 		a, ok := p.Next(g)
 		if !ok {
-			return start, acts, states
+			return start, moves, states
 		}
 		if _, err := g.Apply(a); err != nil {
 			tb.Fatal(err)
 		}
-		acts = append(acts, a)
-		states = append(states, g.Clone())
+		moves = append(moves, notation(a))
+		states = append(states, seam(g.Clone()))
 	}
 }
 
@@ -57,7 +58,7 @@ func BenchmarkAppendAction(b *testing.B) {
 		if i == len(acts) {
 			// The last game finished, which freed the channel.
 			b.StopTimer()
-			g = &Game{GuildID: "g", ChannelID: "bench", HostID: "u", Status: StatusPlaying, Seed: 1, Seats: benchSeats(5)}
+			g = &Game{Kind: atheneum.GameID, GuildID: "g", ChannelID: "bench", HostID: "u", Status: StatusPlaying, Seed: 1, Seats: benchSeats(5)}
 			if err := db.CreateGame(ctx, g); err != nil {
 				b.Fatal(err)
 			}
@@ -65,7 +66,7 @@ func BenchmarkAppendAction(b *testing.B) {
 			b.StartTimer()
 		}
 		t0 := time.Now()
-		if err := db.Commit(ctx, g.ID, Commit{Seq: i, Action: &acts[i], State: states[i], Results: resultsOf(states[i])}); err != nil {
+		if err := db.Commit(ctx, g.ID, Commit{Seq: i, Move: acts[i], State: states[i], Results: resultsOf(states[i])}); err != nil {
 			b.Fatal(err)
 		}
 		d = append(d, time.Since(t0))
@@ -77,7 +78,7 @@ func BenchmarkAppendAction(b *testing.B) {
 func benchSeats(n int) []Seat {
 	seats := make([]Seat, n)
 	for i := range seats {
-		seats[i] = Seat{UserID: fmt.Sprint("u", i), Name: fmt.Sprint("P", i), Subject: atheneum.Colors[i]}
+		seats[i] = Seat{UserID: fmt.Sprint("u", i), Name: fmt.Sprint("P", i), Options: subject(atheneum.Colors[i])}
 	}
 	return seats
 }
@@ -123,9 +124,9 @@ func BenchmarkLoadActive1000(b *testing.B) {
 }
 
 type imported struct {
-	start  *atheneum.Game
-	acts   []atheneum.Action
-	states []*atheneum.Game
+	start  engine.State
+	acts   []engine.Move
+	states []engine.State
 }
 
 // importGames writes whole games in one transaction, laid out as Commit
@@ -141,38 +142,42 @@ func importGames(b *testing.B, db *DB, gs []imported) []string {
 			if len(im.states) > 0 {
 				last = im.states[len(im.states)-1]
 			}
-			if last.Step == atheneum.StepOver {
+			if last.Over() {
 				status, ended = StatusFinished, 1
 			}
 			ids[k] = newID()
-			if _, err := tx.Exec(`INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, content_id, state_version,
-				seq, created_at, started_at, ended_at) VALUES (?, 'g', ?, 'u', ?, ?, ?, ?, ?, 1, 1, ?)`,
-				ids[k], fmt.Sprint("c", k), string(status), int64(im.start.Seed), atheneum.DefaultContentID, atheneum.StateVersion,
-				len(im.acts), ended); err != nil {
+			seed, setup := last.(engine.Origin).Origin()
+			opts, _ := json.Marshal(setup.Options)
+			if _, err := tx.Exec(`INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, setup,
+				seq, created_at, started_at, ended_at, game) VALUES (?, 'g', ?, 'u', ?, ?, ?, ?, 1, 1, ?, ?)`,
+				ids[k], fmt.Sprint("c", k), string(status), int64(seed), string(opts),
+				len(im.acts), ended, last.Rules().ID()); err != nil {
 				return err
 			}
-			for i, s := range im.start.Seats {
-				if _, err := tx.Exec(`INSERT INTO seats (game_id, seat, user_id, display_name, subject) VALUES (?, ?, ?, 'P', ?)`,
-					ids[k], i, fmt.Sprint("u", i), string(s.Subject.Letter())); err != nil {
+			for i, so := range setup.SeatOptions {
+				opts, _ := json.Marshal(so)
+				if _, err := tx.Exec(`INSERT INTO seats (game_id, seat, user_id, display_name, options) VALUES (?, ?, ?, 'P', ?)`,
+					ids[k], i, fmt.Sprint("u", i), string(opts)); err != nil {
 					return err
 				}
 			}
-			for i, a := range im.acts {
-				payload, _ := json.Marshal(a)
-				if _, err := tx.Exec(`INSERT INTO actions (game_id, seq, seat, type, payload, at) VALUES (?, ?, ?, ?, ?, 1)`,
-					ids[k], i+1, a.Seat, string(a.Type), string(payload)); err != nil {
+			for i, m := range im.acts {
+				seat, _ := engine.MoveSeat(m)
+				if _, err := tx.Exec(`INSERT INTO actions (game_id, seq, seat, type, payload, notation, at) VALUES (?, ?, ?, ?, '', ?, 1)`,
+					ids[k], i+1, seat, moveKind(m), string(m)); err != nil {
 					return err
 				}
-				if st := im.states[i]; st.Seq%SnapshotInterval == 0 || st.Step == atheneum.StepOver {
-					data, _ := st.Encode()
+				st := im.states[i].(engine.Snapshotter)
+				if st.Played()%SnapshotInterval == 0 || im.states[i].Over() {
+					v, data, _ := st.Snapshot()
 					if _, err := tx.Exec(`INSERT INTO snapshots (game_id, seq, state_version, state, at) VALUES (?, ?, ?, ?, 1)`,
-						ids[k], st.Seq, st.V, string(data)); err != nil {
+						ids[k], st.Played(), v, string(data)); err != nil {
 						return err
 					}
 				}
 			}
 			if status == StatusFinished {
-				if err := putResults(ctx, tx, ids[k], (&atheneum.State{Game: last}).Results()); err != nil {
+				if err := putResults(ctx, tx, ids[k], last.Results()); err != nil {
 					return err
 				}
 			}

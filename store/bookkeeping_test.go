@@ -20,11 +20,10 @@ func TestMessagesAndJobsSurviveARestart(t *testing.T) {
 	g := newPlaying(t, db, 3, 11)
 	base := time.UnixMilli(1_700_000_000_000)
 	p := atheneum.NewRandomPlayer(11)
-	a, _ := p.Next(g.State)
-	next := g.State.Clone()
-	next.Apply(a)
+	a, _ := p.Next(ath(g.State))
+	next := play(t, g.State, a)
 	// One commit carries the action, its timers and its messages.
-	err = db.Commit(ctx, g.ID, Commit{Seq: 0, Action: &a, State: next, Results: resultsOf(next),
+	err = db.Commit(ctx, g.ID, Commit{Seq: 0, Move: notation(a), State: next, Results: resultsOf(next),
 		PutJobs: []Job{
 			{Kind: "deadline", Seat: 0, Due: base.Add(2 * time.Hour), Payload: []byte(`{"turn":1}`)},
 			{Kind: "deadline", Seat: 1, Due: base.Add(time.Hour)},

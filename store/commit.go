@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"atheneum/engine"
-	"atheneum/engine/atheneum"
 )
 
 // SnapshotInterval is how often, in actions, Commit saves the engine state
@@ -27,20 +26,22 @@ const AllSeats = -2
 // goes with it. Either all of it is stored or none.
 type Commit struct {
 	// Seq is the number of actions the caller's copy of the game has
-	// (g.Seq before applying Action). The commit fails with ErrConflict
+	// (g.Seq before applying Move). The commit fails with ErrConflict
 	// unless the log holds exactly Seq actions.
 	Seq int
-	// Action, if not nil, is appended to the log as action Seq+1.
-	Action *atheneum.Action
-	// State, if not nil, is the game after Action (State.Seq must be the
-	// new count). It is snapshotted every SnapshotInterval actions; when it
-	// is over, the game becomes finished, its results are recorded and its
-	// jobs are dropped. Without State the store cannot see the game end.
-	State *atheneum.Game
+	// Move, if not empty, is appended to the log as action Seq+1, in its
+	// game's notation (its first word names its seat).
+	Move engine.Move
+	// State, if not nil, is the game after Move. It is snapshotted every
+	// SnapshotInterval actions when its game writes snapshots (and then
+	// must have played the new count); when it is over, the game becomes
+	// finished, its results are recorded and its jobs are dropped. Without
+	// State the store cannot see the game end.
+	State engine.State
 	// Results are the game's final standings, required when State is
 	// over (the store records them as they are, for any game).
 	Results []engine.Result
-	// Abandon ends the game without results (after Action, if any), with
+	// Abandon ends the game without results (after Move, if any), with
 	// EndReason as the reason given.
 	Abandon   bool
 	EndReason string
@@ -61,28 +62,28 @@ type Commit struct {
 	At time.Time
 }
 
-// AppendAction appends action a at position expectSeq+1; after, if not nil,
-// is the game once a is applied (see Commit.State), and results its final
-// standings when a ended it.
-func (db *DB) AppendAction(ctx context.Context, gameID string, expectSeq int, a atheneum.Action, after *atheneum.Game, results ...engine.Result) error {
-	return db.Commit(ctx, gameID, Commit{Seq: expectSeq, Action: &a, State: after, Results: results})
+// AppendAction appends move m at position expectSeq+1; after, if not nil,
+// is the game once m is applied (see Commit.State), and results its final
+// standings when m ended it.
+func (db *DB) AppendAction(ctx context.Context, gameID string, expectSeq int, m engine.Move, after engine.State, results ...engine.Result) error {
+	return db.Commit(ctx, gameID, Commit{Seq: expectSeq, Move: m, State: after, Results: results})
 }
 
 // Commit applies c to the game atomically. It returns ErrConflict if the
 // game's log does not hold exactly c.Seq actions, ErrNotFound for an unknown
 // game and ErrInvalid for a game that is not playing (or, with neither
-// Action, State nor Seats, not active).
+// Move, State nor Seats, not active).
 func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 	if c.Seq < 0 {
 		return invalid(gameID, "A game cannot have %d actions.", c.Seq)
 	}
 	newSeq := c.Seq
-	var payload []byte
-	if c.Action != nil {
+	seat := 0
+	if c.Move != "" {
 		newSeq++
-		var err error
-		if payload, err = json.Marshal(c.Action); err != nil {
-			return internal(gameID, err, "encode action")
+		var ok bool
+		if seat, ok = engine.MoveSeat(c.Move); !ok {
+			return invalid(gameID, "The move %q does not name its seat.", c.Move)
 		}
 	}
 	at := c.At
@@ -91,18 +92,22 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 	}
 	// Encode outside the transaction: the writer lock is held for SQL only.
 	var snap []byte
+	snapVersion := 0
 	over := false
 	if c.State != nil {
-		if c.State.Seq != newSeq {
+		snapper, canSnap := c.State.(engine.Snapshotter)
+		if canSnap && snapper.Played() != newSeq {
 			return invalid(gameID, "The game state does not match the action log.")
 		}
-		over = c.State.Step == atheneum.StepOver
-		if over && len(c.Results) != len(c.State.Seats) {
-			return invalid(gameID, "A finished game needs a result for each of its %d seats.", len(c.State.Seats))
+		over = c.State.Over()
+		if over {
+			if err := engine.CheckResults(c.Results, c.State.Seats()); err != nil {
+				return invalid(gameID, "A finished game needs a result for each of its %d seats, ranked: %v.", c.State.Seats(), err)
+			}
 		}
-		if newSeq%SnapshotInterval == 0 || over {
+		if canSnap && (newSeq%SnapshotInterval == 0 || over) {
 			var err error
-			if snap, err = c.State.Encode(); err != nil {
+			if snapVersion, snap, err = snapper.Snapshot(); err != nil {
 				return internal(gameID, err, "encode state")
 			}
 		}
@@ -119,7 +124,10 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 			return invalid(gameID, "Seat %d must be either a person or an AI.", ch.Seat+1)
 		}
 	}
-	needPlaying := c.Action != nil || c.State != nil || len(c.Seats) > 0
+	needPlaying := c.Move != "" || c.State != nil || len(c.Seats) > 0
+	if db.advance == nil {
+		return internal(gameID, nil, "the database was opened before its last migration")
+	}
 	return db.write(ctx, gameID, func(tx *sql.Tx) error {
 		// The guarded update is the concurrency check: it touches the row
 		// only if nobody appended since the caller loaded the game.
@@ -130,14 +138,14 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 		if n, _ := res.RowsAffected(); n != 1 {
 			return whyNot(ctx, tx, gameID, c.Seq, needPlaying)
 		}
-		if c.Action != nil {
-			if _, err := tx.StmtContext(ctx, db.appendAction).ExecContext(ctx, gameID, newSeq, c.Action.Seat, string(c.Action.Type), string(payload), toMillis(at)); err != nil {
+		if c.Move != "" {
+			if _, err := tx.StmtContext(ctx, db.appendAction).ExecContext(ctx, gameID, newSeq, seat, moveKind(c.Move), string(c.Move), toMillis(at)); err != nil {
 				return internal(gameID, err, "insert action")
 			}
 		}
 		if snap != nil {
 			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (game_id, seq, state_version, state, at) VALUES (?, ?, ?, ?, ?)`,
-				gameID, newSeq, c.State.V, string(snap), toMillis(at)); err != nil {
+				gameID, newSeq, snapVersion, string(snap), toMillis(at)); err != nil {
 				return internal(gameID, err, "insert snapshot")
 			}
 		}
@@ -201,8 +209,9 @@ type AutopilotChange struct {
 }
 
 // SeatChange gives a seat of a playing game to another player: a person
-// (UserID set) or an AI (AILevel set). The seat keeps its subject and its
-// place in the game; its DMClosed and Autopilot flags start afresh.
+// (UserID set) or an AI (AILevel set). The seat keeps its place and
+// options in the game; its DMClosed and Autopilot flags start
+// afresh.
 type SeatChange struct {
 	Seat    int
 	UserID  string
@@ -241,7 +250,7 @@ func changeSeat(ctx context.Context, tx *sql.Tx, gameID string, ch SeatChange) e
 const advanceSQL = `UPDATE games SET seq = ?1 WHERE id = ?2 AND seq = ?3
 	AND (status = 'playing' OR (NOT ?4 AND status = 'lobby'))`
 
-const appendActionSQL = `INSERT INTO actions (game_id, seq, seat, type, payload, at) VALUES (?, ?, ?, ?, ?, ?)`
+const appendActionSQL = `INSERT INTO actions (game_id, seq, seat, type, payload, notation, at) VALUES (?, ?, ?, ?, '', ?, ?)`
 
 // whyNot explains a refused guarded update: no game, a stale sequence
 // number, or a game in the wrong status.

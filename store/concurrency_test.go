@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 )
 
@@ -17,9 +18,9 @@ func TestConcurrentAppends(t *testing.T) {
 		for round := range 20 {
 			g := newPlaying(t, db, 2, uint64(round))
 			// Both seats pick at once: two different legal actions at seq 0.
-			acts := [2]atheneum.Action{}
+			acts := [2]engine.Move{}
 			for s := range acts {
-				acts[s] = g.State.LegalActions(s)[0]
+				acts[s] = notation(ath(g.State).LegalActions(s)[0])
 			}
 			var wg sync.WaitGroup
 			var errs [2]error
@@ -69,23 +70,24 @@ func TestConcurrentAppends(t *testing.T) {
 					return
 				}
 				for {
-					a, ok := p.Next(cur.State)
+					a, ok := p.Next(ath(cur.State))
 					if !ok {
 						return
 					}
 					next := cur.State.Clone()
-					if _, err := next.Apply(a); err != nil {
+					if _, err := next.Apply(notation(a)); err != nil {
 						t.Error(err)
 						return
 					}
-					err := db.Commit(ctx, g.ID, Commit{Seq: cur.State.Seq, Action: &a, State: next, Results: resultsOf(next)})
+					seq := ath(next).Seq
+					err := db.Commit(ctx, g.ID, Commit{Seq: ath(cur.State).Seq, Move: notation(a), State: next, Results: resultsOf(next)})
 					switch {
 					case err == nil:
 						mu.Lock()
-						if prev, dup := won[next.Seq]; dup {
-							t.Errorf("seq %d won by workers %d and %d", next.Seq, prev, w)
+						if prev, dup := won[seq]; dup {
+							t.Errorf("seq %d won by workers %d and %d", seq, prev, w)
 						}
-						won[next.Seq] = w
+						won[seq] = w
 						mu.Unlock()
 						cur.State = next
 					case errors.Is(err, ErrConflict):
@@ -121,10 +123,14 @@ func TestConcurrentAppends(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg, _ := final.Config()
-		replayed, err := atheneum.Replay(cfg, log)
+		replayed, err := final.NewState()
 		if err != nil {
 			t.Fatal(err)
+		}
+		for i, m := range log {
+			if err := engine.Do(replayed, m); err != nil {
+				t.Fatalf("action %d (%s) of the log is refused: %v", i+1, m, err)
+			}
 		}
 		if canonical(t, replayed) != canonical(t, final.State) {
 			t.Fatal("the log does not replay to the loaded state")

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -23,35 +24,124 @@ func tamper(t testing.TB, db *DB, query string, args ...any) {
 	}
 }
 
+// toLegacy rewrites a game's log as the store wrote it before migration
+// 6: each action as its JSON payload, its type column the action's type,
+// and no notation.
+func toLegacy(t testing.TB, db *DB, gameID string) {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := db.r.QueryContext(ctx, `SELECT seq, notation FROM actions WHERE game_id = ? ORDER BY seq`, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := map[int]string{}
+	for rows.Next() {
+		var seq int
+		var m string
+		if err := rows.Scan(&seq, &m); err != nil {
+			t.Fatal(err)
+		}
+		moves[seq] = m
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for seq, m := range moves {
+		a, err := atheneum.ParseAction(m)
+		if err != nil {
+			t.Fatalf("action %d: %v", seq, err)
+		}
+		payload, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tamper(t, db, `UPDATE actions SET payload = ?, type = ?, notation = '' WHERE game_id = ? AND seq = ?`,
+			string(payload), string(a.Type), gameID, seq)
+	}
+	var left int
+	if err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM actions WHERE game_id = ? AND (notation <> '' OR payload = '')`, gameID).Scan(&left); err != nil || left != 0 || len(moves) == 0 {
+		t.Fatalf("%d of %d moves left in notation (%v)", left, len(moves), err)
+	}
+}
+
 func TestCorruptRecordsAreRefused(t *testing.T) {
 	ctx := context.Background()
+	// A subject that neither seat of the game plays (seats read as JSON).
+	const freeSubject = `(SELECT l FROM (SELECT 'T' AS l UNION ALL SELECT 'V' UNION ALL SELECT 'G' UNION ALL SELECT 'P' UNION ALL SELECT 'K')
+		WHERE l NOT IN (SELECT json_extract(options, '$.subject') FROM seats WHERE game_id = ?1) LIMIT 1)`
 	tests := []struct {
-		name   string
-		query  string // ? is the game id
-		reason string
+		name string
+		// legacy stores the log as before migration 6 (JSON payloads)
+		// before the query runs.
+		legacy bool
+		// query holds statements separated by ';', ?1 the game id.
+		query string
+		// reason is what the error's reason says, detail what its cause
+		// says ("" for anything).
+		reason, detail string
 	}{
-		{"an action payload that is not JSON is refused",
-			`UPDATE actions SET payload = '{"type":' WHERE game_id = ? AND seq = 60`, "action 60 is not a valid action"},
-		{"an action payload with an unknown field is refused",
-			`UPDATE actions SET payload = json_insert(payload, '$.extra', 1) WHERE game_id = ? AND seq = 60`, "action 60 is not a valid action"},
-		{"an action moved to another seat is refused",
-			`UPDATE actions SET payload = json_set(payload, '$.seat', 1 - json_extract(payload, '$.seat')) WHERE game_id = ? AND seq = 60`,
-			"action 60 does not match its seat or type"},
-		{"an action the rules refuse is refused",
-			`UPDATE actions SET payload = json_object('type', 'shelve', 'seat', seat, 'item', 99), type = 'shelve' WHERE game_id = ? AND seq = 60`,
-			"action 60 (s"},
-		{"a missing sequence number is refused",
-			`DELETE FROM actions WHERE game_id = ? AND seq = 61`, "action 61 is missing"},
-		{"a missing tail of the log is refused",
-			`DELETE FROM actions WHERE game_id = ? AND seq > 65`, "replays to 65 actions but the game records 70"},
-		{"a snapshot that is not JSON is refused",
-			`UPDATE snapshots SET state = 'oops' WHERE game_id = ?`, "snapshot at action 50 cannot be read"},
-		{"a snapshot of another position is refused",
-			`UPDATE snapshots SET state = json_set(state, '$.seq', 49) WHERE game_id = ?`, "snapshot at action 50 belongs to another game"},
-		{"a snapshot of another game is refused",
-			`UPDATE snapshots SET state = json_set(state, '$.seed', 12345) WHERE game_id = ?`, "snapshot at action 50 belongs to another game"},
-		{"a seat with an unknown subject is refused",
-			`UPDATE seats SET subject = 'Z' WHERE game_id = ? AND seat = 0`, "seat 0 has subject"},
+		{"a move that is not in notation is refused", false,
+			`UPDATE actions SET notation = 'garbage' WHERE game_id = ?1 AND seq = 60`,
+			"action 60 is not a valid move", "does not match its seat or type"},
+		{"a move with a word the notation does not have is refused", false,
+			`UPDATE actions SET notation = notation || ' extra' WHERE game_id = ?1 AND seq = 60`,
+			"action 60 (s", "not an action in Atheneum's notation"},
+		{"a move moved to another seat is refused", false,
+			`UPDATE actions SET notation = 's' || (1 - seat) || substr(notation, 3) WHERE game_id = ?1 AND seq = 60`,
+			"action 60 is not a valid move", "does not match its seat or type"},
+		{"a move whose seat column was altered is refused", false,
+			`UPDATE actions SET seat = 1 - seat WHERE game_id = ?1 AND seq = 60`,
+			"action 60 is not a valid move", "does not match its seat or type"},
+		{"a move whose type column was altered is refused", false,
+			`UPDATE actions SET type = CASE type WHEN 'pick' THEN 'shelve' ELSE 'pick' END WHERE game_id = ?1 AND seq = 60`,
+			"action 60 is not a valid move", "does not match its seat or type"},
+		{"a move the rules refuse is refused", false,
+			`UPDATE actions SET notation = 's' || seat || ' shelve #99 T II.1.1', type = 'shelve' WHERE game_id = ?1 AND seq = 60`,
+			"action 60 (s", ""},
+		{"an action payload that is not JSON is refused", true,
+			`UPDATE actions SET payload = '{"type":' WHERE game_id = ?1 AND seq = 60`, "action 60 is not a valid move", ""},
+		{"an action payload with an unknown field is refused", true,
+			`UPDATE actions SET payload = json_insert(payload, '$.extra', 1) WHERE game_id = ?1 AND seq = 60`,
+			"action 60 is not a valid move", "unknown field"},
+		{"an action payload moved to another seat is refused", true,
+			`UPDATE actions SET payload = json_set(payload, '$.seat', 1 - json_extract(payload, '$.seat')) WHERE game_id = ?1 AND seq = 60`,
+			"action 60 is not a valid move", "does not match its seat or type"},
+		{"an action whose seat column was altered is refused", true,
+			`UPDATE actions SET seat = 1 - seat WHERE game_id = ?1 AND seq = 60`,
+			"action 60 is not a valid move", "does not match its seat or type"},
+		{"an action whose type column was altered is refused", true,
+			`UPDATE actions SET type = CASE type WHEN 'pick' THEN 'shelve' ELSE 'pick' END WHERE game_id = ?1 AND seq = 60`,
+			"action 60 is not a valid move", "does not match its seat or type"},
+		{"an action the rules refuse is refused", true,
+			`UPDATE actions SET payload = json_object('type', 'shelve', 'seat', seat, 'item', 99), type = 'shelve' WHERE game_id = ?1 AND seq = 60`,
+			"action 60 (s", ""},
+		{"a missing sequence number is refused", false,
+			`DELETE FROM actions WHERE game_id = ?1 AND seq = 61`, "action 61 is missing", ""},
+		{"a missing sequence number in a log of JSON payloads is refused", true,
+			`DELETE FROM actions WHERE game_id = ?1 AND seq = 61`, "action 61 is missing", ""},
+		{"a missing tail of the log is refused", false,
+			`DELETE FROM actions WHERE game_id = ?1 AND seq > 65`, "replays to 65 actions but the game records 70", ""},
+		{"a snapshot that is not JSON is refused", false,
+			`UPDATE snapshots SET state = 'oops' WHERE game_id = ?1`, "snapshot at action 50 cannot be read", ""},
+		{"a snapshot of another position is refused", false,
+			`UPDATE snapshots SET state = json_set(state, '$.seq', 49) WHERE game_id = ?1`, "snapshot at action 50 belongs to another game", ""},
+		{"a snapshot of another game is refused", false,
+			`UPDATE snapshots SET state = json_set(state, '$.seed', 12345) WHERE game_id = ?1`, "snapshot at action 50 belongs to another game", ""},
+		{"a game whose content pack changed is refused by the snapshot", false,
+			`UPDATE games SET setup = json_object('content', 'atheneum') WHERE id = ?1`, "snapshot at action 50 belongs to another game", ""},
+		{"a seat whose subject changed is refused by the snapshot", false,
+			`UPDATE seats SET options = json_object('subject', ` + freeSubject + `) WHERE game_id = ?1 AND seat = 0`,
+			"snapshot at action 50 belongs to another game", ""},
+		{"a seat with an unknown subject is refused", false,
+			`DELETE FROM snapshots WHERE game_id = ?1; UPDATE seats SET options = json_object('subject', 'Z') WHERE game_id = ?1 AND seat = 0`,
+			"the seats and options do not make a game", "unknown subject"},
+		{"a seat whose options are not JSON is refused", false,
+			`UPDATE seats SET options = 'T' WHERE game_id = ?1 AND seat = 0`, `options "T" are not valid`, ""},
+		{"a game whose options are not JSON is refused", false,
+			`UPDATE games SET setup = 'atheneum-2' WHERE id = ?1`, `options "atheneum-2" are not valid`, ""},
+		{"a game of a kind no rules are registered for is refused", false,
+			`UPDATE games SET game = 'exlibris' WHERE id = ?1`, `unknown game "exlibris"`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,7 +151,15 @@ func TestCorruptRecordsAreRefused(t *testing.T) {
 			for range 70 {
 				step(t, db, g, p)
 			}
-			tamper(t, db, tt.query, g.ID)
+			if tt.legacy {
+				toLegacy(t, db, g.ID)
+				if _, err := db.LoadGame(ctx, g.ID); err != nil {
+					t.Fatalf("the log of JSON payloads does not load before it is damaged: %v", err)
+				}
+			}
+			for _, q := range strings.Split(tt.query, ";") {
+				tamper(t, db, q, g.ID)
+			}
 			got, err := db.LoadGame(ctx, g.ID)
 			if !errors.Is(err, ErrCorrupt) {
 				t.Fatalf("got %v (state %v), want ErrCorrupt", err, got)
@@ -69,6 +167,9 @@ func TestCorruptRecordsAreRefused(t *testing.T) {
 			var e *Error
 			if !errors.As(err, &e) || e.GameID != g.ID || !strings.Contains(e.Reason, tt.reason) {
 				t.Fatalf("error %v does not name the game and %q", err, tt.reason)
+			}
+			if !strings.Contains(err.Error(), tt.detail) {
+				t.Fatalf("error %v does not say %q", err, tt.detail)
 			}
 			if strings.Contains(e.Message, "SQL") || strings.Contains(e.Message, "actions") {
 				t.Errorf("user message leaks internals: %q", e.Message)

@@ -50,33 +50,32 @@ func TestHelperProcess(t *testing.T) {
 		g = games[0]
 	}
 	for n := 0; ; n++ {
-		if g == nil || g.State.Step == atheneum.StepOver {
+		if g == nil || g.State.Over() {
 			r := rand.New(rand.NewPCG(seed, uint64(n)))
-			g = &Game{GuildID: "g", ChannelID: "crash", HostID: "u1", Status: StatusPlaying, Seed: r.Uint64(), Seats: testSeats(2+r.IntN(4), r)}
+			g = &Game{Kind: atheneum.GameID, GuildID: "g", ChannelID: "crash", HostID: "u1", Status: StatusPlaying, Seed: r.Uint64(), Seats: testSeats(2+r.IntN(4), r)}
 			if err := db.CreateGame(ctx, g); err != nil {
 				fmt.Println("error", err)
 				os.Exit(2)
 			}
-			cfg, _ := g.Config()
-			g.State, _ = atheneum.NewGame(cfg)
 		}
-		a, _ := p.Next(g.State)
+		a, _ := p.Next(ath(g.State))
 		next := g.State.Clone()
-		if _, err := next.Apply(a); err != nil {
+		if _, err := next.Apply(notation(a)); err != nil {
 			fmt.Println("error", err)
 			os.Exit(2)
 		}
 		// A realistic commit: the action, a deadline for the seat it
 		// concerns, and the seat's prompt message.
-		c := Commit{Seq: g.State.Seq, Action: &a, State: next, Results: resultsOf(next),
+		seq := ath(next).Seq
+		c := Commit{Seq: ath(g.State).Seq, Move: notation(a), State: next, Results: resultsOf(next),
 			PutJobs:     []Job{{Kind: "deadline", Seat: a.Seat, Due: time.Now().Add(24 * time.Hour), Payload: []byte(a.String())}},
-			PutMessages: []Message{{Kind: "prompt", Seat: a.Seat, ChannelID: "dm", MessageID: strconv.Itoa(next.Seq)}},
+			PutMessages: []Message{{Kind: "prompt", Seat: a.Seat, ChannelID: "dm", MessageID: strconv.Itoa(seq)}},
 		}
 		if err := db.Commit(ctx, g.ID, c); err != nil {
 			fmt.Println("error", err)
 			os.Exit(2)
 		}
-		fmt.Printf("commit %s %d\n", g.ID, next.Seq)
+		fmt.Printf("commit %s %d\n", g.ID, seq)
 		g.State = next
 	}
 }

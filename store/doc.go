@@ -1,18 +1,24 @@
-// Package store keeps Atheneum games in SQLite (modernc.org/sqlite, pure Go)
-// so that they survive restarts, redeploys and kills in the middle of a turn.
+// Package store keeps games of any kind in SQLite (modernc.org/sqlite, pure
+// Go) so that they survive restarts, redeploys and kills in the middle of a
+// turn. It knows games only through the engine's seam: a game's kind names
+// its rules in the engine's registry, and the store never imports a game.
 //
-// A game is stored the way the engine defines it: its configuration (seed,
-// content pack, seat subjects in seat order) plus its append-only log of
-// accepted actions. Snapshots of the engine state, written every
-// SnapshotInterval actions and when a game ends, keep loading cheap: LoadGame
-// decodes the latest snapshot and replays only the actions after it, and
-// refuses a damaged record (unreadable JSON, a gap in the log, an action the
-// rules refuse) with ErrCorrupt rather than continue from a wrong state.
+// A game is stored the way the seam defines it: its kind, seed and setup
+// (the game's options and each seat's, as JSON maps) plus its append-only
+// log of accepted moves in the game's notation. Results are a rank and a
+// score per seat with points by category. Games whose rules write
+// snapshots (engine.Snapshotter) are snapshotted every SnapshotInterval
+// moves and when they end, which keeps loading cheap: LoadGame restores the
+// latest snapshot and replays only the moves after it, and refuses a
+// damaged record (unreadable data, a gap in the log, a move the rules
+// refuse, a snapshot of another game) with ErrCorrupt rather than continue
+// from a wrong state. Moves stored before the seam, as Atheneum's JSON, are
+// read back through the game's engine.LegacyReader.
 //
 // Every change to a game goes through Commit (or its shorthand AppendAction),
-// which is optimistic: it names the number of actions the caller's copy of
+// which is optimistic: it names the number of moves the caller's copy of
 // the game has, and fails with ErrConflict if the log has moved on, so the
-// caller reloads and retries. The action, its snapshot, timers, edited
+// caller reloads and retries. The move, its snapshot, timers, edited
 // messages, a status change and final results commit in one transaction.
 //
 // # Durability

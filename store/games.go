@@ -7,10 +7,11 @@ import (
 	"encoding/base32"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
-	"atheneum/engine/atheneum"
+	"atheneum/engine"
 )
 
 // Status is where a game is in its life.
@@ -65,8 +66,9 @@ type Seat struct {
 	// AILevel is the AI's level for an AI seat, "" for a person.
 	AILevel string
 	Name    string
-	// Subject is the seat's favourite subject; atheneum.NoColor until assigned.
-	Subject atheneum.Color
+	// Options are the seat's own options in its game (Atheneum's
+	// "subject"), as engine.Setup.SeatOptions; nil when it has none.
+	Options map[string]string
 	// DMClosed is set once a direct message to the user has failed.
 	DMClosed bool
 	// Autopilot is set while the person's seat is played for them, after
@@ -78,18 +80,20 @@ type Seat struct {
 // games past the lobby, and is nil otherwise.
 type Game struct {
 	ID string
-	// Kind is which game it is ("atheneum"), as its rules name it.
+	// Kind is which game it is ("atheneum"), as its rules name it; the
+	// rules must be registered with the engine (importing a game's rules
+	// package registers them).
 	Kind      string
 	GuildID   string
 	ChannelID string
 	HostID    string
 	Status    Status
 	Seed      uint64
-	// ContentID is the content pack; "" means atheneum.DefaultContentID.
-	ContentID string
-	// StateVersion is the engine state version the game was created under.
-	StateVersion int
-	Options      Options
+	// GameOptions are the game's own options (engine.Setup.Options, such
+	// as Atheneum's content pack). Once the game starts they hold every
+	// default its rules filled in, so a later default never changes it.
+	GameOptions map[string]string
+	Options     Options
 	// Seq is the number of actions in the log.
 	Seq       int
 	CreatedAt time.Time
@@ -100,20 +104,42 @@ type Game struct {
 	EndReason string
 	// Seats in seat order.
 	Seats []Seat
-	State *atheneum.Game
+	// State is the game as its rules hold it, rebuilt from the seed, the
+	// setup and the moves.
+	State engine.State
 }
 
-// Config returns the engine configuration the game's seats and seed make.
-func (g *Game) Config() (atheneum.Config, error) {
-	c, err := atheneum.Load(g.ContentID)
+// Setup is what the game's rules set the game up from: its seats, its
+// options and each seat's options.
+func (g *Game) Setup() engine.Setup {
+	s := engine.Setup{Seats: len(g.Seats), Options: g.GameOptions}
+	for i, seat := range g.Seats {
+		if seat.Options != nil {
+			if s.SeatOptions == nil {
+				s.SeatOptions = make([]map[string]string, len(g.Seats))
+			}
+			s.SeatOptions[i] = seat.Options
+		}
+	}
+	return s
+}
+
+// Rules returns the game's rules, as registered with the engine.
+func (g *Game) Rules() (engine.Rules, error) {
+	r, ok := engine.Lookup(g.Kind)
+	if !ok {
+		return nil, fmt.Errorf("store: no rules are registered for the game %q", g.Kind)
+	}
+	return r, nil
+}
+
+// NewState deals the game from its seed and setup.
+func (g *Game) NewState() (engine.State, error) {
+	r, err := g.Rules()
 	if err != nil {
-		return atheneum.Config{}, err
+		return nil, err
 	}
-	cfg := atheneum.Config{Seed: g.Seed, Content: c, Subjects: make([]atheneum.Color, len(g.Seats))}
-	for i, s := range g.Seats {
-		cfg.Subjects[i] = s.Subject
-	}
-	return cfg, nil
+	return r.New(g.Seed, g.Setup())
 }
 
 // newID returns a short random id, usable in Discord component custom ids.
@@ -123,10 +149,10 @@ func newID() string {
 	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
 }
 
-// CreateGame stores a new game, in the lobby unless g.Status is playing (then
-// its seats must make a valid engine game). It fills in g.ID if empty,
-// g.ContentID, g.StateVersion and g.CreatedAt. A channel with an active game
-// gets ErrExists.
+// CreateGame stores a new game of g.Kind (a registered game), in the lobby
+// unless g.Status is playing (then its seats must make a valid game, and
+// g.State is dealt). It fills in g.ID if empty and g.CreatedAt. A channel
+// with an active game gets ErrExists.
 func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	if g.GuildID == "" || g.ChannelID == "" || g.HostID == "" {
 		return invalid(g.ID, "A game needs a server, a channel and a host.")
@@ -137,19 +163,12 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	if !g.Status.Active() {
 		return invalid(g.ID, "A new game must be in the lobby or playing.")
 	}
-	if g.ContentID == "" {
-		g.ContentID = atheneum.DefaultContentID
-	}
-	if _, err := atheneum.Load(g.ContentID); err != nil {
-		return invalid(g.ID, "Unknown content pack %q.", g.ContentID)
+	if _, err := g.Rules(); err != nil {
+		return invalid(g.ID, "Unknown game %q.", g.Kind)
 	}
 	if g.ID == "" {
 		g.ID = newID()
 	}
-	if g.Kind == "" {
-		g.Kind = atheneum.GameID
-	}
-	g.StateVersion = atheneum.StateVersion
 	now := time.Now()
 	if g.CreatedAt.IsZero() {
 		g.CreatedAt = now
@@ -167,6 +186,10 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	if err != nil {
 		return internal(g.ID, err, "encode options")
 	}
+	setup, err := encodeOptions(g.ID, g.GameOptions)
+	if err != nil {
+		return err
+	}
 	return db.write(ctx, g.ID, func(tx *sql.Tx) error {
 		var other string
 		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')`, g.ChannelID).Scan(&other)
@@ -176,10 +199,10 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 		case !errors.Is(err, sql.ErrNoRows):
 			return internal(g.ID, err, "check channel")
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, content_id,
-			state_version, options, seq, created_at, started_at, ended_at, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?)`,
-			g.ID, g.GuildID, g.ChannelID, g.HostID, string(g.Status), int64(g.Seed), g.ContentID,
-			g.StateVersion, string(opts), toMillis(g.CreatedAt), toMillis(g.StartedAt), g.Kind)
+		_, err = tx.ExecContext(ctx, `INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, setup,
+			options, seq, created_at, started_at, ended_at, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?)`,
+			g.ID, g.GuildID, g.ChannelID, g.HostID, string(g.Status), int64(g.Seed), setup,
+			string(opts), toMillis(g.CreatedAt), toMillis(g.StartedAt), g.Kind)
 		if isConstraint(err) {
 			return &Error{Code: CodeExists, Message: "A game with that id already exists.", GameID: g.ID, Err: err}
 		}
@@ -190,21 +213,54 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	})
 }
 
-// checkStart refuses seats that the engine would not start a game with,
-// with the engine's own (user-safe) message.
+// checkStart deals the game, refusing a setup that its rules would not
+// start a game with (the rules' *engine.Refusal is the error's Err, for the
+// caller to word), and pins what the rules filled in: the game's state
+// tells its whole setup (engine.Origin), which replaces the one given.
 func checkStart(g *Game) error {
-	cfg, err := g.Config()
+	st, err := g.NewState()
 	if err != nil {
-		return invalid(g.ID, "Unknown content pack %q.", g.ContentID)
-	}
-	if _, err := atheneum.NewGame(cfg); err != nil {
-		var ee *atheneum.Error
-		if errors.As(err, &ee) {
-			return invalid(g.ID, "%s", ee.Message)
+		var r *engine.Refusal
+		if errors.As(err, &r) {
+			return &Error{Code: CodeInvalid, Message: "These seats and options cannot start a game.", GameID: g.ID, Reason: r.Message, Err: r}
 		}
 		return invalid(g.ID, "These seats cannot start a game.")
 	}
+	if o, ok := st.(engine.Origin); ok {
+		_, setup := o.Origin()
+		g.GameOptions = setup.Options
+		for i := range g.Seats {
+			if i < len(setup.SeatOptions) {
+				g.Seats[i].Options = setup.SeatOptions[i]
+			}
+		}
+	}
+	g.State = st
 	return nil
+}
+
+// encodeOptions writes options as JSON for the setup and seat columns.
+func encodeOptions(gameID string, opts map[string]string) (string, error) {
+	if len(opts) == 0 {
+		return "{}", nil
+	}
+	b, err := json.Marshal(opts)
+	if err != nil {
+		return "", internal(gameID, err, "encode options")
+	}
+	return string(b), nil
+}
+
+// decodeOptions reads options written by encodeOptions: nil for none.
+func decodeOptions(gameID, data string) (map[string]string, error) {
+	var m map[string]string
+	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		return nil, corrupt(gameID, err, "options %q are not valid", data)
+	}
+	if len(m) == 0 {
+		return nil, nil
+	}
+	return m, nil
 }
 
 // putSeats replaces the game's seats, numbering them by position.
@@ -218,25 +274,36 @@ func putSeats(ctx context.Context, tx *sql.Tx, gameID string, seats []Seat) erro
 		if (s.UserID == "") == (s.AILevel == "") {
 			return invalid(gameID, "Seat %d must be either a person or an AI.", i+1)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, ai_level, display_name, subject, dm_closed, autopilot)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, gameID, i, s.UserID, s.AILevel, s.Name, string(s.Subject.Letter()), s.DMClosed, s.Autopilot); err != nil {
+		opts, err := encodeOptions(gameID, s.Options)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, ai_level, display_name, options, dm_closed, autopilot)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, gameID, i, s.UserID, s.AILevel, s.Name, opts, s.DMClosed, s.Autopilot); err != nil {
 			return internal(gameID, err, "insert seat")
 		}
 	}
 	return nil
 }
 
-// UpdateLobby replaces a lobby's seats and options.
-func (db *DB) UpdateLobby(ctx context.Context, gameID string, seats []Seat, opts Options) error {
+// UpdateLobby replaces a lobby's seats and options, and its game options
+// when gameOptions is not nil.
+func (db *DB) UpdateLobby(ctx context.Context, gameID string, seats []Seat, opts Options, gameOptions map[string]string) error {
 	o, err := json.Marshal(opts)
 	if err != nil {
 		return internal(gameID, err, "encode options")
+	}
+	setup := ""
+	if gameOptions != nil {
+		if setup, err = encodeOptions(gameID, gameOptions); err != nil {
+			return err
+		}
 	}
 	return db.write(ctx, gameID, func(tx *sql.Tx) error {
 		if err := requireStatus(ctx, tx, gameID, StatusLobby); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET options = ? WHERE id = ?`, string(o), gameID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET options = ?, setup = coalesce(nullif(?, ''), setup) WHERE id = ?`, string(o), setup, gameID); err != nil {
 			return internal(gameID, err, "update options")
 		}
 		return putSeats(ctx, tx, gameID, seats)
@@ -244,8 +311,9 @@ func (db *DB) UpdateLobby(ctx context.Context, gameID string, seats []Seat, opts
 }
 
 // StartGame moves a lobby to playing with the given seed and seats (nil
-// keeps the lobby's seats), after checking that the engine accepts them. It
-// returns the game with its initial State.
+// keeps the lobby's seats), after checking that its rules accept them. It
+// returns the game with its initial State, and stores the setup as the
+// rules completed it (see checkStart).
 func (db *DB) StartGame(ctx context.Context, gameID string, seed uint64, seats []Seat) (*Game, error) {
 	var g *Game
 	err := db.write(ctx, gameID, func(tx *sql.Tx) error {
@@ -265,21 +333,18 @@ func (db *DB) StartGame(ctx context.Context, gameID string, seed uint64, seats [
 		}
 		g.Status = StatusPlaying
 		g.StartedAt = time.Now()
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'playing', seed = ?, started_at = ? WHERE id = ?`,
-			int64(seed), toMillis(g.StartedAt), gameID); err != nil {
+		setup, err := encodeOptions(gameID, g.GameOptions)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'playing', seed = ?, started_at = ?, setup = ? WHERE id = ?`,
+			int64(seed), toMillis(g.StartedAt), setup, gameID); err != nil {
 			return internal(gameID, err, "start game")
 		}
-		if seats != nil {
-			return putSeats(ctx, tx, gameID, g.Seats)
-		}
-		return nil
+		return putSeats(ctx, tx, gameID, g.Seats)
 	})
 	if err != nil {
 		return nil, err
-	}
-	cfg, _ := g.Config() // checked by checkStart
-	if g.State, err = atheneum.NewGame(cfg); err != nil {
-		return nil, internal(gameID, err, "new game")
 	}
 	return g, nil
 }
@@ -350,10 +415,10 @@ func (db *DB) ListActive(ctx context.Context) ([]*Game, error) {
 	return readGames(ctx, db.r, `games.status IN ('lobby', 'playing') ORDER BY games.created_at, games.id`)
 }
 
-const gameCols = `games.id, games.guild_id, games.channel_id, games.host_id, games.status, games.seed, games.content_id,
-	games.state_version, games.options, games.seq, games.created_at, games.started_at, games.ended_at, games.end_reason, games.game`
+const gameCols = `games.id, games.guild_id, games.channel_id, games.host_id, games.status, games.seed, games.setup,
+	games.options, games.seq, games.created_at, games.started_at, games.ended_at, games.end_reason, games.game`
 
-const seatCols = `seats.game_id, seats.seat, seats.user_id, seats.ai_level, seats.display_name, seats.subject, seats.dm_closed, seats.autopilot`
+const seatCols = `seats.game_id, seats.seat, seats.user_id, seats.ai_level, seats.display_name, seats.options, seats.dm_closed, seats.autopilot`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -364,9 +429,9 @@ type querier interface {
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
-	var status, opts string
+	var status, setup, opts string
 	var seed, created, started, ended int64
-	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.HostID, &status, &seed, &g.ContentID, &g.StateVersion,
+	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.HostID, &status, &seed, &setup,
 		&opts, &g.Seq, &created, &started, &ended, &g.EndReason, &g.Kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, err
@@ -379,28 +444,23 @@ func scanGame(row scanner) (*Game, error) {
 	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
 		return nil, corrupt(g.ID, err, "options are not valid JSON")
 	}
+	if g.GameOptions, err = decodeOptions(g.ID, setup); err != nil {
+		return nil, err
+	}
 	return &g, nil
 }
 
 func scanSeat(row scanner) (string, Seat, error) {
-	var id, subj string
+	var id, opts string
 	var s Seat
-	if err := row.Scan(&id, &s.Index, &s.UserID, &s.AILevel, &s.Name, &subj, &s.DMClosed, &s.Autopilot); err != nil {
+	if err := row.Scan(&id, &s.Index, &s.UserID, &s.AILevel, &s.Name, &opts, &s.DMClosed, &s.Autopilot); err != nil {
 		return "", s, internal(id, err, "read seat")
 	}
-	c, ok := atheneum.ColorFromLetter(subjByte(subj))
-	if !ok || len(subj) != 1 {
-		return "", s, corrupt(id, nil, "seat %d has subject %q", s.Index, subj)
+	var err error
+	if s.Options, err = decodeOptions(id, opts); err != nil {
+		return "", s, err
 	}
-	s.Subject = c
 	return id, s, nil
-}
-
-func subjByte(s string) byte {
-	if s == "" {
-		return 0
-	}
-	return s[0]
 }
 
 // getGame reads a game's record and seats through q (the reader pool or a

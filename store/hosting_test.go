@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -18,16 +19,13 @@ func finish(t *testing.T, db *DB, g *Game, seed uint64, at time.Time) {
 	t.Helper()
 	p := atheneum.NewRandomPlayer(seed)
 	for {
-		a, ok := p.Next(g.State)
+		a, ok := p.Next(ath(g.State))
 		if !ok {
 			return
 		}
-		next := g.State.Clone()
-		if _, err := next.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-		c := Commit{Seq: g.State.Seq, Action: &a, State: next, Results: resultsOf(next)}
-		if next.Step == atheneum.StepOver {
+		next := play(t, g.State, a)
+		c := Commit{Seq: ath(g.State).Seq, Move: notation(a), State: next, Results: resultsOf(next)}
+		if next.Over() {
 			c.At = at
 		}
 		if err := db.Commit(context.Background(), g.ID, c); err != nil {
@@ -41,10 +39,10 @@ func finish(t *testing.T, db *DB, g *Game, seed uint64, at time.Time) {
 // given people (and AI seats for the empty ids).
 func inGuild(t *testing.T, db *DB, guild, channel string, seed uint64, users ...string) *Game {
 	t.Helper()
-	g := &Game{GuildID: guild, ChannelID: channel, HostID: "host", Status: StatusPlaying, Seed: seed,
+	g := &Game{Kind: atheneum.GameID, GuildID: guild, ChannelID: channel, HostID: "host", Status: StatusPlaying, Seed: seed,
 		Options: Options{Seats: len(users), StepHours: 24}}
 	for i, u := range users {
-		s := Seat{UserID: u, Name: "name of " + u, Subject: atheneum.Colors[i]}
+		s := Seat{UserID: u, Name: "name of " + u, Options: subject(atheneum.Colors[i])}
 		if u == "" {
 			s.AILevel, s.Name = "normal", fmt.Sprintf("AI %d", i+1)
 		}
@@ -53,11 +51,7 @@ func inGuild(t *testing.T, db *DB, guild, channel string, seed uint64, users ...
 	if err := db.CreateGame(context.Background(), g); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _ := g.Config()
-	var err error
-	if g.State, err = atheneum.NewGame(cfg); err != nil {
-		t.Fatal(err)
-	}
+	checkDealt(t, g)
 	return g
 }
 
@@ -114,6 +108,9 @@ func TestMigrationFrom3KeepsTheGames(t *testing.T) {
 	}
 	if live.State == nil || !live.Seats[1].Autopilot || live.Options.Paused {
 		t.Errorf("the playing game after the upgrade: %+v", live)
+	}
+	if live.GameOptions[atheneum.OptionContent] != atheneum.DefaultContentID || !reflect.DeepEqual(live.Seats[1].Options, subject(atheneum.Pink)) {
+		t.Errorf("the playing game's setup after the upgrade: %v, seats %+v", live.GameOptions, live.Seats)
 	}
 	if err := db.SetMemberSetting(ctx, "u1", "notify", "quiet"); err != nil {
 		t.Fatal(err)
@@ -174,7 +171,7 @@ func TestCommitChangesSeatsAndOptions(t *testing.T) {
 			t.Errorf("options %+v, want %+v", got.Options, opts)
 		}
 		s := got.Seats[1]
-		if s.UserID != "u9" || s.Name != "Newcomer" || s.AILevel != "" || s.DMClosed || s.Autopilot || s.Subject != atheneum.Colors[1] {
+		if s.UserID != "u9" || s.Name != "Newcomer" || s.AILevel != "" || s.DMClosed || s.Autopilot || !reflect.DeepEqual(s.Options, subject(atheneum.Colors[1])) {
 			t.Errorf("the replaced seat is %+v", s)
 		}
 		if got.Seq != 0 {
@@ -182,12 +179,9 @@ func TestCommitChangesSeatsAndOptions(t *testing.T) {
 		}
 	})
 	t.Run("a seat given to an AI goes with the action in one commit", func(t *testing.T) {
-		a := g.State.LegalActions(2)[0]
-		next := g.State.Clone()
-		if _, err := next.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.Commit(ctx, g.ID, Commit{Seq: 0, Action: &a, State: next, Results: resultsOf(next), Seats: []SeatChange{{Seat: 2, AILevel: "normal", Name: "Normal AI"}}}); err != nil {
+		a := ath(g.State).LegalActions(2)[0]
+		next := play(t, g.State, a)
+		if err := db.Commit(ctx, g.ID, Commit{Seq: 0, Move: notation(a), State: next, Results: resultsOf(next), Seats: []SeatChange{{Seat: 2, AILevel: "normal", Name: "Normal AI"}}}); err != nil {
 			t.Fatal(err)
 		}
 		got, _ := db.LoadGame(ctx, g.ID)
@@ -208,24 +202,21 @@ func TestCommitChangesSeatsAndOptions(t *testing.T) {
 	for _, r := range refused {
 		t.Run(r.name+" refuses the whole commit, action included", func(t *testing.T) {
 			before, _ := db.LoadGame(ctx, g.ID)
-			a := g.State.LegalActions(0)[0]
-			next := g.State.Clone()
-			if _, err := next.Apply(a); err != nil {
-				t.Fatal(err)
-			}
+			a := ath(g.State).LegalActions(0)[0]
+			next := play(t, g.State, a)
 			opts := Options{Seats: 9}
-			err := db.Commit(ctx, g.ID, Commit{Seq: 1, Action: &a, State: next, Results: resultsOf(next), Options: &opts, Seats: []SeatChange{r.change}})
+			err := db.Commit(ctx, g.ID, Commit{Seq: 1, Move: notation(a), State: next, Results: resultsOf(next), Options: &opts, Seats: []SeatChange{r.change}})
 			if !errors.Is(err, ErrInvalid) {
 				t.Fatalf("got %v, want ErrInvalid", err)
 			}
 			after, _ := db.LoadGame(ctx, g.ID)
-			if after.Seq != before.Seq || after.Options != before.Options || after.Seats[0] != before.Seats[0] {
+			if after.Seq != before.Seq || after.Options != before.Options || !reflect.DeepEqual(after.Seats[0], before.Seats[0]) {
 				t.Fatalf("the refused commit changed the game: %+v", after)
 			}
 		})
 	}
 	t.Run("a lobby's seats cannot be changed by a commit", func(t *testing.T) {
-		lobby := &Game{GuildID: "g", ChannelID: "c2", HostID: "u1", Seats: []Seat{{UserID: "u1", Name: "a", Subject: atheneum.Teal}}}
+		lobby := &Game{Kind: atheneum.GameID, GuildID: "g", ChannelID: "c2", HostID: "u1", Seats: []Seat{{UserID: "u1", Name: "a", Options: subject(atheneum.Teal)}}}
 		if err := db.CreateGame(ctx, lobby); err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +260,7 @@ func TestFinishedGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	inGuild(t, db, "g", "c1", 4, "u1", "u3") // still playing
-	cancelled := &Game{GuildID: "g", ChannelID: "c3", HostID: "u1", Seats: []Seat{{UserID: "u1", Name: "a", Subject: atheneum.Teal}}}
+	cancelled := &Game{Kind: atheneum.GameID, GuildID: "g", ChannelID: "c3", HostID: "u1", Seats: []Seat{{UserID: "u1", Name: "a", Options: subject(atheneum.Teal)}}}
 	db.CreateGame(ctx, cancelled)
 	db.Abandon(ctx, cancelled.ID)
 	elsewhere := inGuild(t, db, "other", "c9", 5, "u1", "u2")
@@ -340,7 +331,7 @@ func TestMemberStatsAndGames(t *testing.T) {
 	base := time.UnixMilli(1_800_000_000_000)
 	var won, played int
 	var totals []int
-	subjects := map[atheneum.Color]int{}
+	subjects := map[string]int{}
 	for k := range 3 {
 		g := inGuild(t, db, "g", fmt.Sprintf("c%d", k), uint64(10+k), "u2", "u1")
 		finish(t, db, g, uint64(k), base.Add(time.Duration(k)*time.Hour))
@@ -358,17 +349,25 @@ func TestMemberStatsAndGames(t *testing.T) {
 				if r.Rank == 1 {
 					won++
 				}
-				subjects[g.Seats[1].Subject]++
+				subjects[g.Seats[1].Options[atheneum.SeatOptionSubject]]++
 			}
 		}
 	}
 	quit := inGuild(t, db, "g", "c8", 30, "u1", "")
-	db.Commit(ctx, quit.ID, Commit{Abandon: true})
+	if err := db.Commit(ctx, quit.ID, Commit{Abandon: true}); err != nil {
+		t.Fatal(err)
+	}
 	inGuild(t, db, "other", "c9", 40, "u1", "u3")
 	late := inGuild(t, db, "g", "c5", 50, "u3", "u1")
-	lobby := &Game{GuildID: "g", ChannelID: "c6", HostID: "u4", CreatedAt: time.Now().Add(time.Minute), Seats: []Seat{{UserID: "u4", Name: "d", Subject: atheneum.Teal}, {UserID: "u1", Name: "a", Subject: atheneum.Pink}}}
-	db.CreateGame(ctx, lobby)
-	db.CreateGame(ctx, &Game{GuildID: "g", ChannelID: "c7", HostID: "u4", Seats: []Seat{{UserID: "u4", Name: "d", Subject: atheneum.Teal}}})
+	lobby := &Game{Kind: atheneum.GameID, GuildID: "g", ChannelID: "c6", HostID: "u4", CreatedAt: time.Now().Add(time.Minute),
+		Seats: []Seat{{UserID: "u4", Name: "d", Options: subject(atheneum.Teal)}, {UserID: "u1", Name: "a", Options: subject(atheneum.Pink)}}}
+	if err := db.CreateGame(ctx, lobby); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateGame(ctx, &Game{Kind: atheneum.GameID, GuildID: "g", ChannelID: "c7", HostID: "u4",
+		Seats: []Seat{{UserID: "u4", Name: "d", Options: subject(atheneum.Teal)}}}); err != nil {
+		t.Fatal(err)
+	}
 
 	t.Run("stats count only finished games, shared firsts as wins", func(t *testing.T) {
 		st, err := db.MemberStats(ctx, Scope{GuildID: "g"}, "u1")
@@ -379,14 +378,20 @@ func TestMemberStatsAndGames(t *testing.T) {
 		for _, x := range totals {
 			best, sum = max(best, x), sum+x
 		}
-		want := MemberStats{Games: played, Wins: won, Average: float64(sum) / float64(played), Best: best, Favourite: atheneum.Colors[1]}
-		if st != want || played != 3 || won < 1 {
+		want := MemberStats{Games: played, Wins: won, Average: float64(sum) / float64(played), Best: best, Usual: subject(atheneum.Colors[1])}
+		if !reflect.DeepEqual(st, want) || played != 3 || won < 1 || subjects[string(atheneum.Colors[1].Letter())] != 3 {
 			t.Fatalf("stats %+v, want %+v", st, want)
 		}
 	})
-	t.Run("a member without finished games has no favourite", func(t *testing.T) {
+	t.Run("a member without finished games has no usual options", func(t *testing.T) {
 		st, err := db.MemberStats(ctx, Scope{GuildID: "g"}, "u4")
-		if err != nil || st != (MemberStats{Favourite: atheneum.NoColor}) {
+		if err != nil || len(st.Usual) != 0 || st.Games != 0 || st.Wins != 0 || st.Average != 0 || st.Best != 0 {
+			t.Fatalf("%+v, %v", st, err)
+		}
+	})
+	t.Run("another game's stats hold none of this game's options", func(t *testing.T) {
+		st, err := db.MemberStats(ctx, Scope{GuildID: "g", Game: "anludim"}, "u1")
+		if err != nil || len(st.Usual) != 0 || st.Games != 0 {
 			t.Fatalf("%+v, %v", st, err)
 		}
 	})
@@ -402,6 +407,48 @@ func TestMemberStatsAndGames(t *testing.T) {
 			t.Errorf("records %+v / %+v", games[0], games[1])
 		}
 	})
+}
+
+// TestTheUsualSubjectIsTheOnePlayedMostOften: a member's usual value of a
+// seat option is the one of most finished games, the latest of equals.
+func TestTheUsualSubjectIsTheOnePlayedMostOften(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	base := time.UnixMilli(1_800_000_000_000)
+	games := []struct {
+		name   string
+		played atheneum.Color
+		want   atheneum.Color
+	}{
+		// Pink's letter (P) sorts before Teal's (T): the latest of equals
+		// is Teal twice, so that no order of letters passes for it.
+		{"the subject of a single game is the usual one", atheneum.Pink, atheneum.Pink},
+		{"of two subjects played once, the one played last is the usual one", atheneum.Teal, atheneum.Teal},
+		{"a subject played twice is the usual one over one played once", atheneum.Pink, atheneum.Pink},
+		{"of two subjects played twice, the one played last is the usual one", atheneum.Teal, atheneum.Teal},
+		{"a subject played once does not displace those played twice", atheneum.Green, atheneum.Teal},
+	}
+	for k, c := range games {
+		t.Run(c.name, func(t *testing.T) {
+			g := &Game{Kind: atheneum.GameID, GuildID: "g", ChannelID: fmt.Sprint("c", k), HostID: "u1", Status: StatusPlaying, Seed: uint64(k),
+				Seats: []Seat{{AILevel: "easy", Name: "AI"}, {UserID: "u1", Name: "a", Options: subject(c.played)}}}
+			if err := db.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			finish(t, db, g, uint64(k), base.Add(time.Duration(k)*time.Hour))
+			st, err := db.MemberStats(ctx, Scope{GuildID: "g"}, "u1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Games != k+1 || !reflect.DeepEqual(st.Usual, subject(c.want)) {
+				t.Fatalf("after %d games: %+v, want the usual subject %s", k+1, st, c.want)
+			}
+			// The AI seat, given a subject by the rules, has no record.
+			if ai, err := db.MemberStats(ctx, Scope{GuildID: "g"}, ""); err != nil || len(ai.Usual) != 0 {
+				t.Fatalf("an AI's stats: %+v, %v", ai, err)
+			}
+		})
+	}
 }
 
 func TestDueJobsComeInDueOrderWithAFixedTieBreak(t *testing.T) {

@@ -1,15 +1,16 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"maps"
 	"runtime"
+	"strings"
 	"sync"
 
-	"atheneum/engine/atheneum"
+	"atheneum/engine"
 )
 
 // LoadGame returns a game's record with its State rebuilt (for a game that
@@ -39,21 +40,21 @@ func (db *DB) LoadGame(ctx context.Context, gameID string) (*Game, error) {
 	return g, nil
 }
 
-func loadState(ctx context.Context, tx *sql.Tx, g *Game) (*atheneum.Game, error) {
-	cfg, err := g.Config()
+func loadState(ctx context.Context, tx *sql.Tx, g *Game) (engine.State, error) {
+	rules, err := g.Rules()
 	if err != nil {
-		return nil, corrupt(g.ID, err, "content pack %q", g.ContentID)
+		return nil, corrupt(g.ID, err, "unknown game %q", g.Kind)
 	}
-	st, err := latestSnapshot(ctx, tx, g)
+	st, played, err := latestSnapshot(ctx, tx, g, rules)
 	if err != nil {
 		return nil, err
 	}
 	if st == nil {
-		if st, err = atheneum.NewGame(cfg); err != nil {
-			return nil, corrupt(g.ID, err, "the seats do not make a game")
+		if st, err = rules.New(g.Seed, g.Setup()); err != nil {
+			return nil, corrupt(g.ID, err, "the seats and options do not make a game")
 		}
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT seq, seat, type, payload FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`, g.ID, st.Seq)
+	rows, err := tx.QueryContext(ctx, `SELECT seq, seat, type, payload, notation FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`, g.ID, played)
 	if err != nil {
 		return nil, internal(g.ID, err, "read actions")
 	}
@@ -61,110 +62,168 @@ func loadState(ctx context.Context, tx *sql.Tx, g *Game) (*atheneum.Game, error)
 	var payload []byte
 	for rows.Next() {
 		var seq, seat int
-		var typ string
-		if err := rows.Scan(&seq, &seat, &typ, &payload); err != nil {
+		var typ, notation string
+		if err := rows.Scan(&seq, &seat, &typ, &payload, &notation); err != nil {
 			return nil, internal(g.ID, err, "read action")
 		}
-		if seq != st.Seq+1 {
-			return nil, corrupt(g.ID, nil, "action %d is missing from the log", st.Seq+1)
+		if seq != played+1 {
+			return nil, corrupt(g.ID, nil, "action %d is missing from the log", played+1)
 		}
-		a, err := decodeAction(payload)
+		m, err := readMove(rules, seat, typ, payload, notation)
 		if err != nil {
-			return nil, corrupt(g.ID, err, "action %d is not a valid action", seq)
+			return nil, corrupt(g.ID, err, "action %d is not a valid move", seq)
 		}
-		// The columns are written from the payload, so a mismatch means
-		// one of them was altered.
-		if a.Seat != seat || string(a.Type) != typ {
-			return nil, corrupt(g.ID, nil, "action %d does not match its seat or type", seq)
+		if err := engine.Do(st, m); err != nil {
+			return nil, corrupt(g.ID, err, "action %d (%s) is refused by the rules", seq, m)
 		}
-		if _, err := st.Apply(a); err != nil {
-			return nil, corrupt(g.ID, err, "action %d (%s) is refused by the rules", seq, a)
-		}
+		played++
 	}
 	if err := rows.Err(); err != nil {
 		return nil, internal(g.ID, err, "read actions")
 	}
-	if st.Seq != g.Seq {
-		return nil, corrupt(g.ID, nil, "the log replays to %d actions but the game records %d", st.Seq, g.Seq)
+	if played != g.Seq {
+		return nil, corrupt(g.ID, nil, "the log replays to %d actions but the game records %d", played, g.Seq)
 	}
 	// (A playing game whose state is over is not damaged: its last action
 	// was committed without its State, so the store could not see the end.)
-	if g.Status == StatusFinished && st.Step != atheneum.StepOver {
+	if g.Status == StatusFinished && !st.Over() {
 		return nil, corrupt(g.ID, nil, "the game is finished but its state is not over")
 	}
 	return st, nil
 }
 
-// latestSnapshot decodes the game's newest snapshot of the current engine
-// state version, or returns nil if there is none. It checks that the
-// snapshot belongs to this game.
-func latestSnapshot(ctx context.Context, tx *sql.Tx, g *Game) (*atheneum.Game, error) {
+// moveKind is the word after a move's seat, kept in the log's type column.
+func moveKind(m engine.Move) string {
+	words := strings.Fields(string(m))
+	if len(words) < 2 {
+		return ""
+	}
+	return words[1]
+}
+
+// readMove reads one row of the log: a move in notation, or one stored
+// before the game seam as its game's JSON (engine.LegacyReader). The seat
+// and type columns are written from the move, so a mismatch means one of
+// them was altered.
+func readMove(rules engine.Rules, seat int, typ string, payload []byte, notation string) (engine.Move, error) {
+	if notation != "" {
+		m := engine.Move(notation)
+		if s, ok := engine.MoveSeat(m); !ok || s != seat || moveKind(m) != typ {
+			return "", errors.New("the move does not match its seat or type")
+		}
+		return m, nil
+	}
+	legacy, ok := rules.(engine.LegacyReader)
+	if !ok {
+		return "", errors.New("the move has no notation")
+	}
+	var head struct {
+		Seat *int    `json:"seat"`
+		Type *string `json:"type"`
+	}
+	if err := json.Unmarshal(payload, &head); err != nil {
+		return "", err
+	}
+	if head.Seat == nil || *head.Seat != seat || head.Type == nil || *head.Type != typ {
+		return "", errors.New("the move does not match its seat or type")
+	}
+	m, err := legacy.ReadLegacyMove(payload)
+	if err != nil {
+		return "", err
+	}
+	if s, ok := engine.MoveSeat(m); !ok || s != seat {
+		return "", errors.New("the move does not match its seat")
+	}
+	return m, nil
+}
+
+// latestSnapshot restores the game's newest snapshot of the version its
+// rules write today, or returns nil if there is none (or the rules write
+// none). It checks that the snapshot belongs to this game: the same seed
+// and setup, and the move count it was stored at.
+func latestSnapshot(ctx context.Context, tx *sql.Tx, g *Game, rules engine.Rules) (engine.State, int, error) {
+	restorer, ok := rules.(engine.Restorer)
+	if !ok {
+		return nil, 0, nil
+	}
 	var seq int
 	var data []byte
 	err := tx.QueryRowContext(ctx, `SELECT seq, state FROM snapshots WHERE game_id = ? AND state_version = ? AND seq <= ?
-		ORDER BY seq DESC LIMIT 1`, g.ID, atheneum.StateVersion, g.Seq).Scan(&seq, &data)
+		ORDER BY seq DESC LIMIT 1`, g.ID, restorer.SnapshotVersion(), g.Seq).Scan(&seq, &data)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
+		return nil, 0, nil
 	}
 	if err != nil {
-		return nil, internal(g.ID, err, "read snapshot")
+		return nil, 0, internal(g.ID, err, "read snapshot")
 	}
-	st, err := atheneum.DecodeGame(data)
+	st, err := restorer.Restore(restorer.SnapshotVersion(), data)
 	if err != nil {
-		return nil, corrupt(g.ID, err, "the snapshot at action %d cannot be read", seq)
+		return nil, 0, corrupt(g.ID, err, "the snapshot at action %d cannot be read", seq)
 	}
-	if st.Seq != seq || st.Seed != g.Seed || st.ContentID != g.ContentID || len(st.Seats) != len(g.Seats) {
-		return nil, corrupt(g.ID, nil, "the snapshot at action %d belongs to another game or position", seq)
+	if p, ok := st.(engine.Snapshotter); !ok || p.Played() != seq || st.Seats() != len(g.Seats) {
+		return nil, 0, corrupt(g.ID, nil, "the snapshot at action %d belongs to another game or position", seq)
 	}
-	for i := range st.Seats {
-		if st.Seats[i].Subject != g.Seats[i].Subject {
-			return nil, corrupt(g.ID, nil, "the snapshot at action %d has other seats", seq)
+	if o, ok := st.(engine.Origin); ok {
+		seed, setup := o.Origin()
+		if seed != g.Seed || !sameSetup(setup, g.Setup()) {
+			return nil, 0, corrupt(g.ID, nil, "the snapshot at action %d belongs to another game or position", seq)
 		}
 	}
-	return st, nil
+	return st, seq, nil
 }
 
-// decodeAction reads an action strictly: an unknown field means the payload
-// is not what the store wrote.
-func decodeAction(data []byte) (atheneum.Action, error) {
-	var a atheneum.Action
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&a); err != nil {
-		return a, err
+// sameSetup compares two setups, a missing map and an empty one alike.
+func sameSetup(a, b engine.Setup) bool {
+	if a.Seats != b.Seats || !maps.Equal(a.Options, b.Options) {
+		return false
 	}
-	if d.More() {
-		return a, errors.New("trailing data after the action")
+	for i := range a.Seats {
+		var x, y map[string]string
+		if i < len(a.SeatOptions) {
+			x = a.SeatOptions[i]
+		}
+		if i < len(b.SeatOptions) {
+			y = b.SeatOptions[i]
+		}
+		if !maps.Equal(x, y) {
+			return false
+		}
 	}
-	return a, nil
+	return true
 }
 
-// Actions returns a game's whole action log in order, for records and
+// Actions returns a game's whole move log in order, for records and
 // history; it checks that no sequence number is missing.
-func (db *DB) Actions(ctx context.Context, gameID string) ([]atheneum.Action, error) {
-	if _, _, err := gameStatus(ctx, db.r, gameID); err != nil {
+func (db *DB) Actions(ctx context.Context, gameID string) ([]engine.Move, error) {
+	g, err := db.GetGame(ctx, gameID)
+	if err != nil {
 		return nil, err
 	}
-	rows, err := db.r.QueryContext(ctx, `SELECT seq, payload FROM actions WHERE game_id = ? ORDER BY seq`, gameID)
+	rules, err := g.Rules()
+	if err != nil {
+		return nil, corrupt(gameID, err, "unknown game %q", g.Kind)
+	}
+	rows, err := db.r.QueryContext(ctx, `SELECT seq, seat, type, payload, notation FROM actions WHERE game_id = ? ORDER BY seq`, gameID)
 	if err != nil {
 		return nil, internal(gameID, err, "read actions")
 	}
 	defer rows.Close()
-	var out []atheneum.Action
+	var out []engine.Move
 	var payload []byte
 	for rows.Next() {
-		var seq int
-		if err := rows.Scan(&seq, &payload); err != nil {
+		var seq, seat int
+		var typ, notation string
+		if err := rows.Scan(&seq, &seat, &typ, &payload, &notation); err != nil {
 			return nil, internal(gameID, err, "read action")
 		}
 		if seq != len(out)+1 {
 			return nil, corrupt(gameID, nil, "action %d is missing from the log", len(out)+1)
 		}
-		a, err := decodeAction(payload)
+		m, err := readMove(rules, seat, typ, payload, notation)
 		if err != nil {
-			return nil, corrupt(gameID, err, "action %d is not a valid action", seq)
+			return nil, corrupt(gameID, err, "action %d is not a valid move", seq)
 		}
-		out = append(out, a)
+		out = append(out, m)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, internal(gameID, err, "read actions")

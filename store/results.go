@@ -3,10 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"atheneum/engine"
-	"atheneum/engine/atheneum"
 )
 
 // SeatResult is one seat's final result in a finished game, in the form
@@ -143,18 +141,19 @@ type MemberStats struct {
 	Games int
 	// Wins counts the games they ranked first in, shared firsts included.
 	Wins int
-	// Average is their mean final total; Best their highest.
+	// Average is their mean final score; Best their highest.
 	Average float64
 	Best    int
-	// Favourite is the subject they played most often (the latest of
-	// equals), atheneum.NoColor when they finished no game.
-	Favourite atheneum.Color
+	// Usual holds, for each seat option of their games (Atheneum's
+	// "subject"), the value they played most often (the latest of equals);
+	// empty when they finished no game.
+	Usual map[string]string
 }
 
 // MemberStats returns a person's record over the finished games of a
 // server (of sc.Game when set; sc.ChannelID is not read).
 func (db *DB) MemberStats(ctx context.Context, sc Scope, userID string) (MemberStats, error) {
-	st := MemberStats{Favourite: atheneum.NoColor}
+	st := MemberStats{Usual: map[string]string{}}
 	if userID == "" {
 		return st, nil // AI seats have no record
 	}
@@ -172,18 +171,25 @@ func (db *DB) MemberStats(ctx context.Context, sc Scope, userID string) (MemberS
 	if err != nil {
 		return st, internal("", err, "read member stats")
 	}
-	var subj string
-	err = tx.QueryRowContext(ctx, `SELECT s.subject FROM seats s JOIN games g ON g.id = s.game_id
-		WHERE g.guild_id = ?1 AND g.status = 'finished' AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3) AND s.subject <> '.'
-		GROUP BY s.subject ORDER BY count(*) DESC, max(g.ended_at) DESC, s.subject LIMIT 1`, sc.GuildID, userID, sc.Game).Scan(&subj)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return st, nil
-	case err != nil:
-		return st, internal("", err, "read favourite subject")
+	// Each option's values, most played first: the first row of a name wins.
+	rows, err := tx.QueryContext(ctx, `SELECT o.key, o.value FROM seats s JOIN games g ON g.id = s.game_id, json_each(s.options) o
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)
+		GROUP BY o.key, o.value ORDER BY o.key, count(*) DESC, max(g.ended_at) DESC, o.value`, sc.GuildID, userID, sc.Game)
+	if err != nil {
+		return st, internal("", err, "read usual options")
 	}
-	if c, ok := atheneum.ColorFromLetter(subjByte(subj)); ok {
-		st.Favourite = c
+	defer rows.Close()
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return st, internal("", err, "read usual options")
+		}
+		if _, seen := st.Usual[k]; !seen {
+			st.Usual[k] = v
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return st, internal("", err, "read usual options")
 	}
 	return st, nil
 }

@@ -8,8 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"atheneum/engine/atheneum"
-	"atheneum/engine/atheneum/ai"
+	"atheneum/engine"
 	"atheneum/store"
 )
 
@@ -21,12 +20,12 @@ const (
 	// NoticeStepBegan: a step began (or the game started); prompt the
 	// awaited people and refresh the status.
 	NoticeStepBegan NoticeKind = iota + 1
-	// NoticeRevealed: the pick step ended and the cards are revealed;
-	// Events are the reveal's events.
-	NoticeRevealed
-	// NoticeTurnEnded: a turn ended, or the game is over; Events are the
-	// turn's events.
-	NoticeTurnEnded
+	// NoticeStepEnded: a step ended, or the game is over; Step is the
+	// step's key and Events are the events of its moves.
+	NoticeStepEnded
+	// noticeStepEndedV1 is a step's end stored before the game seam, read
+	// as NoticeStepEnded (without its events, which were Atheneum's).
+	noticeStepEndedV1
 	// NoticeWaiting: fewer seats are awaited than before.
 	NoticeWaiting
 	// NoticeReminder: half the step's time is gone; Seats are the awaited
@@ -45,9 +44,11 @@ const (
 
 // Notice is one thing the service did that players should see.
 type Notice struct {
-	Kind   NoticeKind       `json:"kind"`
-	Seats  []int            `json:"seats,omitempty"`
-	Events []atheneum.Event `json:"events,omitempty"`
+	Kind  NoticeKind `json:"kind"`
+	Seats []int      `json:"seats,omitempty"`
+	// Step is set for NoticeStepEnded: the key of the step that ended.
+	Step   string         `json:"step,omitempty"`
+	Events []engine.Event `json:"events,omitempty"`
 	// Host is set for NoticeHost.
 	Host *HostNotice `json:"host,omitempty"`
 	// Point is set for NoticeReminder: which reminder this is.
@@ -61,78 +62,85 @@ type Presenter interface {
 	Present(ctx context.Context, t *Table, n Notice)
 }
 
-// Result is what one accepted action did.
+// Result is what one accepted move did.
 type Result struct {
-	Events []atheneum.Event
+	Events []engine.Event
 	// StepEnded is true when the action finished the step.
 	StepEnded bool
 }
 
-// Act applies an action for its seat, on behalf of by, and stores it
-// before anything is shown; t is locked. A refusal (an *atheneum.Error, or a
-// *Refusal) changes nothing. What the action causes beyond the acting
-// seat is queued for Settle, which the caller runs once it has answered
-// the person who acted.
-func (s *Service) Act(ctx context.Context, t *Table, a atheneum.Action, by Actor) (Result, error) {
+// Act applies a move (in its game's notation, which names its seat) on
+// behalf of by, and stores it before anything is shown; t is locked. A
+// refusal (an *engine.Refusal from the rules, or a *Refusal) changes
+// nothing. What the move causes beyond the acting seat is queued for
+// Settle, which the caller runs once it has answered the person who acted.
+func (s *Service) Act(ctx context.Context, t *Table, m engine.Move, by Actor) (Result, error) {
 	rec := t.Rec
 	switch {
 	case rec.State == nil || rec.Status == store.StatusAbandoned:
 		return Result{}, refusal(CodeGameEnded)
-	case rec.State.Step == atheneum.StepOver:
+	case rec.State.Over():
 		return Result{}, refusal(CodeGameOver)
 	}
-	return s.act(ctx, t, a, by, nil)
+	return s.act(ctx, t, m, by, nil)
 }
 
 // act is Act with extra autopilot changes to store in the same commit.
-func (s *Service) act(ctx context.Context, t *Table, a atheneum.Action, by Actor, autopilot []store.AutopilotChange) (Result, error) {
+func (s *Service) act(ctx context.Context, t *Table, m engine.Move, by Actor, autopilot []store.AutopilotChange) (Result, error) {
 	rec := t.Rec
 	g := rec.State
+	seat, ok := engine.MoveSeat(m)
+	if !ok || seat >= len(rec.Seats) {
+		return Result{}, refusal(CodeNoSuchSeat)
+	}
 	next := g.Clone()
-	ev, err := next.Apply(a)
+	ev, err := next.Apply(m)
 	if err != nil {
 		return Result{}, err
 	}
 	seats := slices.Clone(rec.Seats)
-	if by == ByPlayer && seats[a.Seat].Autopilot {
+	if by == ByPlayer && seats[seat].Autopilot {
 		// The person is back: the autopilot lets go of the seat.
-		autopilot = append(autopilot, store.AutopilotChange{Seat: a.Seat, On: false})
+		autopilot = append(autopilot, store.AutopilotChange{Seat: seat, On: false})
 	}
 	for _, ch := range autopilot {
 		seats[ch.Seat].Autopilot = ch.On
 	}
 	after := *rec
 	after.Seats, after.State = seats, next
-	c := store.Commit{Seq: g.Seq, Action: &a, State: next, At: s.o.Now(), Autopilot: autopilot}
-	if next.Step == atheneum.StepOver {
-		c.Results = (&atheneum.State{Game: next}).Results()
+	c := store.Commit{Seq: rec.Seq, Move: m, State: next, At: s.o.Now(), Autopilot: autopilot}
+	over := next.Over()
+	if over {
+		c.Results = next.Results()
 	}
 	ended := StepKey(g) != StepKey(next)
 	if ended {
 		c.DeleteJobs = append(clockKeys(), store.JobKey{Kind: JobReminded, Seat: store.NoSeat})
 		// While paused a new step gets no clock: resume gives it its time.
-		if next.Step != atheneum.StepOver && !rec.Options.Paused {
+		if !over && !rec.Options.Paused {
 			c.PutJobs = s.stepJobs(&after, next)
 		}
 	}
 	// The person the step now waits for alone is told once per step.
 	set := t.reminded.of(StepKey(next))
+	if ended {
+		set = begin(StepKey(next), next.Awaited())
+	}
 	last := -1
 	if !t.atDeadline {
-		last = lastOne(&after, next)
+		last = lastOne(&after, next, set.Began)
 	}
 	if last >= 0 && !set.has(PointLast, last) {
 		set = set.with(PointLast, last)
-		c.PutJobs = append(c.PutJobs, set.job())
 	} else {
 		last = -1
 	}
+	if (ended && !over) || last >= 0 {
+		c.PutJobs = append(c.PutJobs, set.job())
+	}
 	var stepEnd *Notice
-	switch {
-	case ended && g.Step == atheneum.StepPick:
-		stepEnd = &Notice{Kind: NoticeRevealed, Events: ev}
-	case ended:
-		stepEnd = &Notice{Kind: NoticeTurnEnded, Events: append(slices.Clone(t.turnEvents), ev...)}
+	if ended {
+		stepEnd = &Notice{Kind: NoticeStepEnded, Step: StepKey(g), Events: append(slices.Clone(t.stepEvents), ev...)}
 	}
 	if stepEnd != nil {
 		payload, err := json.Marshal(stepEnd)
@@ -141,7 +149,7 @@ func (s *Service) act(ctx context.Context, t *Table, a atheneum.Action, by Actor
 		}
 		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobPresent, Seat: store.NoSeat, Due: s.o.Now(), Payload: payload})
 	}
-	advance := next.Step != atheneum.StepOver && awaitsAutomatic(&after, next)
+	advance := awaitsAutomatic(&after, next)
 	switch {
 	case advance && !t.advanceStored:
 		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()})
@@ -159,9 +167,9 @@ func (s *Service) act(ctx context.Context, t *Table, a atheneum.Action, by Actor
 	}
 	t.advanceStored = advance
 	t.reminded = set
-	waitedBefore := len(g.Waiting())
-	rec.Seats, rec.State, rec.Seq = seats, next, next.Seq
-	if next.Step == atheneum.StepOver {
+	waitedBefore := len(g.Awaited())
+	rec.Seats, rec.State, rec.Seq = seats, next, rec.Seq+1
+	if over {
 		rec.Status = store.StatusFinished
 	}
 	if ended {
@@ -169,23 +177,21 @@ func (s *Service) act(ctx context.Context, t *Table, a atheneum.Action, by Actor
 		t.scheduled(c.PutJobs)
 	}
 	t.publish()
-	t.turnEvents = append(t.turnEvents, ev...)
+	t.stepEvents = append(t.stepEvents, ev...)
 	if stepEnd != nil {
 		t.pending = append(t.pending, *stepEnd)
-		if stepEnd.Kind == NoticeTurnEnded {
-			t.turnEvents = nil
-		}
+		t.stepEvents = nil
 	}
 	switch {
-	case ended && next.Step != atheneum.StepOver:
+	case ended && !over:
 		t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
-	case !ended && len(next.Waiting()) != waitedBefore:
+	case !ended && len(next.Awaited()) != waitedBefore:
 		t.pending = append(t.pending, Notice{Kind: NoticeWaiting})
 	}
 	if last >= 0 {
 		t.pending = append(t.pending, Notice{Kind: NoticeReminder, Point: PointLast, Seats: []int{last}})
 	}
-	s.log.Info("action", "game", rec.ID, "seq", next.Seq, "action", a.String(), "by", by.String())
+	s.log.Info("move", "game", rec.ID, "seq", rec.Seq, "move", string(m), "by", by.String())
 	return Result{Events: ev, StepEnded: ended}, nil
 }
 
@@ -221,7 +227,7 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 			default:
 				s.o.Presenter.Present(ctx, t, n)
 			}
-			if n.Kind == NoticeRevealed || n.Kind == NoticeTurnEnded {
+			if n.Kind == NoticeStepEnded {
 				if err := s.o.Store.DeleteJob(ctx, t.Rec.ID, store.JobKey{Kind: JobPresent, Seat: store.NoSeat}); err != nil {
 					s.log.Warn("could not clear a presented step", "game", t.Rec.ID, "err", err)
 				}
@@ -251,12 +257,12 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 		}
 	}
 	switch {
-	case began && t.Rec.State.Step != atheneum.StepOver:
+	case began && !t.Rec.State.Over():
 		s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeStepBegan})
 	case waiting || began:
 		s.o.Presenter.Present(ctx, t, Notice{Kind: NoticeWaiting})
 	}
-	if t.Rec.State.Step == atheneum.StepOver || t.Rec.Status == store.StatusAbandoned {
+	if t.Rec.State.Over() || t.Rec.Status == store.StatusAbandoned {
 		// A game that is over needs no memory; a late click reloads it.
 		s.Forget(t.Rec.ID)
 	}
@@ -278,42 +284,40 @@ func (s *Service) playFor(ctx context.Context, t *Table, seat int, by Actor, aut
 	if IsPerson(rec, seat) || level == "" {
 		level = AutopilotLevel
 	}
-	a, err := s.propose(rec, seat, level)
+	m, err := s.propose(rec, seat, level, by == ByAutopilot)
 	if err == nil {
-		_, err = s.act(ctx, t, a, by, autopilot)
+		_, err = s.act(ctx, t, m, by, autopilot)
 		if err == nil || RefusalCode(err) == CodeMovedOn {
 			return err
 		}
-		s.log.Error("an AI proposed a refused action", "game", rec.ID, "seat", seat, "level", level, "action", a.String(), "err", err)
+		s.log.Error("an AI proposed a refused move", "game", rec.ID, "seat", seat, "level", level, "move", string(m), "err", err)
 	}
-	// Never stall a game on a faulty player: fall back to the simplest
-	// legal move.
-	a, ok := fallback(rec.State, seat)
-	if !ok {
-		return fmt.Errorf("seat %d has no legal action", seat)
+	// Never stall a game on a faulty player: fall back to the first legal
+	// move the rules list.
+	moves := engine.Moves(rec.State.View(seat), seat, 1)
+	if len(moves) == 0 {
+		return fmt.Errorf("seat %d has no legal move", seat)
 	}
-	_, err = s.act(ctx, t, a, by, autopilot)
+	_, err = s.act(ctx, t, moves[0], by, autopilot)
 	return err
 }
 
-func (s *Service) propose(rec *store.Game, seat int, level string) (atheneum.Action, error) {
-	p, err := ai.New(level, s.aiOptions(rec, seat))
+// propose asks the game's computer player of level for seat's move, from
+// what the seat may see; the autopilot plays the game's own autopilot.
+func (s *Service) propose(rec *store.Game, seat int, level string, autopilot bool) (engine.Move, error) {
+	k, err := s.Kind(rec)
 	if err != nil {
-		return atheneum.Action{}, err
+		return "", err
 	}
-	return p.Propose(rec.State.View(seat), seat)
-}
-
-// fallback is the simplest legal move: the first card, or Done.
-func fallback(g *atheneum.Game, seat int) (atheneum.Action, bool) {
-	if g.Step == atheneum.StepResolve {
-		return atheneum.Action{Type: atheneum.ActDone, Seat: seat}, true
+	view := rec.State.View(seat)
+	if autopilot {
+		return k.Autopilot(view, seat, aiSeed(rec, seat))
 	}
-	legal := g.LegalActions(seat)
-	if len(legal) == 0 {
-		return atheneum.Action{}, false
+	p, err := k.Player(level, aiSeed(rec, seat))
+	if err != nil {
+		return "", err
 	}
-	return legal[0], true
+	return p.Propose(view, seat)
 }
 
 // TakeBack ends the autopilot of seat: its person plays again; t is
@@ -326,7 +330,7 @@ func (s *Service) TakeBack(ctx context.Context, t *Table, seat int) error {
 	if !rec.Seats[seat].Autopilot {
 		return refusal(CodeNotAutopilot)
 	}
-	c := store.Commit{Seq: rec.State.Seq, Autopilot: []store.AutopilotChange{{Seat: seat, On: false}}}
+	c := store.Commit{Seq: rec.Seq, Autopilot: []store.AutopilotChange{{Seat: seat, On: false}}}
 	if err := s.o.Store.Commit(ctx, rec.ID, c); err != nil {
 		return err
 	}
@@ -421,13 +425,16 @@ func (s *Service) runJob(ctx context.Context, j store.Job, drop bool) {
 		// A step's end that a crash kept from being shown: show it now,
 		// with the game as the step left it.
 		var n Notice
-		if err := json.Unmarshal(j.Payload, &n); err != nil || (n.Kind != NoticeRevealed && n.Kind != NoticeTurnEnded) {
+		if err := json.Unmarshal(j.Payload, &n); err != nil || (n.Kind != NoticeStepEnded && n.Kind != noticeStepEndedV1) {
 			s.log.Error("a stored step end cannot be read", "game", j.GameID, "err", err)
 			_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
 			return
 		}
+		if n.Kind == noticeStepEndedV1 {
+			n = Notice{Kind: NoticeStepEnded}
+		}
 		t.pending = append([]Notice{n}, t.pending...)
-		if n.Kind == NoticeRevealed || rec.State.Step != atheneum.StepOver {
+		if !rec.State.Over() {
 			t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
 		}
 		s.Settle(ctx, t)
@@ -446,7 +453,7 @@ func (s *Service) deadline(ctx context.Context, t *Table) {
 		return
 	}
 	step := StepKey(rec.State)
-	waiting := rec.State.Waiting()
+	waiting := rec.State.Awaited()
 	s.log.Info("deadline reached", "game", rec.ID, "waiting", len(waiting))
 	t.atDeadline = true
 	var absent []int

@@ -22,13 +22,19 @@ const (
 	CodeNotInLobby Code = "not_in_lobby"
 	// CodeHostStays: the host cannot leave (they cancel instead).
 	CodeHostStays Code = "host_stays"
-	// CodeNoSuchSubject: the subject does not exist.
-	CodeNoSuchSubject Code = "no_such_subject"
-	// CodeSubjectTaken: another seat has that subject; Arg is the subject.
-	CodeSubjectTaken Code = "subject_taken"
+	// CodeNoSuchOption: the game has no such option or value.
+	CodeNoSuchOption Code = "no_such_option"
+	// CodeOptionTaken: another seat has that value of a seat option that
+	// must differ between seats (a favourite subject); Arg is the value.
+	CodeOptionTaken Code = "option_taken"
+	// CodeNoSuchGame: the service runs no game of that kind.
+	CodeNoSuchGame Code = "no_such_game"
+	// CodeBadSeats: the game is not played with that many seats; Arg is
+	// the range allowed ("2-5").
+	CodeBadSeats Code = "bad_seats"
 	// CodeHostOnly: only the host may do that.
 	CodeHostOnly Code = "host_only"
-	// CodeTooFew: fewer than two seats.
+	// CodeTooFew: fewer seats than the game needs; Arg is the fewest.
 	CodeTooFew Code = "too_few"
 	// CodeNoSuchLevel: the AI level does not exist.
 	CodeNoSuchLevel Code = "no_such_level"

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"atheneum/engine/atheneum"
+	"atheneum/engine"
 	"atheneum/store"
 )
 
@@ -17,7 +17,7 @@ type History interface {
 	Leaderboard(ctx context.Context, sc store.Scope, limit, minGames int) ([]store.Standing, error)
 	MemberGames(ctx context.Context, guildID, userID string) ([]*store.Game, error)
 	GetGame(ctx context.Context, gameID string) (*store.Game, error)
-	Actions(ctx context.Context, gameID string) ([]atheneum.Action, error)
+	Actions(ctx context.Context, gameID string) ([]engine.Move, error)
 }
 
 // History returns the finished and abandoned games of a scope (a server,
@@ -39,7 +39,7 @@ func (s *Service) Leaderboard(ctx context.Context, sc store.Scope, limit, minGam
 
 // MemberGames returns snapshots of the server's lobbies and running games
 // in which the member has a seat, oldest first: each with its deadline and,
-// once started, its State (State.Waiting() says whom it waits for).
+// once started, its State (State.Awaited() says whom it waits for).
 func (s *Service) MemberGames(ctx context.Context, guildID, userID string) ([]*Snapshot, error) {
 	recs, err := s.o.Store.MemberGames(ctx, guildID, userID)
 	if err != nil {
@@ -59,63 +59,47 @@ func (s *Service) MemberGames(ctx context.Context, guildID, userID string) ([]*S
 	return out, nil
 }
 
-// ScoreHistory is how a game's scores went, for a replay or a chart.
-type ScoreHistory struct {
-	// Turns[k][seat] is the seat's score at the end of turn k+1 (points
-	// scored during play); a finished game has one more row, its final
-	// totals.
-	Turns [][]int
-	// Final is the game's record with its State as the replay left it.
-	Final *store.Game
+// Step is one move of a replay: the game before it, the move, what it
+// caused and the game after it.
+type Step struct {
+	Before engine.State
+	Move   engine.Move
+	Events []engine.Event
+	After  engine.State
 }
 
-// ScoreHistory replays a game's stored actions from its seed and records
-// each seat's score at the end of every turn.
-func (s *Service) ScoreHistory(ctx context.Context, gameID string) (*ScoreHistory, error) {
+// Replay replays a game's stored moves from its seed and setup, calling
+// visit with each (a visit that returns an error stops the replay with
+// it). It returns the game's record with its State as the replay left it,
+// for a replay picture, a chart of scores or a log of what happened.
+func (s *Service) Replay(ctx context.Context, gameID string, visit func(Step) error) (*store.Game, error) {
 	rec, err := s.o.Store.GetGame(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
 	if rec.StartedAt.IsZero() {
-		return nil, refusal(CodeNotPlaying) // a lobby has no scores
+		return nil, refusal(CodeNotPlaying) // a lobby has nothing to replay
 	}
-	actions, err := s.o.Store.Actions(ctx, gameID)
+	moves, err := s.o.Store.Actions(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := rec.Config()
+	st, err := rec.NewState()
 	if err != nil {
 		return nil, err
 	}
-	g, err := atheneum.NewGame(cfg)
-	if err != nil {
-		return nil, err
-	}
-	h := &ScoreHistory{}
-	scores := func() []int {
-		row := make([]int, len(g.Seats))
-		for i := range g.Seats {
-			row[i] = g.Seats[i].Score()
+	for i, m := range moves {
+		before := st.Clone()
+		ev, err := st.Apply(m)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: replaying move %d (%s): %w", gameID, i+1, m, err)
 		}
-		return row
-	}
-	for _, a := range actions {
-		turn := g.TurnNumber()
-		if _, err := g.Apply(a); err != nil {
-			return nil, fmt.Errorf("game %s: replaying action %d (%s): %w", gameID, g.Seq+1, a, err)
-		}
-		if g.Step == atheneum.StepOver || g.TurnNumber() != turn {
-			h.Turns = append(h.Turns, scores())
+		if visit != nil {
+			if err := visit(Step{Before: before, Move: m, Events: ev, After: st}); err != nil {
+				return nil, err
+			}
 		}
 	}
-	if g.Step == atheneum.StepOver {
-		final := make([]int, len(g.Seats))
-		for _, r := range g.Results {
-			final[r.Seat] = r.Total
-		}
-		h.Turns = append(h.Turns, final)
-	}
-	rec.State, rec.Seq = g, g.Seq
-	h.Final = rec
-	return h, nil
+	rec.State, rec.Seq = st, len(moves)
+	return rec, nil
 }

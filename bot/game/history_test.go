@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestHistoryAndReplay(t *testing.T) {
 	running := f.startPeople("c2", 2)
 
 	t.Run("the replay records every turn's scores and the final totals", func(t *testing.T) {
-		h, err := f.svc.ScoreHistory(f.ctx, id)
+		h, err := scoreHistory(f, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,8 +33,8 @@ func TestHistoryAndReplay(t *testing.T) {
 			t.Fatalf("%d rows, want %d turns and the totals", len(h.Turns), turns)
 		}
 		for seat, score := range h.Turns[turns-1] {
-			if score != rec.State.Seats[seat].Score() {
-				t.Errorf("seat %d: %d after the last turn, the game ended with %d", seat, score, rec.State.Seats[seat].Score())
+			if score != ath(rec.State).Seats[seat].Score() {
+				t.Errorf("seat %d: %d after the last turn, the game ended with %d", seat, score, ath(rec.State).Seats[seat].Score())
 			}
 		}
 		if slices.Equal(h.Turns[0], h.Turns[turns-1]) {
@@ -45,7 +46,7 @@ func TestHistoryAndReplay(t *testing.T) {
 				t.Errorf("seat %d: final %d, stored total %d", r.Seat, h.Turns[turns][r.Seat], r.Score)
 			}
 		}
-		if canonicalState(t, h.Final.State) != canonicalState(t, rec.State) || h.Final.Seq != rec.Seq {
+		if canonicalState(t, ath(h.Final.State)) != canonicalState(t, ath(rec.State)) || h.Final.Seq != rec.Seq {
 			t.Error("the replay does not end where the stored game does")
 		}
 	})
@@ -53,18 +54,18 @@ func TestHistoryAndReplay(t *testing.T) {
 	t.Run("a running game replays to its current turn", func(t *testing.T) {
 		f.playPerson(running, 0)
 		f.playPerson(running, 1)
-		h, err := f.svc.ScoreHistory(f.ctx, running)
+		h, err := scoreHistory(f, running)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(h.Turns) != 0 || h.Final.State.Step != atheneum.StepResolve || h.Final.State.Seq != 2 {
+		if len(h.Turns) != 0 || ath(h.Final.State).Step != atheneum.StepResolve || ath(h.Final.State).Seq != 2 {
 			t.Fatalf("%d rows, step %s", len(h.Turns), StepKey(h.Final.State))
 		}
 	})
 
 	t.Run("a lobby has no scores to replay", func(t *testing.T) {
 		lobby := f.openLobby("c3")
-		if _, err := f.svc.ScoreHistory(f.ctx, lobby.ID); RefusalCode(err) != CodeNotPlaying {
+		if _, err := scoreHistory(f, lobby.ID); RefusalCode(err) != CodeNotPlaying {
 			t.Fatalf("got %v", err)
 		}
 	})
@@ -98,11 +99,55 @@ func TestHistoryAndReplay(t *testing.T) {
 			t.Fatalf("%d games", len(games))
 		}
 		g := games[0]
-		if g.Deadline.IsZero() || !slices.Equal(g.Rec.State.Waiting(), []int{0, 1}) || games[1].Rec.State != nil {
-			t.Fatalf("deadline %v, waiting %v", g.Deadline, g.Rec.State.Waiting())
+		if g.Deadline.IsZero() || !slices.Equal(ath(g.Rec.State).Waiting(), []int{0, 1}) || games[1].Rec.State != nil {
+			t.Fatalf("deadline %v, waiting %v", g.Deadline, ath(g.Rec.State).Waiting())
 		}
 		if others, _ := f.svc.MemberGames(f.ctx, "g1", "u7"); len(others) != 0 {
 			t.Fatalf("a stranger's games: %d", len(others))
 		}
 	})
+}
+
+// replayed is a game's scores turn by turn, as Atheneum's replay picture
+// charts them from the service's Replay.
+type replayed struct {
+	Turns [][]int
+	Final *store.Game
+}
+
+// scoreHistory replays a game through the service and records each seat's
+// score at the end of every turn, and a last row of final totals.
+func scoreHistory(f *fixture, id string) (*replayed, error) {
+	h := &replayed{}
+	scores := func(g *atheneum.Game) []int {
+		row := make([]int, len(g.Seats))
+		for i := range g.Seats {
+			row[i] = g.Seats[i].Score()
+		}
+		return row
+	}
+	moves := 0
+	final, err := f.svc.Replay(f.ctx, id, func(st Step) error {
+		moves++
+		before, after := ath(st.Before), ath(st.After)
+		if after.Seq != moves {
+			return fmt.Errorf("the replay shows move %d as move %d", moves, after.Seq)
+		}
+		if after.Step == atheneum.StepOver || after.TurnNumber() != before.TurnNumber() {
+			h.Turns = append(h.Turns, scores(after))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if g := ath(final.State); g.Step == atheneum.StepOver {
+		row := make([]int, len(g.Seats))
+		for _, r := range g.Results {
+			row[r.Seat] = r.Total
+		}
+		h.Turns = append(h.Turns, row)
+	}
+	h.Final = final
+	return h, nil
 }

@@ -7,8 +7,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"atheneum/engine/atheneum"
-	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -152,7 +150,7 @@ func (s *Service) Resign(ctx context.Context, t *Table, userID string) error {
 
 // playing reports whether the game is running.
 func playing(rec *store.Game) bool {
-	return rec.Status == store.StatusPlaying && rec.State != nil && rec.State.Step != atheneum.StepOver
+	return rec.Status == store.StatusPlaying && rec.State != nil && !rec.State.Over()
 }
 
 func checkHours(h int) error {
@@ -308,7 +306,7 @@ func (s *Service) hostAutopilot(ctx context.Context, t *Table, seat int) error {
 	if !rec.Seats[seat].Autopilot {
 		on = []store.AutopilotChange{{Seat: seat, On: true}}
 	}
-	if !slices.Contains(rec.State.Waiting(), seat) {
+	if !slices.Contains(rec.State.Awaited(), seat) {
 		if on == nil {
 			return nil
 		}
@@ -321,7 +319,7 @@ func (s *Service) hostAutopilot(ctx context.Context, t *Table, seat int) error {
 // autopilot changes go with the first move.
 func (s *Service) playOut(ctx context.Context, t *Table, seat int, by Actor, autopilot []store.AutopilotChange) error {
 	step := StepKey(t.Rec.State)
-	for moves := 0; moves < maxAutomaticMoves && StepKey(t.Rec.State) == step && slices.Contains(t.Rec.State.Waiting(), seat); moves++ {
+	for moves := 0; moves < maxAutomaticMoves && StepKey(t.Rec.State) == step && slices.Contains(t.Rec.State.Awaited(), seat); moves++ {
 		if err := s.playFor(ctx, t, seat, by, autopilot); err != nil {
 			return err
 		}
@@ -346,7 +344,7 @@ func (s *Service) replace(ctx context.Context, t *Table, c HostCommand) (string,
 		if ch.Name == "" {
 			ch.Name = c.UserID
 		}
-	case slices.Contains(ai.Levels, c.AILevel):
+	case s.hasLevel(rec, c.AILevel):
 		ch.AILevel, ch.Name = c.AILevel, s.aiName(rec.Seats, rec.Options.Language, c.AILevel)
 	default:
 		return "", refusal(CodeNoSuchLevel)
@@ -354,9 +352,20 @@ func (s *Service) replace(ctx context.Context, t *Table, c HostCommand) (string,
 	return ch.Name, s.changeSeat(ctx, t, ch)
 }
 
-// toAI gives a person's seat to a normal AI.
+// hasLevel reports whether the game's computer players have that level.
+func (s *Service) hasLevel(rec *store.Game, level string) bool {
+	k, err := s.Kind(rec)
+	return err == nil && slices.Contains(k.Levels(), level)
+}
+
+// toAI gives a person's seat to a computer player of ReplacementLevel (or,
+// in a game without that level, of its weakest).
 func (s *Service) toAI(ctx context.Context, t *Table, seat int) error {
-	return s.changeSeat(ctx, t, store.SeatChange{Seat: seat, AILevel: ReplacementLevel, Name: s.aiName(t.Rec.Seats, t.Rec.Options.Language, ReplacementLevel)})
+	level := ReplacementLevel
+	if k, err := s.Kind(t.Rec); err == nil && !slices.Contains(k.Levels(), level) && len(k.Levels()) > 0 {
+		level = k.Levels()[0]
+	}
+	return s.changeSeat(ctx, t, store.SeatChange{Seat: seat, AILevel: level, Name: s.aiName(t.Rec.Seats, t.Rec.Options.Language, level)})
 }
 
 // changeSeat stores a new player for a seat; when the service now has a
@@ -364,7 +373,7 @@ func (s *Service) toAI(ctx context.Context, t *Table, seat int) error {
 func (s *Service) changeSeat(ctx context.Context, t *Table, ch store.SeatChange) error {
 	rec := t.Rec
 	seats := slices.Clone(rec.Seats)
-	seats[ch.Seat] = store.Seat{Index: ch.Seat, UserID: ch.UserID, AILevel: ch.AILevel, Name: ch.Name, Subject: seats[ch.Seat].Subject}
+	seats[ch.Seat] = store.Seat{Index: ch.Seat, UserID: ch.UserID, AILevel: ch.AILevel, Name: ch.Name, Options: seats[ch.Seat].Options}
 	after := *rec
 	after.Seats = seats
 	c := store.Commit{Seats: []store.SeatChange{ch}}

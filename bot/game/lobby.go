@@ -3,17 +3,20 @@ package game
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"strconv"
 	"time"
 
-	"atheneum/engine/atheneum"
-	"atheneum/engine/atheneum/ai"
+	"atheneum/engine"
 	"atheneum/store"
 )
 
 // Lobby holds what opening a lobby needs.
 type Lobby struct {
+	// Game is the kind of game, by its rules' ID ("" is the service's
+	// first).
+	Game               string
 	GuildID, ChannelID string
 	HostID, HostName   string
 	// Seats is the most players allowed; StepHours the time per step.
@@ -50,15 +53,30 @@ func (s *Service) OpenLobby(ctx context.Context, l Lobby) (*store.Game, error) {
 	if l.Language != "" && !slices.Contains(Languages, l.Language) {
 		return nil, refusal(CodeNoSuchLanguage)
 	}
+	if l.Game == "" && len(s.o.Games) > 0 {
+		l.Game = s.o.Games[0].ID()
+	}
+	k, err := s.Kind(&store.Game{Kind: l.Game})
+	if err != nil {
+		return nil, refusal(CodeNoSuchGame)
+	}
+	lo, hi := k.SeatRange()
+	if l.Seats == 0 {
+		l.Seats = hi
+	}
+	if l.Seats < lo || l.Seats > hi {
+		return nil, &Refusal{Code: CodeBadSeats, Arg: strconv.Itoa(lo) + "-" + strconv.Itoa(hi)}
+	}
 	expires := s.o.Now().Add(time.Duration(s.o.LobbyHours) * time.Hour)
 	rec := &store.Game{
+		Kind:    l.Game,
 		GuildID: l.GuildID, ChannelID: l.ChannelID, HostID: l.HostID,
 		Options: store.Options{Seats: l.Seats, StepHours: l.StepHours, Language: l.Language, LobbyExpires: expires.UnixMilli()},
-		Seats:   []store.Seat{{UserID: l.HostID, Name: l.HostName, Subject: atheneum.Teal}},
 		// The service's clock, so that a lobby's age reads right in tests.
 		CreatedAt: s.o.Now(),
 	}
-	err := s.o.Store.CreateGame(ctx, rec)
+	rec.Seats = []store.Seat{{UserID: l.HostID, Name: l.HostName, Options: freeSeatOptions(k, nil)}}
+	err = s.o.Store.CreateGame(ctx, rec)
 	var se *store.Error
 	if errors.As(err, &se) && se.Code == store.CodeExists && se.GameID != "" && s.closeExpired(ctx, se.GameID) {
 		rec.ID = ""
@@ -141,15 +159,19 @@ func (s *Service) DiscardLobby(ctx context.Context, gameID string) error {
 	return nil
 }
 
-// LobbyChange is one change to a lobby's seats.
+// LobbyChange is one change to a lobby's seats or options.
 type LobbyChange struct {
-	// Verb is "join", "leave", "subject", "add_ai", "remove_ai" or
+	// Verb is "join", "leave", "seat_option" (the person's own option),
+	// "option" (a game option, the host's), "add_ai", "remove_ai" or
 	// "language".
 	Verb string
 	// UserID and Name are the person asking.
 	UserID, Name string
-	// Value is the subject letter (subject), the AI level (add_ai), the
-	// seat number counted from 1 (remove_ai) or "en" or "fr" (language).
+	// Option names the option (seat_option, option).
+	Option string
+	// Value is the option's value (seat_option, option), the AI level
+	// (add_ai), the seat number counted from 1 (remove_ai) or "en" or "fr"
+	// (language).
 	Value string
 }
 
@@ -160,10 +182,15 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 	if err := lobbyOpen(rec); err != nil {
 		return err
 	}
+	k, err := s.Kind(rec)
+	if err != nil {
+		return err
+	}
 	seat := seatOfUser(rec, c.UserID)
 	isHost := c.UserID == rec.HostID
 	seats := slices.Clone(rec.Seats)
 	opts := rec.Options
+	var gameOptions map[string]string
 	switch c.Verb {
 	case "join":
 		if seat >= 0 {
@@ -172,7 +199,7 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 		if len(seats) >= rec.Options.Seats {
 			return refusal(CodeFull)
 		}
-		seats = append(seats, store.Seat{UserID: c.UserID, Name: c.Name, Subject: freeSubject(seats)})
+		seats = append(seats, store.Seat{UserID: c.UserID, Name: c.Name, Options: freeSeatOptions(k, seats)})
 	case "leave":
 		if seat < 0 {
 			return refusal(CodeNotInLobby)
@@ -181,29 +208,46 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 			return refusal(CodeHostStays)
 		}
 		seats = slices.Delete(seats, seat, seat+1)
-	case "subject":
+	case "seat_option":
 		if seat < 0 {
 			return refusal(CodeNotInLobby)
 		}
-		col, ok := atheneum.ParseColor(c.Value)
-		if !ok || !col.IsBook() {
-			return refusal(CodeNoSuchSubject)
+		o, ok := findOption(k, c.Option, true)
+		if !ok || !slices.Contains(o.Values, c.Value) {
+			return refusal(CodeNoSuchOption)
 		}
-		if col != seats[seat].Subject && hasSubject(seats, col) {
-			return &Refusal{Code: CodeSubjectTaken, Arg: string(col.Letter())}
+		if o.Unique && seats[seat].Options[o.Name] != c.Value && takenBy(seats, o.Name, c.Value) >= 0 {
+			return &Refusal{Code: CodeOptionTaken, Arg: c.Value}
 		}
-		seats[seat].Subject = col
+		seats[seat].Options = maps.Clone(seats[seat].Options)
+		if seats[seat].Options == nil {
+			seats[seat].Options = map[string]string{}
+		}
+		seats[seat].Options[o.Name] = c.Value
+	case "option":
+		if !isHost {
+			return refusal(CodeHostOnly)
+		}
+		o, ok := findOption(k, c.Option, false)
+		if !ok || !slices.Contains(o.Values, c.Value) {
+			return refusal(CodeNoSuchOption)
+		}
+		gameOptions = maps.Clone(rec.GameOptions)
+		if gameOptions == nil {
+			gameOptions = map[string]string{}
+		}
+		gameOptions[o.Name] = c.Value
 	case "add_ai":
 		if !isHost {
 			return refusal(CodeHostOnly)
 		}
-		if !slices.Contains(ai.Levels, c.Value) {
+		if !slices.Contains(k.Levels(), c.Value) {
 			return refusal(CodeNoSuchLevel)
 		}
 		if len(seats) >= rec.Options.Seats {
 			return refusal(CodeFull)
 		}
-		seats = append(seats, store.Seat{AILevel: c.Value, Name: s.aiName(seats, opts.Language, c.Value), Subject: freeSubject(seats)})
+		seats = append(seats, store.Seat{AILevel: c.Value, Name: s.aiName(seats, opts.Language, c.Value), Options: freeSeatOptions(k, seats)})
 	case "remove_ai":
 		if !isHost {
 			return refusal(CodeHostOnly)
@@ -228,10 +272,13 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 	// A lobby in use is not idle: its expiry starts again.
 	expires := s.o.Now().Add(time.Duration(s.o.LobbyHours) * time.Hour)
 	opts.LobbyExpires = expires.UnixMilli()
-	if err := s.o.Store.UpdateLobby(ctx, rec.ID, seats, opts); err != nil {
+	if err := s.o.Store.UpdateLobby(ctx, rec.ID, seats, opts, gameOptions); err != nil {
 		return err
 	}
 	rec.Seats, rec.Options = seats, opts
+	if gameOptions != nil {
+		rec.GameOptions = gameOptions
+	}
 	t.publish()
 	if err := s.o.Store.Commit(ctx, rec.ID, store.Commit{PutJobs: []store.Job{{Kind: JobLobbyExpiry, Seat: store.NoSeat, Due: expires}}}); err != nil {
 		// The options hold the new expiry: an early job finds the lobby
@@ -260,9 +307,9 @@ func (s *Service) CancelLobby(ctx context.Context, t *Table, userID string) erro
 	return nil
 }
 
-// Start deals the first hands and opens the first pick step; only the
-// host may start, with at least two seats; t is locked. The step's
-// notices wait for Settle.
+// Start deals the game and opens its first step; only the host may start,
+// with at least the game's fewest seats; t is locked. The step's notices
+// wait for Settle.
 func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	rec := t.Rec
 	if err := lobbyOpen(rec); err != nil {
@@ -271,8 +318,12 @@ func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	if userID != rec.HostID {
 		return refusal(CodeHostOnly)
 	}
-	if len(rec.Seats) < atheneum.MinSeats {
-		return refusal(CodeTooFew)
+	k, err := s.Kind(rec)
+	if err != nil {
+		return err
+	}
+	if lo, _ := k.SeatRange(); len(rec.Seats) < lo {
+		return &Refusal{Code: CodeTooFew, Arg: strconv.Itoa(lo)}
 	}
 	started, err := s.o.Store.StartGame(ctx, rec.ID, s.o.NewSeed(), rec.Seats)
 	if err != nil {
@@ -280,7 +331,8 @@ func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	}
 	t.Rec = started
 	s.log.Info("game started", "game", started.ID, "seats", len(started.Seats))
-	c := store.Commit{Seq: started.State.Seq, PutJobs: s.stepJobs(started, started.State),
+	set := begin(StepKey(started.State), started.State.Awaited())
+	c := store.Commit{Seq: started.Seq, PutJobs: append(s.stepJobs(started, started.State), set.job()),
 		DeleteJobs: []store.JobKey{{Kind: JobLobbyExpiry, Seat: store.NoSeat}}}
 	advance := awaitsAutomatic(started, started.State)
 	if advance {
@@ -291,6 +343,7 @@ func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	}
 	t.scheduled(c.PutJobs)
 	t.advanceStored = advance
+	t.reminded = set
 	t.publish()
 	t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
 	return nil
@@ -321,22 +374,55 @@ func seatOfUser(rec *store.Game, userID string) int {
 	return -1
 }
 
-func hasSubject(seats []store.Seat, c atheneum.Color) bool {
-	for _, s := range seats {
-		if s.Subject == c {
-			return true
+// takenBy is the seat whose option name has value, or -1.
+func takenBy(seats []store.Seat, name, value string) int {
+	for i, s := range seats {
+		if s.Options[name] == value {
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
-func freeSubject(seats []store.Seat) atheneum.Color {
-	for _, c := range atheneum.Colors {
-		if !hasSubject(seats, c) {
-			return c
+// findOption returns the game's option of that name, a seat's own or a
+// game option as perSeat says.
+func findOption(k Kind, name string, perSeat bool) (engine.Option, bool) {
+	o, _ := k.Rules.(engine.Optioner)
+	if o == nil {
+		return engine.Option{}, false
+	}
+	for _, opt := range o.Options() {
+		if opt.Name == name && opt.PerSeat == perSeat {
+			return opt, true
 		}
 	}
-	return atheneum.NoColor
+	return engine.Option{}, false
+}
+
+// freeSeatOptions gives a newcomer to seats the first value no other seat
+// has of each unique seat option (a favourite subject of their own); nil
+// when the game has none.
+func freeSeatOptions(k Kind, seats []store.Seat) map[string]string {
+	o, _ := k.Rules.(engine.Optioner)
+	if o == nil {
+		return nil
+	}
+	var out map[string]string
+	for _, opt := range o.Options() {
+		if !opt.PerSeat || !opt.Unique {
+			continue
+		}
+		for _, v := range opt.Values {
+			if takenBy(seats, opt.Name, v) < 0 {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[opt.Name] = v
+				break
+			}
+		}
+	}
+	return out
 }
 
 // aiName names a new AI seat by its level, numbered when the level is

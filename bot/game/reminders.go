@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"atheneum/engine/atheneum"
+	"atheneum/engine"
 	"atheneum/store"
 )
 
@@ -65,10 +65,20 @@ func pointOf(kind string) ReminderPoint {
 	return PointHalf
 }
 
-// reminded is who was reminded at which point of one step.
+// reminded is who was reminded at which point of one step, and whom the
+// step awaited when it began.
 type reminded struct {
 	Step  string                  `json:"step"`
 	Seats map[ReminderPoint][]int `json:"seats,omitempty"`
+	// Began are the seats the step awaited when it began: those of them
+	// no longer awaited have finished it. (Nil for a step begun before it
+	// was kept: nobody is then known to have finished.)
+	Began []int `json:"began,omitempty"`
+}
+
+// begin returns the empty set of a step that begins, awaiting seats.
+func begin(step string, seats []int) reminded {
+	return reminded{Step: step, Began: slices.Clone(seats)}
 }
 
 // of returns the set for step: the one kept if it is that step's, else an
@@ -85,7 +95,7 @@ func (r reminded) has(p ReminderPoint, seat int) bool { return slices.Contains(r
 // with returns the set with seats added at p (a copy: the table's stays
 // as it is until the change is stored).
 func (r reminded) with(p ReminderPoint, seats ...int) reminded {
-	out := reminded{Step: r.Step, Seats: make(map[ReminderPoint][]int, len(r.Seats)+1)}
+	out := reminded{Step: r.Step, Began: r.Began, Seats: make(map[ReminderPoint][]int, len(r.Seats)+1)}
 	for k, v := range r.Seats {
 		out.Seats[k] = v
 	}
@@ -106,14 +116,15 @@ func decodeReminded(payload []byte) reminded {
 
 // lastOne is the person the step now waits for alone, or -1: exactly one
 // seat is awaited that the service does not play itself, it is a person
-// not on autopilot, and another person (not on autopilot) has finished the
-// step. (AI seats finish at once, so with them alone the step would call
-// every lone player the last one as soon as it began.)
-func lastOne(rec *store.Game, g *atheneum.Game) int {
-	if g.Step == atheneum.StepOver {
+// not on autopilot, and another person (not on autopilot) that the step
+// awaited when it began has finished it. (AI seats finish at once, so with
+// them alone the step would call every lone player the last one as soon as
+// it began; and a step that awaits one seat, a turn, has no last one.)
+func lastOne(rec *store.Game, g engine.State, began []int) int {
+	if g.Over() {
 		return -1
 	}
-	waiting := g.Waiting()
+	waiting := g.Awaited()
 	last := -1
 	for _, seat := range waiting {
 		if Automatic(rec, seat) {
@@ -127,8 +138,8 @@ func lastOne(rec *store.Game, g *atheneum.Game) int {
 	if last < 0 || !IsPerson(rec, last) || rec.Seats[last].Autopilot {
 		return -1
 	}
-	for i, s := range rec.Seats {
-		if i != last && s.UserID != "" && !s.Autopilot && !slices.Contains(waiting, i) {
+	for _, i := range began {
+		if s := rec.Seats[i]; i != last && s.UserID != "" && !s.Autopilot && !slices.Contains(waiting, i) {
 			return last
 		}
 	}
@@ -149,7 +160,7 @@ func (s *Service) remind(ctx context.Context, t *Table, j store.Job) {
 	point := pointOf(j.Kind)
 	set := t.reminded.of(step)
 	var seats []int
-	for _, seat := range rec.State.Waiting() {
+	for _, seat := range rec.State.Awaited() {
 		if IsPerson(rec, seat) && !set.has(point, seat) && s.NotifyMode(ctx, rec.Seats[seat].UserID) != NotifyQuiet {
 			seats = append(seats, seat)
 		}

@@ -54,7 +54,7 @@ func TestRemindersComeOncePerPoint(t *testing.T) {
 	f.svc.RunDueJobs(f.ctx)
 	f.svc.RunDueJobs(f.ctx)
 	f.wantReminders("half:[0 1 2]", "soon:[0 1 2]")
-	if rec := f.load(id); rec.State.Step != atheneum.StepPick || rec.Seats[0].Autopilot {
+	if rec := f.load(id); ath(rec.State).Step != atheneum.StepPick || rec.Seats[0].Autopilot {
 		t.Fatal("a reminder moved the game")
 	}
 }
@@ -68,7 +68,7 @@ func TestTheLastOneIsToldOncePerStep(t *testing.T) {
 	f.playPerson(id, 2)
 	f.wantReminders("last:[1]")
 	f.playPerson(id, 1)
-	if rec := f.load(id); rec.State.Step != atheneum.StepResolve {
+	if rec := f.load(id); ath(rec.State).Step != atheneum.StepResolve {
 		t.Fatalf("step %s", StepKey(rec.State))
 	}
 	f.finishSeat(id, 0)
@@ -80,7 +80,7 @@ func TestTheLastOneIsToldOncePerStep(t *testing.T) {
 	g := newFixture(t, path)
 	tbl := g.table(id)
 	var a atheneum.Action
-	for _, l := range tbl.Rec.State.LegalActions(1) {
+	for _, l := range ath(tbl.Rec.State).LegalActions(1) {
 		if l.Type != atheneum.ActDone && l.Type != atheneum.ActUndo {
 			a = l
 			break
@@ -90,13 +90,13 @@ func TestTheLastOneIsToldOncePerStep(t *testing.T) {
 		tbl.Unlock()
 		t.Fatal("seat 1 has nothing to do but finish; the fixed seed should give it books")
 	}
-	if _, err := g.svc.Act(g.ctx, tbl, a, ByPlayer); err != nil {
+	if _, err := g.svc.Act(g.ctx, tbl, mv(a), ByPlayer); err != nil {
 		tbl.Unlock()
 		t.Fatal(err)
 	}
 	g.svc.Settle(g.ctx, tbl)
 	tbl.Unlock()
-	if w := g.load(id).State.Waiting(); !slices.Equal(w, []int{1}) {
+	if w := ath(g.load(id).State).Waiting(); !slices.Equal(w, []int{1}) {
 		t.Fatalf("waiting %v", w)
 	}
 	g.wantReminders()

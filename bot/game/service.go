@@ -1,11 +1,13 @@
-// Package game runs the life of Atheneum games and knows nothing of
-// Discord: it opens and fills lobbies, starts games, applies and stores each
-// seat's action, schedules and runs the step jobs (reminders, deadlines),
-// plays AI seats and the autopilot of absent players, and tells a Presenter
-// what happened so that an adapter can show it.
+// Package game runs the life of games of any kind and knows nothing of
+// Discord, nor of any game's rules: it opens and fills lobbies, starts
+// games, applies and stores each seat's move, schedules and runs the step
+// jobs (reminders, deadlines), plays AI seats and the autopilot of absent
+// players, and tells a Presenter what happened so that an adapter can show
+// it. It knows a game only through the engine's seam (engine.Game: its
+// rules and its computer players), registered in Options.Games.
 //
 // Every move, a person's click, an AI seat's choice, the autopilot's or a
-// host tool's, goes through Act: the action is checked by the engine,
+// host tool's, goes through Act: the move is checked by the game's rules,
 // stored with what goes with it in one commit, and only then shown.
 //
 // Host tools (Host) and resignations change a running game's clock and
@@ -20,22 +22,21 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"atheneum/engine/atheneum"
-	"atheneum/engine/atheneum/ai"
+	"atheneum/engine"
 	"atheneum/store"
 )
 
 // Store is what the service needs from persistence; *store.DB implements it.
 type Store interface {
 	CreateGame(ctx context.Context, g *store.Game) error
-	UpdateLobby(ctx context.Context, gameID string, seats []store.Seat, opts store.Options) error
+	UpdateLobby(ctx context.Context, gameID string, seats []store.Seat, opts store.Options, gameOptions map[string]string) error
 	StartGame(ctx context.Context, gameID string, seed uint64, seats []store.Seat) (*store.Game, error)
 	Abandon(ctx context.Context, gameID string) error
 	Commit(ctx context.Context, gameID string, c store.Commit) error
@@ -89,9 +90,23 @@ const (
 	ByAutopilot
 )
 
+// Kind is a kind of game the service runs: its rules and computer players
+// (whose effort the caller sets: a test fixes the hard level's play-outs so
+// that a game replays the same way), and its default time per step.
+type Kind struct {
+	engine.Game
+	// StepHours is the default time per step of this game (0: the
+	// service's Options.StepHours): a game of many short turns wants less
+	// than one of few long steps.
+	StepHours int
+}
+
 // Options are the service's settings and dependencies.
 type Options struct {
 	Store Store
+	// Games are the kinds of game the service runs; a lobby that names none
+	// opens the first.
+	Games []Kind
 	// Presenter shows what happens; nil shows nothing.
 	Presenter Presenter
 	Logger    *slog.Logger
@@ -99,17 +114,12 @@ type Options struct {
 	Now func() time.Time
 	// NewSeed draws each new game's seed; nil draws it from crypto/rand.
 	NewSeed func() uint64
-	// StepHours is the default time per step (24 when zero).
+	// StepHours is the default time per step of a game whose Kind sets
+	// none (24 when zero).
 	StepHours int
 	// LobbyHours is how long a lobby stays open unless started (24 when
 	// zero).
 	LobbyHours int
-	// HardPlayouts fixes the hard AI's effort per decision (reproducible
-	// games); when zero, HardBudget bounds its time instead.
-	HardPlayouts int
-	// HardBudget is the hard AI's thinking time per decision (about one
-	// second when zero).
-	HardBudget time.Duration
 	// AIName names a computer player of a level in a game's language ("en"
 	// or "fr"); the service adds a number when two would share a name. Nil
 	// gives English names such as "Normal AI". (Names are words players
@@ -174,8 +184,8 @@ type Table struct {
 	mu sync.Mutex
 	// Rec is the game's record with its current State.
 	Rec *store.Game
-	// turnEvents collects this turn's events for the end-of-turn notice.
-	turnEvents []atheneum.Event
+	// stepEvents collects the step's events for the notice of its end.
+	stepEvents []engine.Event
 	// pending holds the notices Act queued, until Settle presents them.
 	pending []Notice
 	// due is the current step's deadline (zero when none is scheduled),
@@ -270,17 +280,27 @@ func (t *Table) Wait() {
 	t.mu.Unlock() //nolint:staticcheck // an empty critical section: waiting is the point
 }
 
-// StepKey names the game's current step: "t3p" (turn 3, pick), "t3r"
-// (turn 3, resolve) or "over". Components carry it to be recognised as
-// stale once the step has passed.
-func StepKey(g *atheneum.Game) string {
-	switch g.Step {
-	case atheneum.StepPick:
-		return "t" + strconv.Itoa(g.TurnNumber()) + "p"
-	case atheneum.StepResolve:
-		return "t" + strconv.Itoa(g.TurnNumber()) + "r"
+// Kind returns the kind of game rec is, as the service runs it.
+func (s *Service) Kind(rec *store.Game) (Kind, error) {
+	for _, k := range s.o.Games {
+		if k.ID() == rec.Kind {
+			return k, nil
+		}
 	}
-	return "over"
+	return Kind{}, fmt.Errorf("game %s: the service does not run %q games", rec.ID, rec.Kind)
+}
+
+// Kinds lists the kinds of game the service runs.
+func (s *Service) Kinds() []Kind { return s.o.Games }
+
+// StepKey names the game's current step as its rules do ("over" once it
+// has ended). Components carry it to be recognised as stale once the step
+// has passed.
+func StepKey(st engine.State) string {
+	if st.Over() {
+		return "over"
+	}
+	return st.StepKey()
 }
 
 // IsPerson reports whether seat is played by a person (not an AI).
@@ -307,10 +327,13 @@ func Automatic(rec *store.Game, seat int) bool {
 }
 
 // firstAutomatic is the lowest seat of g that the game waits for and the
-// service plays itself, or -1; rec gives the seats (g may be the state an
-// action is about to make).
-func firstAutomatic(rec *store.Game, g *atheneum.Game) int {
-	for _, seat := range g.Waiting() {
+// service plays itself, or -1; rec gives the seats (g may be the state a
+// move is about to make).
+func firstAutomatic(rec *store.Game, g engine.State) int {
+	if g.Over() {
+		return -1
+	}
+	for _, seat := range g.Awaited() {
 		if Automatic(rec, seat) {
 			return seat
 		}
@@ -320,7 +343,7 @@ func firstAutomatic(rec *store.Game, g *atheneum.Game) int {
 
 // awaitsAutomatic reports whether the game waits for a seat the service
 // plays itself.
-func awaitsAutomatic(rec *store.Game, g *atheneum.Game) bool { return firstAutomatic(rec, g) >= 0 }
+func awaitsAutomatic(rec *store.Game, g engine.State) bool { return firstAutomatic(rec, g) >= 0 }
 
 // Deadline returns the current step's deadline (zero if none is
 // scheduled, as while the game is paused); t is locked.
@@ -330,19 +353,30 @@ func (s *Service) Deadline(_ context.Context, t *Table) time.Time { return t.due
 func (s *Service) stepLength(rec *store.Game) time.Duration {
 	hours := rec.Options.StepHours
 	if hours <= 0 {
-		hours = s.o.StepHours
+		hours = s.DefaultStepHours(rec.Kind)
 	}
 	return time.Duration(hours) * time.Hour
 }
 
+// DefaultStepHours is the time per step a game of that kind gets unless
+// its lobby chose another.
+func (s *Service) DefaultStepHours(kind string) int {
+	for _, k := range s.o.Games {
+		if k.ID() == kind && k.StepHours > 0 {
+			return k.StepHours
+		}
+	}
+	return s.o.StepHours
+}
+
 // stepJobs are a new step's reminders and deadline, one step from now.
-func (s *Service) stepJobs(rec *store.Game, g *atheneum.Game) []store.Job {
+func (s *Service) stepJobs(rec *store.Game, g engine.State) []store.Job {
 	return s.clockJobs(g, s.o.Now().Add(s.stepLength(rec)), s.stepLength(rec))
 }
 
 // clockJobs are the step's deadline at due and those of its reminders (a
 // step of length step) that are still to come.
-func (s *Service) clockJobs(g *atheneum.Game, due time.Time, step time.Duration) []store.Job {
+func (s *Service) clockJobs(g engine.State, due time.Time, step time.Duration) []store.Job {
 	now := s.o.Now()
 	payload, _ := json.Marshal(map[string]string{"step": StepKey(g)})
 	var jobs []store.Job
@@ -376,8 +410,8 @@ type quiet struct{}
 
 func (quiet) Present(context.Context, *Table, Notice) {}
 
-// aiOptions are the options of one AI decision for seat: the seed comes
+// aiSeed is the seed of a computer player's decisions for seat: it comes
 // from the game's, so a game replays the same way.
-func (s *Service) aiOptions(rec *store.Game, seat int) ai.Options {
-	return ai.Options{Seed: rec.Seed ^ (uint64(seat)+1)*0x9e3779b97f4a7c15, Playouts: s.o.HardPlayouts, Budget: s.o.HardBudget}
+func aiSeed(rec *store.Game, seat int) uint64 {
+	return rec.Seed ^ (uint64(seat)+1)*0x9e3779b97f4a7c15
 }

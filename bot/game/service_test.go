@@ -7,10 +7,12 @@ import (
 	"log/slog"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
@@ -66,9 +68,20 @@ func newFixture(t testing.TB, path string) *fixture {
 	t.Cleanup(func() { db.Close() })
 	f := &fixture{t: t, ctx: context.Background(), db: db, rec: &recorder{}, now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
 	f.svc = New(Options{Store: db, Presenter: f.rec, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: f.clock,
-		NewSeed: func() uint64 { return 77 }, HardPlayouts: 2})
+		NewSeed: func() uint64 { return 77 }, Games: []Kind{{Game: ai.Game(ai.Players{Playouts: 2})}}})
 	return f
 }
+
+// ath is an Atheneum game's rules state (nil before the game starts).
+func ath(s engine.State) *atheneum.Game {
+	if st, ok := s.(*atheneum.State); ok {
+		return st.Game
+	}
+	return nil
+}
+
+// mv writes an Atheneum action as the service's move.
+func mv(a atheneum.Action) engine.Move { return engine.Move(a.String()) }
 
 // searching is the hard level, or the random one under the race detector,
 // which only slows the single-goroutine search down.
@@ -129,7 +142,7 @@ func (f *fixture) personMove(id string) bool {
 	f.t.Helper()
 	t := f.table(id)
 	defer t.Unlock()
-	g := t.Rec.State
+	g := ath(t.Rec.State)
 	if g.Step == atheneum.StepOver || !slices.Contains(g.Waiting(), 0) {
 		return false
 	}
@@ -138,7 +151,7 @@ func (f *fixture) personMove(id string) bool {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	if _, err := f.svc.Act(f.ctx, t, a, ByPlayer); err != nil {
+	if _, err := f.svc.Act(f.ctx, t, mv(a), ByPlayer); err != nil {
 		f.t.Fatalf("%s refused: %v", a, err)
 	}
 	f.svc.Settle(f.ctx, t)
@@ -164,19 +177,21 @@ func TestAGameWithAISeatsRunsThroughTheService(t *testing.T) {
 		}
 	}
 	rec := f.load(id)
-	if rec.Status != store.StatusFinished || rec.State.Step != atheneum.StepOver {
-		t.Fatalf("the game is %s in step %s", rec.Status, rec.State.Step)
+	if rec.Status != store.StatusFinished || ath(rec.State).Step != atheneum.StepOver {
+		t.Fatalf("the game is %s in step %s", rec.Status, ath(rec.State).Step)
 	}
 	t.Run("every step's end was presented once, before the AIs moved on", func(t *testing.T) {
-		if n := f.rec.count(NoticeRevealed); n != 10 {
-			t.Errorf("%d reveals, want 10", n)
-		}
-		if n := f.rec.count(NoticeTurnEnded); n != 10 {
-			t.Errorf("%d turn ends, want 10", n)
+		if n := f.rec.count(NoticeStepEnded); n != 20 {
+			t.Errorf("%d step ends, want 20 (a reveal and a turn's end in each of ten turns)", n)
 		}
 		for i, n := range f.rec.notices {
-			if n.Kind == NoticeRevealed && f.rec.steps[i][len(f.rec.steps[i])-1] != 'r' {
-				t.Errorf("a reveal was presented in step %s", f.rec.steps[i])
+			if n.Kind != NoticeStepEnded {
+				continue
+			}
+			// A pick step's end (the reveal) is presented while its
+			// shelving step runs; a shelving step's after it.
+			if strings.HasSuffix(n.Step, "p") && f.rec.steps[i] != strings.TrimSuffix(n.Step, "p")+"r" {
+				t.Errorf("the end of %s was presented in step %s", n.Step, f.rec.steps[i])
 			}
 		}
 	})
@@ -194,7 +209,7 @@ func TestAGameWithAISeatsRunsThroughTheService(t *testing.T) {
 }
 
 func TestTheSameSeedPlaysTheSameGame(t *testing.T) {
-	logs := make([][]atheneum.Action, 2)
+	logs := make([][]engine.Move, 2)
 	for i := range logs {
 		f := newFixture(t, "")
 		id := f.startWithAIs("normal", "random", searching())
@@ -217,22 +232,22 @@ func TestAnAdvanceJobFinishesWhatACrashInterrupted(t *testing.T) {
 	// The person picks; the process dies before the AI's turn is played.
 	t1 := f.table(id)
 	p, _ := ai.New("normal", ai.Options{Seed: 1})
-	a, _ := p.Propose(t1.Rec.State.View(0), 0)
-	if _, err := f.svc.Act(f.ctx, t1, a, ByPlayer); err != nil {
+	a, _ := p.Propose(ath(t1.Rec.State).View(0), 0)
+	if _, err := f.svc.Act(f.ctx, t1, mv(a), ByPlayer); err != nil {
 		t.Fatal(err)
 	}
 	t1.Unlock()
-	if w := f.load(id).State.Waiting(); !slices.Contains(w, 1) {
+	if w := ath(f.load(id).State).Waiting(); !slices.Contains(w, 1) {
 		t.Fatalf("the AI seat should still be awaited, waiting %v", w)
 	}
 	// A new process on the same file: the scheduler's first run plays on.
 	g := newFixture(t, path)
 	g.svc.RunDueJobs(g.ctx)
 	rec := g.load(id)
-	if slices.Contains(rec.State.Waiting(), 1) {
+	if slices.Contains(ath(rec.State).Waiting(), 1) {
 		t.Fatalf("the AI seat is still awaited after the advance job: step %s", StepKey(rec.State))
 	}
-	if n := g.rec.count(NoticeRevealed); n != 1 {
+	if n := g.rec.count(NoticeStepEnded); n != 1 {
 		t.Errorf("the reveal was presented %d times after the restart, want 1", n)
 	}
 	jobs, _ := g.db.Jobs(g.ctx)
@@ -248,14 +263,14 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	id := f.startWithAIs("normal")
 	tbl := f.table(id)
 	defer tbl.Unlock()
-	before, _ := tbl.Rec.State.Encode()
+	before, _ := ath(tbl.Rec.State).Encode()
 	cases := []struct {
 		name string
 		run  func() error
 		code Code
 	}{
 		{"a card that is not in the hand", func() error {
-			_, err := f.svc.Act(f.ctx, tbl, atheneum.Action{Type: atheneum.ActPick, Seat: 0, Card: "Z99"}, ByPlayer)
+			_, err := f.svc.Act(f.ctx, tbl, mv(atheneum.Action{Type: atheneum.ActPick, Seat: 0, Card: "Z99"}), ByPlayer)
 			return err
 		}, ""},
 		{"a lobby change after the start", func() error {
@@ -266,16 +281,16 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name+" is refused", func(t *testing.T) {
 			err := c.run()
-			var ee *atheneum.Error
+			var ee *engine.Refusal
 			switch {
 			case err == nil:
 				t.Fatal("accepted")
-			case c.code == "" && !errors.As(err, &ee):
+			case c.code == "" && (!errors.As(err, &ee) || ee.Code != string(atheneum.CodeNotInHand)):
 				t.Fatalf("got %v, want a rules refusal", err)
 			case c.code != "" && RefusalCode(err) != c.code:
 				t.Fatalf("got %v, want %s", err, c.code)
 			}
-			after, _ := tbl.Rec.State.Encode()
+			after, _ := ath(tbl.Rec.State).Encode()
 			if string(after) != string(before) {
 				t.Fatal("the refusal changed the game")
 			}
@@ -305,7 +320,11 @@ func TestLobbyChanges(t *testing.T) {
 		{"an unknown level is refused", LobbyChange{Verb: "add_ai", UserID: "u1", Value: "genius"}, CodeNoSuchLevel},
 		{"the host adds a normal AI", LobbyChange{Verb: "add_ai", UserID: "u1", Value: "normal"}, ""},
 		{"a fourth seat is refused", LobbyChange{Verb: "add_ai", UserID: "u1", Value: "hard"}, CodeFull},
-		{"a taken subject is refused", LobbyChange{Verb: "subject", UserID: "u2", Value: "T"}, CodeSubjectTaken},
+		{"a taken subject is refused", LobbyChange{Verb: "seat_option", Option: "subject", UserID: "u2", Value: "T"}, CodeOptionTaken},
+		{"an unknown subject is refused", LobbyChange{Verb: "seat_option", Option: "subject", UserID: "u2", Value: "Z"}, CodeNoSuchOption},
+		{"an unknown seat option is refused", LobbyChange{Verb: "seat_option", Option: "hat", UserID: "u2", Value: "T"}, CodeNoSuchOption},
+		{"a game option Atheneum does not have is refused", LobbyChange{Verb: "option", Option: "variant", UserID: "u1", Value: "expert"}, CodeNoSuchOption},
+		{"a person takes a free subject", LobbyChange{Verb: "seat_option", Option: "subject", UserID: "u2", Value: "K"}, ""},
 		{"removing a person as an AI is refused", LobbyChange{Verb: "remove_ai", UserID: "u1", Value: "2"}, CodeNoSuchAI},
 		{"a seat number out of range is refused", LobbyChange{Verb: "remove_ai", UserID: "u1", Value: "99"}, CodeNoSuchAI},
 		{"the host removes the AI", LobbyChange{Verb: "remove_ai", UserID: "u1", Value: "3"}, ""},

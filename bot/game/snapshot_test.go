@@ -34,7 +34,7 @@ func TestSnapshotsNeverWaitForTheTable(t *testing.T) {
 		for range 2 {
 			select {
 			case snap := <-got:
-				if snap == nil || snap.Rec.ID != id || snap.Rec.State == nil || snap.Rec.State.Seq != tbl.Rec.Seq || snap.Deadline.IsZero() {
+				if snap == nil || snap.Rec.ID != id || snap.Rec.State == nil || ath(snap.Rec.State).Seq != tbl.Rec.Seq || snap.Deadline.IsZero() {
 					t.Fatalf("snapshot %+v", snap)
 				}
 				if snap.Rec.State == tbl.Rec.State || &snap.Rec.Seats[0] == &tbl.Rec.Seats[0] {
@@ -65,12 +65,12 @@ func TestSnapshotsNeverWaitForTheTable(t *testing.T) {
 						return
 					}
 					rec := snap.Rec
-					if rec.State.Seq != rec.Seq || rec.State.Seq < last || len(rec.Seats) != len(rec.State.Seats) {
-						t.Errorf("inconsistent snapshot: record at %d, state at %d, after %d", rec.Seq, rec.State.Seq, last)
+					if ath(rec.State).Seq != rec.Seq || ath(rec.State).Seq < last || len(rec.Seats) != len(ath(rec.State).Seats) {
+						t.Errorf("inconsistent snapshot: record at %d, state at %d, after %d", rec.Seq, ath(rec.State).Seq, last)
 						return
 					}
-					last = rec.State.Seq
-					_ = rec.State.Waiting() // reads the state while the writer plays on
+					last = ath(rec.State).Seq
+					_ = ath(rec.State).Waiting() // reads the state while the writer plays on
 				}
 			})
 		}
@@ -112,7 +112,7 @@ func (f *fixture) playPerson(id string, seat int) bool {
 	f.t.Helper()
 	t := f.table(id)
 	defer t.Unlock()
-	g := t.Rec.State
+	g := ath(t.Rec.State)
 	if g == nil || g.Step == atheneum.StepOver || !slices.Contains(g.Waiting(), seat) {
 		return false
 	}
@@ -121,7 +121,7 @@ func (f *fixture) playPerson(id string, seat int) bool {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	if _, err := f.svc.Act(f.ctx, t, a, ByPlayer); err != nil {
+	if _, err := f.svc.Act(f.ctx, t, mv(a), ByPlayer); err != nil {
 		f.t.Fatalf("%s refused: %v", a, err)
 	}
 	f.svc.Settle(f.ctx, t)

@@ -56,10 +56,10 @@ func TestADatabaseOfNovember2026CarriesOn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if full.State.Seq != want.Moves {
-				t.Fatalf("%d moves stored, the fixture says %d", full.State.Seq, want.Moves)
+			if ath(full.State).Seq != want.Moves {
+				t.Fatalf("%d moves stored, the fixture says %d", ath(full.State).Seq, want.Moves)
 			}
-			g := full.State.Clone()
+			g := ath(full.State).Clone()
 			for n := 0; g.Step != atheneum.StepOver; n++ {
 				if n > 5000 {
 					t.Fatal("the game did not end")
