@@ -103,9 +103,10 @@ type canvas struct {
 	sprite bool         // a sprite: its record is kept for those who copy it
 	dc     *gg.Context
 	frame  *image.RGBA
-	dirty  []bool // by tile, row-major; nil when not tracking
-	tw     int    // tiles per row
-	copied bool   // the whole frame was copied up front
+	dirty  []bool   // by tile, row-major; nil when not tracking
+	tw     int      // tiles per row
+	copied bool     // the whole frame was copied up front
+	pal    *Palette // what the picture is encoded onto (nil for sprites)
 }
 
 // Tiles are wide and short because pictures are stored row by row.
@@ -223,6 +224,10 @@ func (c *canvas) text(s string, x, y float64, f fontSpec, col color.RGBA, ax flo
 	return w
 }
 
+// capHeight returns the height of f's capitals, which centres text on a
+// point.
+func (c *canvas) capHeight(f fontSpec) float64 { return c.fs.get(f).capHeight }
+
 // textMid centres s's capitals on (cx, cy).
 func (c *canvas) textMid(s string, cx, cy float64, f fontSpec, col color.RGBA) float64 {
 	return c.text(s, cx, cy+c.fs.get(f).capHeight/2, f, col, 0.5)
@@ -287,8 +292,6 @@ func (s *spriteCache) get(key any, draw func() *image.RGBA) *image.RGBA {
 	v, _ := s.m.LoadOrStore(key, draw())
 	return v.(*image.RGBA)
 }
-
-var sprites spriteCache
 
 // newSprite makes a picture of the given size filled with bg (transparent
 // when bg is the zero colour) and a canvas to draw it; the caller releases

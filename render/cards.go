@@ -194,22 +194,6 @@ func drawSectionLegend(c *canvas, x, y, width int) int {
 	return 3 * 30
 }
 
-// onParchment returns a sprite flattened onto the parchment, once, so it
-// can be copied rather than blended: blending six cards per hand cost
-// more than drawing the rest.
-func onParchment(key any, sprite func() *image.RGBA) *image.RGBA {
-	return sprites.get(struct {
-		k   string
-		key any
-	}{"flat", key}, func() *image.RGBA {
-		src := sprite()
-		c := newSprite(src.Rect.Dx(), src.Rect.Dy(), colParchment)
-		defer c.release()
-		c.blitOver(src, pt(0, 0))
-		return c.img
-	})
-}
-
 // handSize is how many cards a hand picture shows, and whether they are
 // hidden (drawn as backs).
 func handSize(s *atheneum.Seat) (int, bool) {

@@ -193,23 +193,6 @@ func wandSprite(s int, col atheneum.Color) *image.RGBA {
 	})
 }
 
-// drawStar fills a five-pointed star.
-func drawStar(c *canvas, cx, cy, r float64, col color.RGBA) {
-	c.markF(cx-r, cy-r, cx+r, cy+r)
-	dc := c.gg()
-	for i := 0; i < 10; i++ {
-		a := -math.Pi/2 + float64(i)*math.Pi/5
-		rr := r
-		if i%2 == 1 {
-			rr = r * 0.45
-		}
-		dc.LineTo(cx+rr*math.Cos(a), cy+rr*math.Sin(a))
-	}
-	dc.ClosePath()
-	dc.SetColor(col)
-	dc.Fill()
-}
-
 // badgeSprite is a compartment's value: solid brass when the compartment is
 // full (it scores), a brass ring on wood when it is not yet.
 func badgeSprite(d int, value int, full bool, f fontSpec) *image.RGBA {

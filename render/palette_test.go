@@ -10,7 +10,7 @@ import (
 )
 
 func TestPalette(t *testing.T) {
-	q := theQuantizer()
+	q := palette.quant()
 	t.Run("the palette has at most 256 colours", func(t *testing.T) {
 		if len(q.pal) > 256 {
 			t.Errorf("%d colours", len(q.pal))

@@ -1,67 +1,27 @@
-// Package render draws the game's pictures for the Discord channel, each as
-// a Picture: PNG bytes with their size and a description (alt text) of
-// what they show, in the language of Options.
-//
-//   - DrawShelves: one seat's shelves, on demand or on the workbench, where
-//     Marks light the spaces the item being placed may go to and mark the
-//     seat's last move;
-//   - DrawObjectives: the objective row as a 2×2 grid;
-//   - DrawHand: a seat's study cards, one compact card to a line, with the
-//     objective row below them as a compact strip;
-//   - DrawReveal: what each seat receives from the cards just played;
-//   - DrawTable: a compact summary of every seat for spectators;
-//   - DrawResults: the final scores;
-//   - DrawReplay: each seat's score turn by turn, and the final shelves.
-//
-// Pictures are designed for a phone first. Discord shows a picture about
-// 450 pixels wide there, so a picture W pixels wide draws no text under
-// W/45 pixels (10 pixels once shrunk to 450); the tests check it from the
-// renderer's own record of the smallest text it drew. Pictures grow in
-// height rather than width, and are drawn on a framed parchment card that
-// reads the same in Discord's dark and light themes. Colours have one
-// meaning each: yellow is "you", green "the player on your left" (or from
-// them), blue "the player on your right"; every book carries its subject's
-// letter and every coloured mark a glyph or a word, so nothing rests on
-// colour alone. Coordinates are printed as the bot writes them: "II.2.3" is
-// compartment II, level 2 from the bottom, space 3 from the left; candle
-// spaces are numbered 1 to 7.
-//
-// All functions are safe for concurrent use. Static parts (frames, books,
-// cards) are drawn once per language and copied; the result is mapped onto
-// a fixed palette and compressed with a fast deflate, which keeps a seat's
-// shelves to a few milliseconds and a few tens of kilobytes.
 package render
 
 import (
 	"errors"
-	"fmt"
 	"image"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
 
-	"atheneum/engine/atheneum"
 	"atheneum/fonts"
 	"atheneum/i18n"
 )
 
-// Errors returned when a picture cannot be made from the game given.
+// Errors returned when a picture cannot be made from the game given, by
+// every game's pictures.
 var (
-	// ErrNoGame is returned for a nil game or one without its content pack.
+	// ErrNoGame is returned for a nil game or one that cannot be drawn
+	// (without its content, or without seats).
 	ErrNoGame = errors.New("render: no game or no content pack")
 	// ErrNoSeat is returned for a seat number the game does not have.
 	ErrNoSeat = errors.New("render: no such seat")
-	// ErrNotRevealed is returned by DrawReveal when no card has been played
-	// this turn.
-	ErrNotRevealed = errors.New("render: no cards are revealed")
-	// ErrNotOver is returned by DrawResults before the game has ended.
+	// ErrNotOver is returned by a results picture before the game has
+	// ended.
 	ErrNotOver = errors.New("render: the game is not over")
-	// ErrNoScores is returned by DrawReplay without scores to chart or
-	// with rows that do not have one score per seat.
-	ErrNoScores = errors.New("render: no scores for every seat")
 )
 
 // Options say how to draw: in which language, and the seats' display names.
@@ -96,23 +56,6 @@ type Picture struct {
 
 // altLimit is Discord's limit on an attachment's description.
 const altLimit = 1024
-
-func check(g *atheneum.Game) error {
-	if g == nil || g.Content == nil || len(g.Seats) == 0 {
-		return ErrNoGame
-	}
-	return nil
-}
-
-func checkSeat(g *atheneum.Game, seat int) error {
-	if err := check(g); err != nil {
-		return err
-	}
-	if seat < 0 || seat >= len(g.Seats) {
-		return fmt.Errorf("%w: %d of %d", ErrNoSeat, seat, len(g.Seats))
-	}
-	return nil
-}
 
 // trCache keeps messages without placeholders: looking one up in the
 // catalogue costs more than drawing it.
@@ -190,10 +133,6 @@ func drawCard(c *canvas, w, h int) {
 	c.fillRR(image.Rect(border, border, w-border, h-border), 14, colParchment)
 }
 
-// frames keeps each picture's static frame by a key that names its layout
-// and language; rendering starts by copying it.
-var frames spriteCache
-
 // newFrame starts drawing a frame in language l.
 func newFrame(w, h int, l i18n.Lang) *canvas {
 	c := newSprite(w, h, colFrame)
@@ -202,14 +141,17 @@ func newFrame(w, h int, l i18n.Lang) *canvas {
 	return c
 }
 
-// start returns a canvas on a recycled picture of the frame's size, in
-// language l. The frame's pixels are copied in tile by tile as drawing
-// reaches them (see canvas.mark), and tiles never drawn on are taken from
-// the frame's mapped copy when encoding.
-func start(frame *image.RGBA, l i18n.Lang) *canvas {
+// Start returns a canvas on a recycled picture of the frame's size, in
+// language l, to be encoded onto p by Finish. The frame is a picture that
+// never changes (made with NewFrame and kept in a SpriteCache); its pixels
+// are copied in tile by tile as drawing reaches them (see Canvas.Mark), and
+// tiles never drawn on are taken from the frame's mapped copy when
+// encoding, which keeps a picture that changes little fast to make.
+func (p *Palette) Start(frame *image.RGBA, l i18n.Lang) *canvas {
 	img := getRGBA(frame.Rect.Dx(), frame.Rect.Dy())
 	c := newCanvas(img)
 	c.lang = l
+	c.pal = p
 	c.frame = frame
 	c.inherit(frame)
 	if checkTiles {
@@ -219,6 +161,17 @@ func start(frame *image.RGBA, l i18n.Lang) *canvas {
 	}
 	c.tw = (frame.Rect.Dx() + tileW - 1) / tileW
 	c.dirty = make([]bool, c.tw*((frame.Rect.Dy()+tileH-1)/tileH))
+	return c
+}
+
+// Blank returns a canvas on a recycled picture w×h pixels, in language l,
+// with the parchment card drawn on it, to be encoded onto p by Finish: for
+// a picture drawn whole every time.
+func (p *Palette) Blank(w, h int, l i18n.Lang) *canvas {
+	c := newCanvas(getRGBA(w, h))
+	c.lang = l
+	c.pal = p
+	drawCard(c, w, h)
 	return c
 }
 
@@ -250,98 +203,3 @@ func clip(s string, n int) string {
 }
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
-
-// score is what a seat has scored so far, or its final total.
-func score(g *atheneum.Game, seat int) (int, bool) {
-	if g.Step == atheneum.StepOver {
-		for _, r := range g.Results {
-			if r.Seat == seat {
-				return r.Total, true
-			}
-		}
-	}
-	return g.Seats[seat].Score(), false
-}
-
-// subjectName is a subject's name in l ("" for no subject).
-func subjectName(l i18n.Lang, col atheneum.Color) string {
-	if !col.IsBook() {
-		return ""
-	}
-	return tr(l, "render.subject."+col.String())
-}
-
-// colourName is a book colour's name in l.
-func colourName(l i18n.Lang, col atheneum.Color) string {
-	return tr(l, "render.colour."+col.String())
-}
-
-// seatTitle writes a seat's subject disc, name, wands and score on one
-// line between x0 and x1, baseline y, in the given sizes.
-func seatTitle(c *canvas, g *atheneum.Game, seat int, names []string, x0, x1, y float64, big, small fontSpec) {
-	s := &g.Seats[seat]
-	pts, final := score(g, seat)
-	label := c.tr("render.score") + " "
-	if final {
-		label = c.tr("render.final") + " "
-	}
-	right := strconv.Itoa(pts)
-	wands := c.tr("render.wands", "Count", s.Wands) + "  "
-	rw := c.measure(label, small) + c.measure(right, big) + c.measure(wands, small)
-	x := x1 - rw
-	x += c.text(wands, x, y, small, colInkSoft, 0)
-	x += c.text(label, x, y, small, colInkSoft, 0)
-	c.text(right, x, y, big, colInk, 0)
-
-	capH := c.fs.get(big).capHeight
-	r := big.size * 0.5
-	subjectDisc(c, x0+r, y-capH/2, r, s.Subject, sans(max(minText, big.size*0.55)))
-	nx := x0 + 2*r + 10
-	c.textFit(nameOf(c.lang, names, seat), nx, y, x1-rw-nx-16, big, colInk)
-}
-
-// WriteAll writes every picture the game's state can show into dir (made
-// if needed) as PNG files: table.png, objectives.png, shelves-N.png and
-// hand-N.png for each seat N (from 1), reveal.png while cards are revealed
-// and results.png once the game is over, each seat's pictures from its own
-// view. It is meant for people to look at all the pictures at once.
-func WriteAll(dir string, g *atheneum.Game, o Options) error {
-	if err := check(g); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	type job struct {
-		name string
-		draw func() (Picture, error)
-	}
-	spectator := g.View(atheneum.Spectator)
-	jobs := []job{
-		{"table.png", func() (Picture, error) { return DrawTable(spectator, o) }},
-		{"objectives.png", func() (Picture, error) { return DrawObjectives(spectator, o) }},
-	}
-	for i := range g.Seats {
-		n := strconv.Itoa(i + 1)
-		v := g.View(i)
-		jobs = append(jobs,
-			job{"shelves-" + n + ".png", func() (Picture, error) { return DrawShelves(v, i, Marks{}, o) }},
-			job{"hand-" + n + ".png", func() (Picture, error) { return DrawHand(v, i, o) }})
-	}
-	jobs = append(jobs,
-		job{"reveal.png", func() (Picture, error) { return DrawReveal(spectator, o) }},
-		job{"results.png", func() (Picture, error) { return DrawResults(spectator, o) }})
-	for _, j := range jobs {
-		p, err := j.draw()
-		if errors.Is(err, ErrNotRevealed) || errors.Is(err, ErrNotOver) {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", j.name, err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, j.name), p.PNG, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}

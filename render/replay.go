@@ -69,9 +69,7 @@ func DrawReplay(scores [][]int, final *atheneum.Game, o Options) (Picture, error
 
 	// Drawn whole each time (a replay is asked for once per game), on a
 	// recycled picture.
-	c := newCanvas(getRGBA(w, h))
-	c.lang = l
-	drawCard(c, w, h)
+	c := palette.Blank(w, h, l)
 	c.text(c.tr("render.replay.title"), margin+4, margin+40, title(36), colInk, 0)
 	c.fill(image.Rect(margin, margin+56, w-margin, margin+58), colParchDark)
 	c.textFit(c.tr("render.replay.subtitle", "Count", len(scores)), margin+4, margin+86, fx(w-2*margin-8), cond(17), colInkSoft)

@@ -173,20 +173,3 @@ func resultsAlt(l i18n.Lang, g *atheneum.Game, res []atheneum.Result, names []st
 	}
 	return strings.Join(parts, " ")
 }
-
-// drawMedal draws a rank: gold, silver and bronze discs for the first
-// three, plain for the rest, always with the number.
-func drawMedal(c *canvas, cx, cy float64, rank int) {
-	col := colParchment
-	switch rank {
-	case 1:
-		col = colGold
-	case 2:
-		col = colSilver
-	case 3:
-		col = colBronze
-	}
-	c.fillCircle(cx, cy, 20, colInk)
-	c.fillCircle(cx, cy, 18, col)
-	c.textMid(strconv.Itoa(rank), cx, cy, sans(20), colInk)
-}

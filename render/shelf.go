@@ -323,7 +323,7 @@ func drawCandleSpace(c *canvas, r image.Rectangle, st *shelfStyle, k, value int,
 		c.fill(rect(hx+h/4-1, r.Max.Y-6-h/8-h/8, 3, h/8), colBrassDark)
 	}
 	if value > 0 {
-		c.text("+"+strconv.Itoa(value), float64(r.Max.X-6), cy+c.fs.get(st.candleF).capHeight/2, st.candleF, ink, 1)
+		c.text("+"+strconv.Itoa(value), float64(r.Max.X-6), cy+c.capHeight(st.candleF)/2, st.candleF, ink, 1)
 	}
 }
 

@@ -2,7 +2,6 @@ package render
 
 import (
 	"image"
-	"image/color"
 	"slices"
 	"strconv"
 	"strings"
@@ -244,14 +243,6 @@ func drawMarks(c *canvas, g *atheneum.Game, seat int, p *shelfPlan, ph []placeho
 			c.strokeRR(p.sides[i].cabinet.Add(p.at).Inset(-4), 10, 4, colInk)
 		}
 	}
-}
-
-// dashed outlines r with a dashed line.
-func dashed(c *canvas, r image.Rectangle, width float64, col color.RGBA) {
-	dc := c.gg()
-	dc.SetDash(7, 5)
-	c.strokeRR(r, 5, width, col)
-	dc.SetDash()
 }
 
 // drawShelfLegend explains the coordinates and symbols in two lines.
