@@ -10,12 +10,13 @@ import (
 )
 
 // The pictures use a small set of flat colours. They are drawn in RGBA
-// (anti-aliased by gg and the font rasteriser) and then mapped onto one fixed
-// 256-colour palette through a lookup table, which is much faster than
-// image/draw's quantiser and makes a PNG several times smaller than RGBA.
+// (anti-aliased by gg and the font rasteriser) and then mapped onto their
+// game's fixed palette of at most 256 colours through a lookup table, which
+// is much faster than image/draw's quantiser and makes a PNG several times
+// smaller than RGBA.
 
-// rgb is shorthand for an opaque colour.
-func rgb(hex uint32) color.RGBA {
+// RGB is the opaque colour 0xRRGGBB.
+func RGB(hex uint32) color.RGBA {
 	return color.RGBA{uint8(hex >> 16), uint8(hex >> 8), uint8(hex), 0xff}
 }
 
@@ -23,35 +24,36 @@ func rgb(hex uint32) color.RGBA {
 // its frame and text, and the metals of medals and badges. Every one of
 // them is in the palette exactly, so flat areas come out unchanged.
 var (
-	colParchment = rgb(0xF4E8CC) // the card every picture is drawn on
-	colParchDark = rgb(0xE6D3AA) // panels on the parchment
-	colFrame     = rgb(0x4A2C17) // the card's border
-	colInk       = rgb(0x2B1A0D) // text on parchment
-	colInkSoft   = rgb(0x6B4F36) // secondary text on parchment
-	colWhite     = rgb(0xFFFFFF)
-	colBrass     = rgb(0xD9A93A) // value badges
-	colBrassDark = rgb(0x8A6414)
-	colRed       = rgb(0xB3362B) // warnings: what leaves, what is lost
-	colGold      = rgb(0xE8B923)
-	colSilver    = rgb(0xB8BEC6)
-	colBronze    = rgb(0xC07A3C)
+	Parchment     = RGB(0xF4E8CC) // the card every picture is drawn on
+	ParchmentDark = RGB(0xE6D3AA) // panels on the parchment
+	FrameBrown    = RGB(0x4A2C17) // the card's border
+	Ink           = RGB(0x2B1A0D) // text on parchment
+	InkSoft       = RGB(0x6B4F36) // secondary text on parchment
+	White         = RGB(0xFFFFFF)
+	Brass         = RGB(0xD9A93A) // value badges
+	BrassDark     = RGB(0x8A6414)
+	Red           = RGB(0xB3362B) // warnings: what leaves, what is lost
+	Gold          = RGB(0xE8B923)
+	Silver        = RGB(0xB8BEC6)
+	Bronze        = RGB(0xC07A3C)
 )
 
-// baseColors lists the shared design colours, for a game's palette to
+// BaseColors lists the shared design colours, for a game's palette to
 // start from.
-func baseColors() []color.RGBA {
-	return []color.RGBA{colParchment, colParchDark, colFrame, colInk, colInkSoft, colWhite, colBrass,
-		colBrassDark, colRed, colGold, colSilver, colBronze}
+func BaseColors() []color.RGBA {
+	return []color.RGBA{Parchment, ParchmentDark, FrameBrown, Ink, InkSoft, White, Brass,
+		BrassDark, Red, Gold, Silver, Bronze}
 }
 
-// baseRamps are the pairs of shared colours whose anti-aliased edges are
+// BaseRamps are the pairs of shared colours whose anti-aliased edges are
 // common (text on the card and on its panels, the frame's edge).
-func baseRamps() [][2]color.RGBA {
-	return [][2]color.RGBA{{colInk, colParchment}, {colInkSoft, colParchment}, {colInk, colParchDark},
-		{colWhite, colFrame}, {colFrame, colParchment}, {colInk, colWhite}, {colInk, colBrass}, {colWhite, colRed}}
+func BaseRamps() [][2]color.RGBA {
+	return [][2]color.RGBA{{Ink, Parchment}, {InkSoft, Parchment}, {Ink, ParchmentDark},
+		{White, FrameBrown}, {FrameBrown, Parchment}, {Ink, White}, {Ink, Brass}, {White, Red}}
 }
 
-func mix(a, b color.RGBA, t float64) color.RGBA {
+// Mix returns the colour t of the way from a to b.
+func Mix(a, b color.RGBA, t float64) color.RGBA {
 	f := func(x, y uint8) uint8 { return uint8(float64(x)*(1-t) + float64(y)*t + 0.5) }
 	return color.RGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), 0xff}
 }
@@ -122,7 +124,7 @@ func newQuantizer(exact []color.RGBA, ramps [][2]color.RGBA) *quantizer {
 	nExact := len(cols)
 	for _, p := range ramps {
 		for _, t := range []float64{0.25, 0.5, 0.75} {
-			add(mix(p[0], p[1], t))
+			add(Mix(p[0], p[1], t))
 		}
 	}
 	// A coarse cube catches whatever else an edge blends into.
@@ -207,21 +209,22 @@ func (p *Palette) palettedFrame(f *image.RGBA) *image.Paletted {
 	return v.(*image.Paletted)
 }
 
-// checkTiles makes every encode also map the whole picture and compare,
-// to catch a drawing call that forgot to mark its tiles. Tests set it.
-var checkTiles bool
+// CheckTiles makes every encode also map the whole picture and compare,
+// to catch a drawing call that forgot to mark its tiles (see Canvas.Mark);
+// Finish then fails. Tests of picture packages set it; it costs time.
+var CheckTiles bool
 
 // encodeCanvas maps a picture onto its palette and compresses it. Tiles
 // nobody drew on are copied from the frame's mapped copy.
-func encodeCanvas(c *canvas) ([]byte, error) {
+func encodeCanvas(c *Canvas) ([]byte, error) {
 	q := c.pal.quant()
-	pm := getPaletted(c.img.Rect, q.pal)
+	pm := getPaletted(c.Img.Rect, q.pal)
 	defer palettedPool.Put(pm)
 	if c.dirty == nil {
-		q.toPaletted(c.img, pm)
+		q.toPaletted(c.Img, pm)
 	} else {
 		pf := c.pal.palettedFrame(c.frame)
-		w, h := c.img.Rect.Dx(), c.img.Rect.Dy()
+		w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
 		for ty := 0; ty*tileH < h; ty++ {
 			y0, y1 := ty*tileH, min(h, (ty+1)*tileH)
 			row := c.dirty[ty*c.tw : (ty+1)*c.tw]
@@ -233,7 +236,7 @@ func encodeCanvas(c *canvas) ([]byte, error) {
 				}
 				x0, x1 := tx*tileW, min(w, end*tileW)
 				if row[tx] {
-					q.mapRect(c.img, pm, image.Rect(x0, y0, x1, y1))
+					q.mapRect(c.Img, pm, image.Rect(x0, y0, x1, y1))
 				} else {
 					for y := y0; y < y1; y++ {
 						copy(pm.Pix[y*pm.Stride+x0:y*pm.Stride+x1], pf.Pix[y*pf.Stride+x0:y*pf.Stride+x1])
@@ -242,9 +245,9 @@ func encodeCanvas(c *canvas) ([]byte, error) {
 				tx = end
 			}
 		}
-		if checkTiles {
+		if CheckTiles {
 			full := image.NewPaletted(pm.Rect, q.pal)
-			q.toPaletted(c.img, full)
+			q.toPaletted(c.Img, full)
 			if !bytes.Equal(full.Pix, pm.Pix) {
 				return nil, errors.New("render: a drawing call did not mark the tiles it drew on")
 			}

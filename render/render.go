@@ -1,7 +1,34 @@
+// Package render holds what every game's pictures for the Discord channel
+// share; each game draws its own pictures in a package of its own
+// (render/atheneum, render/anludim) with these parts, and render imports no
+// game.
+//
+//   - Picture: a drawn picture, PNG bytes with their size and a description
+//     (alt text) in the language of Options, which also carries the seats'
+//     display names (NameOf and AltName make them safe to draw and to read).
+//   - The parchment card every picture is drawn on (DrawCard, NewFrame), in
+//     the shared design colours (Parchment, Ink, FrameBrown...), which read
+//     the same in Discord's dark and light themes.
+//   - Canvas: drawing on a picture, text in the embedded fonts (Sans, Cond,
+//     Title) measured, fitted and centred, rounded rectangles, discs, stars
+//     and medals, sprites drawn once and copied (SpriteCache, OnParchment).
+//   - Palette: each game's fixed palette, onto which a picture is mapped and
+//     compressed by a fast PNG writer (Start, Blank, Finish): a few
+//     milliseconds and a few tens of kilobytes per picture, the same bytes
+//     for the same drawing.
+//   - The phone rules: Discord shows a picture about PhoneWidth (450) pixels
+//     wide on a phone, so a picture W pixels wide draws no text under
+//     W/45 pixels (PhoneText, 10 pixels once shrunk to 450), and no text at
+//     all under MinText. The canvas records the smallest text it drew, from
+//     sprites too, and Picture.PhoneProblem checks a picture against the
+//     rule; each game's tests run it over every picture.
+//
+// All functions are safe for concurrent use.
 package render
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"strings"
 	"sync"
@@ -34,7 +61,9 @@ type Options struct {
 	Names []string
 }
 
-func (o Options) lang() i18n.Lang {
+// Language returns the language to draw in: Lang when the catalogue knows
+// it, else English.
+func (o Options) Language() i18n.Lang {
 	if _, ok := i18n.Parse(string(o.Lang)); ok {
 		return o.Lang
 	}
@@ -54,8 +83,30 @@ type Picture struct {
 	layout layoutRecord
 }
 
-// altLimit is Discord's limit on an attachment's description.
-const altLimit = 1024
+// SmallestText returns the smallest text the picture shows, sprites
+// included, and its font size in pixels; "" if it shows no text.
+func (p Picture) SmallestText() (size float64, text string) { return p.layout.size, p.layout.text }
+
+// Shortened returns the first label that had to be shortened with an
+// ellipsis to fit (see Canvas.FitLabel), or "".
+func (p Picture) Shortened() string { return p.layout.cut }
+
+// PhoneProblem says why the picture would not read on a phone, or "":
+// scaled to PhoneWidth, its smallest text must stay at least PhoneText
+// pixels tall, and it must show some text.
+func (p Picture) PhoneProblem() string {
+	if p.layout.text == "" {
+		return "no text was recorded"
+	}
+	if got := p.layout.size * PhoneWidth / float64(p.Width); got < PhoneText {
+		return fmt.Sprintf("%q is %.1f px on a %d px-wide picture: %.1f px on a phone, under %d", p.layout.text,
+			p.layout.size, p.Width, got, PhoneText)
+	}
+	return ""
+}
+
+// AltLimit is Discord's limit on an attachment's description.
+const AltLimit = 1024
 
 // trCache keeps messages without placeholders: looking one up in the
 // catalogue costs more than drawing it.
@@ -66,8 +117,9 @@ type trKey struct {
 	id string
 }
 
-// tr returns message id in l, filled from kv (see i18n.Lang.T).
-func tr(l i18n.Lang, id string, kv ...any) string {
+// T returns message id in l, filled from kv (see i18n.Lang.T); messages
+// without placeholders are cached.
+func T(l i18n.Lang, id string, kv ...any) string {
 	if len(kv) > 0 {
 		return l.T(id, kv...)
 	}
@@ -80,12 +132,12 @@ func tr(l i18n.Lang, id string, kv ...any) string {
 	return s
 }
 
-// tr returns message id in the canvas's language.
-func (c *canvas) tr(id string, kv ...any) string { return tr(c.lang, id, kv...) }
+// T returns message id in the canvas's language, filled from kv.
+func (c *Canvas) T(id string, kv ...any) string { return T(c.Lang, id, kv...) }
 
-// nameOf returns a seat's display name, keeping only characters the font
+// NameOf returns a seat's display name, keeping only characters the font
 // can draw (names may hold emoji), or "Seat N" in l when nothing is left.
-func nameOf(l i18n.Lang, names []string, seat int) string {
+func NameOf(l i18n.Lang, names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		var b strings.Builder
 		for _, r := range names[seat] {
@@ -100,44 +152,49 @@ func nameOf(l i18n.Lang, names []string, seat int) string {
 			return s
 		}
 	}
-	return tr(l, "render.seat", "Number", seat+1)
+	return T(l, "render.seat", "Number", seat+1)
 }
 
-// altName is a seat's name for alt text, which screen readers read, emoji
+// AltName is a seat's name for alt text, which screen readers read, emoji
 // included.
-func altName(l i18n.Lang, names []string, seat int) string {
+func AltName(l i18n.Lang, names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		if s := strings.Join(strings.Fields(names[seat]), " "); s != "" {
 			return s
 		}
 	}
-	return tr(l, "render.seat", "Number", seat+1)
+	return T(l, "render.seat", "Number", seat+1)
 }
 
-// Layout constants shared by the pictures.
+// Margin is the space inside the card's frame, and Border the frame's
+// width, on every picture.
 const (
-	margin = 22 // inside the frame
-	border = 7  // the frame's width
+	Margin = 22 // inside the frame
+	Border = 7  // the frame's width
 )
 
-// phoneWidth is the width at which Discord shows a picture on a phone, and
-// phoneText the smallest text height readable there.
+// PhoneWidth is the width at which Discord shows a picture on a phone, and
+// PhoneText the smallest text height readable there (see
+// Picture.PhoneProblem).
 const (
-	phoneWidth = 450
-	phoneText  = 10
+	PhoneWidth = 450
+	PhoneText  = 10
 )
 
-// drawCard paints the frame and parchment that every picture sits on.
-func drawCard(c *canvas, w, h int) {
-	c.fill(image.Rect(0, 0, w, h), colFrame)
-	c.fillRR(image.Rect(border, border, w-border, h-border), 14, colParchment)
+// DrawCard paints the frame and parchment that every picture sits on, over
+// the whole w×h canvas.
+func DrawCard(c *Canvas, w, h int) {
+	c.Fill(image.Rect(0, 0, w, h), FrameBrown)
+	c.FillRR(image.Rect(Border, Border, w-Border, h-Border), 14, Parchment)
 }
 
-// newFrame starts drawing a frame in language l.
-func newFrame(w, h int, l i18n.Lang) *canvas {
-	c := newSprite(w, h, colFrame)
-	c.lang = l
-	drawCard(c, w, h)
+// NewFrame starts drawing a picture's frame, w×h pixels in language l: the
+// parts of a picture that never change, on the parchment card. The caller
+// draws on it, releases it and keeps its Img (in a SpriteCache) for Start.
+func NewFrame(w, h int, l i18n.Lang) *Canvas {
+	c := NewSprite(w, h, FrameBrown)
+	c.Lang = l
+	DrawCard(c, w, h)
 	return c
 }
 
@@ -147,14 +204,14 @@ func newFrame(w, h int, l i18n.Lang) *canvas {
 // are copied in tile by tile as drawing reaches them (see Canvas.Mark), and
 // tiles never drawn on are taken from the frame's mapped copy when
 // encoding, which keeps a picture that changes little fast to make.
-func (p *Palette) Start(frame *image.RGBA, l i18n.Lang) *canvas {
+func (p *Palette) Start(frame *image.RGBA, l i18n.Lang) *Canvas {
 	img := getRGBA(frame.Rect.Dx(), frame.Rect.Dy())
 	c := newCanvas(img)
-	c.lang = l
+	c.Lang = l
 	c.pal = p
 	c.frame = frame
 	c.inherit(frame)
-	if checkTiles {
+	if CheckTiles {
 		// The check compares the whole picture, so it needs all of it.
 		copy(img.Pix, frame.Pix)
 		c.copied = true
@@ -167,28 +224,33 @@ func (p *Palette) Start(frame *image.RGBA, l i18n.Lang) *canvas {
 // Blank returns a canvas on a recycled picture w×h pixels, in language l,
 // with the parchment card drawn on it, to be encoded onto p by Finish: for
 // a picture drawn whole every time.
-func (p *Palette) Blank(w, h int, l i18n.Lang) *canvas {
+func (p *Palette) Blank(w, h int, l i18n.Lang) *Canvas {
 	c := newCanvas(getRGBA(w, h))
-	c.lang = l
+	c.Lang = l
 	c.pal = p
-	drawCard(c, w, h)
+	DrawCard(c, w, h)
 	return c
 }
 
-// finish encodes the picture with its alt text and recycles it.
-func finish(c *canvas, alt string) (Picture, error) {
+// Finish encodes the picture drawn on c (started by Palette.Start or
+// Blank) with its alt text, shortened to AltLimit, and recycles the
+// canvas, which is unusable after it.
+func Finish(c *Canvas, alt string) (Picture, error) {
+	if c.pal == nil {
+		return Picture{}, errors.New("render: Finish needs a canvas from Palette.Start or Blank")
+	}
 	b, err := encodeCanvas(c)
-	p := Picture{PNG: b, Alt: clip(alt, altLimit), Width: c.img.Rect.Dx(), Height: c.img.Rect.Dy(), layout: c.record}
-	c.release()
-	putRGBA(c.img)
+	p := Picture{PNG: b, Alt: Clip(alt, AltLimit), Width: c.Img.Rect.Dx(), Height: c.Img.Rect.Dy(), layout: c.record}
+	c.Release()
+	putRGBA(c.Img)
 	if err != nil {
 		return Picture{}, err
 	}
 	return p, nil
 }
 
-// clip shortens s to at most n bytes, at a word, with an ellipsis.
-func clip(s string, n int) string {
+// Clip shortens s to at most n bytes, at a word, with an ellipsis.
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

@@ -10,28 +10,29 @@ import (
 // Shapes and sprites that every game's pictures may use.
 
 // flats keeps the sprites OnParchment flattened.
-var flats spriteCache
+var flats SpriteCache
 
-// onParchment returns a sprite flattened onto the parchment, once, so it
+// OnParchment returns a sprite flattened onto the parchment, once, so it
 // can be copied rather than blended: blending six cards per hand cost
-// more than drawing the rest.
-func onParchment(key any, sprite func() *image.RGBA) *image.RGBA {
-	return flats.get(struct {
+// more than drawing the rest. The key names the sprite among every game's:
+// a value of a type of the caller's package cannot collide with another's.
+func OnParchment(key any, sprite func() *image.RGBA) *image.RGBA {
+	return flats.Get(struct {
 		k   string
 		key any
 	}{"flat", key}, func() *image.RGBA {
 		src := sprite()
-		c := newSprite(src.Rect.Dx(), src.Rect.Dy(), colParchment)
-		defer c.release()
-		c.blitOver(src, pt(0, 0))
-		return c.img
+		c := NewSprite(src.Rect.Dx(), src.Rect.Dy(), Parchment)
+		defer c.Release()
+		c.BlitOver(src, image.Pt(0, 0))
+		return c.Img
 	})
 }
 
-// drawStar fills a five-pointed star.
-func drawStar(c *canvas, cx, cy, r float64, col color.RGBA) {
-	c.markF(cx-r, cy-r, cx+r, cy+r)
-	dc := c.gg()
+// DrawStar fills a five-pointed star of radius r centred on (cx, cy).
+func DrawStar(c *Canvas, cx, cy, r float64, col color.RGBA) {
+	c.MarkF(cx-r, cy-r, cx+r, cy+r)
+	dc := c.GG()
 	for i := 0; i < 10; i++ {
 		a := -math.Pi/2 + float64(i)*math.Pi/5
 		rr := r
@@ -45,27 +46,27 @@ func drawStar(c *canvas, cx, cy, r float64, col color.RGBA) {
 	dc.Fill()
 }
 
-// drawMedal draws a rank: gold, silver and bronze discs for the first
+// DrawMedal draws a rank centred on (cx, cy), 40 pixels across: gold, silver and bronze discs for the first
 // three, plain for the rest, always with the number.
-func drawMedal(c *canvas, cx, cy float64, rank int) {
-	col := colParchment
+func DrawMedal(c *Canvas, cx, cy float64, rank int) {
+	col := Parchment
 	switch rank {
 	case 1:
-		col = colGold
+		col = Gold
 	case 2:
-		col = colSilver
+		col = Silver
 	case 3:
-		col = colBronze
+		col = Bronze
 	}
-	c.fillCircle(cx, cy, 20, colInk)
-	c.fillCircle(cx, cy, 18, col)
-	c.textMid(strconv.Itoa(rank), cx, cy, sans(20), colInk)
+	c.FillCircle(cx, cy, 20, Ink)
+	c.FillCircle(cx, cy, 18, col)
+	c.TextMid(strconv.Itoa(rank), cx, cy, Sans(20), Ink)
 }
 
-// dashed outlines r with a dashed line.
-func dashed(c *canvas, r image.Rectangle, width float64, col color.RGBA) {
-	dc := c.gg()
+// Dashed outlines r with a dashed line.
+func Dashed(c *Canvas, r image.Rectangle, width float64, col color.RGBA) {
+	dc := c.GG()
 	dc.SetDash(7, 5)
-	c.strokeRR(r, 5, width, col)
+	c.StrokeRR(r, 5, width, col)
 	dc.SetDash()
 }

@@ -1,4 +1,4 @@
-package render
+package atheneum
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/render"
 )
 
 // Errors returned when one of Atheneum's pictures cannot be made from the
@@ -24,11 +25,11 @@ var (
 
 // sprites keeps the pieces drawn once (books, cards, icons) and frames each
 // picture's static frame, by a key that names its layout and language.
-var sprites, frames spriteCache
+var sprites, frames render.SpriteCache
 
 func check(g *atheneum.Game) error {
 	if g == nil || g.Content == nil || len(g.Seats) == 0 {
-		return ErrNoGame
+		return render.ErrNoGame
 	}
 	return nil
 }
@@ -38,7 +39,7 @@ func checkSeat(g *atheneum.Game, seat int) error {
 		return err
 	}
 	if seat < 0 || seat >= len(g.Seats) {
-		return fmt.Errorf("%w: %d of %d", ErrNoSeat, seat, len(g.Seats))
+		return fmt.Errorf("%w: %d of %d", render.ErrNoSeat, seat, len(g.Seats))
 	}
 	return nil
 }
@@ -60,36 +61,36 @@ func subjectName(l i18n.Lang, col atheneum.Color) string {
 	if !col.IsBook() {
 		return ""
 	}
-	return tr(l, "render.subject."+col.String())
+	return render.T(l, "render.subject."+col.String())
 }
 
 // colourName is a book colour's name in l.
 func colourName(l i18n.Lang, col atheneum.Color) string {
-	return tr(l, "render.colour."+col.String())
+	return render.T(l, "render.colour."+col.String())
 }
 
 // seatTitle writes a seat's subject disc, name, wands and score on one
 // line between x0 and x1, baseline y, in the given sizes.
-func seatTitle(c *canvas, g *atheneum.Game, seat int, names []string, x0, x1, y float64, big, small fontSpec) {
+func seatTitle(c *render.Canvas, g *atheneum.Game, seat int, names []string, x0, x1, y float64, big, small render.FontSpec) {
 	s := &g.Seats[seat]
 	pts, final := score(g, seat)
-	label := c.tr("render.score") + " "
+	label := c.T("render.score") + " "
 	if final {
-		label = c.tr("render.final") + " "
+		label = c.T("render.final") + " "
 	}
 	right := strconv.Itoa(pts)
-	wands := c.tr("render.wands", "Count", s.Wands) + "  "
-	rw := c.measure(label, small) + c.measure(right, big) + c.measure(wands, small)
+	wands := c.T("render.wands", "Count", s.Wands) + "  "
+	rw := c.Measure(label, small) + c.Measure(right, big) + c.Measure(wands, small)
 	x := x1 - rw
-	x += c.text(wands, x, y, small, colInkSoft, 0)
-	x += c.text(label, x, y, small, colInkSoft, 0)
-	c.text(right, x, y, big, colInk, 0)
+	x += c.Text(wands, x, y, small, render.InkSoft, 0)
+	x += c.Text(label, x, y, small, render.InkSoft, 0)
+	c.Text(right, x, y, big, render.Ink, 0)
 
-	capH := c.capHeight(big)
-	r := big.size * 0.5
-	subjectDisc(c, x0+r, y-capH/2, r, s.Subject, sans(max(minText, big.size*0.55)))
+	capH := c.CapHeight(big)
+	r := big.Size * 0.5
+	subjectDisc(c, x0+r, y-capH/2, r, s.Subject, render.Sans(max(render.MinText, big.Size*0.55)))
 	nx := x0 + 2*r + 10
-	c.textFit(nameOf(c.lang, names, seat), nx, y, x1-rw-nx-16, big, colInk)
+	c.TextFit(render.NameOf(c.Lang, names, seat), nx, y, x1-rw-nx-16, big, render.Ink)
 }
 
 // WriteAll writes every picture the game's state can show into dir (made
@@ -97,7 +98,7 @@ func seatTitle(c *canvas, g *atheneum.Game, seat int, names []string, x0, x1, y 
 // hand-N.png for each seat N (from 1), reveal.png while cards are revealed
 // and results.png once the game is over, each seat's pictures from its own
 // view. It is meant for people to look at all the pictures at once.
-func WriteAll(dir string, g *atheneum.Game, o Options) error {
+func WriteAll(dir string, g *atheneum.Game, o render.Options) error {
 	if err := check(g); err != nil {
 		return err
 	}
@@ -106,26 +107,26 @@ func WriteAll(dir string, g *atheneum.Game, o Options) error {
 	}
 	type job struct {
 		name string
-		draw func() (Picture, error)
+		draw func() (render.Picture, error)
 	}
 	spectator := g.View(atheneum.Spectator)
 	jobs := []job{
-		{"table.png", func() (Picture, error) { return DrawTable(spectator, o) }},
-		{"objectives.png", func() (Picture, error) { return DrawObjectives(spectator, o) }},
+		{"table.png", func() (render.Picture, error) { return DrawTable(spectator, o) }},
+		{"objectives.png", func() (render.Picture, error) { return DrawObjectives(spectator, o) }},
 	}
 	for i := range g.Seats {
 		n := strconv.Itoa(i + 1)
 		v := g.View(i)
 		jobs = append(jobs,
-			job{"shelves-" + n + ".png", func() (Picture, error) { return DrawShelves(v, i, Marks{}, o) }},
-			job{"hand-" + n + ".png", func() (Picture, error) { return DrawHand(v, i, o) }})
+			job{"shelves-" + n + ".png", func() (render.Picture, error) { return DrawShelves(v, i, Marks{}, o) }},
+			job{"hand-" + n + ".png", func() (render.Picture, error) { return DrawHand(v, i, o) }})
 	}
 	jobs = append(jobs,
-		job{"reveal.png", func() (Picture, error) { return DrawReveal(spectator, o) }},
-		job{"results.png", func() (Picture, error) { return DrawResults(spectator, o) }})
+		job{"reveal.png", func() (render.Picture, error) { return DrawReveal(spectator, o) }},
+		job{"results.png", func() (render.Picture, error) { return DrawResults(spectator, o) }})
 	for _, j := range jobs {
 		p, err := j.draw()
-		if errors.Is(err, ErrNotRevealed) || errors.Is(err, ErrNotOver) {
+		if errors.Is(err, ErrNotRevealed) || errors.Is(err, render.ErrNotOver) {
 			continue
 		}
 		if err != nil {
