@@ -10,6 +10,7 @@ import (
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/render"
+	atrender "atheneum/render/atheneum"
 	"atheneum/store"
 )
 
@@ -142,7 +143,7 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		return b.cmdShelf(r, rec, opts)
 	case "table":
 		pic, err := b.drawPicture("table.png", func() (render.Picture, error) {
-			return render.DrawTable(athGame(rec).View(atheneum.Spectator), pictureOptions(rec))
+			return atrender.DrawTable(athGame(rec).View(atheneum.Spectator), pictureOptions(rec))
 		})
 		if err != nil {
 			return err
@@ -151,7 +152,7 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		return err
 	case "objectives":
 		pic, err := b.drawPicture("objectives.png", func() (render.Picture, error) {
-			return render.DrawObjectives(athGame(rec).View(atheneum.Spectator), pictureOptions(rec))
+			return atrender.DrawObjectives(athGame(rec).View(atheneum.Spectator), pictureOptions(rec))
 		})
 		if err != nil {
 			return err
@@ -179,7 +180,7 @@ func (b *Bot) cmdShelf(r *reply, rec *store.Game, opts options) error {
 	}
 	g := athGame(rec)
 	pic, err := b.drawPicture("shelves.png", func() (render.Picture, error) {
-		return render.DrawShelves(g.View(atheneum.Spectator), seat, render.Marks{}, pictureOptions(rec))
+		return atrender.DrawShelves(g.View(atheneum.Spectator), seat, atrender.Marks{}, pictureOptions(rec))
 	})
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/render"
+	atrender "atheneum/render/atheneum"
 	"atheneum/store"
 )
 
@@ -127,7 +128,7 @@ func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection
 	}
 	switch {
 	case g.Step == atheneum.StepPick:
-		pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return render.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
+		pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return atrender.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
 		if err != nil {
 			return "", nil, nil, err
 		}
@@ -236,7 +237,7 @@ func (b *Bot) postReveal(ctx context.Context, t *game.Table, events []atheneum.E
 	m := &discordgo.MessageSend{Content: strings.Join(lines, "\n")}
 	var pics []picture
 	if pic, err := b.drawPicture("reveal.png", func() (render.Picture, error) {
-		return render.DrawReveal(g.View(atheneum.Spectator), pictureOptions(rec))
+		return atrender.DrawReveal(g.View(atheneum.Spectator), pictureOptions(rec))
 	}); err == nil {
 		pics = append(pics, pic)
 	} else {
@@ -279,9 +280,9 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []atheneum.Eve
 		name string
 		draw func(*atheneum.Game, render.Options) (render.Picture, error)
 	}
-	drawings := []drawing{{"table.png", render.DrawTable}, {"objectives.png", render.DrawObjectives}}
+	drawings := []drawing{{"table.png", atrender.DrawTable}, {"objectives.png", atrender.DrawObjectives}}
 	if over {
-		drawings = []drawing{{"results.png", render.DrawResults}, {"table.png", render.DrawTable}}
+		drawings = []drawing{{"results.png", atrender.DrawResults}, {"table.png", atrender.DrawTable}}
 	}
 	var pics []picture
 	for _, d := range drawings {
@@ -438,7 +439,7 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *game.Table) error {
 		_, err := r.edit(r.l.T("play.hand.none"), nil)
 		return err
 	}
-	pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return render.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
+	pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return atrender.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
 	if err != nil {
 		return err
 	}

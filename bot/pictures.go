@@ -11,6 +11,7 @@ import (
 
 	"atheneum/engine/atheneum"
 	"atheneum/render"
+	atrender "atheneum/render/atheneum"
 	"atheneum/store"
 )
 
@@ -179,7 +180,7 @@ func pictureOptions(rec *store.Game) render.Options {
 // workbenchPicture draws a seat's shelves for its workbench: where the
 // chosen item may go, and the move just made.
 func (b *Bot) workbenchPicture(rec *store.Game, seat int, sel selection, last *atheneum.Action) (picture, error) {
-	var m render.Marks
+	var m atrender.Marks
 	if sel.Mode == "item" {
 		m.Item = sel.Item
 	}
@@ -187,5 +188,7 @@ func (b *Bot) workbenchPicture(rec *store.Game, seat int, sel selection, last *a
 		m.Last = last
 	}
 	g := athGame(rec)
-	return b.drawPicture("shelves.png", func() (render.Picture, error) { return render.DrawShelves(g.View(seat), seat, m, pictureOptions(rec)) })
+	return b.drawPicture("shelves.png", func() (render.Picture, error) {
+		return atrender.DrawShelves(g.View(seat), seat, m, pictureOptions(rec))
+	})
 }

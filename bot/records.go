@@ -12,6 +12,7 @@ import (
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/render"
+	atrender "atheneum/render/atheneum"
 	"atheneum/store"
 )
 
@@ -220,7 +221,7 @@ func (b *Bot) cmdReplay(ctx context.Context, r *reply, id string) error {
 		return err
 	}
 	pic, err := b.drawPicture("replay.png", func() (render.Picture, error) {
-		return render.DrawReplay(turns, athGame(final), pictureOptions(final))
+		return atrender.DrawReplay(turns, athGame(final), pictureOptions(final))
 	})
 	if err != nil {
 		return err

@@ -16,20 +16,28 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// fontSpec is a font at a pixel size.
-type fontSpec struct {
-	font fonts.Font
-	size float64
+// FontSpec is a font at a pixel size (its em height).
+type FontSpec struct {
+	Font fonts.Font
+	Size float64
 }
 
-func sans(size float64) fontSpec  { return fontSpec{fonts.Sans, size} }
-func cond(size float64) fontSpec  { return fontSpec{fonts.Condensed, size} }
-func title(size float64) fontSpec { return fontSpec{fonts.Title, size} }
+// Sans is the body font, for names, numbers and sentences, at size pixels.
+func Sans(size float64) FontSpec { return FontSpec{fonts.Sans, size} }
 
-// minText is the smallest text size on any picture: a picture up to 675
-// pixels wide shows it at 10 pixels or more on a phone (see phoneText);
-// wider pictures use larger text, which the phone test checks.
-const minText = 15
+// Cond is the condensed font, for labels and captions that need to be
+// narrow, at size pixels.
+func Cond(size float64) FontSpec { return FontSpec{fonts.Condensed, size} }
+
+// Title is the display font, for headings, at size pixels.
+func Title(size float64) FontSpec { return FontSpec{fonts.Title, size} }
+
+// MinText is the smallest text size on any picture: a picture up to 675
+// pixels wide shows it at 10 pixels or more on a phone (see PhoneText);
+// wider pictures use larger text, which Picture.PhoneProblem checks. A
+// canvas asked for smaller text panics: it is a bug in the picture's
+// design, which tests that draw every picture catch.
+const MinText = 15
 
 // face is a font face with the cap height used to centre text vertically
 // and a cache of advances: the truetype face loads (and hints) a glyph's
@@ -55,21 +63,21 @@ func (f *face) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
 // faceSet holds one render's faces. Faces cache glyph masks and are not
 // safe for concurrent use, so sets are pooled and each render borrows one.
 type faceSet struct {
-	m map[fontSpec]*face
+	m map[FontSpec]*face
 }
 
-var facePool = sync.Pool{New: func() any { return &faceSet{m: map[fontSpec]*face{}} }}
+var facePool = sync.Pool{New: func() any { return &faceSet{m: map[FontSpec]*face{}} }}
 
-func (fs *faceSet) get(s fontSpec) *face {
+func (fs *faceSet) get(s FontSpec) *face {
 	if f, ok := fs.m[s]; ok {
 		return f
 	}
-	if s.size < minText {
+	if s.Size < MinText {
 		// Smaller text cannot be read on a phone; this is a bug in the
 		// picture's design, caught by the tests that draw every picture.
-		panic(fmt.Sprintf("render: %v text of %v px, under the %d px minimum", s.font, s.size, minText))
+		panic(fmt.Sprintf("render: %v text of %v px, under the %d px minimum", s.Font, s.Size, MinText))
 	}
-	tf, err := fonts.Parsed(s.font)
+	tf, err := fonts.Parsed(s.Font)
 	if err != nil {
 		// The fonts are embedded and tested; this cannot happen in a
 		// working build.
@@ -78,45 +86,52 @@ func (fs *faceSet) get(s fontSpec) *face {
 	// Small text repeats many glyphs; big headings have few, and their
 	// masks are large.
 	entries := 256
-	if s.size > 24 {
+	if s.Size > 24 {
 		entries = 64
 	}
-	tface := truetype.NewFace(tf, &truetype.Options{Size: s.size, Hinting: font.HintingFull, GlyphCacheEntries: entries, SubPixelsX: 1})
+	tface := truetype.NewFace(tf, &truetype.Options{Size: s.Size, Hinting: font.HintingFull, GlyphCacheEntries: entries, SubPixelsX: 1})
 	f := &face{Face: tface, advances: map[rune]fixed.Int26_6{}}
 	if b, _, ok := tface.GlyphBounds('H'); ok {
 		f.capHeight = float64(-b.Min.Y) / 64
 	} else {
-		f.capHeight = s.size * 0.7
+		f.capHeight = s.Size * 0.7
 	}
 	fs.m[s] = f
 	return f
 }
 
-// canvas is an RGBA picture being drawn, with the faces to write on it.
-// A picture started from a frame also records which tiles were drawn on,
-// so that only those need mapping onto the palette.
-type canvas struct {
-	img    *image.RGBA
+// Canvas is an RGBA picture being drawn, with the faces to write on it.
+// It records the smallest text drawn on it (from sprites blitted onto it
+// too) for Picture.PhoneProblem. A picture started from a frame also
+// records which tiles were drawn on, so that only those need mapping onto
+// the palette.
+type Canvas struct {
+	// Img is the picture drawn on.
+	Img *image.RGBA
+	// Lang is the language of the words drawn (see T).
+	Lang   i18n.Lang
 	fs     *faceSet
-	lang   i18n.Lang
 	record layoutRecord // the text drawn, directly or in sprites
 	sprite bool         // a sprite: its record is kept for those who copy it
 	dc     *gg.Context
 	frame  *image.RGBA
-	dirty  []bool // by tile, row-major; nil when not tracking
-	tw     int    // tiles per row
-	copied bool   // the whole frame was copied up front
+	dirty  []bool   // by tile, row-major; nil when not tracking
+	tw     int      // tiles per row
+	copied bool     // the whole frame was copied up front
+	pal    *Palette // what the picture is encoded onto (nil for sprites)
 }
 
 // Tiles are wide and short because pictures are stored row by row.
 const tileW, tileH = 64, 16
 
-// mark records that r was drawn on.
-func (c *canvas) mark(r image.Rectangle) {
+// Mark records that r was drawn on. Every Canvas method marks what it
+// draws; code that draws on Img or through GG directly must mark it
+// (CheckTiles catches a mark forgotten).
+func (c *Canvas) Mark(r image.Rectangle) {
 	if c.dirty == nil {
 		return
 	}
-	r = r.Intersect(c.img.Rect)
+	r = r.Intersect(c.Img.Rect)
 	if r.Empty() {
 		return
 	}
@@ -133,33 +148,33 @@ func (c *canvas) mark(r image.Rectangle) {
 
 // copyTile brings one tile of the frame into the picture, just before it
 // is first drawn on: tiles nobody draws on are never copied.
-func (c *canvas) copyTile(tx, ty int) {
+func (c *Canvas) copyTile(tx, ty int) {
 	if c.frame == nil || c.copied {
 		return
 	}
-	x0, x1 := tx*tileW*4, min(c.img.Rect.Dx(), (tx+1)*tileW)*4
-	for y := ty * tileH; y < min(c.img.Rect.Dy(), (ty+1)*tileH); y++ {
-		o := y * c.img.Stride
-		copy(c.img.Pix[o+x0:o+x1], c.frame.Pix[o+x0:o+x1])
+	x0, x1 := tx*tileW*4, min(c.Img.Rect.Dx(), (tx+1)*tileW)*4
+	for y := ty * tileH; y < min(c.Img.Rect.Dy(), (ty+1)*tileH); y++ {
+		o := y * c.Img.Stride
+		copy(c.Img.Pix[o+x0:o+x1], c.frame.Pix[o+x0:o+x1])
 	}
 }
 
-// markF records that the rectangle (x0, y0)-(x1, y1) was drawn on, with a
+// MarkF records that the rectangle (x0, y0)-(x1, y1) was drawn on, with a
 // pixel of slack for anti-aliasing.
-func (c *canvas) markF(x0, y0, x1, y1 float64) {
-	c.mark(image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3))
+func (c *Canvas) MarkF(x0, y0, x1, y1 float64) {
+	c.Mark(image.Rect(int(x0)-2, int(y0)-2, int(x1)+3, int(y1)+3))
 }
 
-func newCanvas(img *image.RGBA) *canvas {
-	return &canvas{img: img, fs: facePool.Get().(*faceSet)}
+func newCanvas(img *image.RGBA) *Canvas {
+	return &Canvas{Img: img, fs: facePool.Get().(*faceSet)}
 }
 
-// release returns the faces to the pool; the canvas is unusable after it.
+// Release returns the faces to the pool; the canvas is unusable after it.
 // A sprite's record is kept, so that pictures copying the sprite know the
 // text they show.
-func (c *canvas) release() {
+func (c *Canvas) Release() {
 	if c.sprite && (c.record.text != "" || c.record.cut != "") {
-		spriteTexts.Store(pixKey(c.img), c.record)
+		spriteTexts.Store(pixKey(c.Img), c.record)
 	}
 	if c.fs != nil {
 		facePool.Put(c.fs)
@@ -167,91 +182,95 @@ func (c *canvas) release() {
 	}
 }
 
-// gg returns a gg context on the picture, made on first use because its
+// GG returns a gg context on the picture, made on first use because its
 // rasteriser is allocated to the picture's size.
-func (c *canvas) gg() *gg.Context {
+func (c *Canvas) GG() *gg.Context {
 	if c.dc == nil {
-		c.dc = gg.NewContextForRGBA(c.img)
+		c.dc = gg.NewContextForRGBA(c.Img)
 	}
 	return c.dc
 }
 
-// fill paints a rectangle with a flat colour (image/draw's fast path).
-func (c *canvas) fill(r image.Rectangle, col color.RGBA) {
-	c.mark(r)
-	draw.Draw(c.img, r, image.NewUniform(col), image.Point{}, draw.Src)
+// Fill paints a rectangle with a flat colour (image/draw's fast path).
+func (c *Canvas) Fill(r image.Rectangle, col color.RGBA) {
+	c.Mark(r)
+	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Src)
 }
 
-// blit copies an opaque sprite with its top-left corner at p.
-func (c *canvas) blit(src *image.RGBA, p image.Point) {
+// Blit copies an opaque sprite with its top-left corner at p.
+func (c *Canvas) Blit(src *image.RGBA, p image.Point) {
 	r := src.Bounds().Sub(src.Bounds().Min).Add(p)
-	c.mark(r)
+	c.Mark(r)
 	c.inherit(src)
-	draw.Draw(c.img, r, src, src.Bounds().Min, draw.Src)
+	draw.Draw(c.Img, r, src, src.Bounds().Min, draw.Src)
 }
 
-// blitOver composites a sprite with transparent parts at p.
-func (c *canvas) blitOver(src *image.RGBA, p image.Point) {
+// BlitOver composites a sprite with transparent parts at p.
+func (c *Canvas) BlitOver(src *image.RGBA, p image.Point) {
 	r := src.Bounds().Sub(src.Bounds().Min).Add(p)
-	c.mark(r)
+	c.Mark(r)
 	c.inherit(src)
-	draw.Draw(c.img, r, src, src.Bounds().Min, draw.Over)
+	draw.Draw(c.Img, r, src, src.Bounds().Min, draw.Over)
 }
 
-// measure returns the advance width of s.
-func (c *canvas) measure(s string, f fontSpec) float64 {
+// Measure returns the advance width of s.
+func (c *Canvas) Measure(s string, f FontSpec) float64 {
 	return float64(font.MeasureString(c.fs.get(f), s)) / 64
 }
 
-// text draws s with its baseline at y; ax places x: 0 at the left end of the
+// Text draws s with its baseline at y; ax places x: 0 at the left end of the
 // text, 0.5 at its middle, 1 at its right end. It returns the width drawn.
 // gg's own DrawString resamples every glyph through a transform; writing
 // the cached glyph masks directly is many times faster and looks the same
 // without rotation.
-func (c *canvas) text(s string, x, y float64, f fontSpec, col color.RGBA, ax float64) float64 {
+func (c *Canvas) Text(s string, x, y float64, f FontSpec, col color.RGBA, ax float64) float64 {
 	fc := c.fs.get(f)
 	w := float64(font.MeasureString(fc, s)) / 64
 	if w == 0 {
 		return 0
 	}
-	c.record.note(f.size, s)
+	c.record.note(f.Size, s)
 	x0 := x - ax*w
-	c.markF(x0-f.size/4, y-f.size*1.2, x0+w+f.size/4, y+f.size*0.4)
-	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: fc,
+	c.MarkF(x0-f.Size/4, y-f.Size*1.2, x0+w+f.Size/4, y+f.Size*0.4)
+	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: fc,
 		Dot: fixed.Point26_6{X: fixed.I(int(x - ax*w + 0.5)), Y: fixed.I(int(y + 0.5))}}
 	d.DrawString(s)
 	return w
 }
 
-// textMid centres s's capitals on (cx, cy).
-func (c *canvas) textMid(s string, cx, cy float64, f fontSpec, col color.RGBA) float64 {
-	return c.text(s, cx, cy+c.fs.get(f).capHeight/2, f, col, 0.5)
+// CapHeight returns the height of f's capitals, which centres text on a
+// point.
+func (c *Canvas) CapHeight(f FontSpec) float64 { return c.fs.get(f).capHeight }
+
+// TextMid centres s's capitals on (cx, cy).
+func (c *Canvas) TextMid(s string, cx, cy float64, f FontSpec, col color.RGBA) float64 {
+	return c.Text(s, cx, cy+c.fs.get(f).capHeight/2, f, col, 0.5)
 }
 
-// textFit draws s left-aligned, shortened with an ellipsis to fit width.
-func (c *canvas) textFit(s string, x, y, width float64, f fontSpec, col color.RGBA) float64 {
-	return c.text(fit(c, s, width, f), x, y, f, col, 0)
+// TextFit draws s left-aligned, shortened with an ellipsis to fit width.
+func (c *Canvas) TextFit(s string, x, y, width float64, f FontSpec, col color.RGBA) float64 {
+	return c.Text(Fit(c, s, width, f), x, y, f, col, 0)
 }
 
-// fitLabel is fit for what the game says (a benefit, whom a card section
+// FitLabel is Fit for what the game says (a benefit, whom a card section
 // is for, what an objective asks), which a player needs whole, unlike a
-// name: a label it has to shorten is recorded, and the tests hold every
-// label of both content packs to fit.
-func (c *canvas) fitLabel(s string, width float64, f fontSpec) string {
-	t := fit(c, s, width, f)
+// name: a label it has to shorten is recorded (see Picture.Shortened and
+// Canvas.Shortened), so that tests can hold every label to fit.
+func (c *Canvas) FitLabel(s string, width float64, f FontSpec) string {
+	t := Fit(c, s, width, f)
 	if t != s && c.record.cut == "" {
 		c.record.cut = s
 	}
 	return t
 }
 
-// fit shortens s with an ellipsis until it fits width.
-func fit(c *canvas, s string, width float64, f fontSpec) string {
-	if c.measure(s, f) <= width {
+// Fit shortens s with an ellipsis until it fits width.
+func Fit(c *Canvas, s string, width float64, f FontSpec) string {
+	if c.Measure(s, f) <= width {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 0 && c.measure(string(r)+"…", f) > width {
+	for len(r) > 0 && c.Measure(string(r)+"…", f) > width {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
@@ -275,12 +294,14 @@ func putRGBA(img *image.RGBA) {
 	}
 }
 
-// spriteCache keeps pictures that never change once drawn: frames, books,
-// cards. Two goroutines may draw the same sprite at once; one of them wins
+// SpriteCache keeps pictures that never change once drawn: frames, books,
+// cards, by a comparable key that names what was drawn (its kind, size,
+// language...). The zero value is ready to use. Two goroutines may draw the same sprite at once; one of them wins
 // and both results are identical.
-type spriteCache struct{ m sync.Map }
+type SpriteCache struct{ m sync.Map }
 
-func (s *spriteCache) get(key any, draw func() *image.RGBA) *image.RGBA {
+// Get returns the picture kept under key, drawn by draw the first time.
+func (s *SpriteCache) Get(key any, draw func() *image.RGBA) *image.RGBA {
 	if v, ok := s.m.Load(key); ok {
 		return v.(*image.RGBA)
 	}
@@ -288,17 +309,15 @@ func (s *spriteCache) get(key any, draw func() *image.RGBA) *image.RGBA {
 	return v.(*image.RGBA)
 }
 
-var sprites spriteCache
-
-// newSprite makes a picture of the given size filled with bg (transparent
+// NewSprite makes a picture of the given size filled with bg (transparent
 // when bg is the zero colour) and a canvas to draw it; the caller releases
 // the canvas.
-func newSprite(w, h int, bg color.RGBA) *canvas {
+func NewSprite(w, h int, bg color.RGBA) *Canvas {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	c := newCanvas(img)
 	c.sprite = true
 	if bg.A != 0 {
-		c.fill(img.Rect, bg)
+		c.Fill(img.Rect, bg)
 	}
 	return c
 }
@@ -308,23 +327,23 @@ func rr(dc *gg.Context, r image.Rectangle, radius float64) {
 	dc.DrawRoundedRectangle(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), radius)
 }
 
-// fillRR fills a rounded rectangle. gg's painter blends span by span,
+// FillRR fills a rounded rectangle. gg's painter blends span by span,
 // which is slow over large areas, so a large one is filled flat and only
 // its four corner discs go through the rasteriser (a disc's anti-aliased
 // edge over the same colour changes nothing).
-func (c *canvas) fillRR(r image.Rectangle, radius float64, col color.RGBA) {
-	c.mark(r)
+func (c *Canvas) FillRR(r image.Rectangle, radius float64, col color.RGBA) {
+	c.Mark(r)
 	rad := int(radius)
 	if radius != float64(rad) || rad < 1 || r.Dx() < 4*rad || r.Dy() < 4*rad {
-		dc := c.gg()
+		dc := c.GG()
 		rr(dc, r, radius)
 		dc.SetColor(col)
 		dc.Fill()
 		return
 	}
-	draw.Draw(c.img, image.Rect(r.Min.X+rad, r.Min.Y, r.Max.X-rad, r.Max.Y), image.NewUniform(col), image.Point{}, draw.Src)
-	draw.Draw(c.img, image.Rect(r.Min.X, r.Min.Y+rad, r.Max.X, r.Max.Y-rad), image.NewUniform(col), image.Point{}, draw.Src)
-	dc := c.gg()
+	draw.Draw(c.Img, image.Rect(r.Min.X+rad, r.Min.Y, r.Max.X-rad, r.Max.Y), image.NewUniform(col), image.Point{}, draw.Src)
+	draw.Draw(c.Img, image.Rect(r.Min.X, r.Min.Y+rad, r.Max.X, r.Max.Y-rad), image.NewUniform(col), image.Point{}, draw.Src)
+	dc := c.GG()
 	for _, p := range [4]image.Point{{r.Min.X + rad, r.Min.Y + rad}, {r.Max.X - rad, r.Min.Y + rad}, {r.Min.X + rad, r.Max.Y - rad}, {r.Max.X - rad, r.Max.Y - rad}} {
 		dc.DrawCircle(float64(p.X), float64(p.Y), radius)
 	}
@@ -332,10 +351,10 @@ func (c *canvas) fillRR(r image.Rectangle, radius float64, col color.RGBA) {
 	dc.Fill()
 }
 
-// strokeRR outlines a rounded rectangle inside r.
-func (c *canvas) strokeRR(r image.Rectangle, radius, width float64, col color.RGBA) {
-	c.mark(r)
-	dc := c.gg()
+// StrokeRR outlines a rounded rectangle inside r.
+func (c *Canvas) StrokeRR(r image.Rectangle, radius, width float64, col color.RGBA) {
+	c.Mark(r)
+	dc := c.GG()
 	h := width / 2
 	dc.DrawRoundedRectangle(float64(r.Min.X)+h, float64(r.Min.Y)+h, float64(r.Dx())-width, float64(r.Dy())-width, radius)
 	dc.SetColor(col)
@@ -343,33 +362,30 @@ func (c *canvas) strokeRR(r image.Rectangle, radius, width float64, col color.RG
 	dc.Stroke()
 }
 
-// fillCircle fills a disc.
-func (c *canvas) fillCircle(cx, cy, r float64, col color.RGBA) {
-	c.markF(cx-r, cy-r, cx+r, cy+r)
-	dc := c.gg()
+// FillCircle fills a disc.
+func (c *Canvas) FillCircle(cx, cy, r float64, col color.RGBA) {
+	c.MarkF(cx-r, cy-r, cx+r, cy+r)
+	dc := c.GG()
 	dc.DrawCircle(cx, cy, r)
 	dc.SetColor(col)
 	dc.Fill()
 }
 
-// strokeCircle outlines a circle.
-func (c *canvas) strokeCircle(cx, cy, r, width float64, col color.RGBA) {
-	c.markF(cx-r-width, cy-r-width, cx+r+width, cy+r+width)
-	dc := c.gg()
+// StrokeCircle outlines a circle.
+func (c *Canvas) StrokeCircle(cx, cy, r, width float64, col color.RGBA) {
+	c.MarkF(cx-r-width, cy-r-width, cx+r+width, cy+r+width)
+	dc := c.GG()
 	dc.DrawCircle(cx, cy, r)
 	dc.SetColor(col)
 	dc.SetLineWidth(width)
 	dc.Stroke()
 }
 
-func pt(x, y int) image.Point { return image.Point{x, y} }
+// Rect is the rectangle w×h pixels with its top-left corner at (x, y).
+func Rect(x, y, w, h int) image.Rectangle { return image.Rect(x, y, x+w, y+h) }
 
-func rect(x, y, w, h int) image.Rectangle { return image.Rect(x, y, x+w, y+h) }
-
-func fx(v int) float64 { return float64(v) }
-
-// mid returns the centre of r.
-func mid(r image.Rectangle) (float64, float64) {
+// Mid returns the centre of r.
+func Mid(r image.Rectangle) (float64, float64) {
 	return float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2
 }
 
@@ -379,7 +395,7 @@ func mid(r image.Rectangle) (float64, float64) {
 type layoutRecord struct {
 	size float64 // the smallest text's font pixel size (its em height)
 	text string  // the smallest text
-	cut  string  // the first label shortened with an ellipsis (see fitLabel)
+	cut  string  // the first label shortened with an ellipsis (see FitLabel)
 }
 
 // note keeps the smaller of the record and a text of size px.
@@ -410,8 +426,12 @@ func pixKey(img *image.RGBA) *uint8 {
 	return &p[len(p)-1]
 }
 
+// Shortened returns the first label FitLabel had to shorten on this
+// canvas, or "".
+func (c *Canvas) Shortened() string { return c.record.cut }
+
 // inherit adds the record of a sprite copied onto the canvas.
-func (c *canvas) inherit(src *image.RGBA) {
+func (c *Canvas) inherit(src *image.RGBA) {
 	if v, ok := spriteTexts.Load(pixKey(src)); ok {
 		c.record.merge(v.(layoutRecord))
 	}

@@ -7,138 +7,53 @@ import (
 	"image"
 	"image/color"
 	"sync"
-
-	"atheneum/engine/atheneum"
 )
 
 // The pictures use a small set of flat colours. They are drawn in RGBA
-// (anti-aliased by gg and the font rasteriser) and then mapped onto one fixed
-// 256-colour palette through a lookup table, which is much faster than
-// image/draw's quantiser and makes a PNG several times smaller than RGBA.
+// (anti-aliased by gg and the font rasteriser) and then mapped onto their
+// game's fixed palette of at most 256 colours through a lookup table, which
+// is much faster than image/draw's quantiser and makes a PNG several times
+// smaller than RGBA.
 
-// rgb is shorthand for an opaque colour.
-func rgb(hex uint32) color.RGBA {
+// RGB is the opaque colour 0xRRGGBB.
+func RGB(hex uint32) color.RGBA {
 	return color.RGBA{uint8(hex >> 16), uint8(hex >> 8), uint8(hex), 0xff}
 }
 
-// The design colours. Every one of them is in the palette exactly, so flat
-// areas come out unchanged.
+// The design colours shared by every game's pictures: the parchment card,
+// its frame and text, and the metals of medals and badges. Every one of
+// them is in the palette exactly, so flat areas come out unchanged.
 var (
-	colParchment  = rgb(0xF4E8CC) // the card every picture is drawn on
-	colParchDark  = rgb(0xE6D3AA) // panels on the parchment
-	colFrame      = rgb(0x4A2C17) // the card's border
-	colInk        = rgb(0x2B1A0D) // text on parchment
-	colInkSoft    = rgb(0x6B4F36) // secondary text on parchment
-	colWood       = rgb(0x9C6634) // shelf cabinets
-	colWoodDark   = rgb(0x6A4020) // cabinet edges and walls
-	colWoodLight  = rgb(0xC08A52) // highlights on the wood
-	colInterior   = rgb(0x3A2414) // the back of a compartment
-	colInteriorTx = rgb(0xD2B48A) // coordinates on an empty space
-	colLabel      = rgb(0xFFF9EC) // call-number label on a book spine
-	colWhite      = rgb(0xFFFFFF)
-	colBrass      = rgb(0xD9A93A) // value badges
-	colBrassDark  = rgb(0x8A6414)
-	colRed        = rgb(0xB3362B) // "leaves this turn"
-	colWax        = rgb(0xFFF1CF)
-	colFlame      = rgb(0xF39A1E)
-	colFlameCore  = rgb(0xFFDD55)
-	colSlot       = rgb(0x7B4D26) // an empty candle space
-	colCandleLit  = rgb(0xFBD46A) // the glow of a candle space with a candle
-	colMark       = rgb(0xFFFFFF) // outlines of the spaces an item may go to and of the last move
-	colGrey       = rgb(0xA49C92) // a book of any colour
-	colGreyDark   = rgb(0x5E5850)
-	colSecYou     = rgb(0xF2C53D) // study card sections: yellow, green, blue
-	colSecLeft    = rgb(0x79BD66)
-	colSecRight   = rgb(0x5B98D6)
-	colSecYouBg   = rgb(0xFBEDBF)
-	colSecLeftBg  = rgb(0xDDEFD2)
-	colSecRightBg = rgb(0xD4E4F5)
-	colCardBack   = rgb(0x51306B)
-	colGold       = rgb(0xE8B923)
-	colSilver     = rgb(0xB8BEC6)
-	colBronze     = rgb(0xC07A3C)
+	Parchment     = RGB(0xF4E8CC) // the card every picture is drawn on
+	ParchmentDark = RGB(0xE6D3AA) // panels on the parchment
+	FrameBrown    = RGB(0x4A2C17) // the card's border
+	Ink           = RGB(0x2B1A0D) // text on parchment
+	InkSoft       = RGB(0x6B4F36) // secondary text on parchment
+	White         = RGB(0xFFFFFF)
+	Brass         = RGB(0xD9A93A) // value badges
+	BrassDark     = RGB(0x8A6414)
+	Red           = RGB(0xB3362B) // warnings: what leaves, what is lost
+	Gold          = RGB(0xE8B923)
+	Silver        = RGB(0xB8BEC6)
+	Bronze        = RGB(0xC07A3C)
 )
 
-// The subjects' colours were chosen for lightness steps (about 15, 35, 52,
-// 73 and 85 in CIE L*) as well as hue, so they stay apart for the common
-// colour-vision deficiencies and in greyscale; every book also carries its
-// letter.
-var bookColors = [...]color.RGBA{
-	atheneum.NoColor:  colInterior,
-	atheneum.Teal:     rgb(0x168C88),
-	atheneum.Purple:   rgb(0x6B3FA0),
-	atheneum.Green:    rgb(0xB9E05E),
-	atheneum.Pink:     rgb(0xF59BC9),
-	atheneum.Black:    rgb(0x242424),
-	atheneum.AnyColor: colGrey,
+// BaseColors lists the shared design colours, for a game's palette to
+// start from.
+func BaseColors() []color.RGBA {
+	return []color.RGBA{Parchment, ParchmentDark, FrameBrown, Ink, InkSoft, White, Brass,
+		BrassDark, Red, Gold, Silver, Bronze}
 }
 
-// bookDark is a darker shade of each book colour for spine bands.
-var bookDark = [...]color.RGBA{
-	atheneum.NoColor:  colInterior,
-	atheneum.Teal:     rgb(0x0C5F5C),
-	atheneum.Purple:   rgb(0x482670),
-	atheneum.Green:    rgb(0x86AE33),
-	atheneum.Pink:     rgb(0xC9679B),
-	atheneum.Black:    rgb(0x000000),
-	atheneum.AnyColor: colGreyDark,
+// BaseRamps are the pairs of shared colours whose anti-aliased edges are
+// common (text on the card and on its panels, the frame's edge).
+func BaseRamps() [][2]color.RGBA {
+	return [][2]color.RGBA{{Ink, Parchment}, {InkSoft, Parchment}, {Ink, ParchmentDark},
+		{White, FrameBrown}, {FrameBrown, Parchment}, {Ink, White}, {Ink, Brass}, {White, Red}}
 }
 
-// bookInk is the colour of the letter printed on a book: dark on the light
-// books, white on the dark ones.
-func bookInk(c atheneum.Color) color.RGBA {
-	switch c {
-	case atheneum.Green, atheneum.Pink, atheneum.AnyColor:
-		return rgb(0x1A1A1A)
-	}
-	return colWhite
-}
-
-func colorOf(c atheneum.Color) color.RGBA {
-	if int(c) < len(bookColors) {
-		return bookColors[c]
-	}
-	return colGrey
-}
-
-func darkOf(c atheneum.Color) color.RGBA {
-	if int(c) < len(bookDark) {
-		return bookDark[c]
-	}
-	return colGreyDark
-}
-
-// exactColors lists the colours that flat areas use.
-func exactColors() []color.RGBA {
-	cs := []color.RGBA{colParchment, colParchDark, colFrame, colInk, colInkSoft, colWood, colWoodDark,
-		colWoodLight, colInterior, colInteriorTx, colLabel, colWhite, colBrass, colBrassDark, colRed,
-		colWax, colFlame, colFlameCore, colSlot, colGrey, colGreyDark, colSecYou, colSecLeft,
-		colSecRight, colSecYouBg, colSecLeftBg, colSecRightBg, colCardBack, colGold, colSilver, colBronze, colCandleLit,
-		rgb(0x1A1A1A)}
-	for _, c := range atheneum.Colors {
-		cs = append(cs, bookColors[c], bookDark[c])
-	}
-	return cs
-}
-
-// rampPairs are the colour pairs whose anti-aliased edges are common enough
-// (text, book outlines) to deserve exact in-between shades.
-func rampPairs() [][2]color.RGBA {
-	p := [][2]color.RGBA{
-		{colInk, colParchment}, {colInkSoft, colParchment}, {colInk, colParchDark},
-		{colInteriorTx, colInterior}, {colInk, colLabel}, {colWhite, colFrame},
-		{colWood, colParchment}, {colWoodDark, colWood}, {colInk, colBrass}, {colWhite, colInterior},
-		{colInk, colSecYouBg}, {colInk, colSecLeftBg}, {colInk, colSecRightBg}, {colWhite, colRed},
-		{colFrame, colParchment}, {colWhite, colWood}, {colInk, colWhite}, {colInk, colCandleLit},
-		{colWhite, colSlot}, {colInk, colSecYou}, {colInk, colSecLeft}, {colInk, colSecRight},
-	}
-	for _, c := range atheneum.Colors {
-		p = append(p, [2]color.RGBA{colorOf(c), colInterior}, [2]color.RGBA{bookInk(c), colorOf(c)})
-	}
-	return p
-}
-
-func mix(a, b color.RGBA, t float64) color.RGBA {
+// Mix returns the colour t of the way from a to b.
+func Mix(a, b color.RGBA, t float64) color.RGBA {
 	f := func(x, y uint8) uint8 { return uint8(float64(x)*(1-t) + float64(y)*t + 0.5) }
 	return color.RGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), 0xff}
 }
@@ -151,22 +66,50 @@ type quantizer struct {
 	lut [1 << (3 * lutBits)]uint8
 }
 
-var (
-	quantOnce sync.Once
-	quant     *quantizer
-)
+// Palette is a fixed set of at most 256 colours that pictures are mapped
+// onto before they are compressed: a game's design colours, which flat
+// areas use and which map back exactly, then shades between the pairs of
+// colours that meet along anti-aliased edges, then a coarse colour cube for
+// anything else. Each game's picture package makes one (see NewPalette)
+// and starts every picture from it (Start, Blank), so the same drawing
+// always gives the same bytes. A Palette is safe for concurrent use.
+type Palette struct {
+	exact  []color.RGBA
+	ramps  [][2]color.RGBA
+	once   sync.Once
+	q      *quantizer
+	frames sync.Map // *image.RGBA -> *image.Paletted: frames already mapped
+}
 
-// theQuantizer builds the palette and its lookup table once (a few ms).
-func theQuantizer() *quantizer {
-	quantOnce.Do(func() { quant = newQuantizer() })
-	return quant
+// NewPalette makes a palette of the colours exact (in that order, after
+// which duplicates are dropped), three shades between each pair in ramps,
+// and a 5×5×5 colour cube, cut at 256 colours. Its lookup table is built
+// on first use (a few milliseconds). Most games start exact from the shared
+// design colours (BaseColors) and ramps from BaseRamps.
+func NewPalette(exact []color.RGBA, ramps [][2]color.RGBA) *Palette {
+	return &Palette{exact: exact, ramps: ramps}
+}
+
+// quant builds the palette and its lookup table once.
+func (p *Palette) quant() *quantizer {
+	p.once.Do(func() { p.q = newQuantizer(p.exact, p.ramps) })
+	return p.q
+}
+
+// Colors returns the palette's colours, in the order the PNG lists them.
+func (p *Palette) Colors() color.Palette { return p.quant().pal }
+
+// Nearest returns the palette colour that c is drawn as.
+func (p *Palette) Nearest(c color.RGBA) color.RGBA {
+	q := p.quant()
+	return q.pal[q.lut[cell(c)]].(color.RGBA)
 }
 
 func cell(c color.RGBA) int {
 	return int(c.R>>(8-lutBits))<<(2*lutBits) | int(c.G>>(8-lutBits))<<lutBits | int(c.B>>(8-lutBits))
 }
 
-func newQuantizer() *quantizer {
+func newQuantizer(exact []color.RGBA, ramps [][2]color.RGBA) *quantizer {
 	var cols []color.RGBA
 	seen := map[color.RGBA]bool{}
 	add := func(c color.RGBA) {
@@ -175,13 +118,13 @@ func newQuantizer() *quantizer {
 			cols = append(cols, c)
 		}
 	}
-	for _, c := range exactColors() {
+	for _, c := range exact {
 		add(c)
 	}
 	nExact := len(cols)
-	for _, p := range rampPairs() {
+	for _, p := range ramps {
 		for _, t := range []float64{0.25, 0.5, 0.75} {
-			add(mix(p[0], p[1], t))
+			add(Mix(p[0], p[1], t))
 		}
 	}
 	// A coarse cube catches whatever else an edge blends into.
@@ -254,35 +197,34 @@ func getPaletted(r image.Rectangle, pal color.Palette) *image.Paletted {
 	return image.NewPaletted(image.Rect(0, 0, r.Dx(), r.Dy()), pal)
 }
 
-// palFrames holds each frame already mapped onto the palette.
-var palFrames sync.Map // *image.RGBA -> *image.Paletted
-
-func palettedFrame(f *image.RGBA) *image.Paletted {
-	if v, ok := palFrames.Load(f); ok {
+// palettedFrame returns frame f mapped onto the palette, once.
+func (p *Palette) palettedFrame(f *image.RGBA) *image.Paletted {
+	if v, ok := p.frames.Load(f); ok {
 		return v.(*image.Paletted)
 	}
-	q := theQuantizer()
+	q := p.quant()
 	pm := image.NewPaletted(image.Rect(0, 0, f.Rect.Dx(), f.Rect.Dy()), q.pal)
 	q.toPaletted(f, pm)
-	v, _ := palFrames.LoadOrStore(f, pm)
+	v, _ := p.frames.LoadOrStore(f, pm)
 	return v.(*image.Paletted)
 }
 
-// checkTiles makes every encode also map the whole picture and compare,
-// to catch a drawing call that forgot to mark its tiles. Tests set it.
-var checkTiles bool
+// CheckTiles makes every encode also map the whole picture and compare,
+// to catch a drawing call that forgot to mark its tiles (see Canvas.Mark);
+// Finish then fails. Tests of picture packages set it; it costs time.
+var CheckTiles bool
 
-// encodeCanvas maps a picture onto the palette and compresses it. Tiles
+// encodeCanvas maps a picture onto its palette and compresses it. Tiles
 // nobody drew on are copied from the frame's mapped copy.
-func encodeCanvas(c *canvas) ([]byte, error) {
-	q := theQuantizer()
-	pm := getPaletted(c.img.Rect, q.pal)
+func encodeCanvas(c *Canvas) ([]byte, error) {
+	q := c.pal.quant()
+	pm := getPaletted(c.Img.Rect, q.pal)
 	defer palettedPool.Put(pm)
 	if c.dirty == nil {
-		q.toPaletted(c.img, pm)
+		q.toPaletted(c.Img, pm)
 	} else {
-		pf := palettedFrame(c.frame)
-		w, h := c.img.Rect.Dx(), c.img.Rect.Dy()
+		pf := c.pal.palettedFrame(c.frame)
+		w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
 		for ty := 0; ty*tileH < h; ty++ {
 			y0, y1 := ty*tileH, min(h, (ty+1)*tileH)
 			row := c.dirty[ty*c.tw : (ty+1)*c.tw]
@@ -294,7 +236,7 @@ func encodeCanvas(c *canvas) ([]byte, error) {
 				}
 				x0, x1 := tx*tileW, min(w, end*tileW)
 				if row[tx] {
-					q.mapRect(c.img, pm, image.Rect(x0, y0, x1, y1))
+					q.mapRect(c.Img, pm, image.Rect(x0, y0, x1, y1))
 				} else {
 					for y := y0; y < y1; y++ {
 						copy(pm.Pix[y*pm.Stride+x0:y*pm.Stride+x1], pf.Pix[y*pf.Stride+x0:y*pf.Stride+x1])
@@ -303,9 +245,9 @@ func encodeCanvas(c *canvas) ([]byte, error) {
 				tx = end
 			}
 		}
-		if checkTiles {
+		if CheckTiles {
 			full := image.NewPaletted(pm.Rect, q.pal)
-			q.toPaletted(c.img, full)
+			q.toPaletted(c.Img, full)
 			if !bytes.Equal(full.Pix, pm.Pix) {
 				return nil, errors.New("render: a drawing call did not mark the tiles it drew on")
 			}

@@ -1,67 +1,54 @@
-// Package render draws the game's pictures for the Discord channel, each as
-// a Picture: PNG bytes with their size and a description (alt text) of
-// what they show, in the language of Options.
+// Package render holds what every game's pictures for the Discord channel
+// share; each game draws its own pictures in a package of its own
+// (render/atheneum, render/anludim) with these parts, and render imports no
+// game.
 //
-//   - DrawShelves: one seat's shelves, on demand or on the workbench, where
-//     Marks light the spaces the item being placed may go to and mark the
-//     seat's last move;
-//   - DrawObjectives: the objective row as a 2×2 grid;
-//   - DrawHand: a seat's study cards, one compact card to a line, with the
-//     objective row below them as a compact strip;
-//   - DrawReveal: what each seat receives from the cards just played;
-//   - DrawTable: a compact summary of every seat for spectators;
-//   - DrawResults: the final scores;
-//   - DrawReplay: each seat's score turn by turn, and the final shelves.
+//   - Picture: a drawn picture, PNG bytes with their size and a description
+//     (alt text) in the language of Options, which also carries the seats'
+//     display names (NameOf and AltName make them safe to draw and to read).
+//   - The parchment card every picture is drawn on (DrawCard, NewFrame), in
+//     the shared design colours (Parchment, Ink, FrameBrown...), which read
+//     the same in Discord's dark and light themes.
+//   - Canvas: drawing on a picture, text in the embedded fonts (Sans, Cond,
+//     Title) measured, fitted and centred, rounded rectangles, discs, stars
+//     and medals, sprites drawn once and copied (SpriteCache, OnParchment).
+//   - Palette: each game's fixed palette, onto which a picture is mapped and
+//     compressed by a fast PNG writer (Start, Blank, Finish): a few
+//     milliseconds and a few tens of kilobytes per picture, the same bytes
+//     for the same drawing.
+//   - The phone rules: Discord shows a picture about PhoneWidth (450) pixels
+//     wide on a phone, so a picture W pixels wide draws no text under
+//     W/45 pixels (PhoneText, 10 pixels once shrunk to 450), and no text at
+//     all under MinText. The canvas records the smallest text it drew, from
+//     sprites too, and Picture.PhoneProblem checks a picture against the
+//     rule; each game's tests run it over every picture.
 //
-// Pictures are designed for a phone first. Discord shows a picture about
-// 450 pixels wide there, so a picture W pixels wide draws no text under
-// W/45 pixels (10 pixels once shrunk to 450); the tests check it from the
-// renderer's own record of the smallest text it drew. Pictures grow in
-// height rather than width, and are drawn on a framed parchment card that
-// reads the same in Discord's dark and light themes. Colours have one
-// meaning each: yellow is "you", green "the player on your left" (or from
-// them), blue "the player on your right"; every book carries its subject's
-// letter and every coloured mark a glyph or a word, so nothing rests on
-// colour alone. Coordinates are printed as the bot writes them: "II.2.3" is
-// compartment II, level 2 from the bottom, space 3 from the left; candle
-// spaces are numbered 1 to 7.
-//
-// All functions are safe for concurrent use. Static parts (frames, books,
-// cards) are drawn once per language and copied; the result is mapped onto
-// a fixed palette and compressed with a fast deflate, which keeps a seat's
-// shelves to a few milliseconds and a few tens of kilobytes.
+// All functions are safe for concurrent use.
 package render
 
 import (
 	"errors"
 	"fmt"
 	"image"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
 
-	"atheneum/engine/atheneum"
 	"atheneum/fonts"
 	"atheneum/i18n"
 )
 
-// Errors returned when a picture cannot be made from the game given.
+// Errors returned when a picture cannot be made from the game given, by
+// every game's pictures.
 var (
-	// ErrNoGame is returned for a nil game or one without its content pack.
+	// ErrNoGame is returned for a nil game or one that cannot be drawn
+	// (without its content, or without seats).
 	ErrNoGame = errors.New("render: no game or no content pack")
 	// ErrNoSeat is returned for a seat number the game does not have.
 	ErrNoSeat = errors.New("render: no such seat")
-	// ErrNotRevealed is returned by DrawReveal when no card has been played
-	// this turn.
-	ErrNotRevealed = errors.New("render: no cards are revealed")
-	// ErrNotOver is returned by DrawResults before the game has ended.
+	// ErrNotOver is returned by a results picture before the game has
+	// ended.
 	ErrNotOver = errors.New("render: the game is not over")
-	// ErrNoScores is returned by DrawReplay without scores to chart or
-	// with rows that do not have one score per seat.
-	ErrNoScores = errors.New("render: no scores for every seat")
 )
 
 // Options say how to draw: in which language, and the seats' display names.
@@ -74,7 +61,9 @@ type Options struct {
 	Names []string
 }
 
-func (o Options) lang() i18n.Lang {
+// Language returns the language to draw in: Lang when the catalogue knows
+// it, else English.
+func (o Options) Language() i18n.Lang {
 	if _, ok := i18n.Parse(string(o.Lang)); ok {
 		return o.Lang
 	}
@@ -94,25 +83,30 @@ type Picture struct {
 	layout layoutRecord
 }
 
-// altLimit is Discord's limit on an attachment's description.
-const altLimit = 1024
+// SmallestText returns the smallest text the picture shows, sprites
+// included, and its font size in pixels; "" if it shows no text.
+func (p Picture) SmallestText() (size float64, text string) { return p.layout.size, p.layout.text }
 
-func check(g *atheneum.Game) error {
-	if g == nil || g.Content == nil || len(g.Seats) == 0 {
-		return ErrNoGame
+// Shortened returns the first label that had to be shortened with an
+// ellipsis to fit (see Canvas.FitLabel), or "".
+func (p Picture) Shortened() string { return p.layout.cut }
+
+// PhoneProblem says why the picture would not read on a phone, or "":
+// scaled to PhoneWidth, its smallest text must stay at least PhoneText
+// pixels tall, and it must show some text.
+func (p Picture) PhoneProblem() string {
+	if p.layout.text == "" {
+		return "no text was recorded"
 	}
-	return nil
+	if got := p.layout.size * PhoneWidth / float64(p.Width); got < PhoneText {
+		return fmt.Sprintf("%q is %.1f px on a %d px-wide picture: %.1f px on a phone, under %d", p.layout.text,
+			p.layout.size, p.Width, got, PhoneText)
+	}
+	return ""
 }
 
-func checkSeat(g *atheneum.Game, seat int) error {
-	if err := check(g); err != nil {
-		return err
-	}
-	if seat < 0 || seat >= len(g.Seats) {
-		return fmt.Errorf("%w: %d of %d", ErrNoSeat, seat, len(g.Seats))
-	}
-	return nil
-}
+// AltLimit is Discord's limit on an attachment's description.
+const AltLimit = 1024
 
 // trCache keeps messages without placeholders: looking one up in the
 // catalogue costs more than drawing it.
@@ -123,8 +117,9 @@ type trKey struct {
 	id string
 }
 
-// tr returns message id in l, filled from kv (see i18n.Lang.T).
-func tr(l i18n.Lang, id string, kv ...any) string {
+// T returns message id in l, filled from kv (see i18n.Lang.T); messages
+// without placeholders are cached.
+func T(l i18n.Lang, id string, kv ...any) string {
 	if len(kv) > 0 {
 		return l.T(id, kv...)
 	}
@@ -137,12 +132,12 @@ func tr(l i18n.Lang, id string, kv ...any) string {
 	return s
 }
 
-// tr returns message id in the canvas's language.
-func (c *canvas) tr(id string, kv ...any) string { return tr(c.lang, id, kv...) }
+// T returns message id in the canvas's language, filled from kv.
+func (c *Canvas) T(id string, kv ...any) string { return T(c.Lang, id, kv...) }
 
-// nameOf returns a seat's display name, keeping only characters the font
+// NameOf returns a seat's display name, keeping only characters the font
 // can draw (names may hold emoji), or "Seat N" in l when nothing is left.
-func nameOf(l i18n.Lang, names []string, seat int) string {
+func NameOf(l i18n.Lang, names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		var b strings.Builder
 		for _, r := range names[seat] {
@@ -157,62 +152,66 @@ func nameOf(l i18n.Lang, names []string, seat int) string {
 			return s
 		}
 	}
-	return tr(l, "render.seat", "Number", seat+1)
+	return T(l, "render.seat", "Number", seat+1)
 }
 
-// altName is a seat's name for alt text, which screen readers read, emoji
+// AltName is a seat's name for alt text, which screen readers read, emoji
 // included.
-func altName(l i18n.Lang, names []string, seat int) string {
+func AltName(l i18n.Lang, names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		if s := strings.Join(strings.Fields(names[seat]), " "); s != "" {
 			return s
 		}
 	}
-	return tr(l, "render.seat", "Number", seat+1)
+	return T(l, "render.seat", "Number", seat+1)
 }
 
-// Layout constants shared by the pictures.
+// Margin is the space inside the card's frame, and Border the frame's
+// width, on every picture.
 const (
-	margin = 22 // inside the frame
-	border = 7  // the frame's width
+	Margin = 22 // inside the frame
+	Border = 7  // the frame's width
 )
 
-// phoneWidth is the width at which Discord shows a picture on a phone, and
-// phoneText the smallest text height readable there.
+// PhoneWidth is the width at which Discord shows a picture on a phone, and
+// PhoneText the smallest text height readable there (see
+// Picture.PhoneProblem).
 const (
-	phoneWidth = 450
-	phoneText  = 10
+	PhoneWidth = 450
+	PhoneText  = 10
 )
 
-// drawCard paints the frame and parchment that every picture sits on.
-func drawCard(c *canvas, w, h int) {
-	c.fill(image.Rect(0, 0, w, h), colFrame)
-	c.fillRR(image.Rect(border, border, w-border, h-border), 14, colParchment)
+// DrawCard paints the frame and parchment that every picture sits on, over
+// the whole w×h canvas.
+func DrawCard(c *Canvas, w, h int) {
+	c.Fill(image.Rect(0, 0, w, h), FrameBrown)
+	c.FillRR(image.Rect(Border, Border, w-Border, h-Border), 14, Parchment)
 }
 
-// frames keeps each picture's static frame by a key that names its layout
-// and language; rendering starts by copying it.
-var frames spriteCache
-
-// newFrame starts drawing a frame in language l.
-func newFrame(w, h int, l i18n.Lang) *canvas {
-	c := newSprite(w, h, colFrame)
-	c.lang = l
-	drawCard(c, w, h)
+// NewFrame starts drawing a picture's frame, w×h pixels in language l: the
+// parts of a picture that never change, on the parchment card. The caller
+// draws on it, releases it and keeps its Img (in a SpriteCache) for Start.
+func NewFrame(w, h int, l i18n.Lang) *Canvas {
+	c := NewSprite(w, h, FrameBrown)
+	c.Lang = l
+	DrawCard(c, w, h)
 	return c
 }
 
-// start returns a canvas on a recycled picture of the frame's size, in
-// language l. The frame's pixels are copied in tile by tile as drawing
-// reaches them (see canvas.mark), and tiles never drawn on are taken from
-// the frame's mapped copy when encoding.
-func start(frame *image.RGBA, l i18n.Lang) *canvas {
+// Start returns a canvas on a recycled picture of the frame's size, in
+// language l, to be encoded onto p by Finish. The frame is a picture that
+// never changes (made with NewFrame and kept in a SpriteCache); its pixels
+// are copied in tile by tile as drawing reaches them (see Canvas.Mark), and
+// tiles never drawn on are taken from the frame's mapped copy when
+// encoding, which keeps a picture that changes little fast to make.
+func (p *Palette) Start(frame *image.RGBA, l i18n.Lang) *Canvas {
 	img := getRGBA(frame.Rect.Dx(), frame.Rect.Dy())
 	c := newCanvas(img)
-	c.lang = l
+	c.Lang = l
+	c.pal = p
 	c.frame = frame
 	c.inherit(frame)
-	if checkTiles {
+	if CheckTiles {
 		// The check compares the whole picture, so it needs all of it.
 		copy(img.Pix, frame.Pix)
 		c.copied = true
@@ -222,20 +221,36 @@ func start(frame *image.RGBA, l i18n.Lang) *canvas {
 	return c
 }
 
-// finish encodes the picture with its alt text and recycles it.
-func finish(c *canvas, alt string) (Picture, error) {
+// Blank returns a canvas on a recycled picture w×h pixels, in language l,
+// with the parchment card drawn on it, to be encoded onto p by Finish: for
+// a picture drawn whole every time.
+func (p *Palette) Blank(w, h int, l i18n.Lang) *Canvas {
+	c := newCanvas(getRGBA(w, h))
+	c.Lang = l
+	c.pal = p
+	DrawCard(c, w, h)
+	return c
+}
+
+// Finish encodes the picture drawn on c (started by Palette.Start or
+// Blank) with its alt text, shortened to AltLimit, and recycles the
+// canvas, which is unusable after it.
+func Finish(c *Canvas, alt string) (Picture, error) {
+	if c.pal == nil {
+		return Picture{}, errors.New("render: Finish needs a canvas from Palette.Start or Blank")
+	}
 	b, err := encodeCanvas(c)
-	p := Picture{PNG: b, Alt: clip(alt, altLimit), Width: c.img.Rect.Dx(), Height: c.img.Rect.Dy(), layout: c.record}
-	c.release()
-	putRGBA(c.img)
+	p := Picture{PNG: b, Alt: Clip(alt, AltLimit), Width: c.Img.Rect.Dx(), Height: c.Img.Rect.Dy(), layout: c.record}
+	c.Release()
+	putRGBA(c.Img)
 	if err != nil {
 		return Picture{}, err
 	}
 	return p, nil
 }
 
-// clip shortens s to at most n bytes, at a word, with an ellipsis.
-func clip(s string, n int) string {
+// Clip shortens s to at most n bytes, at a word, with an ellipsis.
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -250,98 +265,3 @@ func clip(s string, n int) string {
 }
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
-
-// score is what a seat has scored so far, or its final total.
-func score(g *atheneum.Game, seat int) (int, bool) {
-	if g.Step == atheneum.StepOver {
-		for _, r := range g.Results {
-			if r.Seat == seat {
-				return r.Total, true
-			}
-		}
-	}
-	return g.Seats[seat].Score(), false
-}
-
-// subjectName is a subject's name in l ("" for no subject).
-func subjectName(l i18n.Lang, col atheneum.Color) string {
-	if !col.IsBook() {
-		return ""
-	}
-	return tr(l, "render.subject."+col.String())
-}
-
-// colourName is a book colour's name in l.
-func colourName(l i18n.Lang, col atheneum.Color) string {
-	return tr(l, "render.colour."+col.String())
-}
-
-// seatTitle writes a seat's subject disc, name, wands and score on one
-// line between x0 and x1, baseline y, in the given sizes.
-func seatTitle(c *canvas, g *atheneum.Game, seat int, names []string, x0, x1, y float64, big, small fontSpec) {
-	s := &g.Seats[seat]
-	pts, final := score(g, seat)
-	label := c.tr("render.score") + " "
-	if final {
-		label = c.tr("render.final") + " "
-	}
-	right := strconv.Itoa(pts)
-	wands := c.tr("render.wands", "Count", s.Wands) + "  "
-	rw := c.measure(label, small) + c.measure(right, big) + c.measure(wands, small)
-	x := x1 - rw
-	x += c.text(wands, x, y, small, colInkSoft, 0)
-	x += c.text(label, x, y, small, colInkSoft, 0)
-	c.text(right, x, y, big, colInk, 0)
-
-	capH := c.fs.get(big).capHeight
-	r := big.size * 0.5
-	subjectDisc(c, x0+r, y-capH/2, r, s.Subject, sans(max(minText, big.size*0.55)))
-	nx := x0 + 2*r + 10
-	c.textFit(nameOf(c.lang, names, seat), nx, y, x1-rw-nx-16, big, colInk)
-}
-
-// WriteAll writes every picture the game's state can show into dir (made
-// if needed) as PNG files: table.png, objectives.png, shelves-N.png and
-// hand-N.png for each seat N (from 1), reveal.png while cards are revealed
-// and results.png once the game is over, each seat's pictures from its own
-// view. It is meant for people to look at all the pictures at once.
-func WriteAll(dir string, g *atheneum.Game, o Options) error {
-	if err := check(g); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	type job struct {
-		name string
-		draw func() (Picture, error)
-	}
-	spectator := g.View(atheneum.Spectator)
-	jobs := []job{
-		{"table.png", func() (Picture, error) { return DrawTable(spectator, o) }},
-		{"objectives.png", func() (Picture, error) { return DrawObjectives(spectator, o) }},
-	}
-	for i := range g.Seats {
-		n := strconv.Itoa(i + 1)
-		v := g.View(i)
-		jobs = append(jobs,
-			job{"shelves-" + n + ".png", func() (Picture, error) { return DrawShelves(v, i, Marks{}, o) }},
-			job{"hand-" + n + ".png", func() (Picture, error) { return DrawHand(v, i, o) }})
-	}
-	jobs = append(jobs,
-		job{"reveal.png", func() (Picture, error) { return DrawReveal(spectator, o) }},
-		job{"results.png", func() (Picture, error) { return DrawResults(spectator, o) }})
-	for _, j := range jobs {
-		p, err := j.draw()
-		if errors.Is(err, ErrNotRevealed) || errors.Is(err, ErrNotOver) {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", j.name, err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, j.name), p.PNG, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}

@@ -1,269 +1,72 @@
 package render
 
 import (
-	"bytes"
-	"errors"
-	"flag"
-	"fmt"
 	"image"
-	"image/png"
+	"image/color"
 	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 
-	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden images in testdata")
-
 func TestMain(m *testing.M) {
 	// Every picture drawn by the tests also checks that each drawing call
-	// marked the tiles it drew on (not under the race detector, where it
-	// would double the time of the slowest tests; the plain run checks).
-	checkTiles = !raceEnabled
+	// marked the tiles it drew on.
+	CheckTiles = true
 	os.Exit(m.Run())
 }
 
-// golden is one picture compared with a file in testdata.
-type golden struct {
-	what string // a sentence for t.Run
-	file string
-	draw func(t *testing.T) (Picture, error)
-}
+// testPalette is the shared colours' palette, as a game without colours
+// of its own would have it.
+var testPalette = NewPalette(BaseColors(), BaseRamps())
 
-var (
-	en = Options{Lang: i18n.English, Names: testNames}
-	fr = Options{Lang: i18n.French, Names: testNames}
-)
-
-func goldens() []golden {
-	return []golden{
-		{"a new game's shelves show every empty space with its coordinate and no side shelf", "start-shelves.png",
-			func(t *testing.T) (Picture, error) { return DrawShelves(startState(t).View(0), 0, Marks{}, en) }},
-		{"a new game's objective row marks the card that leaves, two cards to a line", "start-objectives.png",
-			func(t *testing.T) (Picture, error) { return DrawObjectives(startState(t).View(0), en) }},
-		{"a new game's first hand shows six cards with their sections and the objective row", "start-hand.png",
-			func(t *testing.T) (Picture, error) { return DrawHand(startState(t).View(0), 0, en) }},
-		{"a new game's table sums up every seat and the row for a spectator", "start-table.png",
-			func(t *testing.T) (Picture, error) { return DrawTable(startState(t).View(atheneum.Spectator), en) }},
-		{"mid-game shelves show side shelves below, paired sets, lit candles and spiders", "mid-shelves.png",
-			func(t *testing.T) (Picture, error) { return DrawShelves(midState(t).View(0), 0, Marks{}, en) }},
-		{"mid-game shelves of another seat read the same from a view", "mid-shelves-other.png",
-			func(t *testing.T) (Picture, error) { return DrawShelves(midState(t).View(0), 1, Marks{}, en) }},
-		{"the workbench lights where the held book may go and outlines the last move", "mid-workbench.png",
-			func(t *testing.T) (Picture, error) {
-				g, item, last := workbenchState(t)
-				return DrawShelves(g.View(0), 0, Marks{Item: item, Last: &last}, en)
-			}},
-		{"mid-game objectives carry the wands of the seats that scored them", "mid-objectives.png",
-			func(t *testing.T) (Picture, error) { return DrawObjectives(midState(t).View(0), en) }},
-		{"mid-game hand shows the cards left to pass", "mid-hand.png",
-			func(t *testing.T) (Picture, error) { return DrawHand(midState(t).View(0), 0, en) }},
-		{"a hand marks the card its seat has picked", "start-hand-picked.png",
-			func(t *testing.T) (Picture, error) { return DrawHand(pickedState(t).View(0), 0, en) }},
-		{"with two seats the opponent gives both outer sections", "two-seat-reveal.png",
-			func(t *testing.T) (Picture, error) {
-				return DrawReveal(twoSeatReveal(t).View(1), Options{Lang: i18n.English, Names: testNames[1:]})
-			}},
-		{"another seat's hand is drawn as card backs", "mid-hand-hidden.png",
-			func(t *testing.T) (Picture, error) { return DrawHand(midState(t).View(0), 1, en) }},
-		{"the reveal shows who receives what from whom, green from the left and blue from the right", "mid-reveal.png",
-			func(t *testing.T) (Picture, error) { return DrawReveal(midState(t).View(atheneum.Spectator), en) }},
-		{"mid-game table sums up books, compartments, candles, side shelves and statuses", "mid-table.png",
-			func(t *testing.T) (Picture, error) { return DrawTable(midState(t).View(atheneum.Spectator), en) }},
-		{"final shelves show the final score", "end-shelves.png",
-			func(t *testing.T) (Picture, error) { return DrawShelves(endState(t).View(2), 2, Marks{}, en) }},
-		{"the final table says the game is over", "end-table.png",
-			func(t *testing.T) (Picture, error) { return DrawTable(endState(t).View(atheneum.Spectator), en) }},
-		{"the results rank the seats with each category and a bar chart", "end-results.png",
-			func(t *testing.T) (Picture, error) { return DrawResults(endState(t).View(atheneum.Spectator), en) }},
-		{"the replay charts each seat's score by turn above the final shelves", "end-replay.png",
-			func(t *testing.T) (Picture, error) {
-				g, scores := replayState(t)
-				return DrawReplay(scores, g.View(atheneum.Spectator), en)
-			}},
-		{"French shelves say casier, niveau and place", "fr-mid-shelves.png",
-			func(t *testing.T) (Picture, error) { return DrawShelves(midState(t).View(0), 0, Marks{}, fr) }},
-		{"the French workbench names the book to place", "fr-mid-workbench.png",
-			func(t *testing.T) (Picture, error) {
-				g, item, last := workbenchState(t)
-				return DrawShelves(g.View(0), 0, Marks{Item: item, Last: &last}, fr)
-			}},
-		{"French objectives", "fr-mid-objectives.png",
-			func(t *testing.T) (Picture, error) { return DrawObjectives(midState(t).View(0), fr) }},
-		{"a French hand", "fr-mid-hand.png",
-			func(t *testing.T) (Picture, error) { return DrawHand(midState(t).View(0), 0, fr) }},
-		{"a French reveal", "fr-mid-reveal.png",
-			func(t *testing.T) (Picture, error) { return DrawReveal(midState(t).View(atheneum.Spectator), fr) }},
-		{"a French table", "fr-mid-table.png",
-			func(t *testing.T) (Picture, error) { return DrawTable(midState(t).View(atheneum.Spectator), fr) }},
-		{"French results", "fr-end-results.png",
-			func(t *testing.T) (Picture, error) { return DrawResults(endState(t).View(atheneum.Spectator), fr) }},
-		{"a French replay", "fr-end-replay.png",
-			func(t *testing.T) (Picture, error) {
-				g, scores := replayState(t)
-				return DrawReplay(scores, g.View(atheneum.Spectator), fr)
-			}},
+func TestTheLayoutRecordsAShortenedLabel(t *testing.T) {
+	c := NewSprite(10, 10, Parchment)
+	defer c.Release()
+	if got := c.FitLabel("reshelve 2", 200, Cond(15)); got != "reshelve 2" || c.Shortened() != "" {
+		t.Errorf("a label with room was drawn as %q and recorded %q as shortened", got, c.Shortened())
+	}
+	if got := c.FitLabel("reshelve 2", 40, Cond(15)); got == "reshelve 2" || c.Shortened() != "reshelve 2" {
+		t.Errorf("a label without room was drawn as %q and recorded %q as shortened", got, c.Shortened())
 	}
 }
 
-func TestGoldenImages(t *testing.T) {
-	for _, gc := range goldens() {
-		t.Run(gc.what, func(t *testing.T) {
-			t.Parallel()
-			p, err := gc.draw(t)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p.Alt == "" || len(p.Alt) > altLimit {
-				t.Errorf("the alt text has %d bytes: %q", len(p.Alt), p.Alt)
-			}
-			got := p.PNG
-			path := filepath.Join("testdata", gc.file)
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if msg := compareImages(got, want); msg != "" {
-				bad := filepath.Join(t.TempDir(), gc.file)
-				os.WriteFile(bad, got, 0o644)
-				t.Errorf("%s differs from the golden image: %s; the new picture is %s (run with -update if the change is meant)", gc.file, msg, bad)
-			}
-		})
+func TestThePhoneCheckCatchesSmallText(t *testing.T) {
+	// A picture 900 pixels wide with 15-pixel text shows it at 7.5 pixels.
+	p := Picture{Width: 900, layout: layoutRecord{size: 15, text: "II.2.3"}}
+	if p.PhoneProblem() == "" {
+		t.Error("text of 7.5 px on a phone went unnoticed")
+	}
+	p.layout.size = 20
+	if msg := p.PhoneProblem(); msg != "" {
+		t.Error(msg)
+	}
+	if (Picture{Width: 450}).PhoneProblem() == "" {
+		t.Error("a picture without text passed")
 	}
 }
 
-// compareImages returns "" when two PNGs are the same size and differ in
-// at most 0.1% of their pixels by more than a small tolerance per channel,
-// which absorbs rounding differences in the rasteriser.
-func compareImages(got, want []byte) string {
-	a, err := png.Decode(bytes.NewReader(got))
+func TestThePictureKnowsItsSmallestText(t *testing.T) {
+	f := NewFrame(200, 100, i18n.English)
+	f.Text("big", 30, 40, Sans(30), Ink, 0)
+	f.Release()
+	c := testPalette.Start(f.Img, i18n.English)
+	c.Text("small", 30, 80, Cond(16), Ink, 0)
+	p, err := Finish(c, "a test")
 	if err != nil {
-		return "cannot decode the new picture: " + err.Error()
+		t.Fatal(err)
 	}
-	b, err := png.Decode(bytes.NewReader(want))
+	if size, text := p.SmallestText(); size != 16 || text != "small" {
+		t.Errorf("the smallest text is %q at %v px", text, size)
+	}
+	c = testPalette.Start(f.Img, i18n.English)
+	c.Text("bigger", 30, 80, Sans(40), Ink, 0)
+	p, err = Finish(c, "a test")
 	if err != nil {
-		return "cannot decode the golden picture: " + err.Error()
+		t.Fatal(err)
 	}
-	if a.Bounds() != b.Bounds() {
-		return fmt.Sprintf("size %v, want %v", a.Bounds().Size(), b.Bounds().Size())
-	}
-	pa, ok1 := a.(*image.Paletted)
-	pb, ok2 := b.(*image.Paletted)
-	if !ok1 || !ok2 {
-		return "the pictures are not paletted"
-	}
-	// Compare colours index by index through a table of the palettes'
-	// pairs, which is much faster than At under the race detector.
-	var same [256][256]int8 // 0 unknown, 1 same, -1 different
-	const tolerance = 24
-	samePalette := len(pa.Palette) == len(pb.Palette)
-	for i := 0; samePalette && i < len(pa.Palette); i++ {
-		samePalette = pa.Palette[i] == pb.Palette[i]
-	}
-	diff := 0
-	for i, x := range pa.Pix {
-		y := pb.Pix[i]
-		if x == y && samePalette {
-			continue
-		}
-		s := &same[x][y]
-		if *s == 0 {
-			*s = -1
-			if int(x) < len(pa.Palette) && int(y) < len(pb.Palette) {
-				r1, g1, b1, _ := pa.Palette[x].RGBA()
-				r2, g2, b2, _ := pb.Palette[y].RGBA()
-				if absDiff(r1>>8, r2>>8) <= tolerance && absDiff(g1>>8, g2>>8) <= tolerance && absDiff(b1>>8, b2>>8) <= tolerance {
-					*s = 1
-				}
-			}
-		}
-		if *s < 0 {
-			diff++
-		}
-	}
-	if diff*1000 > len(pa.Pix) {
-		return fmt.Sprintf("%d pixels of %d differ", diff, len(pa.Pix))
-	}
-	return ""
-}
-
-func absDiff(a, b uint32) uint32 {
-	if a > b {
-		return a - b
-	}
-	return b - a
-}
-
-// kind is one picture function with a uniform signature.
-type kind struct {
-	name string
-	draw func(g *atheneum.Game, seat int, o Options) (Picture, error)
-}
-
-func kinds() []kind {
-	return []kind{
-		{"shelves", func(g *atheneum.Game, seat int, o Options) (Picture, error) { return DrawShelves(g, seat, Marks{}, o) }},
-		{"workbench", drawWorkbench},
-		{"objectives", func(g *atheneum.Game, _ int, o Options) (Picture, error) { return DrawObjectives(g, o) }},
-		{"hand", DrawHand},
-		{"reveal", func(g *atheneum.Game, _ int, o Options) (Picture, error) { return DrawReveal(g, o) }},
-		{"table", func(g *atheneum.Game, _ int, o Options) (Picture, error) { return DrawTable(g, o) }},
-		{"results", func(g *atheneum.Game, _ int, o Options) (Picture, error) { return DrawResults(g, o) }},
-		{"replay", func(g *atheneum.Game, _ int, o Options) (Picture, error) {
-			// A chart of made-up scores rising by turn, over g's shelves.
-			scores := make([][]int, 10)
-			for t := range scores {
-				for s := range g.Seats {
-					scores[t] = append(scores[t], t*(s+2)+s)
-				}
-			}
-			return DrawReplay(scores, g, o)
-		}},
-	}
-}
-
-// drawWorkbench draws seat's shelves with the first item it holds lit, or
-// plain when it holds none.
-func drawWorkbench(g *atheneum.Game, seat int, o Options) (Picture, error) {
-	m := Marks{}
-	if s := &g.Seats[seat]; len(s.Held) > 0 {
-		m.Item = s.Held[0].ID
-	}
-	return DrawShelves(g, seat, m, o)
-}
-
-func TestErrors(t *testing.T) {
-	start := startState(t)
-	tests := []struct {
-		what string
-		draw func() (Picture, error)
-		want error
-	}{
-		{"a nil game is refused", func() (Picture, error) { return DrawTable(nil, en) }, ErrNoGame},
-		{"a game without its content pack is refused", func() (Picture, error) { return DrawObjectives(&atheneum.Game{Seats: start.Seats}, en) }, ErrNoGame},
-		{"a seat past the last is refused", func() (Picture, error) { return DrawShelves(start, 3, Marks{}, en) }, ErrNoSeat},
-		{"a negative seat is refused", func() (Picture, error) { return DrawHand(start, -1, en) }, ErrNoSeat},
-		{"the reveal waits for the cards to be played", func() (Picture, error) { return DrawReveal(start, en) }, ErrNotRevealed},
-		{"the results wait for the end of the game", func() (Picture, error) { return DrawResults(start, en) }, ErrNotOver},
-		{"a replay without scores is refused", func() (Picture, error) { return DrawReplay(nil, start, en) }, ErrNoScores},
-		{"a replay with a score missing is refused", func() (Picture, error) { return DrawReplay([][]int{{1, 2}}, start, en) }, ErrNoScores},
-		{"a replay without a game is refused", func() (Picture, error) { return DrawReplay([][]int{{1}}, nil, en) }, ErrNoGame},
-	}
-	for _, tc := range tests {
-		t.Run(tc.what, func(t *testing.T) {
-			if _, err := tc.draw(); !errors.Is(err, tc.want) {
-				t.Errorf("got %v, want %v", err, tc.want)
-			}
-		})
+	if size, text := p.SmallestText(); size != 30 || text != "big" {
+		t.Errorf("the frame's text was not counted: the smallest text is %q at %v px", text, size)
 	}
 }
 
@@ -283,100 +86,93 @@ func TestNames(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.what, func(t *testing.T) {
-			if got := nameOf(i18n.English, tc.names, tc.seat); got != tc.want {
+			if got := NameOf(i18n.English, tc.names, tc.seat); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
 	}
-}
-
-func TestWriteAll(t *testing.T) {
-	tests := []struct {
-		what  string
-		game  func(testing.TB) *atheneum.Game
-		files []string
-	}{
-		{"a new game writes the table, row, shelves and hands", startState,
-			[]string{"table.png", "objectives.png", "shelves-1.png", "shelves-3.png", "hand-1.png", "hand-3.png"}},
-		{"a turn being resolved also writes the reveal", midState, []string{"reveal.png"}},
-		{"a finished game also writes the results", endState, []string{"results.png"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.what, func(t *testing.T) {
-			t.Parallel()
-			dir := filepath.Join(t.TempDir(), "pictures")
-			if err := WriteAll(dir, tc.game(t), en); err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range tc.files {
-				b, err := os.ReadFile(filepath.Join(dir, f))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, err := png.Decode(bytes.NewReader(b)); err != nil {
-					t.Errorf("%s: %v", f, err)
-				}
-			}
-		})
+	if got := AltName(i18n.French, []string{"🐉 Ada"}, 0); got != "🐉 Ada" {
+		t.Errorf("the alt text's name is %q, emoji and all", got)
 	}
 }
 
-func TestConcurrentRendersMatchSequentialOnes(t *testing.T) {
-	states := []*atheneum.Game{startState(t), midState(t), endState(t)}
-	type job struct {
-		g    *atheneum.Game
-		k    kind
-		seat int
+func TestClip(t *testing.T) {
+	if got := Clip("short", 10); got != "short" {
+		t.Errorf("a short text became %q", got)
 	}
-	var jobs []job
-	for _, g := range states {
-		for i, k := range kinds() {
-			seat := i % len(g.Seats)
-			jobs = append(jobs, job{g.View(seat), k, seat})
-		}
+	if got := Clip("one two three", 11); got != "one two…" {
+		t.Errorf("a long text became %q", got)
 	}
-	want := make([][]byte, len(jobs))
-	for i, j := range jobs {
-		p, _ := j.k.draw(j.g, j.seat, en)
-		want[i] = p.PNG
+	if got := Clip("ééééééééééé", 8); len(got) > 8 || got != "éé…" {
+		t.Errorf("a text without spaces became %q", got)
 	}
-	var wg sync.WaitGroup
-	for w := 0; w < 3; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				j := jobs[(i+w*7)%len(jobs)]
-				got, _ := j.k.draw(j.g, j.seat, en)
-				if !bytes.Equal(got.PNG, want[(i+w*7)%len(jobs)]) {
-					t.Errorf("%s for seat %d differs when drawn concurrently", j.k.name, j.seat)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 func TestTilesMarkWhatIsDrawn(t *testing.T) {
-	defer func(old bool) { checkTiles = old }(checkTiles)
-	checkTiles = true
-	// With checkTiles on (see TestMain), encoding fails if a drawing call
+	// With CheckTiles on (see TestMain), encoding fails if a drawing call
 	// did not mark its tiles; this draws on a picture whose frame differs
 	// everywhere, so a missed tile cannot go unnoticed.
 	frame := image.NewRGBA(image.Rect(0, 0, 200, 100))
-	c := start(frame, i18n.English)
-	c.fill(image.Rect(10, 10, 50, 50), colInk)
-	c.text("II.2.3", 60, 60, cond(16), colInk, 0)
-	c.fillCircle(150, 50, 20, colBrass)
-	if _, err := finish(c, "a test"); err != nil {
+	c := testPalette.Start(frame, i18n.English)
+	c.Fill(image.Rect(10, 10, 50, 50), Ink)
+	c.Text("II.2.3", 60, 60, Cond(16), Ink, 0)
+	c.FillCircle(150, 50, 20, Brass)
+	DrawStar(c, 100, 20, 15, Gold)
+	DrawMedal(c, 30, 75, 2)
+	if _, err := Finish(c, "a test"); err != nil {
 		t.Fatal(err)
 	}
-	c = start(frame, i18n.English)
-	c.gg().DrawCircle(100, 50, 30) // drawn behind the canvas's back
-	c.gg().SetColor(colWhite)
-	c.gg().Fill()
-	if _, err := finish(c, "a test"); err == nil {
+	c = testPalette.Start(frame, i18n.English)
+	c.GG().DrawCircle(100, 50, 30) // drawn behind the canvas's back
+	c.GG().SetColor(White)
+	c.GG().Fill()
+	if _, err := Finish(c, "a test"); err == nil {
 		t.Error("an unmarked drawing went unnoticed")
 	}
+}
+
+func TestPalette(t *testing.T) {
+	t.Run("the palette has at most 256 colours", func(t *testing.T) {
+		if n := len(testPalette.Colors()); n > 256 {
+			t.Errorf("%d colours", n)
+		}
+	})
+	t.Run("every design colour maps back to itself", func(t *testing.T) {
+		for _, c := range BaseColors() {
+			if got := testPalette.Nearest(c); got != c {
+				t.Errorf("%v maps to %v: two design colours share a cell of the table", c, got)
+			}
+		}
+	})
+	t.Run("a picture maps pixel by pixel onto the nearest colours", func(t *testing.T) {
+		q := testPalette.quant()
+		img := image.NewRGBA(image.Rect(0, 0, 3, 1))
+		img.Set(0, 0, Parchment)
+		img.Set(1, 0, Mix(Ink, Parchment, 0.5))
+		img.Set(2, 0, color.RGBA{0xF4, 0xE9, 0xCB, 0xff}) // near the parchment
+		pm := image.NewPaletted(img.Rect, q.pal)
+		q.toPaletted(img, pm)
+		if pm.At(0, 0) != color.Color(Parchment) || pm.At(2, 0) != color.Color(Parchment) {
+			t.Errorf("parchment became %v and %v", pm.At(0, 0), pm.At(2, 0))
+		}
+		want := Mix(Ink, Parchment, 0.5)
+		got := pm.At(1, 0).(color.RGBA)
+		if absDiff(got.R, want.R) > 12 || absDiff(got.G, want.G) > 12 || absDiff(got.B, want.B) > 12 {
+			t.Errorf("the half-way shade of text %v became %v", want, got)
+		}
+	})
+}
+
+func TestFinishRefusesASprite(t *testing.T) {
+	c := NewSprite(10, 10, Parchment)
+	if _, err := Finish(c, "a sprite"); err == nil {
+		t.Error("a sprite was encoded without a palette")
+	}
+}
+
+func absDiff(a, b uint8) uint8 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

@@ -12,6 +12,7 @@ import (
 	"atheneum/engine/atheneum/ai"
 	"atheneum/i18n"
 	"atheneum/render"
+	atrender "atheneum/render/atheneum"
 )
 
 // pictureNames are the seats' names on the sample pictures.
@@ -143,14 +144,14 @@ func samplePictures(seed uint64, o render.Options) ([]namedPicture, error) {
 		draw func() (render.Picture, error)
 	}{
 		{"shelf.png", func() (render.Picture, error) {
-			return render.DrawShelves(work.View(0), 0, render.Marks{Item: workItem, Last: &workLast}, o)
+			return atrender.DrawShelves(work.View(0), 0, atrender.Marks{Item: workItem, Last: &workLast}, o)
 		}},
-		{"table.png", func() (render.Picture, error) { return render.DrawTable(work.View(atheneum.Spectator), o) }},
-		{"results.png", func() (render.Picture, error) { return render.DrawResults(g.View(atheneum.Spectator), o) }},
-		{"objectives.png", func() (render.Picture, error) { return render.DrawObjectives(hand.View(0), o) }},
-		{"hand.png", func() (render.Picture, error) { return render.DrawHand(hand.View(0), 0, o) }},
-		{"reveal.png", func() (render.Picture, error) { return render.DrawReveal(work.View(atheneum.Spectator), o) }},
-		{"replay.png", func() (render.Picture, error) { return render.DrawReplay(scores, g.View(atheneum.Spectator), o) }},
+		{"table.png", func() (render.Picture, error) { return atrender.DrawTable(work.View(atheneum.Spectator), o) }},
+		{"results.png", func() (render.Picture, error) { return atrender.DrawResults(g.View(atheneum.Spectator), o) }},
+		{"objectives.png", func() (render.Picture, error) { return atrender.DrawObjectives(hand.View(0), o) }},
+		{"hand.png", func() (render.Picture, error) { return atrender.DrawHand(hand.View(0), 0, o) }},
+		{"reveal.png", func() (render.Picture, error) { return atrender.DrawReveal(work.View(atheneum.Spectator), o) }},
+		{"replay.png", func() (render.Picture, error) { return atrender.DrawReplay(scores, g.View(atheneum.Spectator), o) }},
 	}
 	var pics []namedPicture
 	for _, d := range draws {

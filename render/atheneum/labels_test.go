@@ -1,4 +1,4 @@
-package render
+package atheneum
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/render"
 )
 
 // TestNoLabelIsShortened draws every study card of every embedded content
@@ -26,14 +27,14 @@ func TestNoLabelIsShortened(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				o := Options{Lang: l, Names: testNames}
-				cut := func(what string, p Picture, err error) {
+				o := render.Options{Lang: l, Names: testNames}
+				cut := func(what string, p render.Picture, err error) {
 					t.Helper()
 					if err != nil {
 						t.Fatalf("%s: %v", what, err)
 					}
-					if p.layout.cut != "" {
-						t.Errorf("%s: %q was shortened to fit", what, p.layout.cut)
+					if p.Shortened() != "" {
+						t.Errorf("%s: %q was shortened to fit", what, p.Shortened())
 					}
 				}
 				cards, objectives := len(ct.Cards), len(ct.Objectives)
@@ -65,16 +66,5 @@ func TestNoLabelIsShortened(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-func TestTheLayoutRecordsAShortenedLabel(t *testing.T) {
-	c := newSprite(10, 10, colParchment)
-	defer c.release()
-	if got := c.fitLabel("reshelve 2", 200, cond(15)); got != "reshelve 2" || c.record.cut != "" {
-		t.Errorf("a label with room was drawn as %q and recorded %q as shortened", got, c.record.cut)
-	}
-	if got := c.fitLabel("reshelve 2", 40, cond(15)); got == "reshelve 2" || c.record.cut != "reshelve 2" {
-		t.Errorf("a label without room was drawn as %q and recorded %q as shortened", got, c.record.cut)
 	}
 }

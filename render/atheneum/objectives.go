@@ -1,4 +1,4 @@
-package render
+package atheneum
 
 import (
 	"image"
@@ -7,6 +7,7 @@ import (
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/render"
 )
 
 // Objective cards are drawn once per content pack, objective and language,
@@ -25,11 +26,11 @@ const (
 func kindText(l i18n.Lang, o *atheneum.Objective) string {
 	switch o.Kind {
 	case atheneum.ObjectiveAnyCompartment:
-		return tr(l, "render.objective.any")
+		return render.T(l, "render.objective.any")
 	case atheneum.ObjectiveNamedCompartment:
-		return tr(l, "render.objective.named")
+		return render.T(l, "render.objective.named")
 	case atheneum.ObjectiveShape:
-		return tr(l, "render.objective.shape")
+		return render.T(l, "render.objective.shape")
 	}
 	return ""
 }
@@ -43,65 +44,65 @@ func inText(l i18n.Lang, r *atheneum.Requirement) string {
 	for i, c := range r.In {
 		names[i] = c.String()
 	}
-	return tr(l, "render.objective.in", "List", strings.Join(names, tr(l, "render.or")))
+	return render.T(l, "render.objective.in", "List", strings.Join(names, render.T(l, "render.or")))
 }
 
 // objectiveSprite is one objective card without wands.
 func objectiveSprite(ct *atheneum.Content, idx int, l i18n.Lang) *image.RGBA {
-	return sprites.get(struct {
+	return sprites.Get(struct {
 		k   string
 		c   *atheneum.Content
 		idx int
 		l   i18n.Lang
 	}{"objective", ct, idx, l}, func() *image.RGBA {
-		c := newSprite(objW, objH, colParchment)
-		c.lang = l
-		defer c.release()
+		c := render.NewSprite(objW, objH, render.Parchment)
+		c.Lang = l
+		defer c.Release()
 		drawObjective(c, &ct.Objectives[idx])
-		return c.img
+		return c.Img
 	})
 }
 
-func drawObjective(c *canvas, o *atheneum.Objective) {
+func drawObjective(c *render.Canvas, o *atheneum.Objective) {
 	card := image.Rect(0, 0, objW, objH)
-	c.fillRR(card, 12, colFrame)
-	c.fillRR(card.Inset(3), 10, colWax)
+	c.FillRR(card, 12, render.FrameBrown)
+	c.FillRR(card.Inset(3), 10, colWax)
 	// Header: code, points, wand reward.
-	c.fillRR(image.Rect(3, 3, objW-3, 56), 10, colParchDark)
-	c.fill(image.Rect(3, 40, objW-3, 56), colParchDark)
-	codeEnd := 16 + c.text(o.Code, 16, 38, sans(22), colInk, 0)
+	c.FillRR(image.Rect(3, 3, objW-3, 56), 10, render.ParchmentDark)
+	c.Fill(image.Rect(3, 40, objW-3, 56), render.ParchmentDark)
+	codeEnd := 16 + c.Text(o.Code, 16, 38, render.Sans(22), render.Ink, 0)
 	x := float64(objW - 12)
 	if o.Wand {
 		// "+ wand": scoring it gives a wand back.
-		if wand := c.tr("render.objective.wand"); x-c.measure(wand, cond(16))-120 > codeEnd+c.measure(c.tr("render.objective.points"), cond(16)) {
-			x -= c.text(wand, x, 38, cond(16), colInk, 1) + 2
+		if wand := c.T("render.objective.wand"); x-c.Measure(wand, render.Cond(16))-120 > codeEnd+c.Measure(c.T("render.objective.points"), render.Cond(16)) {
+			x -= c.Text(wand, x, 38, render.Cond(16), render.Ink, 1) + 2
 		}
-		c.blitOver(wandSprite(30, atheneum.NoColor), pt(int(x)-30, 12))
+		c.BlitOver(wandSprite(30, atheneum.NoColor), image.Pt(int(x)-30, 12))
 		x -= 40
-		c.text("+", x+4, 38, sans(20), colInk, 1)
+		c.Text("+", x+4, 38, render.Sans(20), render.Ink, 1)
 		x -= 14
 	}
-	drawStar(c, x-22, 29, 25, colBrassDark)
-	drawStar(c, x-22, 29, 21, colGold)
-	c.textMid(strconv.Itoa(o.Points), x-22, 31, sans(18), colInk)
-	if pts := c.tr("render.objective.points"); x-50-c.measure(pts, cond(16)) > codeEnd+6 {
-		c.text(pts, x-50, 38, cond(16), colInkSoft, 1)
+	render.DrawStar(c, x-22, 29, 25, render.BrassDark)
+	render.DrawStar(c, x-22, 29, 21, render.Gold)
+	c.TextMid(strconv.Itoa(o.Points), x-22, 31, render.Sans(18), render.Ink)
+	if pts := c.T("render.objective.points"); x-50-c.Measure(pts, render.Cond(16)) > codeEnd+6 {
+		c.Text(pts, x-50, 38, render.Cond(16), render.InkSoft, 1)
 	}
-	c.textMid(c.fitLabel(kindText(c.lang, o), objW-16, cond(16)), objW/2, 74, cond(16), colInkSoft)
+	c.TextMid(c.FitLabel(kindText(c.Lang, o), objW-16, render.Cond(16)), objW/2, 74, render.Cond(16), render.InkSoft)
 
-	drawRequirements(c, o, image.Rect(12, 88, objW-12, objH-objWandsH-6), objCellW, objCellH, 24, sans(16))
-	c.fill(image.Rect(14, objH-objWandsH, objW-14, objH-objWandsH+2), colParchDark)
+	drawRequirements(c, o, image.Rect(12, 88, objW-12, objH-objWandsH-6), objCellW, objCellH, 24, render.Sans(16))
+	c.Fill(image.Rect(14, objH-objWandsH, objW-14, objH-objWandsH+2), render.ParchmentDark)
 }
 
 // drawRequirements draws an objective's requirements side by side in
 // area, each as a grid of cells cw×ch under the compartments it may use
 // (a line labelH tall in font lf). Many or tall requirements shrink the
 // cells, never the text.
-func drawRequirements(c *canvas, o *atheneum.Objective, area image.Rectangle, cw, ch, labelH int, lf fontSpec) {
+func drawRequirements(c *render.Canvas, o *atheneum.Objective, area image.Rectangle, cw, ch, labelH int, lf render.FontSpec) {
 	const gap = 22
 	total := -gap
 	for _, r := range o.Reqs {
-		total += max(r.Pattern.Width*cw, int(c.measure(inText(c.lang, &r), lf))+4) + gap
+		total += max(r.Pattern.Width*cw, int(c.Measure(inText(c.Lang, &r), lf))+4) + gap
 	}
 	if total > area.Dx() {
 		scale := float64(area.Dx()) / float64(total)
@@ -117,11 +118,11 @@ func drawRequirements(c *canvas, o *atheneum.Objective, area image.Rectangle, cw
 	gridBot := area.Min.Y + labelH + (area.Dy()-labelH+maxH*ch)/2
 	x0 := area.Min.X + (area.Dx()-min(total, area.Dx()))/2
 	for _, r := range o.Reqs {
-		label := inText(c.lang, &r)
-		colW := max(r.Pattern.Width*cw, int(c.measure(label, lf))+4)
+		label := inText(c.Lang, &r)
+		colW := max(r.Pattern.Width*cw, int(c.Measure(label, lf))+4)
 		gx := x0 + (colW-r.Pattern.Width*cw)/2
 		gy := gridBot - r.Pattern.Height*ch
-		c.textMid(label, float64(x0)+float64(colW)/2, float64(gy-labelH*2/3), lf, colInk)
+		c.TextMid(label, float64(x0)+float64(colW)/2, float64(gy-labelH*2/3), lf, render.Ink)
 		drawPattern(c, r.Pattern, gx, gy, cw, ch)
 		x0 += colW + gap
 	}
@@ -130,23 +131,23 @@ func drawRequirements(c *canvas, o *atheneum.Objective, area image.Rectangle, cw
 // drawPattern draws a pattern's cells, row 0 at the top: a book of the
 // colour asked for, a grey book for any colour, a dashed outline where
 // anything (or nothing) may stand.
-func drawPattern(c *canvas, p atheneum.Pattern, x, y, cw, ch int) {
+func drawPattern(c *render.Canvas, p atheneum.Pattern, x, y, cw, ch int) {
 	for row := 0; row < p.Height; row++ {
 		for col := 0; col < p.Width; col++ {
-			r := rect(x+col*cw, y+row*ch, cw, ch)
+			r := render.Rect(x+col*cw, y+row*ch, cw, ch)
 			want := p.At(row, col)
 			if want == atheneum.NoColor {
-				dc := c.gg()
+				dc := c.GG()
 				dc.SetDash(4, 4)
-				c.strokeRR(r.Inset(3), 4, 1.5, colInkSoft)
+				c.StrokeRR(r.Inset(3), 4, 1.5, render.InkSoft)
 				dc.SetDash()
 				continue
 			}
 			b := r.Inset(2)
 			drawBookBody(c, b, want)
 			if want.IsBook() {
-				cx, cy := mid(b)
-				c.textMid(string(want.Letter()), cx, cy+2, sans(max(16, float64(ch)*0.36)), bookInk(want))
+				cx, cy := render.Mid(b)
+				c.TextMid(string(want.Letter()), cx, cy+2, render.Sans(max(16, float64(ch)*0.36)), bookInk(want))
 			}
 		}
 	}
@@ -154,10 +155,10 @@ func drawPattern(c *canvas, p atheneum.Pattern, x, y, cw, ch int) {
 
 // drawWands adds the wands on an objective card: one chip per seat that
 // scored it, in the seat's colour with its letter, and its name when it fits.
-func drawWands(c *canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string) {
+func drawWands(c *render.Canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string) {
 	y := at.Y + objH - objWandsH + 8
 	if len(slot.Wands) == 0 {
-		c.textMid(c.tr("render.objective.nowands"), fx(at.X)+objW/2, fx(y)+18, cond(16), colInkSoft)
+		c.TextMid(c.T("render.objective.nowands"), float64(at.X)+objW/2, float64(y)+18, render.Cond(16), render.InkSoft)
 		return
 	}
 	n := len(slot.Wands)
@@ -168,15 +169,15 @@ func drawWands(c *canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Poin
 			continue
 		}
 		col := g.Seats[seat].Subject
-		r := rect(x, y, chipW, 36)
-		c.fillRR(r, 8, colInk)
-		c.fillRR(r.Inset(2), 7, colorOf(col))
-		c.blitOver(wandSprite(28, col), pt(x+3, y+4))
+		r := render.Rect(x, y, chipW, 36)
+		c.FillRR(r, 8, render.Ink)
+		c.FillRR(r.Inset(2), 7, colorOf(col))
+		c.BlitOver(wandSprite(28, col), image.Pt(x+3, y+4))
 		label := string(col.Letter())
 		if chipW > 80 {
-			label = fit(c, nameOf(c.lang, names, seat), float64(chipW-40), cond(16))
+			label = render.Fit(c, render.NameOf(c.Lang, names, seat), float64(chipW-40), render.Cond(16))
 		}
-		c.text(label, fx(x+33), fx(y)+24, cond(16), bookInk(col), 0)
+		c.Text(label, float64(x+33), float64(y)+24, render.Cond(16), bookInk(col), 0)
 		x += chipW + 6
 	}
 }
@@ -188,13 +189,13 @@ func objGridSize() image.Point {
 
 // drawObjectiveGrid draws the objective row of the objectives picture, two
 // full cards to a line from at.
-func drawObjectiveGrid(c *canvas, g *atheneum.Game, at image.Point, names []string) {
+func drawObjectiveGrid(c *render.Canvas, g *atheneum.Game, at image.Point, names []string) {
 	drawObjectiveSlots(c, g, at, names, objectiveSlots{
 		w: objW, h: objH, caption: objCaption, captionGap: 6, dx: objW + objRowMargin, dy: objCaption + objH + objRowMargin, radius: 12,
 		sprite: objectiveSprite, wands: drawWands,
-		newest: func(c *canvas, cap image.Rectangle) {
-			cx, cy := mid(cap)
-			c.textMid(c.tr("render.objective.newest"), cx, cy, cond(16), colInkSoft)
+		newest: func(c *render.Canvas, cap image.Rectangle) {
+			cx, cy := render.Mid(cap)
+			c.TextMid(c.T("render.objective.newest"), cx, cy, render.Cond(16), render.InkSoft)
 		},
 	})
 }
@@ -205,62 +206,62 @@ func drawObjectiveGrid(c *canvas, g *atheneum.Game, at image.Point, names []stri
 type objectiveSlots struct {
 	w, h, caption, captionGap, dx, dy, radius int
 	sprite                                    func(ct *atheneum.Content, idx int, l i18n.Lang) *image.RGBA
-	wands                                     func(c *canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string)
-	newest                                    func(c *canvas, cap image.Rectangle)
+	wands                                     func(c *render.Canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string)
+	newest                                    func(c *render.Canvas, cap image.Rectangle)
 }
 
 // drawObjectiveSlots draws the row's cards two to a line from at: slot 1
 // (newest) at the top left, the last slot (which leaves at the end of this
 // turn) at the bottom right, so that it reads in the row's order; an empty
 // slot is a dashed outline.
-func drawObjectiveSlots(c *canvas, g *atheneum.Game, at image.Point, names []string, l objectiveSlots) {
+func drawObjectiveSlots(c *render.Canvas, g *atheneum.Game, at image.Point, names []string, l objectiveSlots) {
 	for i, slot := range g.Row {
 		x := at.X + (i%2)*l.dx
 		y := at.Y + (i/2)*l.dy
-		cap := rect(x, y, l.w, l.caption-l.captionGap)
+		cap := render.Rect(x, y, l.w, l.caption-l.captionGap)
 		switch {
 		case g.Step == atheneum.StepOver:
 			// No turn is left: no card leaves, none is new.
 		case i == len(g.Row)-1:
-			c.fillRR(cap, 6, colRed)
-			cx, cy := mid(cap)
-			c.textMid(c.fitLabel(c.tr("render.objective.leaves"), float64(l.w-10), cond(16)), cx, cy, cond(16), colWhite)
+			c.FillRR(cap, 6, render.Red)
+			cx, cy := render.Mid(cap)
+			c.TextMid(c.FitLabel(c.T("render.objective.leaves"), float64(l.w-10), render.Cond(16)), cx, cy, render.Cond(16), render.White)
 		case i == 0:
 			l.newest(c, cap)
 		}
-		top := pt(x, y+l.caption)
+		top := image.Pt(x, y+l.caption)
 		if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
-			r := rect(top.X, top.Y, l.w, l.h)
-			dc := c.gg()
+			r := render.Rect(top.X, top.Y, l.w, l.h)
+			dc := c.GG()
 			dc.SetDash(10, 8)
-			c.strokeRR(r, float64(l.radius), 2, colInkSoft)
+			c.StrokeRR(r, float64(l.radius), 2, render.InkSoft)
 			dc.SetDash()
-			cx, cy := mid(r)
-			c.textMid(c.tr("render.objective.none"), cx, cy, sans(18), colInkSoft)
+			cx, cy := render.Mid(r)
+			c.TextMid(c.T("render.objective.none"), cx, cy, render.Sans(18), render.InkSoft)
 			continue
 		}
-		c.blit(l.sprite(g.Content, slot.Objective, c.lang), top)
+		c.Blit(l.sprite(g.Content, slot.Objective, c.Lang), top)
 		l.wands(c, g, slot, top, names)
 	}
 }
 
 // drawPatternLegend explains the pattern cells in two lines; it returns
 // the height used.
-func drawPatternLegend(c *canvas, x, y, width int) int {
-	f := cond(16)
-	xf := fx(x)
-	drawBookBody(c, rect(x, y, 22, 30), atheneum.AnyColor)
+func drawPatternLegend(c *render.Canvas, x, y, width int) int {
+	f := render.Cond(16)
+	xf := float64(x)
+	drawBookBody(c, render.Rect(x, y, 22, 30), atheneum.AnyColor)
 	xf += 30
-	xf += c.text(c.tr("render.objective.legend.any"), xf, fx(y)+21, f, colInk, 0) + 24
-	dc := c.gg()
+	xf += c.Text(c.T("render.objective.legend.any"), xf, float64(y)+21, f, render.Ink, 0) + 24
+	dc := c.GG()
 	dc.SetDash(4, 4)
-	c.strokeRR(rect(int(xf), y, 22, 30), 4, 1.5, colInkSoft)
+	c.StrokeRR(render.Rect(int(xf), y, 22, 30), 4, 1.5, render.InkSoft)
 	dc.SetDash()
 	xf += 30
-	c.textFit(c.tr("render.objective.legend.free"), xf, fx(y)+21, fx(x+width)-xf, f, colInk)
+	c.TextFit(c.T("render.objective.legend.free"), xf, float64(y)+21, float64(x+width)-xf, f, render.Ink)
 	y += 38
-	c.blitOver(wandSprite(28, atheneum.NoColor), pt(x, y+1))
-	c.textFit(c.tr("render.objective.legend.wand"), fx(x+32), fx(y)+21, fx(width-32), f, colInk)
+	c.BlitOver(wandSprite(28, atheneum.NoColor), image.Pt(x, y+1))
+	c.TextFit(c.T("render.objective.legend.wand"), float64(x+32), float64(y)+21, float64(width-32), f, render.Ink)
 	return 38 + 34
 }
 
@@ -268,39 +269,39 @@ func drawPatternLegend(c *canvas, x, y, width int) int {
 // requirements as small grids with the compartments they must be in, its
 // points and wand reward, the wands of the seats that scored it, and which
 // card leaves at the end of this turn.
-func DrawObjectives(g *atheneum.Game, o Options) (Picture, error) {
+func DrawObjectives(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	if err := check(g); err != nil {
-		return Picture{}, err
+		return render.Picture{}, err
 	}
-	l := o.lang()
+	l := o.Language()
 	grid := objGridSize()
-	w := grid.X + 2*margin
-	top := margin + 86
-	h := top + grid.Y + 16 + 72 + margin
-	f := frames.get(struct {
+	w := grid.X + 2*render.Margin
+	top := render.Margin + 86
+	h := top + grid.Y + 16 + 72 + render.Margin
+	f := frames.Get(struct {
 		k string
 		l i18n.Lang
 	}{"objectives", l}, func() *image.RGBA {
-		c := newFrame(w, h, l)
-		defer c.release()
-		c.text(c.tr("render.objectives.title"), margin+4, margin+36, title(34), colInk, 0)
-		c.fill(image.Rect(margin, margin+76, w-margin, margin+78), colParchDark)
-		drawPatternLegend(c, margin+4, top+grid.Y+16, w-2*margin-8)
-		return c.img
+		c := render.NewFrame(w, h, l)
+		defer c.Release()
+		c.Text(c.T("render.objectives.title"), render.Margin+4, render.Margin+36, render.Title(34), render.Ink, 0)
+		c.Fill(image.Rect(render.Margin, render.Margin+76, w-render.Margin, render.Margin+78), render.ParchmentDark)
+		drawPatternLegend(c, render.Margin+4, top+grid.Y+16, w-2*render.Margin-8)
+		return c.Img
 	})
 	c := start(f, l)
-	c.textFit(turnText(l, g), margin+4, margin+64, fx(w-2*margin-8), cond(18), colInkSoft)
-	drawObjectiveGrid(c, g, pt(margin, top), o.Names)
-	return finish(c, objectivesAlt(l, g, o.Names))
+	c.TextFit(turnText(l, g), render.Margin+4, render.Margin+64, float64(w-2*render.Margin-8), render.Cond(18), render.InkSoft)
+	drawObjectiveGrid(c, g, image.Pt(render.Margin, top), o.Names)
+	return render.Finish(c, objectivesAlt(l, g, o.Names))
 }
 
 // objectivesAlt describes the row: each card's code, points, wand reward,
 // requirements in the notation, and who scored it.
 func objectivesAlt(l i18n.Lang, g *atheneum.Game, names []string) string {
-	parts := []string{tr(l, "render.alt.objectives", "Turn", turnText(l, g))}
+	parts := []string{render.T(l, "render.alt.objectives", "Turn", turnText(l, g))}
 	for i, slot := range g.Row {
 		if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
-			parts = append(parts, tr(l, "render.objective.none")+".")
+			parts = append(parts, render.T(l, "render.objective.none")+".")
 			continue
 		}
 		parts = append(parts, objectiveAlt(l, g, i, slot, names))
@@ -323,16 +324,16 @@ func objectiveAlt(l i18n.Lang, g *atheneum.Game, i int, slot atheneum.RowSlot, n
 	if ob.Wand {
 		key = "render.alt.objective.wand"
 	}
-	d := tr(l, key, "Code", ob.Code, "Points", ob.Points, "Kind", kindText(l, ob), "Patterns", strings.Join(reqs, "; "))
+	d := render.T(l, key, "Code", ob.Code, "Points", ob.Points, "Kind", kindText(l, ob), "Patterns", strings.Join(reqs, "; "))
 	if g.Step != atheneum.StepOver && i == len(g.Row)-1 {
-		d += " " + tr(l, "render.objective.leaves") + "."
+		d += " " + render.T(l, "render.objective.leaves") + "."
 	}
 	if len(slot.Wands) > 0 {
 		var who []string
 		for _, s := range slot.Wands {
-			who = append(who, altName(l, names, s))
+			who = append(who, render.AltName(l, names, s))
 		}
-		d += " " + tr(l, "render.alt.wands", "List", strings.Join(who, ", "))
+		d += " " + render.T(l, "render.alt.wands", "List", strings.Join(who, ", "))
 	}
 	return d
 }
@@ -340,7 +341,7 @@ func objectiveAlt(l i18n.Lang, g *atheneum.Game, i int, slot atheneum.RowSlot, n
 // turnText says where the game is.
 func turnText(l i18n.Lang, g *atheneum.Game) string {
 	if g.Step == atheneum.StepOver {
-		return tr(l, "render.turn.over")
+		return render.T(l, "render.turn.over")
 	}
 	key := "render.turn"
 	switch g.Step {
@@ -349,7 +350,7 @@ func turnText(l i18n.Lang, g *atheneum.Game) string {
 	case atheneum.StepResolve:
 		key = "render.turn.resolve"
 	}
-	return tr(l, key, "Phase", g.PhaseName(), "Turn", g.Turn, "Of", atheneum.TurnsPerPhase,
+	return render.T(l, key, "Phase", g.PhaseName(), "Turn", g.Turn, "Of", atheneum.TurnsPerPhase,
 		"Number", g.TurnNumber(), "Total", 2*atheneum.TurnsPerPhase)
 }
 
@@ -373,41 +374,41 @@ func objStripSize() image.Point {
 
 // objectiveStripSprite is one objective card of the strip, without wands.
 func objectiveStripSprite(ct *atheneum.Content, idx int, l i18n.Lang) *image.RGBA {
-	return sprites.get(struct {
+	return sprites.Get(struct {
 		k   string
 		c   *atheneum.Content
 		idx int
 		l   i18n.Lang
 	}{"objstrip", ct, idx, l}, func() *image.RGBA {
-		c := newSprite(objStripW, objStripH, colParchment)
-		c.lang = l
-		defer c.release()
+		c := render.NewSprite(objStripW, objStripH, render.Parchment)
+		c.Lang = l
+		defer c.Release()
 		o := &ct.Objectives[idx]
 		card := image.Rect(0, 0, objStripW, objStripH)
-		c.fillRR(card, 10, colFrame)
-		c.fillRR(card.Inset(3), 8, colWax)
-		c.fillRR(image.Rect(3, 3, objStripW-3, objStripBand), 8, colParchDark)
-		c.fill(image.Rect(3, objStripBand-10, objStripW-3, objStripBand), colParchDark)
-		x := 10 + c.text(o.Code, 10, 24, sans(20), colInk, 0) + 20
-		drawStar(c, x, 16, 14, colBrassDark)
-		drawStar(c, x, 16, 12, colGold)
-		c.textMid(strconv.Itoa(o.Points), x, 18, sans(15), colInk)
+		c.FillRR(card, 10, render.FrameBrown)
+		c.FillRR(card.Inset(3), 8, colWax)
+		c.FillRR(image.Rect(3, 3, objStripW-3, objStripBand), 8, render.ParchmentDark)
+		c.Fill(image.Rect(3, objStripBand-10, objStripW-3, objStripBand), render.ParchmentDark)
+		x := 10 + c.Text(o.Code, 10, 24, render.Sans(20), render.Ink, 0) + 20
+		render.DrawStar(c, x, 16, 14, render.BrassDark)
+		render.DrawStar(c, x, 16, 12, render.Gold)
+		c.TextMid(strconv.Itoa(o.Points), x, 18, render.Sans(15), render.Ink)
 		if o.Wand {
 			// "+ wand": scoring it gives a wand back.
 			x += 18
-			x += c.text("+", x, 24, sans(17), colInk, 0) + 2
-			c.blitOver(wandSprite(22, atheneum.NoColor), pt(int(x), 5))
+			x += c.Text("+", x, 24, render.Sans(17), render.Ink, 0) + 2
+			c.BlitOver(wandSprite(22, atheneum.NoColor), image.Pt(int(x), 5))
 		}
-		c.textMid(c.fitLabel(kindText(l, o), objStripW-12, cond(15)), objStripW/2, objStripBand+13, cond(15), colInkSoft)
-		drawRequirements(c, o, image.Rect(8, objStripBand+26, objStripW-8, objStripH-5), objCellW, objCellH, 20, sans(15))
-		return c.img
+		c.TextMid(c.FitLabel(kindText(l, o), objStripW-12, render.Cond(15)), objStripW/2, objStripBand+13, render.Cond(15), render.InkSoft)
+		drawRequirements(c, o, image.Rect(8, objStripBand+26, objStripW-8, objStripH-5), objCellW, objCellH, 20, render.Sans(15))
+		return c.Img
 	})
 }
 
 // drawStripWands adds, on the right of a strip card's band, a wand and a
 // chip for each seat that scored the card, in the seat's colour with its
 // letter, or its name when there is room.
-func drawStripWands(c *canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string) {
+func drawStripWands(c *render.Canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string) {
 	n := len(slot.Wands)
 	if n == 0 {
 		return
@@ -416,22 +417,22 @@ func drawStripWands(c *canvas, g *atheneum.Game, slot atheneum.RowSlot, at image
 	chipW := min(room-26, (room-26-(n-1)*gap)/n)
 	x := at.X + objStripW - 7 - (n*chipW + (n-1)*gap)
 	// A rule sets the scorers apart from the wand the card gives back.
-	c.fill(rect(x-30, at.Y+6, 2, objStripBand-12), colInkSoft)
-	c.blitOver(wandSprite(22, atheneum.NoColor), pt(x-25, at.Y+5))
+	c.Fill(render.Rect(x-30, at.Y+6, 2, objStripBand-12), render.InkSoft)
+	c.BlitOver(wandSprite(22, atheneum.NoColor), image.Pt(x-25, at.Y+5))
 	for _, seat := range slot.Wands {
 		if seat < 0 || seat >= len(g.Seats) {
 			continue
 		}
 		col := g.Seats[seat].Subject
-		r := rect(x, at.Y+5, chipW, 21)
-		c.fillRR(r, 5, colInk)
-		c.fillRR(r.Inset(1), 4, colorOf(col))
+		r := render.Rect(x, at.Y+5, chipW, 21)
+		c.FillRR(r, 5, render.Ink)
+		c.FillRR(r.Inset(1), 4, colorOf(col))
 		label := string(col.Letter())
 		if chipW > 60 {
-			label = fit(c, nameOf(c.lang, names, seat), fx(chipW-8), cond(15))
+			label = render.Fit(c, render.NameOf(c.Lang, names, seat), float64(chipW-8), render.Cond(15))
 		}
-		cx, cy := mid(r)
-		c.textMid(label, cx, cy, cond(15), bookInk(col))
+		cx, cy := render.Mid(r)
+		c.TextMid(label, cx, cy, render.Cond(15), bookInk(col))
 		x += chipW + gap
 	}
 }
@@ -440,12 +441,12 @@ func drawStripWands(c *canvas, g *atheneum.Game, slot atheneum.RowSlot, at image
 // slot 1 (newest) at the top left, the last slot (which leaves at the end
 // of this turn) at the bottom right, as on the objectives picture. The
 // first caption line starts with the strip's title, drawn with the frame.
-func drawObjectiveStrip(c *canvas, g *atheneum.Game, at image.Point, names []string) {
+func drawObjectiveStrip(c *render.Canvas, g *atheneum.Game, at image.Point, names []string) {
 	drawObjectiveSlots(c, g, at, names, objectiveSlots{
 		w: objStripW, h: objStripH, caption: objStripCaption, captionGap: 4, dx: objStripW + objStripGap, dy: objStripCaption + objStripH, radius: 10,
 		sprite: objectiveStripSprite, wands: drawStripWands,
-		newest: func(c *canvas, cap image.Rectangle) {
-			c.text(c.tr("render.objective.newest"), fx(cap.Max.X-6), fx(cap.Min.Y)+17, cond(16), colInkSoft, 1)
+		newest: func(c *render.Canvas, cap image.Rectangle) {
+			c.Text(c.T("render.objective.newest"), float64(cap.Max.X-6), float64(cap.Min.Y)+17, render.Cond(16), render.InkSoft, 1)
 		},
 	})
 }

@@ -1,4 +1,4 @@
-package render
+package atheneum
 
 import (
 	"image"
@@ -8,6 +8,7 @@ import (
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/render"
 )
 
 // Icons are drawn once per size with gg and kept in the sprite cache.
@@ -16,26 +17,26 @@ import (
 // from the dark back of the shelf.
 func bookEdge(c atheneum.Color) color.RGBA {
 	if c == atheneum.Black {
-		return rgb(0x6E6E6E)
+		return render.RGB(0x6E6E6E)
 	}
 	return darkOf(c)
 }
 
 // drawBookBody draws a book spine filling r: body, edge, decorative bands
 // and, for a book of any colour, a stripe of the five subject colours.
-func drawBookBody(c *canvas, r image.Rectangle, col atheneum.Color) {
+func drawBookBody(c *render.Canvas, r image.Rectangle, col atheneum.Color) {
 	rad := math.Max(2, float64(r.Dx())/10)
-	c.fillRR(r, rad, bookEdge(col))
-	c.fillRR(r.Inset(2), rad-1, colorOf(col))
+	c.FillRR(r, rad, bookEdge(col))
+	c.FillRR(r.Inset(2), rad-1, colorOf(col))
 	band := max(2, r.Dy()/22)
 	top := r.Min.Y + r.Dy()/9
-	c.fill(image.Rect(r.Min.X+2, top, r.Max.X-2, top+band), darkOf(col))
+	c.Fill(image.Rect(r.Min.X+2, top, r.Max.X-2, top+band), darkOf(col))
 	if col == atheneum.AnyColor {
 		// Five thin bands say "any subject" without relying on one hue.
 		h := max(2, r.Dy()/16)
 		y := r.Min.Y + r.Dy()/2 - 5*h/2
 		for i, s := range atheneum.Colors {
-			c.fill(image.Rect(r.Min.X+2, y+i*h, r.Max.X-2, y+(i+1)*h), colorOf(s))
+			c.Fill(image.Rect(r.Min.X+2, y+i*h, r.Max.X-2, y+(i+1)*h), colorOf(s))
 		}
 	}
 }
@@ -43,15 +44,15 @@ func drawBookBody(c *canvas, r image.Rectangle, col atheneum.Color) {
 // bookSprite is one book standing in a space of style st, on the shelf's
 // dark back, with its letter and (full size) a blank call-number label.
 func bookSprite(st *shelfStyle, col atheneum.Color) *image.RGBA {
-	return sprites.get(struct {
+	return sprites.Get(struct {
 		k   string
 		st  *shelfStyle
 		col atheneum.Color
 	}{"book", st, col}, func() *image.RGBA {
-		c := newSprite(st.cw, st.ch, colInterior)
-		defer c.release()
+		c := render.NewSprite(st.cw, st.ch, colInterior)
+		defer c.Release()
 		drawBookInSpace(c, image.Rect(0, 0, st.cw, st.ch), st, col)
-		return c.img
+		return c.Img
 	})
 }
 
@@ -66,33 +67,33 @@ func labelRect(st *shelfStyle, r image.Rectangle) image.Rectangle {
 	return image.Rect(b.Min.X+2, b.Max.Y-st.labelH-4, b.Max.X-2, b.Max.Y-4)
 }
 
-func drawBookInSpace(c *canvas, r image.Rectangle, st *shelfStyle, col atheneum.Color) {
+func drawBookInSpace(c *render.Canvas, r image.Rectangle, st *shelfStyle, col atheneum.Color) {
 	b := bookRect(st, r)
 	drawBookBody(c, b, col)
 	cx := float64(b.Min.X+b.Max.X) / 2
 	if st.codes {
-		c.fillRR(labelRect(st, r), 3, colLabel)
-		c.textMid(string(col.Letter()), cx, float64(b.Min.Y)+float64(b.Dy()-st.labelH)*0.45, st.letter, bookInk(col))
+		c.FillRR(labelRect(st, r), 3, colLabel)
+		c.TextMid(string(col.Letter()), cx, float64(b.Min.Y)+float64(b.Dy()-st.labelH)*0.45, st.letter, bookInk(col))
 	} else {
-		c.textMid(string(col.Letter()), cx, float64(b.Min.Y+b.Max.Y)/2+1, st.letter, bookInk(col))
+		c.TextMid(string(col.Letter()), cx, float64(b.Min.Y+b.Max.Y)/2+1, st.letter, bookInk(col))
 	}
 }
 
 // pairSprite is a paired set lying across two spaces: two books held by a
 // brass strap, so it reads as one piece.
 func pairSprite(st *shelfStyle, left, right atheneum.Color) *image.RGBA {
-	return sprites.get(struct {
+	return sprites.Get(struct {
 		k    string
 		st   *shelfStyle
 		l, r atheneum.Color
 	}{"pair", st, left, right}, func() *image.RGBA {
-		c := newSprite(2*st.cw, st.ch, colInterior)
-		defer c.release()
+		c := render.NewSprite(2*st.cw, st.ch, colInterior)
+		defer c.Release()
 		r0 := image.Rect(0, 0, st.cw, st.ch)
-		r1 := r0.Add(pt(st.cw, 0))
+		r1 := r0.Add(image.Pt(st.cw, 0))
 		// The two books lean together: widen them into the gap.
 		b0, b1 := bookRect(st, r0), bookRect(st, r1)
-		c.fillRR(image.Rect(b0.Min.X-2, b0.Min.Y-2, b1.Max.X+2, b1.Max.Y), 5, colBrass)
+		c.FillRR(image.Rect(b0.Min.X-2, b0.Min.Y-2, b1.Max.X+2, b1.Max.Y), 5, render.Brass)
 		drawBookInSpace(c, r0, st, left)
 		drawBookInSpace(c, r1, st, right)
 		sh := max(4, st.ch/14)
@@ -101,24 +102,24 @@ func pairSprite(st *shelfStyle, left, right atheneum.Color) *image.RGBA {
 		if st.codes {
 			strapY = labelRect(st, r0).Min.Y - sh - 4
 		}
-		c.fillRR(image.Rect(b0.Min.X+2, strapY, b1.Max.X-2, strapY+sh), 2, colBrass)
-		c.fillRR(image.Rect(b0.Max.X-4, strapY-2, b1.Min.X+4, strapY+sh+2), 2, colBrassDark)
-		return c.img
+		c.FillRR(image.Rect(b0.Min.X+2, strapY, b1.Max.X-2, strapY+sh), 2, render.Brass)
+		c.FillRR(image.Rect(b0.Max.X-4, strapY-2, b1.Min.X+4, strapY+sh+2), 2, render.BrassDark)
+		return c.Img
 	})
 }
 
 // spiderSprite is a spider of size s on a transparent ground.
 func spiderSprite(s int) *image.RGBA {
-	return sprites.get(struct {
+	return sprites.Get(struct {
 		k string
 		s int
 	}{"spider", s}, func() *image.RGBA {
-		c := newSprite(s, s, color.RGBA{})
-		defer c.release()
+		c := render.NewSprite(s, s, color.RGBA{})
+		defer c.Release()
 		f := float64(s)
-		dc := c.gg()
-		c.fillCircle(f/2, f/2, f/2, colParchment)
-		dc.SetColor(rgb(0x111111))
+		dc := c.GG()
+		c.FillCircle(f/2, f/2, f/2, render.Parchment)
+		dc.SetColor(render.RGB(0x111111))
 		dc.SetLineWidth(math.Max(1.5, f/14))
 		cx, cy := f/2, f/2+f/20
 		for _, side := range []float64{-1, 1} {
@@ -131,54 +132,54 @@ func spiderSprite(s int) *image.RGBA {
 				dc.Stroke()
 			}
 		}
-		c.fillCircle(cx, cy+f*0.07, f*0.16, rgb(0x111111))
-		c.fillCircle(cx, cy-f*0.13, f*0.10, rgb(0x111111))
-		c.fillCircle(cx-f*0.04, cy-f*0.15, f*0.025+0.5, colWhite)
-		c.fillCircle(cx+f*0.04, cy-f*0.15, f*0.025+0.5, colWhite)
-		return c.img
+		c.FillCircle(cx, cy+f*0.07, f*0.16, render.RGB(0x111111))
+		c.FillCircle(cx, cy-f*0.13, f*0.10, render.RGB(0x111111))
+		c.FillCircle(cx-f*0.04, cy-f*0.15, f*0.025+0.5, render.White)
+		c.FillCircle(cx+f*0.04, cy-f*0.15, f*0.025+0.5, render.White)
+		return c.Img
 	})
 }
 
 // candleSprite is a lit candle of height h on a transparent ground.
 func candleSprite(h int) *image.RGBA {
-	return sprites.get(struct {
+	return sprites.Get(struct {
 		k string
 		h int
 	}{"candle", h}, func() *image.RGBA {
 		w := h / 2
-		c := newSprite(w, h, color.RGBA{})
-		defer c.release()
+		c := render.NewSprite(w, h, color.RGBA{})
+		defer c.Release()
 		f, fw := float64(h), float64(w)
-		dc := c.gg()
+		dc := c.GG()
 		// Flame: a teardrop.
 		dc.MoveTo(fw/2, 0)
 		dc.CubicTo(fw*0.95, f*0.22, fw*0.8, f*0.36, fw/2, f*0.38)
 		dc.CubicTo(fw*0.2, f*0.36, fw*0.05, f*0.22, fw/2, 0)
 		dc.SetColor(colFlame)
 		dc.Fill()
-		c.fillCircle(fw/2, f*0.28, fw*0.14, colFlameCore)
-		c.fill(image.Rect(w/2-1, int(f*0.37), w/2+1, int(f*0.43)), colInk)
-		c.fillRR(image.Rect(int(fw*0.22), int(f*0.42), int(fw*0.78), h-int(f*0.08)), 2, colWax)
-		c.fillRR(image.Rect(int(fw*0.05), h-int(f*0.1), int(fw*0.95), h), 2, colBrass)
-		return c.img
+		c.FillCircle(fw/2, f*0.28, fw*0.14, colFlameCore)
+		c.Fill(image.Rect(w/2-1, int(f*0.37), w/2+1, int(f*0.43)), render.Ink)
+		c.FillRR(image.Rect(int(fw*0.22), int(f*0.42), int(fw*0.78), h-int(f*0.08)), 2, colWax)
+		c.FillRR(image.Rect(int(fw*0.05), h-int(f*0.1), int(fw*0.95), h), 2, render.Brass)
+		return c.Img
 	})
 }
 
 // wandSprite is a magic wand of size s whose shaft has the given subject
 // colour (NoColor: plain wood).
 func wandSprite(s int, col atheneum.Color) *image.RGBA {
-	return sprites.get(struct {
+	return sprites.Get(struct {
 		k   string
 		s   int
 		col atheneum.Color
 	}{"wand", s, col}, func() *image.RGBA {
-		c := newSprite(s, s, color.RGBA{})
-		defer c.release()
+		c := render.NewSprite(s, s, color.RGBA{})
+		defer c.Release()
 		f := float64(s)
-		dc := c.gg()
+		dc := c.GG()
 		dc.SetLineCapRound()
 		dc.SetLineWidth(f * 0.16)
-		dc.SetColor(colInk)
+		dc.SetColor(render.Ink)
 		dc.DrawLine(f*0.22, f*0.78, f*0.78, f*0.22)
 		dc.Stroke()
 		dc.SetLineWidth(f * 0.10)
@@ -188,87 +189,70 @@ func wandSprite(s int, col atheneum.Color) *image.RGBA {
 		}
 		dc.DrawLine(f*0.22, f*0.78, f*0.72, f*0.28)
 		dc.Stroke()
-		drawStar(c, f*0.78, f*0.22, f*0.2, colFlameCore)
-		return c.img
+		render.DrawStar(c, f*0.78, f*0.22, f*0.2, colFlameCore)
+		return c.Img
 	})
-}
-
-// drawStar fills a five-pointed star.
-func drawStar(c *canvas, cx, cy, r float64, col color.RGBA) {
-	c.markF(cx-r, cy-r, cx+r, cy+r)
-	dc := c.gg()
-	for i := 0; i < 10; i++ {
-		a := -math.Pi/2 + float64(i)*math.Pi/5
-		rr := r
-		if i%2 == 1 {
-			rr = r * 0.45
-		}
-		dc.LineTo(cx+rr*math.Cos(a), cy+rr*math.Sin(a))
-	}
-	dc.ClosePath()
-	dc.SetColor(col)
-	dc.Fill()
 }
 
 // badgeSprite is a compartment's value: solid brass when the compartment is
 // full (it scores), a brass ring on wood when it is not yet.
-func badgeSprite(d int, value int, full bool, f fontSpec) *image.RGBA {
-	return sprites.get(struct {
+func badgeSprite(d int, value int, full bool, f render.FontSpec) *image.RGBA {
+	return sprites.Get(struct {
 		k    string
 		d, v int
 		full bool
-		f    fontSpec
+		f    render.FontSpec
 	}{"badge", d, value, full, f}, func() *image.RGBA {
-		c := newSprite(d, d, color.RGBA{})
-		defer c.release()
+		c := render.NewSprite(d, d, color.RGBA{})
+		defer c.Release()
 		r := float64(d) / 2
 		if full {
-			c.fillCircle(r, r, r, colBrassDark)
-			c.fillCircle(r, r, r-2, colGold)
-			c.textMid(strconv.Itoa(value), r, r, f, colInk)
+			c.FillCircle(r, r, r, render.BrassDark)
+			c.FillCircle(r, r, r-2, render.Gold)
+			c.TextMid(strconv.Itoa(value), r, r, f, render.Ink)
 		} else {
-			c.fillCircle(r, r, r, colBrass)
-			c.fillCircle(r, r, r-3, colWoodDark)
-			c.textMid(strconv.Itoa(value), r, r, f, colLabel)
+			c.FillCircle(r, r, r, render.Brass)
+			c.FillCircle(r, r, r-3, colWoodDark)
+			c.TextMid(strconv.Itoa(value), r, r, f, colLabel)
 		}
-		return c.img
+		return c.Img
 	})
 }
 
 // subjectDisc draws a subject's colour as a disc with its letter, centred
 // on (cx, cy).
-func subjectDisc(c *canvas, cx, cy, r float64, col atheneum.Color, f fontSpec) {
+func subjectDisc(c *render.Canvas, cx, cy, r float64, col atheneum.Color, f render.FontSpec) {
 	d := discSprite(r, col, f)
-	c.blitOver(d, pt(int(cx-r+0.5), int(cy-r+0.5)))
+	c.BlitOver(d, image.Pt(int(cx-r+0.5), int(cy-r+0.5)))
 }
 
-func discSprite(r float64, col atheneum.Color, f fontSpec) *image.RGBA {
-	return sprites.get(struct {
+func discSprite(r float64, col atheneum.Color, f render.FontSpec) *image.RGBA {
+	return sprites.Get(struct {
 		k   string
 		r   float64
 		col atheneum.Color
-		f   fontSpec
+		f   render.FontSpec
 	}{"disc", r, col, f}, func() *image.RGBA {
 		d := int(2*r + 0.5)
-		c := newSprite(d, d, color.RGBA{})
-		defer c.release()
-		c.fillCircle(r, r, r, colInk)
-		c.fillCircle(r, r, r-2, colorOf(col))
-		c.textMid(string(col.Letter()), r, r, f, bookInk(col))
-		return c.img
+		c := render.NewSprite(d, d, color.RGBA{})
+		defer c.Release()
+		c.FillCircle(r, r, r, render.Ink)
+		c.FillCircle(r, r, r-2, colorOf(col))
+		c.TextMid(string(col.Letter()), r, r, f, bookInk(col))
+		return c.Img
 	})
 }
 
 // benefitIcon draws one study-card benefit as an icon of size s x s: books
 // as books, the others as distinct pictures, each with its number.
 func benefitIcon(b atheneum.Benefit, s int) *image.RGBA {
-	return sprites.get(struct {
+	return sprites.Get(struct {
 		k string
 		b atheneum.Benefit
 		s int
 	}{"benefit", b, s}, func() *image.RGBA {
-		c := newSprite(s, s, color.RGBA{})
-		defer c.release()
+		c := render.NewSprite(s, s, color.RGBA{})
+		defer c.Release()
 		f := float64(s)
 		switch b.Kind {
 		case atheneum.BenefitBook, atheneum.BenefitCompartmentBook:
@@ -280,19 +264,19 @@ func benefitIcon(b atheneum.Benefit, s int) *image.RGBA {
 			r := image.Rect(s/2-bw/2, s/20, s/2+bw/2, s-s/20)
 			drawBookBody(c, r, col)
 			if col.IsBook() {
-				c.textMid(string(col.Letter()), f/2, f*0.62, sans(math.Max(minText, f*0.34)), bookInk(col))
+				c.TextMid(string(col.Letter()), f/2, f*0.62, render.Sans(math.Max(render.MinText, f*0.34)), bookInk(col))
 			}
 			if b.Kind == atheneum.BenefitCompartmentBook {
 				name := b.Comp.String()
-				tf := sans(math.Max(minText, f*0.28))
-				w := c.measure(name, tf) + 10
+				tf := render.Sans(math.Max(render.MinText, f*0.28))
+				w := c.Measure(name, tf) + 10
 				tag := image.Rect(int(f/2-w/2), int(f*0.62), int(f/2+w/2), int(f*0.62+f*0.34))
-				c.fillRR(tag, 4, colInk)
-				c.textMid(name, f/2, float64(tag.Min.Y+tag.Max.Y)/2, tf, colLabel)
+				c.FillRR(tag, 4, render.Ink)
+				c.TextMid(name, f/2, float64(tag.Min.Y+tag.Max.Y)/2, tf, colLabel)
 			}
 		case atheneum.BenefitReshelve:
 			// A circular arrow around the count of books.
-			dc := c.gg()
+			dc := c.GG()
 			dc.SetLineWidth(f * 0.09)
 			dc.SetColor(colWoodDark)
 			dc.DrawArc(f/2, f/2, f*0.36, math.Pi*0.15, math.Pi*1.75)
@@ -303,31 +287,31 @@ func benefitIcon(b atheneum.Benefit, s int) *image.RGBA {
 			dc.LineTo(ax-f*0.02, ay+f*0.13)
 			dc.ClosePath()
 			dc.Fill()
-			c.textMid(strconv.Itoa(b.N), f/2, f/2, sans(math.Max(minText, f*0.36)), colInk)
+			c.TextMid(strconv.Itoa(b.N), f/2, f/2, render.Sans(math.Max(render.MinText, f*0.36)), render.Ink)
 		case atheneum.BenefitSideShelf:
 			// A small cabinet with two spaces and a plus.
 			cab := image.Rect(s/5, s/6, s*4/5, s*5/6)
-			c.fillRR(cab, 3, colWoodDark)
-			c.fill(image.Rect(cab.Min.X+4, cab.Min.Y+4, cab.Max.X-4, cab.Min.Y+cab.Dy()/2-2), colInterior)
-			c.fill(image.Rect(cab.Min.X+4, cab.Min.Y+cab.Dy()/2+2, cab.Max.X-4, cab.Max.Y-4), colInterior)
-			c.fillCircle(f*0.78, f*0.24, f*0.17, colSecLeft)
-			c.textMid("+", f*0.78, f*0.24, sans(math.Max(minText, f*0.28)), colInk)
+			c.FillRR(cab, 3, colWoodDark)
+			c.Fill(image.Rect(cab.Min.X+4, cab.Min.Y+4, cab.Max.X-4, cab.Min.Y+cab.Dy()/2-2), colInterior)
+			c.Fill(image.Rect(cab.Min.X+4, cab.Min.Y+cab.Dy()/2+2, cab.Max.X-4, cab.Max.Y-4), colInterior)
+			c.FillCircle(f*0.78, f*0.24, f*0.17, colSecLeft)
+			c.TextMid("+", f*0.78, f*0.24, render.Sans(math.Max(render.MinText, f*0.28)), render.Ink)
 		case atheneum.BenefitWand:
-			c.blitOver(wandSprite(s, atheneum.NoColor), pt(0, 0))
+			c.BlitOver(wandSprite(s, atheneum.NoColor), image.Pt(0, 0))
 		case atheneum.BenefitToken:
 			// A bonus token: a round tile with a question mark, since it is
 			// drawn at random.
-			c.fillCircle(f/2, f/2, f*0.42, colBrassDark)
-			c.fillCircle(f/2, f/2, f*0.42-3, colBrass)
-			c.textMid("?", f/2, f/2, sans(math.Max(minText, f*0.42)), colInk)
+			c.FillCircle(f/2, f/2, f*0.42, render.BrassDark)
+			c.FillCircle(f/2, f/2, f*0.42-3, render.Brass)
+			c.TextMid("?", f/2, f/2, render.Sans(math.Max(render.MinText, f*0.42)), render.Ink)
 		case atheneum.BenefitPoints:
-			drawStar(c, f/2, f*0.54, f*0.5, colBrassDark)
-			drawStar(c, f/2, f*0.54, f*0.42, colGold)
-			c.textMid("+"+strconv.Itoa(b.N), f/2, f*0.56, sans(math.Max(minText, f*0.26)), colInk)
+			render.DrawStar(c, f/2, f*0.54, f*0.5, render.BrassDark)
+			render.DrawStar(c, f/2, f*0.54, f*0.42, render.Gold)
+			c.TextMid("+"+strconv.Itoa(b.N), f/2, f*0.56, render.Sans(math.Max(render.MinText, f*0.26)), render.Ink)
 		default:
-			c.textMid(b.String(), f/2, f/2, sans(math.Max(minText, f*0.3)), colInk)
+			c.TextMid(b.String(), f/2, f/2, render.Sans(math.Max(render.MinText, f*0.3)), render.Ink)
 		}
-		return c.img
+		return c.Img
 	})
 }
 
@@ -336,21 +320,21 @@ func benefitCaption(l i18n.Lang, b atheneum.Benefit) string {
 	switch b.Kind {
 	case atheneum.BenefitBook:
 		if b.Color == atheneum.AnyColor {
-			return tr(l, "render.benefit.any")
+			return render.T(l, "render.benefit.any")
 		}
 		return colourName(l, b.Color)
 	case atheneum.BenefitCompartmentBook:
-		return tr(l, "render.benefit.compbook", "Comp", b.Comp.String())
+		return render.T(l, "render.benefit.compbook", "Comp", b.Comp.String())
 	case atheneum.BenefitReshelve:
-		return tr(l, "render.benefit.reshelve", "Count", b.N)
+		return render.T(l, "render.benefit.reshelve", "Count", b.N)
 	case atheneum.BenefitSideShelf:
-		return tr(l, "render.benefit.side")
+		return render.T(l, "render.benefit.side")
 	case atheneum.BenefitWand:
-		return tr(l, "render.benefit.wand")
+		return render.T(l, "render.benefit.wand")
 	case atheneum.BenefitToken:
-		return tr(l, "render.benefit.token")
+		return render.T(l, "render.benefit.token")
 	case atheneum.BenefitPoints:
-		return tr(l, "render.benefit.points", "Count", b.N)
+		return render.T(l, "render.benefit.points", "Count", b.N)
 	}
 	return b.String()
 }

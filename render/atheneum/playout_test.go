@@ -1,4 +1,4 @@
-package render
+package atheneum
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/render"
 )
 
 // TestRandomGamesNeverBreakAPicture plays random games with 2 to 5 seats and
@@ -67,13 +68,13 @@ func drawAll(t *testing.T, g *atheneum.Game, turn, only int) {
 	}
 	v := g.View(viewer)
 	seat := max(viewer, 0)
-	o := Options{Lang: i18n.Langs[turn%len(i18n.Langs)], Names: []string{"Ada", "", "🐉", "a name far too long to fit anywhere on the picture at all"}}
+	o := render.Options{Lang: i18n.Langs[turn%len(i18n.Langs)], Names: []string{"Ada", "", "🐉", "a name far too long to fit anywhere on the picture at all"}}
 	for i, k := range kinds() {
 		if only >= 0 && i != only {
 			continue
 		}
 		p, err := k.draw(v, seat, o)
-		if errors.Is(err, ErrNotRevealed) || errors.Is(err, ErrNotOver) {
+		if errors.Is(err, ErrNotRevealed) || errors.Is(err, render.ErrNotOver) {
 			continue
 		}
 		if err != nil {
@@ -83,7 +84,7 @@ func drawAll(t *testing.T, g *atheneum.Game, turn, only int) {
 		if err != nil || cfg.Width != p.Width || cfg.Height != p.Height {
 			t.Fatalf("%s at %v: %dx%d, said %dx%d, %v", k.name, g, cfg.Width, cfg.Height, p.Width, p.Height, err)
 		}
-		if msg := phoneProblem(p); msg != "" {
+		if msg := p.PhoneProblem(); msg != "" {
 			t.Errorf("%s at %v in %s: %s", k.name, g, o.Lang, msg)
 		}
 	}

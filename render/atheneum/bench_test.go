@@ -1,4 +1,4 @@
-package render
+package atheneum
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/render"
 )
 
 // BenchmarkPictures measures every kind of picture from a view to PNG
@@ -22,18 +23,20 @@ func BenchmarkPictures(b *testing.B) {
 	replayGame, scores := replayState(b)
 	cases := []struct {
 		name string
-		draw func() (Picture, error)
+		draw func() (render.Picture, error)
 	}{
-		{"shelves", func() (Picture, error) { return DrawShelves(mid.View(0), 0, Marks{}, en) }},
-		{"workbench", func() (Picture, error) { return DrawShelves(work.View(0), 0, Marks{Item: item, Last: &last}, en) }},
-		{"objectives", func() (Picture, error) { return DrawObjectives(mid.View(0), en) }},
-		{"hand", func() (Picture, error) { return DrawHand(mid.View(0), 0, en) }},
-		{"reveal", func() (Picture, error) { return DrawReveal(mid.View(atheneum.Spectator), en) }},
-		{"table", func() (Picture, error) { return DrawTable(mid.View(atheneum.Spectator), en) }},
-		{"table-5-seats", func() (Picture, error) { return DrawTable(five.View(atheneum.Spectator), en) }},
-		{"results", func() (Picture, error) { return DrawResults(end.View(atheneum.Spectator), en) }},
-		{"replay", func() (Picture, error) { return DrawReplay(scores, replayGame.View(atheneum.Spectator), en) }},
-		{"shelves-fr", func() (Picture, error) { return DrawShelves(mid.View(0), 0, Marks{}, fr) }},
+		{"shelves", func() (render.Picture, error) { return DrawShelves(mid.View(0), 0, Marks{}, en) }},
+		{"workbench", func() (render.Picture, error) {
+			return DrawShelves(work.View(0), 0, Marks{Item: item, Last: &last}, en)
+		}},
+		{"objectives", func() (render.Picture, error) { return DrawObjectives(mid.View(0), en) }},
+		{"hand", func() (render.Picture, error) { return DrawHand(mid.View(0), 0, en) }},
+		{"reveal", func() (render.Picture, error) { return DrawReveal(mid.View(atheneum.Spectator), en) }},
+		{"table", func() (render.Picture, error) { return DrawTable(mid.View(atheneum.Spectator), en) }},
+		{"table-5-seats", func() (render.Picture, error) { return DrawTable(five.View(atheneum.Spectator), en) }},
+		{"results", func() (render.Picture, error) { return DrawResults(end.View(atheneum.Spectator), en) }},
+		{"replay", func() (render.Picture, error) { return DrawReplay(scores, replayGame.View(atheneum.Spectator), en) }},
+		{"shelves-fr", func() (render.Picture, error) { return DrawShelves(mid.View(0), 0, Marks{}, fr) }},
 	}
 	for _, tc := range cases {
 		// Views are made outside the timed loop: the bot makes one per
@@ -47,10 +50,10 @@ func BenchmarkPictures(b *testing.B) {
 	}
 }
 
-func benchPicture(b *testing.B, draw func() (Picture, error)) {
+func benchPicture(b *testing.B, draw func() (render.Picture, error)) {
 	b.Helper()
-	checkTiles = false
-	defer func() { checkTiles = !raceEnabled }()
+	render.CheckTiles = false
+	defer func() { render.CheckTiles = !raceEnabled }()
 	b.ReportAllocs()
 	var n int
 	for b.Loop() {
@@ -65,7 +68,7 @@ func benchPicture(b *testing.B, draw func() (Picture, error)) {
 
 // benchStdlib encodes p's pixels as image/png does for a plain RGBA
 // picture at its fastest level, without even drawing them.
-func benchStdlib(b *testing.B, p Picture) {
+func benchStdlib(b *testing.B, p render.Picture) {
 	src, err := png.Decode(bytes.NewReader(p.PNG))
 	if err != nil {
 		b.Fatal(err)
@@ -86,11 +89,11 @@ func benchStdlib(b *testing.B, p Picture) {
 
 func BenchmarkShelvesParallel(b *testing.B) {
 	v := midState(b).View(0)
-	checkTiles = false
-	defer func() { checkTiles = !raceEnabled }()
+	render.CheckTiles = false
+	defer func() { render.CheckTiles = !raceEnabled }()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if _, err := DrawShelves(v, 0, Marks{}, Options{Lang: i18n.French}); err != nil {
+			if _, err := DrawShelves(v, 0, Marks{}, render.Options{Lang: i18n.French}); err != nil {
 				b.Error(err)
 				return
 			}

@@ -1,14 +1,14 @@
-package render
+package atheneum
 
 import (
 	"image"
-	"image/color"
 	"slices"
 	"strconv"
 	"strings"
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/render"
 )
 
 // Marks are what the workbench shows on a seat's shelves besides the
@@ -105,11 +105,11 @@ const legendLineH = 30
 // Marks light where the item being placed may go and outline the last
 // move. Pass the seat's own view (or the full game) for Marks.Item, which
 // needs the seat's held items.
-func DrawShelves(g *atheneum.Game, seat int, m Marks, o Options) (Picture, error) {
+func DrawShelves(g *atheneum.Game, seat int, m Marks, o render.Options) (render.Picture, error) {
 	if err := checkSeat(g, seat); err != nil {
-		return Picture{}, err
+		return render.Picture{}, err
 	}
-	l := o.lang()
+	l := o.Language()
 	var t targets
 	if m.Item != 0 {
 		t = targetsOf(g, seat, m.Item)
@@ -117,35 +117,35 @@ func DrawShelves(g *atheneum.Game, seat int, m Marks, o Options) (Picture, error
 	// Placeholders are drawn only for the sides a held side shelf may go to.
 	plan, ph := planWithPlaceholders(g, seat, t.sides)
 	lines := shelvesLegendLines(m.any())
-	w := plan.l.size.X + 2*margin
-	top := margin + 58
-	h := top + plan.height + 16 + lines*legendLineH + margin
-	plan.at = pt(margin, top)
-	f := frames.get(struct {
+	w := plan.l.size.X + 2*render.Margin
+	top := render.Margin + 58
+	h := top + plan.height + 16 + lines*legendLineH + render.Margin
+	plan.at = image.Pt(render.Margin, top)
+	f := frames.Get(struct {
 		k     string
 		c     *atheneum.Content
 		l     i18n.Lang
 		h     int
 		lines int
 	}{"shelves", g.Content, l, h, lines}, func() *image.RGBA {
-		c := newFrame(w, h, l)
-		defer c.release()
-		c.fill(image.Rect(margin, margin+48, w-margin, margin+50), colParchDark)
+		c := render.NewFrame(w, h, l)
+		defer c.Release()
+		c.Fill(image.Rect(render.Margin, render.Margin+48, w-render.Margin, render.Margin+50), render.ParchmentDark)
 		shelvesFrame(g.Content, fullShelf, c, plan.at)
-		drawShelfLegend(c, margin, top+plan.height+16, w-2*margin)
-		return c.img
+		drawShelfLegend(c, render.Margin, top+plan.height+16, w-2*render.Margin)
+		return c.Img
 	})
 	c := start(f, l)
-	seatTitle(c, g, seat, o.Names, margin+2, fx(w-margin-2), margin+36, sans(28), sans(18))
+	seatTitle(c, g, seat, o.Names, render.Margin+2, float64(w-render.Margin-2), render.Margin+36, render.Sans(28), render.Sans(18))
 	drawShelves(c, g, seat, &plan)
 	for _, r := range ph {
 		drawPlaceholder(c, r.r.Add(plan.at), r.side)
 	}
 	drawMarks(c, g, seat, &plan, ph, t, m.Last)
 	if m.any() {
-		drawMarksLegend(c, g, t, m.Last, margin+4, top+plan.height+16+2*legendLineH, w-2*margin-8)
+		drawMarksLegend(c, g, t, m.Last, render.Margin+4, top+plan.height+16+2*legendLineH, w-2*render.Margin-8)
 	}
-	return finish(c, shelvesAlt(l, g, seat, o.Names, t, m.Last))
+	return render.Finish(c, shelvesAlt(l, g, seat, o.Names, t, m.Last))
 }
 
 // placeholder is a dashed outline where a held side shelf may go.
@@ -157,8 +157,8 @@ type placeholder struct {
 // planWithPlaceholders plans the shelves, and outlines below them for the
 // sides a held side shelf may go to.
 func planWithPlaceholders(g *atheneum.Game, seat int, sides []atheneum.Side) (shelfPlan, []placeholder) {
-	c := newSprite(1, 1, colParchment)
-	defer c.release()
+	c := render.NewSprite(1, 1, render.Parchment)
+	defer c.Release()
 	plan := planShelves(c, g, seat, fullShelf)
 	if len(sides) == 0 {
 		return plan, nil
@@ -171,25 +171,25 @@ func planWithPlaceholders(g *atheneum.Game, seat int, sides []atheneum.Side) (sh
 		if s == atheneum.SideRight {
 			x = plan.l.cabinet.Max.X - size.X
 		}
-		out = append(out, placeholder{s, rect(x, top, size.X, size.Y)})
+		out = append(out, placeholder{s, render.Rect(x, top, size.X, size.Y)})
 	}
 	plan.height = top + size.Y
 	return plan, out
 }
 
-func drawPlaceholder(c *canvas, r image.Rectangle, side atheneum.Side) {
-	dc := c.gg()
+func drawPlaceholder(c *render.Canvas, r image.Rectangle, side atheneum.Side) {
+	dc := c.GG()
 	dc.SetDash(10, 6)
-	c.strokeRR(r, 10, 4, colInk)
+	c.StrokeRR(r, 10, 4, render.Ink)
 	dc.SetDash()
-	cx, cy := mid(r)
-	c.textMid("+", cx, cy-18, sans(34), colInk)
-	c.textMid(fit(c, c.tr("render.shelf.side."+string(side)), float64(r.Dx()-12), cond(17)), cx, cy+24, cond(17), colInk)
+	cx, cy := render.Mid(r)
+	c.TextMid("+", cx, cy-18, render.Sans(34), render.Ink)
+	c.TextMid(render.Fit(c, c.T("render.shelf.side."+string(side)), float64(r.Dx()-12), render.Cond(17)), cx, cy+24, render.Cond(17), render.Ink)
 }
 
 // drawMarks outlines the targets (dashed, with a "+" on empty spaces) and
 // the last move (solid, thicker).
-func drawMarks(c *canvas, g *atheneum.Game, seat int, p *shelfPlan, ph []placeholder, t targets, last *atheneum.Action) {
+func drawMarks(c *render.Canvas, g *atheneum.Game, seat int, p *shelfPlan, ph []placeholder, t targets, last *atheneum.Action) {
 	for _, pos := range t.spaces {
 		b, ok := p.box(pos.Comp)
 		if !ok || pos.Level >= b.lv || pos.Space >= b.w {
@@ -201,16 +201,16 @@ func drawMarks(c *canvas, g *atheneum.Game, seat int, p *shelfPlan, ph []placeho
 			// menu repeat, with a plus that reads at a glance.
 			inner := r.Inset(4)
 			inner.Min.Y += p.st.bookTop
-			c.fillRR(inner, 6, colSlot)
-			cx, cy := mid(inner)
-			c.textMid("+", cx, cy-12, sans(28), colMark)
-			c.textMid(pos.String(), cx, cy+20, p.st.code, colMark)
+			c.FillRR(inner, 6, colSlot)
+			cx, cy := render.Mid(inner)
+			c.TextMid("+", cx, cy-12, render.Sans(28), colMark)
+			c.TextMid(pos.String(), cx, cy+20, p.st.code, colMark)
 		}
-		dashed(c, r.Inset(2), 3, colMark)
+		render.Dashed(c, r.Inset(2), 3, colMark)
 	}
 	for _, k := range t.candles {
 		if r, ok := p.candle(k); ok {
-			dashed(c, r.Inset(-3), 3, colInk)
+			render.Dashed(c, r.Inset(-3), 3, render.Ink)
 		}
 	}
 	if last == nil {
@@ -226,14 +226,14 @@ func drawMarks(c *canvas, g *atheneum.Game, seat int, p *shelfPlan, ph []placeho
 		if sp := g.Seats[seat].Comps[last.At.Comp].At(last.At.Level, last.At.Space); last.Type == atheneum.ActShelve && sp.Pair == atheneum.PairLeft && last.At.Space+1 < b.w {
 			r.Max.X += p.st.cw
 		}
-		c.strokeRR(r.Inset(-2), 6, 5, colMark)
-		c.strokeRR(r.Inset(-5), 8, 3, colInk)
+		c.StrokeRR(r.Inset(-2), 6, 5, colMark)
+		c.StrokeRR(r.Inset(-5), 8, 3, render.Ink)
 	case atheneum.ActToken:
 		if last.Use != atheneum.UseCandle {
 			return
 		}
 		if r, ok := p.candle(last.Candle); ok {
-			c.strokeRR(r.Inset(-4), 10, 4, colInk)
+			c.StrokeRR(r.Inset(-4), 10, 4, render.Ink)
 		}
 	case atheneum.ActSideShelf:
 		i := 0
@@ -241,58 +241,50 @@ func drawMarks(c *canvas, g *atheneum.Game, seat int, p *shelfPlan, ph []placeho
 			i = 1
 		}
 		if p.present[i] {
-			c.strokeRR(p.sides[i].cabinet.Add(p.at).Inset(-4), 10, 4, colInk)
+			c.StrokeRR(p.sides[i].cabinet.Add(p.at).Inset(-4), 10, 4, render.Ink)
 		}
 	}
-}
-
-// dashed outlines r with a dashed line.
-func dashed(c *canvas, r image.Rectangle, width float64, col color.RGBA) {
-	dc := c.gg()
-	dc.SetDash(7, 5)
-	c.strokeRR(r, 5, width, col)
-	dc.SetDash()
 }
 
 // drawShelfLegend explains the coordinates and symbols in two lines.
-func drawShelfLegend(c *canvas, x0, y, width int) {
-	f := cond(17)
-	x := fx(x0) + 4
-	base := fx(y) + 21
-	c.textFit(c.tr("render.shelf.legend.coords"), x, base, fx(width-8), f, colInk)
+func drawShelfLegend(c *render.Canvas, x0, y, width int) {
+	f := render.Cond(17)
+	x := float64(x0) + 4
+	base := float64(y) + 21
+	c.TextFit(c.T("render.shelf.legend.coords"), x, base, float64(width-8), f, render.Ink)
 	base += legendLineH
-	c.blitOver(spiderSprite(24), pt(int(x), int(base)-19))
+	c.BlitOver(spiderSprite(24), image.Pt(int(x), int(base)-19))
 	x += 30
-	x += c.text(c.tr("render.shelf.legend.spider"), x, base, f, colInk, 0) + 22
-	c.blitOver(badgeSprite(26, 5, false, sans(15)), pt(int(x), int(base)-20))
+	x += c.Text(c.T("render.shelf.legend.spider"), x, base, f, render.Ink, 0) + 22
+	c.BlitOver(badgeSprite(26, 5, false, render.Sans(15)), image.Pt(int(x), int(base)-20))
 	x += 32
-	c.textFit(c.tr("render.shelf.legend.badge"), x, base, fx(x0+width)-x, f, colInk)
+	c.TextFit(c.T("render.shelf.legend.badge"), x, base, float64(x0+width)-x, f, render.Ink)
 }
 
 // drawMarksLegend explains the marks on one line.
-func drawMarksLegend(c *canvas, g *atheneum.Game, t targets, last *atheneum.Action, x0, y, width int) {
-	f := cond(17)
-	x := fx(x0)
-	base := fx(y) + 21
-	end := fx(x0 + width)
+func drawMarksLegend(c *render.Canvas, g *atheneum.Game, t targets, last *atheneum.Action, x0, y, width int) {
+	f := render.Cond(17)
+	x := float64(x0)
+	base := float64(y) + 21
+	end := float64(x0 + width)
 	if t.item != nil {
-		box := rect(int(x), int(base)-19, 26, 24)
-		c.fillRR(box, 5, colSlot)
-		dashed(c, box, 2.5, colMark)
-		cx, cy := mid(box)
-		c.textMid("+", cx, cy, sans(17), colMark)
+		box := render.Rect(int(x), int(base)-19, 26, 24)
+		c.FillRR(box, 5, colSlot)
+		render.Dashed(c, box, 2.5, colMark)
+		cx, cy := render.Mid(box)
+		c.TextMid("+", cx, cy, render.Sans(17), colMark)
 		x += 34
-		label := c.tr("render.shelf.legend.targets", "Item", itemName(c.lang, g, t.item))
+		label := c.T("render.shelf.legend.targets", "Item", itemName(c.Lang, g, t.item))
 		if len(t.spaces)+len(t.candles)+len(t.sides) == 0 {
-			label = c.tr("render.shelf.legend.nowhere", "Item", itemName(c.lang, g, t.item))
+			label = c.T("render.shelf.legend.nowhere", "Item", itemName(c.Lang, g, t.item))
 		}
-		x += c.textFit(label, x, base, end-x-(170*b2f(last != nil)), f, colInk) + 20
+		x += c.TextFit(label, x, base, end-x-(170*b2f(last != nil)), f, render.Ink) + 20
 	}
 	if last != nil {
-		box := rect(int(x), int(base)-19, 26, 24)
-		c.strokeRR(box, 5, 4, colInk)
+		box := render.Rect(int(x), int(base)-19, 26, 24)
+		c.StrokeRR(box, 5, 4, render.Ink)
 		x += 34
-		c.textFit(c.tr("render.shelf.legend.last"), x, base, end-x, f, colInk)
+		c.TextFit(c.T("render.shelf.legend.last"), x, base, end-x, f, render.Ink)
 	}
 }
 
@@ -308,19 +300,19 @@ func itemName(l i18n.Lang, g *atheneum.Game, it *atheneum.Item) string {
 	switch it.Kind {
 	case atheneum.ItemBook:
 		if it.Color == atheneum.AnyColor {
-			return tr(l, "render.item.anybook")
+			return render.T(l, "render.item.anybook")
 		}
-		return tr(l, "render.item.book", "Colour", colourName(l, it.Color))
+		return render.T(l, "render.item.book", "Colour", colourName(l, it.Color))
 	case atheneum.ItemPair:
-		return tr(l, "render.item.pair", "First", colourName(l, it.Color), "Second", colourName(l, it.Color2))
+		return render.T(l, "render.item.pair", "First", colourName(l, it.Color), "Second", colourName(l, it.Color2))
 	case atheneum.ItemToken:
-		return tr(l, "render.item.token")
+		return render.T(l, "render.item.token")
 	case atheneum.ItemSideShelf:
-		return tr(l, "render.item.side")
+		return render.T(l, "render.item.side")
 	case atheneum.ItemSpider:
-		return tr(l, "render.item.spider")
+		return render.T(l, "render.item.spider")
 	}
-	return tr(l, "render.item.other")
+	return render.T(l, "render.item.other")
 }
 
 // shelvesAlt describes a seat's shelves for screen readers: the seat, its
@@ -352,9 +344,9 @@ func shelvesAlt(l i18n.Lang, g *atheneum.Game, seat int, names []string, t targe
 		if comp.Full() {
 			key = "render.alt.comp.full"
 		}
-		d := tr(l, key, "Comp", id.String(), "Rows", strings.Join(letters, "/"), "Points", g.CompValue(seat, id))
+		d := render.T(l, key, "Comp", id.String(), "Rows", strings.Join(letters, "/"), "Points", g.CompValue(seat, id))
 		if comp.Spider {
-			d += " " + tr(l, "render.alt.spider")
+			d += " " + render.T(l, "render.alt.spider")
 		}
 		comps = append(comps, d)
 	}
@@ -364,13 +356,13 @@ func shelvesAlt(l i18n.Lang, g *atheneum.Game, seat int, names []string, t targe
 			lit = append(lit, strconv.Itoa(k+1))
 		}
 	}
-	parts := []string{tr(l, "render.alt.shelves", "Name", altName(l, names, seat), "Subject", subjectName(l, s.Subject),
+	parts := []string{render.T(l, "render.alt.shelves", "Name", render.AltName(l, names, seat), "Subject", subjectName(l, s.Subject),
 		"Books", books, "Score", pts, "Wands", s.Wands)}
-	parts = append(parts, tr(l, "render.alt.rows")+" "+strings.Join(comps, "; ")+".")
+	parts = append(parts, render.T(l, "render.alt.rows")+" "+strings.Join(comps, "; ")+".")
 	if len(lit) == 0 {
-		parts = append(parts, tr(l, "render.alt.nocandle"))
+		parts = append(parts, render.T(l, "render.alt.nocandle"))
 	} else {
-		parts = append(parts, tr(l, "render.alt.candles", "List", strings.Join(lit, ", ")))
+		parts = append(parts, render.T(l, "render.alt.candles", "List", strings.Join(lit, ", ")))
 	}
 	if t.item != nil {
 		var where []string
@@ -378,20 +370,20 @@ func shelvesAlt(l i18n.Lang, g *atheneum.Game, seat int, names []string, t targe
 			where = append(where, p.String())
 		}
 		for _, k := range t.candles {
-			where = append(where, tr(l, "render.alt.candle", "Number", k+1))
+			where = append(where, render.T(l, "render.alt.candle", "Number", k+1))
 		}
 		for _, sd := range t.sides {
-			where = append(where, tr(l, "render.shelf.side."+string(sd)))
+			where = append(where, render.T(l, "render.shelf.side."+string(sd)))
 		}
 		if len(where) == 0 {
-			parts = append(parts, tr(l, "render.shelf.legend.nowhere", "Item", itemName(l, g, t.item))+".")
+			parts = append(parts, render.T(l, "render.shelf.legend.nowhere", "Item", itemName(l, g, t.item))+".")
 		} else {
-			parts = append(parts, tr(l, "render.alt.targets", "Item", itemName(l, g, t.item), "List", strings.Join(where, ", ")))
+			parts = append(parts, render.T(l, "render.alt.targets", "Item", itemName(l, g, t.item), "List", strings.Join(where, ", ")))
 		}
 	}
 	if last != nil {
 		if at := lastPlace(l, last); at != "" {
-			parts = append(parts, tr(l, "render.alt.last", "Place", at))
+			parts = append(parts, render.T(l, "render.alt.last", "Place", at))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -404,10 +396,10 @@ func lastPlace(l i18n.Lang, a *atheneum.Action) string {
 		return a.At.String()
 	case atheneum.ActToken:
 		if a.Use == atheneum.UseCandle {
-			return tr(l, "render.alt.candle", "Number", a.Candle+1)
+			return render.T(l, "render.alt.candle", "Number", a.Candle+1)
 		}
 	case atheneum.ActSideShelf:
-		return tr(l, "render.shelf.side."+string(a.Side))
+		return render.T(l, "render.shelf.side."+string(a.Side))
 	}
 	return ""
 }

@@ -1,4 +1,4 @@
-package render
+package atheneum
 
 import (
 	"errors"
@@ -7,21 +7,8 @@ import (
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/render"
 )
-
-// phoneProblem says why a picture would not read on a phone, or "": scaled
-// to phoneWidth, its smallest text (from the renderer's own record of what
-// it drew, sprites included) must stay at least phoneText pixels tall.
-func phoneProblem(p Picture) string {
-	if p.layout.text == "" {
-		return "no text was recorded"
-	}
-	if got := p.layout.size * phoneWidth / float64(p.Width); got < phoneText {
-		return fmt.Sprintf("%q is %.1f px on a %d px-wide picture: %.1f px on a phone, under %d", p.layout.text,
-			p.layout.size, p.Width, got, phoneText)
-	}
-	return ""
-}
 
 // TestEveryPictureReadsOnAPhone draws every kind of picture for 2 to 5
 // seats in both languages, at the start, in the middle (cards revealed,
@@ -30,13 +17,13 @@ func phoneProblem(p Picture) string {
 func TestEveryPictureReadsOnAPhone(t *testing.T) {
 	for seats := atheneum.MinSeats; seats <= atheneum.MaxSeats; seats++ {
 		for _, l := range i18n.Langs {
-			t.Run(fmt.Sprintf("every picture of a %d-seat game in %s has text of %d px or more at %d px wide", seats, l, phoneText, phoneWidth), func(t *testing.T) {
+			t.Run(fmt.Sprintf("every picture of a %d-seat game in %s has text of %d px or more at %d px wide", seats, l, render.PhoneText, render.PhoneWidth), func(t *testing.T) {
 				t.Parallel()
 				g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:seats], Seed: uint64(40 + seats)})
 				if err != nil {
 					t.Fatal(err)
 				}
-				o := Options{Lang: l, Names: []string{"Ada", "Bartholomew the Long-Named", "Céline", "Dmitri", "Éloïse"}}
+				o := render.Options{Lang: l, Names: []string{"Ada", "Bartholomew the Long-Named", "Céline", "Dmitri", "Éloïse"}}
 				states := []*atheneum.Game{g.Clone()}
 				playUntil(t, g, uint64(seats), func(g *atheneum.Game) bool { return g.Phase == 1 && g.Step == atheneum.StepResolve })
 				states = append(states, g.Clone())
@@ -47,14 +34,14 @@ func TestEveryPictureReadsOnAPhone(t *testing.T) {
 					for _, k := range kinds() {
 						v := st.View(0)
 						p, err := k.draw(v, 0, o)
-						if errors.Is(err, ErrNotRevealed) || errors.Is(err, ErrNotOver) {
+						if errors.Is(err, ErrNotRevealed) || errors.Is(err, render.ErrNotOver) {
 							continue
 						}
 						if err != nil {
 							t.Fatalf("%s: %v", k.name, err)
 						}
 						drawn[k.name] = true
-						if msg := phoneProblem(p); msg != "" {
+						if msg := p.PhoneProblem(); msg != "" {
 							t.Errorf("%s at %v: %s", k.name, st, msg)
 						}
 					}
@@ -66,18 +53,6 @@ func TestEveryPictureReadsOnAPhone(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-func TestThePhoneCheckCatchesSmallText(t *testing.T) {
-	// A picture 900 pixels wide with 15-pixel text shows it at 7.5 pixels.
-	p := Picture{Width: 900, layout: layoutRecord{size: 15, text: "II.2.3"}}
-	if phoneProblem(p) == "" {
-		t.Error("text of 7.5 px on a phone went unnoticed")
-	}
-	p.layout.size = 20
-	if msg := phoneProblem(p); msg != "" {
-		t.Error(msg)
 	}
 }
 
@@ -96,7 +71,7 @@ func TestAFullHandFitsAPhoneScreen(t *testing.T) {
 				if n := len(g.Seats[0].Hand); n != 6 {
 					t.Fatalf("the first hand has %d cards, not 6", n)
 				}
-				p, err := DrawHand(g.View(0), 0, Options{Lang: l})
+				p, err := DrawHand(g.View(0), 0, render.Options{Lang: l})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,4 +1,4 @@
-package render
+package atheneum
 
 import (
 	"image"
@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"atheneum/engine/atheneum"
+	"atheneum/render"
 )
 
 // shelfStyle is the scale at which a seat's shelves are drawn: full size on
@@ -24,11 +25,11 @@ type shelfStyle struct {
 	codes     bool
 	spider    int
 	badge     int
-	letter    fontSpec // a book's subject letter
-	code      fontSpec // coordinates
-	comp      fontSpec // compartment names
-	badgeF    fontSpec
-	candleF   fontSpec
+	letter    render.FontSpec // a book's subject letter
+	code      render.FontSpec // coordinates
+	comp      render.FontSpec // compartment names
+	badgeF    render.FontSpec
+	candleF   render.FontSpec
 	platePad  int        // room around a compartment's name on its plate
 	bg        color.RGBA // what the shelves stand on
 }
@@ -36,13 +37,13 @@ type shelfStyle struct {
 var (
 	fullShelf = &shelfStyle{key: "full", cw: 58, ch: 82, wall: 12, head: 36, candle: image.Pt(104, 50),
 		sideGap: 18, bookInset: 4, bookTop: 6, labelH: 22, codes: true, spider: 28, badge: 30,
-		letter: sans(28), code: cond(16), comp: sans(19), badgeF: sans(17), candleF: sans(17),
-		platePad: 12, bg: colParchment}
+		letter: render.Sans(28), code: render.Cond(16), comp: render.Sans(19), badgeF: render.Sans(17), candleF: render.Sans(17),
+		platePad: 12, bg: render.Parchment}
 	// tinyShelf fits two seats' shelves side by side on a phone picture.
 	tinyShelf = &shelfStyle{key: "tiny", cw: 26, ch: 32, wall: 6, head: 24, candle: image.Pt(46, 26),
 		sideGap: 10, bookInset: 2, bookTop: 3, codes: false, spider: 18, badge: 22,
-		letter: sans(16), code: cond(16), comp: sans(16), badgeF: sans(15), candleF: sans(15),
-		platePad: 6, bg: colParchDark}
+		letter: render.Sans(16), code: render.Cond(16), comp: render.Sans(16), badgeF: render.Sans(15), candleF: render.Sans(15),
+		platePad: 6, bg: render.ParchmentDark}
 )
 
 // compBox is where one compartment is drawn.
@@ -55,7 +56,7 @@ type compBox struct {
 
 // space returns the rectangle of a space (level 0 at the bottom).
 func (b *compBox) space(st *shelfStyle, level, x int) image.Rectangle {
-	return rect(b.inner.Min.X+x*st.cw, b.inner.Max.Y-(level+1)*st.ch, st.cw, st.ch)
+	return render.Rect(b.inner.Min.X+x*st.cw, b.inner.Max.Y-(level+1)*st.ch, st.cw, st.ch)
 }
 
 // shelfLayout places a seat's main shelf; it depends only on the content
@@ -102,7 +103,7 @@ func computeLayout(ct *atheneum.Content, st *shelfStyle) *shelfLayout {
 		cabH += st.head + tierLv[t]*st.ch + st.wall
 	}
 	cabH += st.wall // plinth
-	l.cabinet = rect(0, candleArea, cabW, cabH)
+	l.cabinet = render.Rect(0, candleArea, cabW, cabH)
 	l.size = image.Pt(cabW, candleArea+cabH)
 
 	y := l.cabinet.Min.Y + st.wall
@@ -118,10 +119,10 @@ func computeLayout(ct *atheneum.Content, st *shelfStyle) *shelfLayout {
 			}
 			b := &l.comps[i]
 			b.id, b.w, b.lv = atheneum.CompID(i), cs.Width, cs.Levels
-			b.inner = rect(x, top+(tierLv[t]-cs.Levels)*st.ch, cs.Width*st.cw, cs.Levels*st.ch)
+			b.inner = render.Rect(x, top+(tierLv[t]-cs.Levels)*st.ch, cs.Width*st.cw, cs.Levels*st.ch)
 			// The label strip sits right on top of its compartment, even
 			// when a taller neighbour leaves wood above it.
-			b.head = rect(x, b.inner.Min.Y-st.head, cs.Width*st.cw, st.head)
+			b.head = render.Rect(x, b.inner.Min.Y-st.head, cs.Width*st.cw, st.head)
 			x += cs.Width*st.cw + st.wall
 		}
 		// The subject's emblem goes where a tier leaves the most room, as
@@ -138,7 +139,7 @@ func computeLayout(ct *atheneum.Content, st *shelfStyle) *shelfLayout {
 	n := len(ct.Main.Candles)
 	for k := 0; k < n; k++ {
 		cx := l.cabinet.Min.X + cabW*(2*k+1)/(2*n)
-		l.candles = append(l.candles, rect(cx-st.candle.X/2, candleArea-st.candle.Y-st.wall/2, st.candle.X, st.candle.Y))
+		l.candles = append(l.candles, render.Rect(cx-st.candle.X/2, candleArea-st.candle.Y-st.wall/2, st.candle.X, st.candle.Y))
 	}
 	return l
 }
@@ -154,8 +155,8 @@ type sideLayout struct {
 
 // headNeeds is the width a compartment's label strip needs for its name
 // plate, spider and value badge.
-func (st *shelfStyle) headNeeds(name string, c *canvas) int {
-	return int(c.measure(name, st.comp)) + st.platePad + st.spider + st.badge + 10
+func (st *shelfStyle) headNeeds(name string, c *render.Canvas) int {
+	return int(c.Measure(name, st.comp)) + st.platePad + st.spider + st.badge + 10
 }
 
 // sideShape is what a side shelf's drawing depends on.
@@ -166,7 +167,7 @@ type sideShape struct {
 
 // sideSize is the size of a side shelf's area: its cabinet with its candle
 // spaces above.
-func sideSize(st *shelfStyle, sh sideShape, c *canvas) image.Point {
+func sideSize(st *shelfStyle, sh sideShape, c *render.Canvas) image.Point {
 	w := max(sh.spec.Width, 1) * st.cw
 	inner := max(w, st.headNeeds(sh.id.String(), c))
 	cabW := inner + 2*st.wall
@@ -175,20 +176,20 @@ func sideSize(st *shelfStyle, sh sideShape, c *canvas) image.Point {
 }
 
 // layoutSide places a side shelf in an area of sideSize.
-func layoutSide(st *shelfStyle, sh sideShape, area image.Rectangle, c *canvas) sideLayout {
+func layoutSide(st *shelfStyle, sh sideShape, area image.Rectangle, c *render.Canvas) sideLayout {
 	s := sideLayout{area: area}
 	w := max(sh.spec.Width, 1) * st.cw
 	inner := max(w, st.headNeeds(sh.id.String(), c))
 	cabW := inner + 2*st.wall
 	cabH := st.wall + st.head + max(sh.spec.Levels, 1)*st.ch + 2*st.wall
 	x := area.Min.X + (area.Dx()-cabW)/2
-	s.cabinet = rect(x, area.Max.Y-cabH, cabW, cabH)
+	s.cabinet = render.Rect(x, area.Max.Y-cabH, cabW, cabH)
 	s.box.id, s.box.w, s.box.lv = sh.id, sh.spec.Width, sh.spec.Levels
-	s.box.head = rect(x+st.wall, s.cabinet.Min.Y+st.wall, inner, st.head)
-	s.box.inner = rect(x+st.wall+(inner-w)/2, s.box.head.Max.Y, w, sh.spec.Levels*st.ch)
+	s.box.head = render.Rect(x+st.wall, s.cabinet.Min.Y+st.wall, inner, st.head)
+	s.box.inner = render.Rect(x+st.wall+(inner-w)/2, s.box.head.Max.Y, w, sh.spec.Levels*st.ch)
 	gap := (area.Dx() - 2*st.candle.X) / 3
 	for k := 0; k < 2; k++ {
-		s.candles[k] = rect(area.Min.X+gap+k*(st.candle.X+gap), s.cabinet.Min.Y-st.candle.Y-st.wall/2, st.candle.X, st.candle.Y)
+		s.candles[k] = render.Rect(area.Min.X+gap+k*(st.candle.X+gap), s.cabinet.Min.Y-st.candle.Y-st.wall/2, st.candle.X, st.candle.Y)
 	}
 	return s
 }
@@ -217,7 +218,7 @@ func sidesOf(g *atheneum.Game, seat int) (shapes [2]sideShape, present [2]bool) 
 // left one under its left end, the right one under its right end, or one
 // above the other when both do not fit side by side. It returns their
 // places (relative to the layout's origin) and the height the row adds.
-func sideRow(l *shelfLayout, st *shelfStyle, shapes [2]sideShape, present [2]bool, c *canvas) ([2]sideLayout, int) {
+func sideRow(l *shelfLayout, st *shelfStyle, shapes [2]sideShape, present [2]bool, c *render.Canvas) ([2]sideLayout, int) {
 	var out [2]sideLayout
 	var size [2]image.Point
 	for i := range shapes {
@@ -232,8 +233,8 @@ func sideRow(l *shelfLayout, st *shelfStyle, shapes [2]sideShape, present [2]boo
 	rowH := max(size[0].Y, size[1].Y)
 	stacked := present[0] && present[1] && size[0].X+size[1].X+2*st.wall > l.cabinet.Dx()
 	if stacked {
-		a := rect(l.cabinet.Min.X, top, size[0].X, size[0].Y)
-		b := rect(l.cabinet.Max.X-size[1].X, a.Max.Y+st.sideGap, size[1].X, size[1].Y)
+		a := render.Rect(l.cabinet.Min.X, top, size[0].X, size[0].Y)
+		b := render.Rect(l.cabinet.Max.X-size[1].X, a.Max.Y+st.sideGap, size[1].X, size[1].Y)
 		out[0] = layoutSide(st, shapes[0], a, c)
 		out[1] = layoutSide(st, shapes[1], b, c)
 		return out, b.Max.Y - l.size.Y
@@ -247,83 +248,83 @@ func sideRow(l *shelfLayout, st *shelfStyle, shapes [2]sideShape, present [2]boo
 			x = l.cabinet.Max.X - size[1].X
 		}
 		// Bottom-aligned: both cabinets stand on the same floor.
-		out[i] = layoutSide(st, shapes[i], rect(x, top+rowH-size[i].Y, size[i].X, size[i].Y), c)
+		out[i] = layoutSide(st, shapes[i], render.Rect(x, top+rowH-size[i].Y, size[i].X, size[i].Y), c)
 	}
 	return out, st.sideGap + rowH
 }
 
 // drawCabinet draws a cabinet's wood.
-func drawCabinet(c *canvas, r image.Rectangle, st *shelfStyle) {
-	c.fillRR(r, float64(st.wall)/2+2, colWoodDark)
-	c.fillRR(r.Inset(3), float64(st.wall)/2, colWood)
+func drawCabinet(c *render.Canvas, r image.Rectangle, st *shelfStyle) {
+	c.FillRR(r, float64(st.wall)/2+2, colWoodDark)
+	c.FillRR(r.Inset(3), float64(st.wall)/2, colWood)
 }
 
 // drawEmptyCompartment draws a compartment's back, its spaces with their
 // coordinates, and the plate with its name.
-func drawEmptyCompartment(c *canvas, b *compBox, st *shelfStyle) {
-	c.fill(b.inner.Inset(-2), colWoodDark)
-	c.fill(b.inner, colInterior)
+func drawEmptyCompartment(c *render.Canvas, b *compBox, st *shelfStyle) {
+	c.Fill(b.inner.Inset(-2), colWoodDark)
+	c.Fill(b.inner, colInterior)
 	for lv := 0; lv < b.lv; lv++ {
 		for x := 0; x < b.w; x++ {
 			r := b.space(st, lv, x)
 			if x > 0 {
-				c.fill(image.Rect(r.Min.X, r.Min.Y+st.bookTop, r.Min.X+1, r.Max.Y), colWoodDark)
+				c.Fill(image.Rect(r.Min.X, r.Min.Y+st.bookTop, r.Min.X+1, r.Max.Y), colWoodDark)
 			}
 			if lv > 0 {
 				// The board a level stands on.
-				c.fill(image.Rect(r.Min.X, r.Max.Y-2, r.Max.X, r.Max.Y+1), colWoodDark)
+				c.Fill(image.Rect(r.Min.X, r.Max.Y-2, r.Max.X, r.Max.Y+1), colWoodDark)
 			}
 			if st.codes {
-				cx, cy := mid(r)
-				c.textMid(atheneum.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy+float64(st.bookTop)/2, st.code, colInteriorTx)
+				cx, cy := render.Mid(r)
+				c.TextMid(atheneum.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy+float64(st.bookTop)/2, st.code, colInteriorTx)
 			}
 		}
 	}
 	name := b.id.String()
-	pw := int(c.measure(name, st.comp)) + st.platePad
-	plate := rect(b.head.Min.X+2, b.head.Min.Y+(st.head-st.badge)/2, pw, st.badge)
-	c.fillRR(plate, 5, colInterior)
-	cx, cy := mid(plate)
-	c.textMid(name, cx, cy, st.comp, colLabel)
+	pw := int(c.Measure(name, st.comp)) + st.platePad
+	plate := render.Rect(b.head.Min.X+2, b.head.Min.Y+(st.head-st.badge)/2, pw, st.badge)
+	c.FillRR(plate, 5, colInterior)
+	cx, cy := render.Mid(plate)
+	c.TextMid(name, cx, cy, st.comp, colLabel)
 }
 
 // headSlots returns where a compartment's spider and value badge go.
-func headSlots(b *compBox, st *shelfStyle, c *canvas) (spider, badge image.Point) {
-	pw := int(c.measure(b.id.String(), st.comp)) + st.platePad
+func headSlots(b *compBox, st *shelfStyle, c *render.Canvas) (spider, badge image.Point) {
+	pw := int(c.Measure(b.id.String(), st.comp)) + st.platePad
 	by := b.head.Min.Y + (st.head-st.badge)/2
-	badge = pt(b.head.Max.X-st.badge-2, by)
+	badge = image.Pt(b.head.Max.X-st.badge-2, by)
 	sx := b.head.Min.X + 2 + pw + (badge.X-(b.head.Min.X+2+pw)-st.spider)/2
-	return pt(sx, b.head.Min.Y+(st.head-st.spider)/2), badge
+	return image.Pt(sx, b.head.Min.Y+(st.head-st.spider)/2), badge
 }
 
 // drawCandleSpace draws a candle space: its number at the left (full size
 // only), the points a candle there scores at the right, and in the middle
 // either a lit candle on a bright ground or an empty holder on a dark one,
 // so that lit and empty spaces differ in lightness as well as in shape.
-func drawCandleSpace(c *canvas, r image.Rectangle, st *shelfStyle, k, value int, lit bool) {
+func drawCandleSpace(c *render.Canvas, r image.Rectangle, st *shelfStyle, k, value int, lit bool) {
 	ground, ink := colSlot, colWax
 	if lit {
-		ground, ink = colCandleLit, colInk
+		ground, ink = colCandleLit, render.Ink
 	}
-	c.fillRR(r, 8, colWoodDark)
-	c.fillRR(r.Inset(2), 7, ground)
-	_, cy := mid(r)
+	c.FillRR(r, 8, colWoodDark)
+	c.FillRR(r.Inset(2), 7, ground)
+	_, cy := render.Mid(r)
 	if st.codes {
 		rad := float64(r.Dy())/2 - 8
-		c.fillCircle(float64(r.Min.X)+rad+7, cy, rad, colInterior)
-		c.textMid(strconv.Itoa(k+1), float64(r.Min.X)+rad+7, cy, st.candleF, colLabel)
+		c.FillCircle(float64(r.Min.X)+rad+7, cy, rad, colInterior)
+		c.TextMid(strconv.Itoa(k+1), float64(r.Min.X)+rad+7, cy, st.candleF, colLabel)
 	}
 	hx := candleX(r, st)
 	h := r.Dy() - 8
 	if lit {
-		c.blitOver(candleSprite(h), pt(hx, r.Min.Y+4))
+		c.BlitOver(candleSprite(h), image.Pt(hx, r.Min.Y+4))
 	} else {
 		// An empty brass holder where the candle would stand.
-		c.fillRR(rect(hx, r.Max.Y-6-h/8, h/2, h/8+2), 2, colBrassDark)
-		c.fill(rect(hx+h/4-1, r.Max.Y-6-h/8-h/8, 3, h/8), colBrassDark)
+		c.FillRR(render.Rect(hx, r.Max.Y-6-h/8, h/2, h/8+2), 2, render.BrassDark)
+		c.Fill(render.Rect(hx+h/4-1, r.Max.Y-6-h/8-h/8, 3, h/8), render.BrassDark)
 	}
 	if value > 0 {
-		c.text("+"+strconv.Itoa(value), float64(r.Max.X-6), cy+c.fs.get(st.candleF).capHeight/2, st.candleF, ink, 1)
+		c.Text("+"+strconv.Itoa(value), float64(r.Max.X-6), cy+c.CapHeight(st.candleF)/2, st.candleF, ink, 1)
 	}
 }
 
@@ -339,24 +340,24 @@ func candleX(r image.Rectangle, st *shelfStyle) int {
 // sideSprite is a side shelf in its area: background, the empty cabinet,
 // its empty candle spaces.
 func sideSprite(ct *atheneum.Content, st *shelfStyle, sh sideShape) *image.RGBA {
-	return sprites.get(struct {
+	return sprites.Get(struct {
 		k  string
 		c  *atheneum.Content
 		st *shelfStyle
 		sh sideShape
 	}{"side", ct, st, sh}, func() *image.RGBA {
-		c := newSprite(1, 1, st.bg)
+		c := render.NewSprite(1, 1, st.bg)
 		size := sideSize(st, sh, c)
-		c.release()
-		c = newSprite(size.X, size.Y, st.bg)
-		defer c.release()
-		s := layoutSide(st, sh, rect(0, 0, size.X, size.Y), c)
+		c.Release()
+		c = render.NewSprite(size.X, size.Y, st.bg)
+		defer c.Release()
+		s := layoutSide(st, sh, render.Rect(0, 0, size.X, size.Y), c)
 		drawCabinet(c, s.cabinet, st)
 		drawEmptyCompartment(c, &s.box, st)
 		for k := 0; k < 2; k++ {
 			drawCandleSpace(c, s.candles[k], st, sideCandle(sh.id, k), sh.spec.Candles[k], false)
 		}
-		return c.img
+		return c.Img
 	})
 }
 
@@ -370,7 +371,7 @@ func sideCandle(id atheneum.CompID, k int) int {
 
 // shelvesFrame is everything on a seat's main shelf that does not depend
 // on the game: the cabinet with empty compartments and candle spaces.
-func shelvesFrame(ct *atheneum.Content, st *shelfStyle, c *canvas, at image.Point) {
+func shelvesFrame(ct *atheneum.Content, st *shelfStyle, c *render.Canvas, at image.Point) {
 	l := layoutFor(ct, st)
 	drawCabinet(c, l.cabinet.Add(at), st)
 	for i := range l.comps {
@@ -379,7 +380,7 @@ func shelvesFrame(ct *atheneum.Content, st *shelfStyle, c *canvas, at image.Poin
 		drawEmptyCompartment(c, &b, st)
 	}
 	if !l.emblem.Empty() {
-		c.fillRR(l.emblem.Add(at).Inset(2), 6, colParchDark)
+		c.FillRR(l.emblem.Add(at).Inset(2), 6, render.ParchmentDark)
 	}
 	for k, r := range l.candles {
 		drawCandleSpace(c, r.Add(at), st, k, ct.Main.Candles[k], false)
@@ -398,7 +399,7 @@ type shelfPlan struct {
 	height  int // the whole drawing's height
 }
 
-func planShelves(c *canvas, g *atheneum.Game, seat int, st *shelfStyle) shelfPlan {
+func planShelves(c *render.Canvas, g *atheneum.Game, seat int, st *shelfStyle) shelfPlan {
 	p := shelfPlan{st: st, l: layoutFor(g.Content, st)}
 	p.shapes, p.present = sidesOf(g, seat)
 	var extra int
@@ -445,25 +446,25 @@ func (p *shelfPlan) candle(k int) (image.Rectangle, bool) {
 
 // drawShelves draws seat's shelves as planned, over a frame drawn by
 // shelvesFrame at p.at.
-func drawShelves(c *canvas, g *atheneum.Game, seat int, p *shelfPlan) {
+func drawShelves(c *render.Canvas, g *atheneum.Game, seat int, p *shelfPlan) {
 	ct := g.Content
 	st := p.st
 	s := &g.Seats[seat]
 	for i := range p.sides {
 		if p.present[i] {
-			c.blit(sideSprite(ct, st, p.shapes[i]), p.sides[i].area.Min.Add(p.at))
+			c.Blit(sideSprite(ct, st, p.shapes[i]), p.sides[i].area.Min.Add(p.at))
 		}
 	}
 	if e := p.l.emblem; !e.Empty() {
 		e = e.Add(p.at)
-		cx, cy := mid(e)
+		cx, cy := render.Mid(e)
 		r := min(float64(e.Dx()), float64(e.Dy()))*0.3 + 2
 		if st.codes {
 			cy -= 12
-			subjectDisc(c, cx, cy, r, s.Subject, sans(r))
-			c.textMid(fit(c, c.tr("render.shelf.favourite"), float64(e.Dx()-8), cond(17)), cx, cy+r+18, cond(17), colInk)
+			subjectDisc(c, cx, cy, r, s.Subject, render.Sans(r))
+			c.TextMid(render.Fit(c, c.T("render.shelf.favourite"), float64(e.Dx()-8), render.Cond(17)), cx, cy+r+18, render.Cond(17), render.Ink)
 		} else {
-			subjectDisc(c, cx, cy, r, s.Subject, sans(max(minText, r)))
+			subjectDisc(c, cx, cy, r, s.Subject, render.Sans(max(render.MinText, r)))
 		}
 	}
 	for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
@@ -478,10 +479,10 @@ func drawShelves(c *canvas, g *atheneum.Game, seat int, p *shelfPlan) {
 		drawBooks(c, &b, comp, st)
 		sp, bp := headSlots(&b, st, c)
 		if comp.Spider {
-			c.blitOver(spiderSprite(st.spider), sp)
+			c.BlitOver(spiderSprite(st.spider), sp)
 		}
 		if v := g.CompValue(seat, id); v > 0 {
-			c.blitOver(badgeSprite(st.badge, v, comp.Full(), st.badgeF), bp)
+			c.BlitOver(badgeSprite(st.badge, v, comp.Full(), st.badgeF), bp)
 		}
 	}
 	for k := 0; k < atheneum.NumCandles; k++ {
@@ -496,7 +497,7 @@ func drawShelves(c *canvas, g *atheneum.Game, seat int, p *shelfPlan) {
 
 // drawBooks draws the books of one compartment, each paired set as one
 // piece across its two spaces, with call-number labels at full size.
-func drawBooks(c *canvas, b *compBox, comp *atheneum.Compartment, st *shelfStyle) {
+func drawBooks(c *render.Canvas, b *compBox, comp *atheneum.Compartment, st *shelfStyle) {
 	for lv := 0; lv < comp.Levels && lv < b.lv; lv++ {
 		for x := 0; x < comp.Width && x < b.w; x++ {
 			sp := comp.At(lv, x)
@@ -506,16 +507,16 @@ func drawBooks(c *canvas, b *compBox, comp *atheneum.Compartment, st *shelfStyle
 			r := b.space(st, lv, x)
 			paired := sp.Pair == atheneum.PairLeft && x+1 < comp.Width && x+1 < b.w && comp.At(lv, x+1).Color != atheneum.NoColor
 			if paired {
-				c.blit(pairSprite(st, sp.Color, comp.At(lv, x+1).Color), r.Min)
+				c.Blit(pairSprite(st, sp.Color, comp.At(lv, x+1).Color), r.Min)
 			} else if sp.Pair == atheneum.PairRight && x > 0 && comp.At(lv, x-1).Pair == atheneum.PairLeft {
 				// Drawn with its left half.
 			} else {
-				c.blit(bookSprite(st, sp.Color), r.Min)
+				c.Blit(bookSprite(st, sp.Color), r.Min)
 			}
 			if st.codes {
 				lr := labelRect(st, r)
-				cx, cy := mid(lr)
-				c.textMid(atheneum.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy, st.code, colInk)
+				cx, cy := render.Mid(lr)
+				c.TextMid(atheneum.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy, st.code, render.Ink)
 			}
 		}
 	}

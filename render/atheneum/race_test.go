@@ -1,6 +1,6 @@
 //go:build race
 
-package render
+package atheneum
 
 // raceEnabled lets the slowest tests draw fewer pictures under the race
 // detector, which makes pixel loops about twenty times slower.

@@ -1,5 +1,5 @@
 //go:build !race
 
-package render
+package atheneum
 
 const raceEnabled = false

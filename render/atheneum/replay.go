@@ -1,4 +1,4 @@
-package render
+package atheneum
 
 import (
 	"fmt"
@@ -8,11 +8,12 @@ import (
 	"strings"
 
 	"atheneum/engine/atheneum"
+	"atheneum/render"
 )
 
 // The replay's chart: scores up the side, turns along the bottom.
 const (
-	replayW      = 2*cardW + cardGap + 2*margin
+	replayW      = 2*cardW + cardGap + 2*render.Margin
 	replayChartH = 380
 	replayLabelW = 150 // room at the right for the names at the lines' ends
 )
@@ -27,28 +28,28 @@ var seatDashes = [][]float64{nil, {14, 8}, {3, 7}, {24, 8}, {14, 6, 3, 6}}
 // subject's letter at every point and the seat's name at its end; then
 // every seat's final shelves, small, two to a line. final is the game at
 // its end (or any state whose shelves should be shown).
-func DrawReplay(scores [][]int, final *atheneum.Game, o Options) (Picture, error) {
+func DrawReplay(scores [][]int, final *atheneum.Game, o render.Options) (render.Picture, error) {
 	if err := check(final); err != nil {
-		return Picture{}, err
+		return render.Picture{}, err
 	}
 	n := len(final.Seats)
 	if len(scores) == 0 {
-		return Picture{}, ErrNoScores
+		return render.Picture{}, ErrNoScores
 	}
 	for t, row := range scores {
 		if len(row) != n {
-			return Picture{}, fmt.Errorf("%w: turn %d has %d scores for %d seats", ErrNoScores, t+1, len(row), n)
+			return render.Picture{}, fmt.Errorf("%w: turn %d has %d scores for %d seats", ErrNoScores, t+1, len(row), n)
 		}
 	}
-	l := o.lang()
+	l := o.Language()
 	w := replayW
-	chartTop := margin + 100
+	chartTop := render.Margin + 100
 	chartBot := chartTop + replayChartH
 	shelvesTop := chartBot + 70 + 50
 
 	// Plan the small shelves, two to a line, each line as tall as its
 	// tallest seat.
-	scratch := newSprite(1, 1, colParchment)
+	scratch := render.NewSprite(1, 1, render.Parchment)
 	plans := make([]shelfPlan, n)
 	panelW := cardW
 	lineH := make([]int, (n+1)/2)
@@ -56,45 +57,43 @@ func DrawReplay(scores [][]int, final *atheneum.Game, o Options) (Picture, error
 		plans[i] = planShelves(scratch, final, i, tinyShelf)
 		lineH[i/2] = max(lineH[i/2], plans[i].height+44)
 	}
-	scratch.release()
+	scratch.Release()
 	y := shelvesTop
 	for i := range final.Seats {
 		if i%2 == 0 && i > 0 {
 			y += lineH[i/2-1] + cardGap
 		}
-		x := margin + (i%2)*(panelW+cardGap)
-		plans[i].at = pt(x+(panelW-plans[i].l.size.X)/2, y+40)
+		x := render.Margin + (i%2)*(panelW+cardGap)
+		plans[i].at = image.Pt(x+(panelW-plans[i].l.size.X)/2, y+40)
 	}
-	h := y + lineH[len(lineH)-1] + margin
+	h := y + lineH[len(lineH)-1] + render.Margin
 
 	// Drawn whole each time (a replay is asked for once per game), on a
 	// recycled picture.
-	c := newCanvas(getRGBA(w, h))
-	c.lang = l
-	drawCard(c, w, h)
-	c.text(c.tr("render.replay.title"), margin+4, margin+40, title(36), colInk, 0)
-	c.fill(image.Rect(margin, margin+56, w-margin, margin+58), colParchDark)
-	c.textFit(c.tr("render.replay.subtitle", "Count", len(scores)), margin+4, margin+86, fx(w-2*margin-8), cond(17), colInkSoft)
-	drawScoreChart(c, final, scores, o.Names, image.Rect(margin+44, chartTop, w-margin-replayLabelW, chartBot))
-	c.fill(image.Rect(margin, shelvesTop-50, w-margin, shelvesTop-48), colParchDark)
-	c.text(c.tr("render.replay.shelves"), margin+4, fx(shelvesTop-14), title(28), colInk, 0)
+	c := palette.Blank(w, h, l)
+	c.Text(c.T("render.replay.title"), render.Margin+4, render.Margin+40, render.Title(36), render.Ink, 0)
+	c.Fill(image.Rect(render.Margin, render.Margin+56, w-render.Margin, render.Margin+58), render.ParchmentDark)
+	c.TextFit(c.T("render.replay.subtitle", "Count", len(scores)), render.Margin+4, render.Margin+86, float64(w-2*render.Margin-8), render.Cond(17), render.InkSoft)
+	drawScoreChart(c, final, scores, o.Names, image.Rect(render.Margin+44, chartTop, w-render.Margin-replayLabelW, chartBot))
+	c.Fill(image.Rect(render.Margin, shelvesTop-50, w-render.Margin, shelvesTop-48), render.ParchmentDark)
+	c.Text(c.T("render.replay.shelves"), render.Margin+4, float64(shelvesTop-14), render.Title(28), render.Ink, 0)
 	for i := range final.Seats {
 		p := &plans[i]
-		panel := rect(p.at.X-(panelW-p.l.size.X)/2, p.at.Y-40, panelW, lineH[i/2])
-		c.fillRR(panel, 10, colParchDark)
-		subjectDisc(c, fx(panel.Min.X)+20, fx(panel.Min.Y)+20, 13, final.Seats[i].Subject, sans(15))
+		panel := render.Rect(p.at.X-(panelW-p.l.size.X)/2, p.at.Y-40, panelW, lineH[i/2])
+		c.FillRR(panel, 10, render.ParchmentDark)
+		subjectDisc(c, float64(panel.Min.X)+20, float64(panel.Min.Y)+20, 13, final.Seats[i].Subject, render.Sans(15))
 		pts, _ := score(final, i)
-		sw := c.text(strconv.Itoa(pts), fx(panel.Max.X-10), fx(panel.Min.Y)+28, sans(20), colInk, 1)
-		c.textFit(nameOf(l, o.Names, i), fx(panel.Min.X)+40, fx(panel.Min.Y)+28, fx(panelW-60)-sw, sans(17), colInk)
+		sw := c.Text(strconv.Itoa(pts), float64(panel.Max.X-10), float64(panel.Min.Y)+28, render.Sans(20), render.Ink, 1)
+		c.TextFit(render.NameOf(l, o.Names, i), float64(panel.Min.X)+40, float64(panel.Min.Y)+28, float64(panelW-60)-sw, render.Sans(17), render.Ink)
 		shelvesFrame(final.Content, tinyShelf, c, p.at)
 		drawShelves(c, final, i, p)
 	}
-	return finish(c, replayAlt(final, scores, o))
+	return render.Finish(c, replayAlt(final, scores, o))
 }
 
 // drawScoreChart draws the lines in r, with the score axis at its left and
 // the turns below it.
-func drawScoreChart(c *canvas, g *atheneum.Game, scores [][]int, names []string, r image.Rectangle) {
+func drawScoreChart(c *render.Canvas, g *atheneum.Game, scores [][]int, names []string, r image.Rectangle) {
 	top := 1
 	for _, row := range scores {
 		for _, v := range row {
@@ -109,29 +108,29 @@ func drawScoreChart(c *canvas, g *atheneum.Game, scores [][]int, names []string,
 	turns := len(scores)
 	xOf := func(t int) float64 {
 		if turns == 1 {
-			return fx(r.Min.X + r.Dx()/2)
+			return float64(r.Min.X + r.Dx()/2)
 		}
-		return fx(r.Min.X) + 16 + fx(t)*fx(r.Dx()-32)/fx(turns-1)
+		return float64(r.Min.X) + 16 + float64(t)*float64(r.Dx()-32)/float64(turns-1)
 	}
-	yOf := func(v int) float64 { return fx(r.Max.Y) - fx(v)*fx(r.Dy())/fx(top) }
+	yOf := func(v int) float64 { return float64(r.Max.Y) - float64(v)*float64(r.Dy())/float64(top) }
 	for v := 0; v <= top; v += step {
 		y := yOf(v)
-		c.fill(image.Rect(r.Min.X, int(y), r.Max.X, int(y)+1), colParchDark)
-		c.text(strconv.Itoa(v), fx(r.Min.X)-8, y+6, sans(16), colInkSoft, 1)
+		c.Fill(image.Rect(r.Min.X, int(y), r.Max.X, int(y)+1), render.ParchmentDark)
+		c.Text(strconv.Itoa(v), float64(r.Min.X)-8, y+6, render.Sans(16), render.InkSoft, 1)
 	}
-	c.fill(image.Rect(r.Min.X, r.Max.Y, r.Max.X, r.Max.Y+2), colInkSoft)
+	c.Fill(image.Rect(r.Min.X, r.Max.Y, r.Max.X, r.Max.Y+2), render.InkSoft)
 	every := 1
 	if turns > 12 {
 		every = (turns + 11) / 12
 	}
 	for t := 0; t < turns; t += every {
-		c.text(strconv.Itoa(t+1), xOf(t), fx(r.Max.Y)+24, sans(16), colInkSoft, 0.5)
+		c.Text(strconv.Itoa(t+1), xOf(t), float64(r.Max.Y)+24, render.Sans(16), render.InkSoft, 0.5)
 	}
-	c.text(c.tr("render.replay.turn"), fx(r.Max.X), fx(r.Max.Y)+48, cond(16), colInkSoft, 1)
+	c.Text(c.T("render.replay.turn"), float64(r.Max.X), float64(r.Max.Y)+48, render.Cond(16), render.InkSoft, 1)
 
-	dc := c.gg()
+	dc := c.GG()
 	n := len(g.Seats)
-	c.mark(r.Inset(-20))
+	c.Mark(r.Inset(-20))
 	for s := 0; s < n; s++ {
 		col := colorOf(g.Seats[s].Subject)
 		for pass := 0; pass < 2; pass++ {
@@ -142,7 +141,7 @@ func drawScoreChart(c *canvas, g *atheneum.Game, scores [][]int, names []string,
 				dc.LineTo(xOf(t), yOf(scores[t][s]))
 			}
 			if pass == 0 {
-				dc.SetColor(colInk)
+				dc.SetColor(render.Ink)
 				dc.SetLineWidth(7)
 			} else {
 				dc.SetColor(col)
@@ -162,7 +161,7 @@ func drawScoreChart(c *canvas, g *atheneum.Game, scores [][]int, names []string,
 	for s := 0; s < n; s++ {
 		col := g.Seats[s].Subject
 		for t := 0; t < turns; t++ {
-			subjectDisc(c, xOf(t), yOf(scores[t][s]), 10, col, sans(15))
+			subjectDisc(c, xOf(t), yOf(scores[t][s]), 10, col, render.Sans(15))
 		}
 		ends[s] = end{s, yOf(scores[turns-1][s])}
 	}
@@ -172,24 +171,24 @@ func drawScoreChart(c *canvas, g *atheneum.Game, scores [][]int, names []string,
 	}
 	for _, e := range ends {
 		x := xOf(turns-1) + 18
-		label := nameOf(c.lang, names, e.seat) + " " + strconv.Itoa(scores[turns-1][e.seat])
-		c.textFit(label, x, e.y+6, fx(replayLabelW)+fx(r.Max.X)-x-4, sans(16), colInk)
+		label := render.NameOf(c.Lang, names, e.seat) + " " + strconv.Itoa(scores[turns-1][e.seat])
+		c.TextFit(label, x, e.y+6, float64(replayLabelW)+float64(r.Max.X)-x-4, render.Sans(16), render.Ink)
 	}
 }
 
-func replayAlt(g *atheneum.Game, scores [][]int, o Options) string {
-	l := o.lang()
-	parts := []string{tr(l, "render.alt.replay", "Count", len(scores))}
+func replayAlt(g *atheneum.Game, scores [][]int, o render.Options) string {
+	l := o.Language()
+	parts := []string{render.T(l, "render.alt.replay", "Count", len(scores))}
 	for s := range g.Seats {
 		var vs []string
 		for _, row := range scores {
 			vs = append(vs, strconv.Itoa(row[s]))
 		}
-		parts = append(parts, tr(l, "render.alt.replay.seat", "Name", altName(l, o.Names, s), "Scores", strings.Join(vs, ", ")))
+		parts = append(parts, render.T(l, "render.alt.replay.seat", "Name", render.AltName(l, o.Names, s), "Scores", strings.Join(vs, ", ")))
 	}
 	for s := range g.Seats {
 		st := statsOf(g, s)
-		parts = append(parts, tr(l, "render.alt.replay.shelves", "Name", altName(l, o.Names, s), "Books", st.books, "Full", st.full))
+		parts = append(parts, render.T(l, "render.alt.replay.shelves", "Name", render.AltName(l, o.Names, s), "Books", st.books, "Full", st.full))
 	}
 	return strings.Join(parts, " ")
 }
