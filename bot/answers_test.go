@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -125,7 +126,7 @@ func TestADuplicateInteractionIsExpected(t *testing.T) {
 // TestAttachmentIDsAreStrings: the attachments payload names each upload
 // by a string id, as Discord's API description types it.
 func TestAttachmentIDsAreStrings(t *testing.T) {
-	_, meta := uploads([]picture{{name: "a.png"}, {name: "b.png"}})
+	_, meta := uploads([]face.Picture{{Name: "a.png"}, {Name: "b.png"}})
 	data, err := json.Marshal(meta)
 	if err != nil {
 		t.Fatal(err)

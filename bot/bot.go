@@ -5,6 +5,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"errors"
 	"fmt"
@@ -212,7 +213,7 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 	// language (the store may be closing).
 	r := &reply{b: b, i: i, l: i18n.FromLocale(string(i.Locale))}
 	if !b.enter() {
-		r.fail(refuseID("play.restarting"))
+		r.fail(face.RefuseID("play.restarting"))
 		return
 	}
 	defer b.leave()
@@ -234,7 +235,7 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		err = b.handleAutocomplete(ctx, r)
 	default:
-		err = refuseID("play.unsupported")
+		err = face.RefuseID("play.unsupported")
 	}
 	if isAlreadyAcknowledged(err) {
 		// The gateway delivered the interaction twice (after a resume, say)
@@ -286,7 +287,7 @@ func (r *reply) deferMessage(ephemeral bool) error {
 
 // edit replaces the deferred response (or the component's message), with
 // pics as its only pictures when there are any (see answer).
-func (r *reply) edit(content string, components []discordgo.MessageComponent, pics ...picture) (*discordgo.Message, error) {
+func (r *reply) edit(content string, components []discordgo.MessageComponent, pics ...face.Picture) (*discordgo.Message, error) {
 	return r.answer(content, components, nil, pics)
 }
 
@@ -295,7 +296,7 @@ func (r *reply) edit(content string, components []discordgo.MessageComponent, pi
 // message is never clipped: the response holds its first part and
 // follow-ups the rest, seen by the same people, the last one carrying the
 // components, embeds and pictures. The message returned is the last.
-func (r *reply) answer(content string, components []discordgo.MessageComponent, embeds []*discordgo.MessageEmbed, pics []picture) (*discordgo.Message, error) {
+func (r *reply) answer(content string, components []discordgo.MessageComponent, embeds []*discordgo.MessageEmbed, pics []face.Picture) (*discordgo.Message, error) {
 	if components == nil {
 		// An empty list removes the old components; null would keep them.
 		components = []discordgo.MessageComponent{}
@@ -319,7 +320,7 @@ func (r *reply) answer(content string, components []discordgo.MessageComponent, 
 	}
 	for k, p := range parts[1:] {
 		params := &discordgo.WebhookParams{Content: p, Flags: flags, AllowedMentions: noMentions}
-		var attach []picture
+		var attach []face.Picture
 		if k == len(parts)-2 {
 			params.Components, params.Embeds, attach = components, embeds, pics
 		}
@@ -391,32 +392,7 @@ func (r *reply) fail(err error) {
 func playerSeat(r *reply, t *game.Table, refusalID string) (int, error) {
 	seat := game.SeatOf(t.Rec, interactionUser(r.i).ID)
 	if seat < 0 {
-		return -1, refuseID(refusalID)
+		return -1, face.RefuseID(refusalID)
 	}
 	return seat, nil
-}
-
-func names(rec *store.Game) []string {
-	n := make([]string, len(rec.Seats))
-	for i, s := range rec.Seats {
-		n[i] = s.Name
-	}
-	return n
-}
-
-func nameFunc(rec *store.Game) func(int) string {
-	return func(i int) string {
-		if i >= 0 && i < len(rec.Seats) {
-			return rec.Seats[i].Name
-		}
-		return "?"
-	}
-}
-
-// mention writes a seat as a Discord mention.
-func mention(rec *store.Game, seat int) string {
-	if rec.Seats[seat].UserID == "" {
-		return rec.Seats[seat].Name
-	}
-	return "<@" + rec.Seats[seat].UserID + ">"
 }

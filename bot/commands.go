@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"strings"
 
@@ -14,59 +15,30 @@ import (
 	"atheneum/store"
 )
 
-// option reads a subcommand's options by name.
-type options map[string]*discordgo.ApplicationCommandInteractionDataOption
-
-func invokedSubcommand(i *discordgo.Interaction) (string, options) {
+// invokedSubcommand reads the subcommand invoked and its options.
+func invokedSubcommand(i *discordgo.Interaction) (string, face.Options) {
 	data := i.ApplicationCommandData()
 	if len(data.Options) == 0 {
 		return "", nil
 	}
 	sub := data.Options[0]
-	opts := options{}
+	opts := face.Options{}
 	for _, o := range sub.Options {
 		opts[o.Name] = o
 	}
 	return sub.Name, opts
 }
 
-func (o options) str(name string) string {
-	if v, ok := o[name]; ok {
-		if s, ok := v.Value.(string); ok {
-			return s
-		}
-	}
-	return ""
-}
-
-func (o options) int(name string, def int) int {
-	if v, ok := o[name]; ok {
-		if f, ok := v.Value.(float64); ok {
-			return int(f)
-		}
-	}
-	return def
-}
-
-func (o options) bool(name string) bool {
-	if v, ok := o[name]; ok {
-		if b, ok := v.Value.(bool); ok {
-			return b
-		}
-	}
-	return false
-}
-
 func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 	name, opts := invokedSubcommand(r.i)
 	if r.i.ApplicationCommandData().Name != "atheneum" {
-		return refuse(r.l.T("cmd.unknown"))
+		return face.Refuse(r.l.T("cmd.unknown"))
 	}
 	switch name {
 	case "new":
 		return b.cmdNew(ctx, r, opts)
 	case "rules":
-		return b.cmdRules(r, opts.str("topic"))
+		return b.cmdRules(r, opts.Str("topic"))
 	case "help":
 		return b.cmdRules(r, "help")
 	case "notify":
@@ -92,7 +64,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		}
 		r.game = snap.Rec.ID
 		if snap.Rec.Status == store.StatusLobby {
-			return refuse(r.l.T("cmd.in.lobby"))
+			return face.Refuse(r.l.T("cmd.in.lobby"))
 		}
 		return b.readOnly(ctx, r, name, opts, snap)
 	}
@@ -102,7 +74,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 	}
 	r.game = rec.ID
 	if rec.Status == store.StatusLobby {
-		return refuse(r.l.T("cmd.in.lobby"))
+		return face.Refuse(r.l.T("cmd.in.lobby"))
 	}
 	t, err := b.svc.Table(ctx, rec.ID)
 	if err != nil {
@@ -121,19 +93,19 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 	case "resign":
 		return b.cmdResign(ctx, r, t)
 	}
-	return refuse(r.l.T("cmd.unknown"))
+	return face.Refuse(r.l.T("cmd.unknown"))
 }
 
 // noGameHere words a failed lookup of the channel's game.
 func (b *Bot) noGameHere(r *reply, err error) error {
 	if store.ErrorCode(err) == store.CodeNotFound {
-		return refuse(r.l.T("cmd.no.game"))
+		return face.Refuse(r.l.T("cmd.no.game"))
 	}
 	return err
 }
 
 // readOnly answers the commands that only look at a game.
-func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options, snap *game.Snapshot) error {
+func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts face.Options, snap *game.Snapshot) error {
 	rec := snap.Rec
 	switch name {
 	case "status":
@@ -143,7 +115,7 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		return b.cmdShelf(r, rec, opts)
 	case "table":
 		pic, err := b.drawPicture("table.png", func() (render.Picture, error) {
-			return atrender.DrawTable(athGame(rec).View(atheneum.Spectator), pictureOptions(rec))
+			return atrender.DrawTable(athGame(rec).View(atheneum.Spectator), face.PictureOptions(rec))
 		})
 		if err != nil {
 			return err
@@ -152,7 +124,7 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 		return err
 	case "objectives":
 		pic, err := b.drawPicture("objectives.png", func() (render.Picture, error) {
-			return atrender.DrawObjectives(athGame(rec).View(atheneum.Spectator), pictureOptions(rec))
+			return atrender.DrawObjectives(athGame(rec).View(atheneum.Spectator), face.PictureOptions(rec))
 		})
 		if err != nil {
 			return err
@@ -164,23 +136,23 @@ func (b *Bot) readOnly(ctx context.Context, r *reply, name string, opts options,
 	return err
 }
 
-func (b *Bot) cmdShelf(r *reply, rec *store.Game, opts options) error {
+func (b *Bot) cmdShelf(r *reply, rec *store.Game, opts face.Options) error {
 	seat := game.SeatOf(rec, interactionUser(r.i).ID) // may be -1: spectators name a player
 	if o, ok := opts["player"]; ok {
 		u := o.UserValue(nil)
 		if u == nil {
-			return refuseID("cmd.no.user")
+			return face.RefuseID("cmd.no.user")
 		}
 		if seat = game.SeatOf(rec, u.ID); seat < 0 {
-			return refuseID("cmd.not.playing", "Who", "<@"+u.ID+">")
+			return face.RefuseID("cmd.not.playing", "Who", "<@"+u.ID+">")
 		}
 	}
 	if seat < 0 {
-		return refuseID("play.shelf.whom")
+		return face.RefuseID("play.shelf.whom")
 	}
 	g := athGame(rec)
 	pic, err := b.drawPicture("shelves.png", func() (render.Picture, error) {
-		return atrender.DrawShelves(g.View(atheneum.Spectator), seat, atrender.Marks{}, pictureOptions(rec))
+		return atrender.DrawShelves(g.View(atheneum.Spectator), seat, atrender.Marks{}, face.PictureOptions(rec))
 	})
 	if err != nil {
 		return err
@@ -208,7 +180,7 @@ func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
 		for _, s := range g.Winners() {
 			w = append(w, rec.Seats[s].Name)
 		}
-		return l.T("status.over", "Winners", joinAnd(l, w))
+		return l.T("status.over", "Winners", face.JoinAnd(l, w))
 	}
 	step := l.T("status.step.pick")
 	if g.Step == atheneum.StepResolve {
@@ -223,7 +195,7 @@ func (b *Bot) statusText(l i18n.Lang, snap *game.Snapshot) string {
 		}
 	}
 	if len(auto) > 0 {
-		sb.WriteString(l.T("status.autopilot", "Names", joinAnd(l, auto)) + "\n")
+		sb.WriteString(l.T("status.autopilot", "Names", face.JoinAnd(l, auto)) + "\n")
 	}
 	sb.WriteString(l.T("status.help"))
 	return sb.String()

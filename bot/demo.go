@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"errors"
 	"fmt"
@@ -166,7 +167,7 @@ func (d *driver) openGameWithAI(people []discordtest.User, levels []string) (str
 	if !ok {
 		return "", errors.New("the lobby has no Join button")
 	}
-	id, err := parseCustomID(join.CustomID)
+	id, err := face.ParseID(join.CustomID)
 	if err != nil {
 		return "", err
 	}

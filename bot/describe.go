@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"strconv"
 	"strings"
 
@@ -225,9 +226,9 @@ func patternWords(l i18n.Lang, p atheneum.Pattern) string {
 			cells[i] = patternCell(l, c)
 		}
 		if p.Height == 1 {
-			return l.T("play.pattern.row", "Books", joinAnd(l, cells))
+			return l.T("play.pattern.row", "Books", face.JoinAnd(l, cells))
 		}
-		return l.T("play.pattern.column", "Books", joinAnd(l, cells))
+		return l.T("play.pattern.column", "Books", face.JoinAnd(l, cells))
 	}
 	rows := make([]string, p.Height)
 	for r := range rows {
@@ -255,7 +256,7 @@ func objectiveAsks(l i18n.Lang, o *atheneum.Objective) string {
 		}
 		reqs[i] = l.T("play.objective.req", "Pattern", patternWords(l, r.Pattern), "Where", where)
 	}
-	return joinAnd(l, reqs)
+	return face.JoinAnd(l, reqs)
 }
 
 // objectiveWords names an objective with its points and what it asks:

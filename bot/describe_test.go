@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"errors"
 	"os"
 	"path/filepath"
@@ -154,7 +155,7 @@ func TestEveryRefusalIsWordedInTheReadersLanguage(t *testing.T) {
 		}
 	})
 	t.Run("the adapter's own refusals are worded when shown", func(t *testing.T) {
-		err := refuseID("play.refuse.earlier", "Turn", 4)
+		err := face.RefuseID("play.refuse.earlier", "Turn", 4)
 		fr, _ := playerMessageIn(i18n.French, err)
 		en, _ := playerMessageIn(i18n.English, err)
 		if fr != i18n.French.T("play.refuse.earlier", "Turn", 4) || en != err.Error() || fr == en {
@@ -253,8 +254,8 @@ func TestCardsFitOneMenuLine(t *testing.T) {
 			for _, l := range i18n.Langs {
 				line := cardLine(l, &pack.Cards[i])
 				checkWorded(t, pack.Cards[i].Code, line)
-				if n := utf8.RuneCountInString(line); n > maxLabel {
-					t.Errorf("%s %s: %q has %d characters, a menu option's description holds %d", l, pack.Cards[i].Code, line, n, maxLabel)
+				if n := utf8.RuneCountInString(line); n > face.MaxLabel {
+					t.Errorf("%s %s: %q has %d characters, a menu option's description holds %d", l, pack.Cards[i].Code, line, n, face.MaxLabel)
 				}
 			}
 		}

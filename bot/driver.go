@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -184,7 +185,7 @@ func (d *driver) step(p *player) (bool, error) {
 			break
 		}
 		last := sels[len(sels)-1]
-		if id, _ := parseCustomID(last.CustomID); id.Verb == "it" && i > 0 {
+		if id, _ := face.ParseID(last.CustomID); id.Verb == "it" && i > 0 {
 			break
 		}
 		opt := last.Options[p.rng.IntN(len(last.Options))]
@@ -206,7 +207,7 @@ func component(msg discordtest.Message, verb string) (discordtest.Component, boo
 	var walk func([]discordtest.Component)
 	walk = func(cs []discordtest.Component) {
 		for _, c := range cs {
-			if id, err := parseCustomID(c.CustomID); err == nil && id.Verb == verb && !ok {
+			if id, err := face.ParseID(c.CustomID); err == nil && id.Verb == verb && !ok {
 				found, ok = c, true
 			}
 			walk(c.Components)
@@ -258,7 +259,7 @@ func (d *driver) perform(p *player, a atheneum.Action) error {
 		var menu discordtest.Component
 		value, verb := "", ""
 		for _, sel := range selects(msg) {
-			id, err := parseCustomID(sel.CustomID)
+			id, err := face.ParseID(sel.CustomID)
 			if err != nil {
 				continue
 			}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -87,8 +88,8 @@ func (h *harness) checkFinalScores() {
 	if err != nil || len(stored) != len(g.Results) {
 		h.t.Fatalf("stored results %v, %v", stored, err)
 	}
-	lang := gameLang(full)
-	if title := lang.T("play.game.over", "Count", len(g.Winners()), "Winners", joinAnd(lang, winnerMentions(full))); !strings.HasPrefix(posts[0].Content, title) {
+	lang := face.GameLang(full)
+	if title := lang.T("play.game.over", "Count", len(g.Winners()), "Winners", face.JoinAnd(lang, winnerMentions(full))); !strings.HasPrefix(posts[0].Content, title) {
 		h.t.Errorf("the results post does not open with %q:\n%s", title, posts[0].Content)
 	}
 }
@@ -97,7 +98,7 @@ func (h *harness) checkFinalScores() {
 func winnerMentions(rec *store.Game) []string {
 	var w []string
 	for _, s := range ath(rec.State).Winners() {
-		w = append(w, mention(rec, s))
+		w = append(w, face.Mention(rec, s))
 	}
 	return w
 }
@@ -107,7 +108,7 @@ func (h *harness) gameID() string {
 	for _, m := range h.srv.Messages(h.world.Channel.ID) {
 		for _, r := range m.Revisions {
 			if c, ok := component(r, "join"); ok {
-				id, _ := parseCustomID(c.CustomID)
+				id, _ := face.ParseID(c.CustomID)
 				return id.Game
 			}
 		}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"fmt"
 	"slices"
@@ -61,7 +62,7 @@ func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
 	case game.NoticeReminder:
 		b.remind(ctx, t, n)
 	case game.NoticeAutopilot:
-		l := gameLang(rec)
+		l := face.GameLang(rec)
 		var notes []string
 		for _, s := range n.Seats {
 			notes = append(notes, l.T("flow.autopilot.on", "Name", rec.Seats[s].Name))
@@ -106,14 +107,14 @@ func (b *Bot) deadlineLine(ctx context.Context, t *game.Table, l i18n.Lang) stri
 	if due.IsZero() {
 		return ""
 	}
-	return l.T("flow.prompt.deadline", "Deadline", stamp(due))
+	return l.T("flow.prompt.deadline", "Deadline", face.Stamp(due))
 }
 
 // prompt builds a seat's private message for the current step: the hand
 // and pick menu, or the workbench, with the step's deadline.
 //
 // last, when known, is the seat's move just made, outlined on its shelves.
-func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action) (string, []discordgo.MessageComponent, []picture, error) {
+func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action) (string, []discordgo.MessageComponent, []face.Picture, error) {
 	rec := t.Rec
 	g := athGame(rec)
 	if rec.Seats[seat].Autopilot && g.Step != atheneum.StepOver && (game.Automatic(rec, seat) || !slices.Contains(g.Waiting(), seat)) {
@@ -128,17 +129,17 @@ func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, sel selection
 	}
 	switch {
 	case g.Step == atheneum.StepPick:
-		pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return atrender.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
+		pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return atrender.DrawHand(g.View(seat), seat, face.PictureOptions(rec)) })
 		if err != nil {
 			return "", nil, nil, err
 		}
-		return withDeadline(pickText(l, rec, seat)), handComponents(l, rec.ID, g, seat), []picture{pic}, nil
+		return withDeadline(pickText(l, rec, seat)), handComponents(l, rec.ID, g, seat), []face.Picture{pic}, nil
 	case g.Step == atheneum.StepResolve && g.Seats[seat].Status != atheneum.StatusDone:
 		pic, err := b.workbenchPicture(rec, seat, sel, last)
 		if err != nil {
 			return "", nil, nil, err
 		}
-		return withDeadline(workbenchText(l, rec, seat)), workbench(l, rec.ID, g, seat, sel), []picture{pic}, nil
+		return withDeadline(workbenchText(l, rec, seat)), workbench(l, rec.ID, g, seat, sel), []face.Picture{pic}, nil
 	case g.Step == atheneum.StepResolve:
 		return l.T("play.finished.turn", "Turn", g.TurnNumber()), nil, nil, nil
 	}
@@ -173,7 +174,7 @@ func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
 	s := &g.Seats[seat]
 	lines := []string{
 		l.T("play.bench.title", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">"),
-		l.T("play.bench.received", "What", received(l, g, seat, nameFunc(rec), "play.received.yours")),
+		l.T("play.bench.received", "What", received(l, g, seat, face.NameFunc(rec), "play.received.yours")),
 	}
 	if len(s.Held) > 0 {
 		items := make([]string, len(s.Held))
@@ -202,7 +203,7 @@ func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
 }
 
 // post sends a message to the game's channel.
-func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSend, pics ...picture) *discordgo.Message {
+func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSend, pics ...face.Picture) *discordgo.Message {
 	if m.AllowedMentions == nil {
 		m.AllowedMentions = noMentions
 	}
@@ -223,21 +224,21 @@ func (b *Bot) post(ctx context.Context, rec *store.Game, m *discordgo.MessageSen
 func (b *Bot) postReveal(ctx context.Context, t *game.Table, events []atheneum.Event) {
 	rec := t.Rec
 	g := athGame(rec)
-	l := gameLang(rec)
+	l := face.GameLang(rec)
 	lines := []string{l.T("play.reveal.title", "Turn", g.TurnNumber())}
 	for i := range g.Seats {
-		lines = append(lines, l.T("play.reveal.line", "Name", rec.Seats[i].Name, "Card", g.CardCode(g.Seats[i].Played), "What", received(l, g, i, nameFunc(rec), "play.received.own")))
+		lines = append(lines, l.T("play.reveal.line", "Name", rec.Seats[i].Name, "Card", g.CardCode(g.Seats[i].Played), "What", received(l, g, i, face.NameFunc(rec), "play.received.own")))
 	}
 	for _, e := range events {
 		if e.Type == atheneum.EvWandLost || e.Type == atheneum.EvBagRefilled {
-			lines = append(lines, describeEvent(l, g, e, nameFunc(rec)))
+			lines = append(lines, describeEvent(l, g, e, face.NameFunc(rec)))
 		}
 	}
 	lines = append(lines, l.T("play.reveal.help"))
 	m := &discordgo.MessageSend{Content: strings.Join(lines, "\n")}
-	var pics []picture
+	var pics []face.Picture
 	if pic, err := b.drawPicture("reveal.png", func() (render.Picture, error) {
-		return atrender.DrawReveal(g.View(atheneum.Spectator), pictureOptions(rec))
+		return atrender.DrawReveal(g.View(atheneum.Spectator), face.PictureOptions(rec))
 	}); err == nil {
 		pics = append(pics, pic)
 	} else {
@@ -253,14 +254,14 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []atheneum.Eve
 	rec := t.Rec
 	g := athGame(rec)
 	over := g.Step == atheneum.StepOver
-	l := gameLang(rec)
+	l := face.GameLang(rec)
 	var sb strings.Builder
 	if over {
 		var w []string
 		for _, s := range g.Winners() {
-			w = append(w, mention(rec, s))
+			w = append(w, face.Mention(rec, s))
 		}
-		sb.WriteString(l.T("play.game.over", "Winners", joinAnd(l, w), "Count", len(w)) + "\n")
+		sb.WriteString(l.T("play.game.over", "Winners", face.JoinAnd(l, w), "Count", len(w)) + "\n")
 	} else {
 		sb.WriteString(l.T("play.turn.over", "Turn", g.TurnNumber()-1) + "\n")
 	}
@@ -270,7 +271,7 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []atheneum.Eve
 			if over && (e.Type == atheneum.EvObjectiveLeft || e.Type == atheneum.EvObjectiveDrawn) {
 				continue // the row no longer matters
 			}
-			sb.WriteString(describeEvent(l, g, e, nameFunc(rec)) + "\n")
+			sb.WriteString(describeEvent(l, g, e, face.NameFunc(rec)) + "\n")
 		}
 	}
 	sb.WriteString(scoresText(l, rec))
@@ -284,9 +285,9 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []atheneum.Eve
 	if over {
 		drawings = []drawing{{"results.png", atrender.DrawResults}, {"table.png", atrender.DrawTable}}
 	}
-	var pics []picture
+	var pics []face.Picture
 	for _, d := range drawings {
-		pic, err := b.drawPicture(d.name, func() (render.Picture, error) { return d.draw(view, pictureOptions(rec)) })
+		pic, err := b.drawPicture(d.name, func() (render.Picture, error) { return d.draw(view, face.PictureOptions(rec)) })
 		if err != nil {
 			b.log.Error("could not draw a picture", "game", rec.ID, "picture", d.name, "err", err)
 			continue
@@ -302,9 +303,9 @@ func (b *Bot) postTurn(ctx context.Context, t *game.Table, events []atheneum.Eve
 // handleComponent handles buttons and menus.
 func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	data := r.i.MessageComponentData()
-	id, err := parseCustomID(data.CustomID)
+	id, err := face.ParseID(data.CustomID)
 	if err != nil {
-		return refuseID("play.refuse.button")
+		return face.RefuseID("play.refuse.button")
 	}
 	r.game = id.Game
 	if err := r.deferUpdate(); err != nil {
@@ -318,14 +319,14 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	rec := t.Rec
 	lobby := id.Step == "lobby"
 	if (!lobby || rec.Status == store.StatusLobby) && !sameGamePlace(r.i, rec, lobby) {
-		return refuseID("play.refuse.channel")
+		return face.RefuseID("play.refuse.channel")
 	}
 	if id.Step == "lobby" {
 		// The service checks each lobby value itself and words what is
 		// wrong (a full game, a subject taken, a level that does not
 		// exist); a menu here never takes more than one value.
 		if len(data.Values) > 1 {
-			return errStaleChoice
+			return face.ErrStaleChoice
 		}
 		return b.lobbyComponent(ctx, r, t, id, data.Values)
 	}
@@ -335,10 +336,10 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	user := interactionUser(r.i)
 	seat := game.SeatOf(rec, user.ID)
 	if seat < 0 {
-		return refuseID("play.refuse.spectator")
+		return face.RefuseID("play.refuse.spectator")
 	}
 	if id.Seat != seat {
-		return refuseID("play.refuse.not.yours")
+		return face.RefuseID("play.refuse.not.yours")
 	}
 	g := athGame(rec)
 	if g.Step == atheneum.StepOver {
@@ -348,10 +349,10 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		return b.takeBack(ctx, r, t, seat)
 	}
 	if id.Step != stepOf(g) {
-		return refuseID("play.refuse.earlier", "Turn", g.TurnNumber())
+		return face.RefuseID("play.refuse.earlier", "Turn", g.TurnNumber())
 	}
 	if id.Moves != g.Seats[seat].Moves {
-		return refuseID("play.refuse.outdated")
+		return face.RefuseID("play.refuse.outdated")
 	}
 	if err := checkOffered(offeredComponents(rec, seat, id), data.CustomID, data.Values); err != nil {
 		return notOffered(g, id)
@@ -366,7 +367,7 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 			content += "\n" + line
 		}
 		comps := workbench(r.l, rec.ID, g, seat, sel)
-		var pics []picture
+		var pics []face.Picture
 		if id.Verb == "it" && sel.Mode == "item" {
 			// A new item chosen: redraw the shelves with its spaces lit.
 			// (Later choices for the same item keep the picture.)
@@ -394,7 +395,7 @@ func (b *Bot) actAndShow(ctx context.Context, r *reply, t *game.Table, seat int,
 	g := athGame(rec)
 	var content string
 	var comps []discordgo.MessageComponent
-	var pics []picture
+	var pics []face.Picture
 	switch {
 	case a.Type == atheneum.ActPick && !changed:
 		content, comps, _, err = b.prompt(ctx, t, seat, noSelection(), r.l, nil)
@@ -439,7 +440,7 @@ func (b *Bot) cmdHand(ctx context.Context, r *reply, t *game.Table) error {
 		_, err := r.edit(r.l.T("play.hand.none"), nil)
 		return err
 	}
-	pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return atrender.DrawHand(g.View(seat), seat, pictureOptions(rec)) })
+	pic, err := b.drawPicture("hand.png", func() (render.Picture, error) { return atrender.DrawHand(g.View(seat), seat, face.PictureOptions(rec)) })
 	if err != nil {
 		return err
 	}
@@ -461,28 +462,28 @@ func (b *Bot) cmdPlay(ctx context.Context, r *reply, t *game.Table) error {
 }
 
 // cmdPlace shelves a held book typed as options.
-func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *game.Table, opts options) error {
+func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *game.Table, opts face.Options) error {
 	rec := t.Rec
 	seat, err := playerSeat(r, t, "play.not.playing")
 	if err != nil {
 		return err
 	}
 	if athGame(rec).Step != atheneum.StepResolve {
-		return refuseID("play.place.not.now")
+		return face.RefuseID("play.place.not.now")
 	}
 	var item int
-	if _, err := fmt.Sscan(strings.TrimPrefix(opts.str("item"), "#"), &item); err != nil {
-		return refuseID("play.place.item")
+	if _, err := fmt.Sscan(strings.TrimPrefix(opts.Str("item"), "#"), &item); err != nil {
+		return face.RefuseID("play.place.item")
 	}
-	at, err := atheneum.ParsePos(opts.str("space"))
+	at, err := atheneum.ParsePos(opts.Str("space"))
 	if err != nil {
-		return refuseID("play.place.space", "Space", echo(opts.str("space")))
+		return face.RefuseID("play.place.space", "Space", face.Echo(opts.Str("space")))
 	}
-	a := atheneum.Action{Type: atheneum.ActShelve, Seat: seat, Item: item, At: at, Flip: opts.bool("flip")}
+	a := atheneum.Action{Type: atheneum.ActShelve, Seat: seat, Item: item, At: at, Flip: opts.Bool("flip")}
 	if it, ok := heldItem(athGame(rec), seat, item); ok && it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor {
-		c, ok := atheneum.ParseColor(opts.str("color"))
+		c, ok := atheneum.ParseColor(opts.Str("color"))
 		if !ok {
-			return refuseID("play.place.color")
+			return face.RefuseID("play.place.color")
 		}
 		a.Color = c
 	}
@@ -496,8 +497,8 @@ func (b *Bot) cmdPlace(ctx context.Context, r *reply, t *game.Table, opts option
 func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	respond := func() error {
-		if len(choices) > maxOptions {
-			choices = choices[:maxOptions]
+		if len(choices) > face.MaxOptions {
+			choices = choices[:face.MaxOptions]
 		}
 		return b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices}})
@@ -510,7 +511,7 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 		}
 	}
 	if name == "replay" {
-		choices = b.replayChoices(ctx, r, opts.str("game"))
+		choices = b.replayChoices(ctx, r, opts.Str("game"))
 		return respond()
 	}
 	snap, err := b.svc.SnapshotInChannel(ctx, r.i.GuildID, r.i.ChannelID)
@@ -522,8 +523,8 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 	seat := game.SeatOf(rec, interactionUser(r.i).ID)
 	if seat >= 0 && g.Step == atheneum.StepResolve {
 		var item int
-		fmt.Sscan(strings.TrimPrefix(opts.str("item"), "#"), &item)
-		color, _ := atheneum.ParseColor(opts.str("color"))
+		fmt.Sscan(strings.TrimPrefix(opts.Str("item"), "#"), &item)
+		color, _ := atheneum.ParseColor(opts.Str("color"))
 		seen := map[string]bool{}
 		for _, a := range g.LegalActions(seat) {
 			if a.Type != atheneum.ActShelve {
@@ -535,16 +536,16 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 				key := fmt.Sprint(a.Item)
 				if !seen[key] {
 					seen[key] = true
-					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(itemLabel(r.l, g, it), maxLabel), Value: "#" + key})
+					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: face.Clip(itemLabel(r.l, g, it), face.MaxLabel), Value: "#" + key})
 				}
 			case "space":
-				if a.Item != item || (a.Color != atheneum.NoColor && color != atheneum.NoColor && a.Color != color) || a.Flip != opts.bool("flip") {
+				if a.Item != item || (a.Color != atheneum.NoColor && color != atheneum.NoColor && a.Color != color) || a.Flip != opts.Bool("flip") {
 					continue
 				}
 				key := a.At.String()
-				if !seen[key] && strings.HasPrefix(strings.ToUpper(key), strings.ToUpper(opts.str("space"))) {
+				if !seen[key] && strings.HasPrefix(strings.ToUpper(key), strings.ToUpper(opts.Str("space"))) {
 					seen[key] = true
-					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(key+" — "+spaceWords(r.l, a.At), maxLabel), Value: key})
+					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: face.Clip(key+" — "+spaceWords(r.l, a.At), face.MaxLabel), Value: key})
 				}
 			}
 		}

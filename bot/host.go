@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"slices"
 	"time"
@@ -24,7 +25,7 @@ func (b *Bot) cmdAdmin(ctx context.Context, r *reply, t *game.Table) error {
 	rec := t.Rec
 	switch verb {
 	case game.VerbExtend, game.VerbHours:
-		c.Hours = opts.int("hours", 0)
+		c.Hours = opts.Int("hours", 0)
 	case game.VerbAutopilot, game.VerbReplace, game.VerbRemove:
 		seat, err := namedSeat(r, rec, opts, "player")
 		if err != nil {
@@ -33,30 +34,30 @@ func (b *Bot) cmdAdmin(ctx context.Context, r *reply, t *game.Table) error {
 		c.Seat = seat
 		if verb == game.VerbReplace {
 			member, hasMember := opts["member"]
-			level := opts.str("ai")
+			level := opts.Str("ai")
 			switch {
 			case hasMember && level != "":
-				return refuse(r.l.T("host.replace.both"))
+				return face.Refuse(r.l.T("host.replace.both"))
 			case hasMember:
 				u, name := resolvedUser(r.i, member)
 				if u == nil {
-					return refuse(r.l.T("cmd.no.user"))
+					return face.Refuse(r.l.T("cmd.no.user"))
 				}
 				if u.Bot {
-					return refuse(r.l.T("host.replace.bot"))
+					return face.Refuse(r.l.T("host.replace.bot"))
 				}
 				c.UserID, c.Name = u.ID, name
 			case level != "":
 				c.AILevel = level
 			default:
-				return refuse(r.l.T("host.replace.whom"))
+				return face.Refuse(r.l.T("host.replace.whom"))
 			}
 		}
 	case game.VerbEnd:
-		c.Reason = opts.str("reason")
+		c.Reason = opts.Str("reason")
 	case game.VerbPause, game.VerbResume:
 	default:
-		return refuse(r.l.T("cmd.unknown"))
+		return face.Refuse(r.l.T("cmd.unknown"))
 	}
 	if err := b.svc.Host(ctx, t, op, c); err != nil {
 		return err
@@ -87,18 +88,18 @@ func isManager(i *discordgo.Interaction) bool {
 }
 
 // namedSeat finds the seat of the member named in a user option.
-func namedSeat(r *reply, rec *store.Game, opts options, name string) (int, error) {
+func namedSeat(r *reply, rec *store.Game, opts face.Options, name string) (int, error) {
 	o, ok := opts[name]
 	if !ok {
-		return -1, refuse(r.l.T("cmd.no.user"))
+		return -1, face.Refuse(r.l.T("cmd.no.user"))
 	}
 	u := o.UserValue(nil)
 	if u == nil {
-		return -1, refuse(r.l.T("cmd.no.user"))
+		return -1, face.Refuse(r.l.T("cmd.no.user"))
 	}
 	seat := game.SeatOf(rec, u.ID)
 	if seat < 0 {
-		return -1, refuse(r.l.T("cmd.not.playing", "Who", "<@"+u.ID+">"))
+		return -1, face.Refuse(r.l.T("cmd.not.playing", "Who", "<@"+u.ID+">"))
 	}
 	return seat, nil
 }
@@ -122,13 +123,13 @@ func resolvedUser(i *discordgo.Interaction, o *discordgo.ApplicationCommandInter
 }
 
 // nestedSubcommand reads /atheneum GROUP SUB's subcommand name and options.
-func nestedSubcommand(i *discordgo.Interaction) (string, options) {
+func nestedSubcommand(i *discordgo.Interaction) (string, face.Options) {
 	data := i.ApplicationCommandData()
 	if len(data.Options) == 0 || len(data.Options[0].Options) == 0 {
 		return "", nil
 	}
 	sub := data.Options[0].Options[0]
-	opts := options{}
+	opts := face.Options{}
 	for _, o := range sub.Options {
 		opts[o.Name] = o
 	}
@@ -142,7 +143,7 @@ func (b *Bot) postHost(ctx context.Context, t *game.Table, h *game.HostNotice) {
 		return
 	}
 	rec := t.Rec
-	l := gameLang(rec)
+	l := face.GameLang(rec)
 	c := h.Command
 	args := []any{"By", h.By.Name, "Former", h.Former, "Hours", c.Hours, "Count", c.Hours}
 	if c.Seat >= 0 && c.Seat < len(rec.Seats) {
@@ -181,7 +182,7 @@ func deadlineWords(l i18n.Lang, rec *store.Game, due time.Time) string {
 	if rec.Options.Paused || due.IsZero() {
 		return l.T("flow.no.deadline")
 	}
-	return stamp(due)
+	return face.Stamp(due)
 }
 
 // refreshStepPost rewrites the current step post's "waiting for" part
@@ -195,7 +196,7 @@ func (b *Bot) refreshStepPost(ctx context.Context, t *game.Table) {
 	if err != nil {
 		return
 	}
-	embeds := waitingEmbed(waitingLine(gameLang(rec), rec, b.svc.Deadline(ctx, t)))
+	embeds := waitingEmbed(waitingLine(face.GameLang(rec), rec, b.svc.Deadline(ctx, t)))
 	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Embeds: &embeds, AllowedMentions: noMentions}); err != nil {
 		b.log.Warn("could not refresh a step's post", "game", rec.ID, "err", err)
 	}

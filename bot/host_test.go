@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"slices"
 	"strings"
 	"testing"
@@ -78,7 +79,7 @@ func TestHostToolsNeedTheHostOrAServerManager(t *testing.T) {
 		t.Fatalf("two extends of 5 hours moved the deadline from %v to %v", due, got)
 	}
 	post := h.lastPost()
-	want := i18n.English.T("host.post.extend", "By", h.name(mod), "Hours", 5, "Count", 5, "Deadline", stamp(due.Add(10*time.Hour)))
+	want := i18n.English.T("host.post.extend", "By", h.name(mod), "Hours", 5, "Count", 5, "Deadline", face.Stamp(due.Add(10*time.Hour)))
 	if post.Content != want {
 		t.Errorf("the channel was told %q, want %q", post.Content, want)
 	}
@@ -86,7 +87,7 @@ func TestHostToolsNeedTheHostOrAServerManager(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := h.srv.Message(step.MessageID); len(m.Embeds) != 1 || !strings.Contains(m.Embeds[0].Description, stamp(due.Add(10*time.Hour))) {
+	if m, _ := h.srv.Message(step.MessageID); len(m.Embeds) != 1 || !strings.Contains(m.Embeds[0].Description, face.Stamp(due.Add(10*time.Hour))) {
 		t.Errorf("the step's post does not show the new deadline: %+v", m.Embeds)
 	}
 }

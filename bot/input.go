@@ -4,43 +4,14 @@ import (
 	"strconv"
 	"strings"
 
+	"atheneum/bot/face"
 	"atheneum/engine/atheneum"
-	"atheneum/i18n"
 )
-
-// userError is a refusal meant for the player who acted: either a sentence
-// already worded (msg), or a catalogue message (id and its placeholders'
-// values) worded when it is shown, in the reader's language.
-type userError struct {
-	msg  string
-	id   string
-	args []any
-}
-
-// Error words the refusal in English, for logs and tests.
-func (e *userError) Error() string { return e.words(i18n.English) }
-
-// words says the refusal in l.
-func (e *userError) words(l i18n.Lang) string {
-	if e.id == "" {
-		return e.msg
-	}
-	return l.T(e.id, e.args...)
-}
-
-// refuse refuses with a sentence already worded in the reader's language.
-func refuse(msg string) error { return &userError{msg: msg} }
-
-// refuseID refuses with catalogue message id, filled from kv (as in
-// i18n.Lang.T) and worded in the language of whoever sees it.
-func refuseID(id string, kv ...any) error { return &userError{id: id, args: kv} }
-
-var errStaleChoice = refuseID("play.refuse.stale")
 
 // componentInput interprets a pick or workbench component. It returns
 // either the engine action to apply, or (act == nil) the selection to show
 // next.
-func componentInput(g *atheneum.Game, seat int, id customID, values []string) (act *atheneum.Action, sel selection, err error) {
+func componentInput(g *atheneum.Game, seat int, id face.ID, values []string) (act *atheneum.Action, sel selection, err error) {
 	value := ""
 	if len(values) > 0 {
 		value = values[0]
@@ -67,46 +38,46 @@ func componentInput(g *atheneum.Game, seat int, id customID, values []string) (a
 		case strings.HasPrefix(value, "i"):
 			n, err := strconv.Atoi(value[1:])
 			if err != nil {
-				return nil, selection{}, errStaleChoice
+				return nil, selection{}, face.ErrStaleChoice
 			}
 			s := noSelection()
 			s.Mode, s.Item = "item", n
 			return nil, s, nil
 		}
-		return nil, selection{}, errStaleChoice
+		return nil, selection{}, face.ErrStaleChoice
 	}
 	sel, err = decodeSelection(id.Args)
 	if err != nil {
-		return nil, selection{}, errStaleChoice
+		return nil, selection{}, face.ErrStaleChoice
 	}
 	switch id.Verb {
 	case "col":
 		c, ok := atheneum.ParseColor(value)
 		if !ok || !c.IsBook() {
-			return nil, selection{}, errStaleChoice
+			return nil, selection{}, face.ErrStaleChoice
 		}
 		sel.Color, sel.HasComp = c, false
 		return nil, sel, nil
 	case "flip":
 		if value != "0" && value != "1" {
-			return nil, selection{}, errStaleChoice
+			return nil, selection{}, face.ErrStaleChoice
 		}
 		sel.Flip, sel.HasComp = int(value[0]-'0'), false
 		return nil, sel, nil
 	case "cmp":
 		c, ok := atheneum.ParseCompID(value)
 		if !ok {
-			return nil, selection{}, errStaleChoice
+			return nil, selection{}, face.ErrStaleChoice
 		}
 		sel.Comp, sel.HasComp = c, true
 		return nil, sel, nil
 	case "spc":
 		if !sel.HasComp {
-			return nil, selection{}, errStaleChoice
+			return nil, selection{}, face.ErrStaleChoice
 		}
 		p, err := atheneum.ParsePos(sel.Comp.String() + "." + value)
 		if err != nil {
-			return nil, selection{}, errStaleChoice
+			return nil, selection{}, face.ErrStaleChoice
 		}
 		if sel.Mode == "remove" {
 			return do(atheneum.Action{Type: atheneum.ActRemove, At: p})
@@ -122,14 +93,14 @@ func componentInput(g *atheneum.Game, seat int, id customID, values []string) (a
 		}
 		k, err := strconv.Atoi(strings.TrimPrefix(value, "c"))
 		if !strings.HasPrefix(value, "c") || err != nil {
-			return nil, selection{}, errStaleChoice
+			return nil, selection{}, face.ErrStaleChoice
 		}
 		return do(atheneum.Action{Type: atheneum.ActToken, Item: sel.Item, Use: atheneum.UseCandle, Candle: k})
 	case "rew":
 		return do(atheneum.Action{Type: atheneum.ActReward, Item: sel.Item, Reward: atheneum.Reward(value)})
 	case "ss":
 		if len(value) < 2 {
-			return nil, selection{}, errStaleChoice
+			return nil, selection{}, face.ErrStaleChoice
 		}
 		n, err := strconv.Atoi(value[:len(value)-1])
 		side := atheneum.SideLeft
@@ -137,9 +108,9 @@ func componentInput(g *atheneum.Game, seat int, id customID, values []string) (a
 			side = atheneum.SideRight
 		}
 		if err != nil {
-			return nil, selection{}, errStaleChoice
+			return nil, selection{}, face.ErrStaleChoice
 		}
 		return do(atheneum.Action{Type: atheneum.ActSideShelf, Item: sel.Item, Shelf: n, Side: side})
 	}
-	return nil, selection{}, errStaleChoice
+	return nil, selection{}, face.ErrStaleChoice
 }

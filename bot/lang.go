@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"sync"
 
@@ -18,12 +19,6 @@ const (
 	// for direct messages, which carry no locale.
 	settingLocale = "locale"
 )
-
-// gameLang is the language of a game's channel posts and pictures.
-func gameLang(rec *store.Game) i18n.Lang {
-	l, _ := i18n.Parse(rec.Options.Language)
-	return l
-}
 
 // localeMemory remembers the last locale seen per member, so that it is
 // written to the store only when it changes.
@@ -76,5 +71,5 @@ func (b *Bot) memberLang(ctx context.Context, userID string, rec *store.Game) i1
 	if v, err := b.db.MemberSetting(ctx, userID, settingLocale); err == nil && v != "" {
 		return i18n.FromLocale(v)
 	}
-	return gameLang(rec)
+	return face.GameLang(rec)
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"errors"
 	"fmt"
@@ -27,26 +28,26 @@ func messageLink(guild, channel, message string) string {
 	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, channel, message)
 }
 
-func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
+func (b *Bot) cmdNew(ctx context.Context, r *reply, opts face.Options) error {
 	if r.i.GuildID == "" || r.i.Member == nil {
-		return refuse(r.l.T("lobby.no.dm"))
+		return face.Refuse(r.l.T("lobby.no.dm"))
 	}
 	user := interactionUser(r.i)
 	channelID := r.i.ChannelID
-	inThread := opts.bool("thread")
-	language := opts.str("language")
+	inThread := opts.Bool("thread")
+	language := opts.Str("language")
 	if language == "" {
 		language = i18n.FromLocale(guildLocale(r.i)).String()
 	} else if _, ok := i18n.Parse(language); !ok {
-		return refuse(r.l.T("lobby.bad.language"))
+		return face.Refuse(r.l.T("lobby.bad.language"))
 	}
 	l := game.Lobby{GuildID: r.i.GuildID, ChannelID: channelID, HostID: user.ID, HostName: displayName(user, r.i.Member),
-		Seats: opts.int("seats", atheneum.MaxSeats), StepHours: opts.int("hours", b.cfg.StepHours), Language: language}
+		Seats: opts.Int("seats", atheneum.MaxSeats), StepHours: opts.Int("hours", b.cfg.StepHours), Language: language}
 	if l.Seats < atheneum.MinSeats || l.Seats > atheneum.MaxSeats {
-		return refuse(r.l.T("lobby.bad.seats"))
+		return face.Refuse(r.l.T("lobby.bad.seats"))
 	}
 	if l.StepHours < 1 || l.StepHours > game.MaxHours {
-		return refuse(r.l.T("lobby.bad.hours", "Max", game.MaxHours))
+		return face.Refuse(r.l.T("lobby.bad.hours", "Max", game.MaxHours))
 	}
 	if inThread {
 		return b.newInThread(ctx, r, l)
@@ -60,7 +61,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 		b.discardLobby(ctx, rec)
 		return err
 	}
-	gl := gameLang(rec)
+	gl := face.GameLang(rec)
 	msg, err := r.edit(lobbyText(gl, rec), lobbyComponents(gl, rec))
 	if err == nil {
 		err = b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID})
@@ -70,7 +71,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts options) error {
 		// the channel, and say so.
 		b.log.Warn("could not post a lobby", "game", rec.ID, "err", err)
 		b.discardLobby(ctx, rec)
-		return refuse(r.l.T("lobby.post.failed"))
+		return face.Refuse(r.l.T("lobby.post.failed"))
 	}
 	return nil
 }
@@ -136,11 +137,11 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 	}
 	gl, _ := i18n.Parse(l.Language)
 	th, err := b.dg.ThreadStartComplex(l.ChannelID, &discordgo.ThreadStart{
-		Name: clip(gl.T("lobby.thread.title", "Host", l.HostName), 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
+		Name: face.Clip(gl.T("lobby.thread.title", "Host", l.HostName), 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
 	})
 	if err != nil {
 		b.log.Warn("could not start a thread", "channel", l.ChannelID, "err", err)
-		return refuse(r.l.T("lobby.thread.failed"))
+		return face.Refuse(r.l.T("lobby.thread.failed"))
 	}
 	l.ChannelID = th.ID
 	rec, err := b.svc.OpenLobby(ctx, l)
@@ -151,7 +152,7 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 	msg := b.post(ctx, rec, &discordgo.MessageSend{Content: lobbyText(gl, rec), Components: lobbyComponents(gl, rec)})
 	if msg == nil {
 		b.discardLobby(ctx, rec)
-		return refuse(r.l.T("lobby.post.failed"))
+		return face.Refuse(r.l.T("lobby.post.failed"))
 	}
 	if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
 		b.discardLobby(ctx, rec)
@@ -165,10 +166,10 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 func (b *Bot) alreadyRunning(ctx context.Context, r *reply, rec *store.Game) error {
 	for _, kind := range []string{msgStep, msgLobby} {
 		if m, err := b.db.GetMessage(ctx, rec.ID, kind, store.NoSeat); err == nil {
-			return refuse(r.l.T("lobby.running.link", "Link", messageLink(rec.GuildID, m.ChannelID, m.MessageID)))
+			return face.Refuse(r.l.T("lobby.running.link", "Link", messageLink(rec.GuildID, m.ChannelID, m.MessageID)))
 		}
 	}
-	return refuse(r.l.T("lobby.running"))
+	return face.Refuse(r.l.T("lobby.running"))
 }
 
 // lobbyText is the lobby's announcement, in the game's language.
@@ -186,7 +187,7 @@ func lobbyText(l i18n.Lang, rec *store.Game) string {
 	}
 	sb.WriteString(l.T("lobby.help"))
 	if at := game.LobbyExpires(rec); !at.IsZero() {
-		sb.WriteString("\n" + l.T("lobby.expires", "When", stamp(at)))
+		sb.WriteString("\n" + l.T("lobby.expires", "When", face.Stamp(at)))
 	}
 	return sb.String()
 }
@@ -212,7 +213,7 @@ var aiLevels = []string{"random", "normal", "hard"}
 
 func lobbyComponents(l i18n.Lang, rec *store.Game) []discordgo.MessageComponent {
 	id := func(verb string) string {
-		return customID{Game: rec.ID, Step: "lobby", Seat: -1, Moves: -1, Verb: verb}.String()
+		return face.ID{Game: rec.ID, Step: "lobby", Seat: -1, Moves: -1, Verb: verb}.String()
 	}
 	taken := map[atheneum.Color]string{}
 	for _, s := range rec.Seats {
@@ -266,26 +267,26 @@ var lobbyVerbs = map[string]string{"join": "join", "leave": "leave", "subject": 
 var lobbyOptions = map[string]string{"subject": atheneum.SeatOptionSubject}
 
 // lobbyComponent handles the lobby's buttons and menus; t is locked.
-func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *game.Table, id customID, values []string) error {
+func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *game.Table, id face.ID, values []string) error {
 	user := interactionUser(r.i)
 	switch id.Verb {
 	case "cancel":
 		if err := b.svc.CancelLobby(ctx, t, user.ID); err != nil {
 			return err
 		}
-		_, err := r.edit(gameLang(t.Rec).T("lobby.cancelled", "Host", "<@"+t.Rec.HostID+">"), nil)
+		_, err := r.edit(face.GameLang(t.Rec).T("lobby.cancelled", "Host", "<@"+t.Rec.HostID+">"), nil)
 		return err
 	case "start":
 		return b.startGame(ctx, r, t, user.ID)
 	}
 	verb, ok := lobbyVerbs[id.Verb]
 	if !ok {
-		return errStaleChoice
+		return face.ErrStaleChoice
 	}
 	if err := b.svc.ChangeLobby(ctx, t, game.LobbyChange{Verb: verb, Option: lobbyOptions[id.Verb], UserID: user.ID, Name: displayName(user, r.i.Member), Value: firstValue(values)}); err != nil {
 		return err
 	}
-	l := gameLang(t.Rec)
+	l := face.GameLang(t.Rec)
 	_, err := r.edit(lobbyText(l, t.Rec), lobbyComponents(l, t.Rec))
 	return err
 }
@@ -304,7 +305,7 @@ func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID str
 		return err
 	}
 	rec := t.Rec
-	l := gameLang(rec)
+	l := face.GameLang(rec)
 	var sb strings.Builder
 	sb.WriteString(l.T("start.title") + "\n")
 	for i, s := range rec.Seats {
@@ -348,7 +349,7 @@ func (b *Bot) lobbyExpired(ctx context.Context, t *game.Table) {
 	if err != nil {
 		return
 	}
-	text := gameLang(rec).T("lobby.expired")
+	text := face.GameLang(rec).T("lobby.expired")
 	empty := []discordgo.MessageComponent{}
 	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Content: &text, Components: &empty, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
 		b.log.Warn("could not close an expired lobby's message", "game", rec.ID, "err", err)

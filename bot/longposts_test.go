@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"bytes"
 	"fmt"
 	"image"
@@ -162,7 +163,7 @@ func TestLongMessagesAreSplitNeverClipped(t *testing.T) {
 		lines := []string{strings.Repeat("a", 1500), strings.Repeat("b", 1500), strings.Repeat("c", 1500), "<@" + bo.ID + ">"}
 		text := strings.Join(lines, "\n")
 		before := len(h.srv.Messages(h.channel))
-		pic := picture{name: "x.png"}
+		pic := face.Picture{Name: "x.png"}
 		pic.PNG, pic.Alt = tinyPNG(t), "a picture"
 		last := h.bot.post(h.ctx, rec, &discordgo.MessageSend{Content: text, Embeds: waitingEmbed("waiting"), AllowedMentions: pingsOnly([]string{bo.ID})}, pic)
 		if last == nil {

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"strings"
 	"sync"
@@ -70,7 +71,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 	}
 	deePick, _ := h.lastDM(dee)
 	deeMenu, _ := component(deePick, "pick")
-	gameID, _ := parseCustomID(pick.CustomID)
+	gameID, _ := face.ParseID(pick.CustomID)
 	forged := func(verb string, args ...string) string {
 		id := gameID
 		id.Verb, id.Args = verb, args
@@ -101,7 +102,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		{"a shelving menu during the pick step is refused", ana, forged("spc", "item", "1", "-", "-1", "II"), []string{"1.1"}, en("play.refuse.picking")},
 		{"a menu built for another step is refused", ana, strings.Replace(pick.CustomID, ":t1p:", ":t2r:", 1), []string{pickCard}, en("play.refuse.earlier", "Turn", 1)},
 		{"a menu from before the seat's last move is refused", ana, strings.Replace(pick.CustomID, ":0:0:pick", ":0:7:pick", 1), []string{pickCard}, en("play.refuse.outdated")},
-		{"a lobby button of a started game is refused", ana, customID{Game: gameID.Game, Step: "lobby", Seat: -1, Moves: -1, Verb: "join"}.String(), nil, refusalText(game.CodeNotLobby)},
+		{"a lobby button of a started game is refused", ana, face.ID{Game: gameID.Game, Step: "lobby", Seat: -1, Moves: -1, Verb: "join"}.String(), nil, refusalText(game.CodeNotLobby)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

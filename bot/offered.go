@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"slices"
 
 	"github.com/bwmarrin/discordgo"
@@ -15,7 +16,7 @@ import (
 // against what was really offered (nil when nothing was). Only custom ids
 // and values are compared, which are the same in every language: the
 // components are built in English.
-func offeredComponents(rec *store.Game, seat int, id customID) []discordgo.MessageComponent {
+func offeredComponents(rec *store.Game, seat int, id face.ID) []discordgo.MessageComponent {
 	g := athGame(rec)
 	l := i18n.English
 	switch g.Step {
@@ -49,7 +50,7 @@ func checkOffered(offered []discordgo.MessageComponent, customID string, values 
 			case discordgo.Button:
 				if sameComponent(c.CustomID, customID) && !c.Disabled {
 					if len(values) > 0 {
-						return errStaleChoice
+						return face.ErrStaleChoice
 					}
 					return nil
 				}
@@ -60,15 +61,15 @@ func checkOffered(offered []discordgo.MessageComponent, customID string, values 
 			}
 		}
 	}
-	return errStaleChoice
+	return face.ErrStaleChoice
 }
 
 // sameComponent compares two custom_ids but for the game's action count,
 // which other seats' moves advance while a menu stays valid (the step and
 // the seat's own move count, which do matter, are compared).
 func sameComponent(built, clicked string) bool {
-	a, err1 := parseCustomID(built)
-	b, err2 := parseCustomID(clicked)
+	a, err1 := face.ParseID(built)
+	b, err2 := face.ParseID(clicked)
 	if err1 != nil || err2 != nil {
 		return false
 	}
@@ -85,12 +86,12 @@ func checkValues(menu discordgo.SelectMenu, values []string) error {
 		hi = menu.MaxValues
 	}
 	if len(values) < lo || len(values) > hi {
-		return errStaleChoice
+		return face.ErrStaleChoice
 	}
 	seen := map[string]bool{}
 	for _, v := range values {
 		if seen[v] || !slices.ContainsFunc(menu.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
-			return errStaleChoice
+			return face.ErrStaleChoice
 		}
 		seen[v] = true
 	}
@@ -110,16 +111,16 @@ func sameGamePlace(i *discordgo.Interaction, rec *store.Game, lobby bool) bool {
 
 // notOffered words the refusal of a click that matches nothing offered,
 // as precisely as the custom_id allows.
-func notOffered(g *atheneum.Game, id customID) error {
+func notOffered(g *atheneum.Game, id face.ID) error {
 	switch {
 	case id.Verb == "pick" && g.Step == atheneum.StepPick:
-		return refuseID("play.refuse.card")
+		return face.RefuseID("play.refuse.card")
 	case id.Verb == "pick":
-		return refuseID("play.refuse.shelving")
+		return face.RefuseID("play.refuse.shelving")
 	case g.Step == atheneum.StepPick && shelvingVerbs[id.Verb]:
-		return refuseID("play.refuse.picking")
+		return face.RefuseID("play.refuse.picking")
 	}
-	return errStaleChoice
+	return face.ErrStaleChoice
 }
 
 // shelvingVerbs are the workbench's verbs.

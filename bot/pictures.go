@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"bytes"
 	"encoding/json"
 	"strconv"
@@ -15,21 +16,15 @@ import (
 	"atheneum/store"
 )
 
-// picture is an image to attach, with its file name and its alt text.
-type picture struct {
-	name string
-	render.Picture
-}
-
 // maxAltText is Discord's limit on an attachment's description.
 const maxAltText = 1024
 
 // drawPicture renders one picture, waiting for a free slot.
-func (b *Bot) drawPicture(name string, f func() (render.Picture, error)) (picture, error) {
+func (b *Bot) drawPicture(name string, f func() (render.Picture, error)) (face.Picture, error) {
 	b.drawing <- struct{}{}
 	defer func() { <-b.drawing }()
 	p, err := f()
-	return picture{name: name, Picture: p}, err
+	return face.Picture{Name: name, Picture: p}, err
 }
 
 // attachment is an entry of a message's "attachments": it names an
@@ -43,12 +38,12 @@ type attachment struct {
 	Description string `json:"description,omitempty"`
 }
 
-func uploads(pics []picture) ([]*discordgo.File, []attachment) {
+func uploads(pics []face.Picture) ([]*discordgo.File, []attachment) {
 	files := make([]*discordgo.File, len(pics))
 	meta := make([]attachment, len(pics))
 	for i, p := range pics {
-		files[i] = &discordgo.File{Name: p.name, ContentType: "image/png", Reader: bytes.NewReader(p.PNG)}
-		meta[i] = attachment{ID: strconv.Itoa(i), Filename: p.name, Description: clip(p.Alt, maxAltText)}
+		files[i] = &discordgo.File{Name: p.Name, ContentType: "image/png", Reader: bytes.NewReader(p.PNG)}
+		meta[i] = attachment{ID: strconv.Itoa(i), Filename: p.Name, Description: face.Clip(p.Alt, maxAltText)}
 	}
 	return files, meta
 }
@@ -58,7 +53,7 @@ func uploads(pics []picture) ([]*discordgo.File, []attachment) {
 // clipped: the leading parts are plain text, and the last part carries
 // everything else (embeds, components, mentions, pictures) and is the
 // message returned, the one a caller records and edits later.
-func (b *Bot) sendMessage(channelID string, m *discordgo.MessageSend, pics []picture) (*discordgo.Message, error) {
+func (b *Bot) sendMessage(channelID string, m *discordgo.MessageSend, pics []face.Picture) (*discordgo.Message, error) {
 	if parts := splitContent(m.Content, maxContent); len(parts) > 1 {
 		for _, p := range parts[:len(parts)-1] {
 			if _, err := b.dg.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: p, AllowedMentions: noMentions}); err != nil {
@@ -84,7 +79,7 @@ func (b *Bot) sendMessage(channelID string, m *discordgo.MessageSend, pics []pic
 // editOriginal replaces an interaction's response, pictures included:
 // the attachments listed are the new pictures, so older ones go. It goes
 // through the interaction's own rate-limit bucket (see answerBuckets).
-func (b *Bot) editOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit, pics []picture) (*discordgo.Message, error) {
+func (b *Bot) editOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit, pics []face.Picture) (*discordgo.Message, error) {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
 	var (
 		contentType = "application/json"
@@ -110,7 +105,7 @@ func (b *Bot) editOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit, p
 
 // followup sends a follow-up message to an interaction, with its pictures
 // and their alt text; content must fit one message.
-func (b *Bot) followup(i *discordgo.Interaction, p *discordgo.WebhookParams, pics []picture) (*discordgo.Message, error) {
+func (b *Bot) followup(i *discordgo.Interaction, p *discordgo.WebhookParams, pics []face.Picture) (*discordgo.Message, error) {
 	if len(pics) == 0 {
 		return b.dg.FollowupMessageCreate(i, true, p)
 	}
@@ -172,14 +167,9 @@ func decodeMessage(resp []byte, err error) (*discordgo.Message, error) {
 	return &msg, nil
 }
 
-// pictureOptions draws a game's pictures in its language with its names.
-func pictureOptions(rec *store.Game) render.Options {
-	return render.Options{Lang: gameLang(rec), Names: names(rec)}
-}
-
 // workbenchPicture draws a seat's shelves for its workbench: where the
 // chosen item may go, and the move just made.
-func (b *Bot) workbenchPicture(rec *store.Game, seat int, sel selection, last *atheneum.Action) (picture, error) {
+func (b *Bot) workbenchPicture(rec *store.Game, seat int, sel selection, last *atheneum.Action) (face.Picture, error) {
 	var m atrender.Marks
 	if sel.Mode == "item" {
 		m.Item = sel.Item
@@ -189,6 +179,6 @@ func (b *Bot) workbenchPicture(rec *store.Game, seat int, sel selection, last *a
 	}
 	g := athGame(rec)
 	return b.drawPicture("shelves.png", func() (render.Picture, error) {
-		return atrender.DrawShelves(g.View(seat), seat, m, pictureOptions(rec))
+		return atrender.DrawShelves(g.View(seat), seat, m, face.PictureOptions(rec))
 	})
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"fmt"
 	"slices"
@@ -24,8 +25,8 @@ const (
 )
 
 // cmdNotify sets how a member is told that the game waits for them.
-func (b *Bot) cmdNotify(ctx context.Context, r *reply, opts options) error {
-	mode := game.NotifyMode(opts.str("mode"))
+func (b *Bot) cmdNotify(ctx context.Context, r *reply, opts face.Options) error {
+	mode := game.NotifyMode(opts.Str("mode"))
 	if err := b.svc.SetNotifyMode(ctx, interactionUser(r.i).ID, mode); err != nil {
 		return err
 	}
@@ -33,10 +34,10 @@ func (b *Bot) cmdNotify(ctx context.Context, r *reply, opts options) error {
 }
 
 // cmdLanguage sets the language the bot uses with a member.
-func (b *Bot) cmdLanguage(ctx context.Context, r *reply, opts options) error {
-	l, ok := i18n.Parse(opts.str("language"))
+func (b *Bot) cmdLanguage(ctx context.Context, r *reply, opts face.Options) error {
+	l, ok := i18n.Parse(opts.Str("language"))
 	if !ok {
-		return refuse(r.l.T("language.unknown"))
+		return face.Refuse(r.l.T("language.unknown"))
 	}
 	if err := b.db.SetMemberSetting(ctx, interactionUser(r.i).ID, settingLanguage, l.String()); err != nil {
 		return err
@@ -47,7 +48,7 @@ func (b *Bot) cmdLanguage(ctx context.Context, r *reply, opts options) error {
 
 // say answers a command at once, ephemeral or not.
 func (r *reply) say(text string, ephemeral bool) error {
-	data := &discordgo.InteractionResponseData{Content: clip(text, maxContent), AllowedMentions: noMentions}
+	data := &discordgo.InteractionResponseData{Content: face.Clip(text, maxContent), AllowedMentions: noMentions}
 	if ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
@@ -58,15 +59,15 @@ func (r *reply) say(text string, ephemeral bool) error {
 
 // cmdRecords answers the history, stats, leaderboard, games and replay
 // commands, which read the server's records and need no game's lock.
-func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts options) error {
+func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.Options) error {
 	if r.i.GuildID == "" {
-		return refuse(r.l.T("lobby.no.dm"))
+		return face.Refuse(r.l.T("lobby.no.dm"))
 	}
 	l := r.l
 	switch name {
 	case "history":
 		channel := r.i.ChannelID
-		if opts.str("scope") == "server" {
+		if opts.Str("scope") == "server" {
 			channel = ""
 		}
 		games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, ChannelID: channel, Game: atheneum.GameID}, historyGames)
@@ -79,7 +80,7 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts option
 		u := interactionUser(r.i)
 		if o, ok := opts["member"]; ok {
 			if u = o.UserValue(nil); u == nil {
-				return refuse(l.T("cmd.no.user"))
+				return face.Refuse(l.T("cmd.no.user"))
 			}
 		}
 		st, err := b.svc.Stats(ctx, store.Scope{GuildID: r.i.GuildID, Game: atheneum.GameID}, u.ID)
@@ -104,9 +105,9 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts option
 		_, err = r.edit(gamesText(l, u.ID, snaps), nil)
 		return err
 	case "replay":
-		return b.cmdReplay(ctx, r, opts.str("game"))
+		return b.cmdReplay(ctx, r, opts.Str("game"))
 	}
-	return refuse(l.T("cmd.unknown"))
+	return face.Refuse(l.T("cmd.unknown"))
 }
 
 // historyText lists finished games, newest first.
@@ -132,7 +133,7 @@ func historyText(l i18n.Lang, games []store.FinishedGame, server bool) string {
 			if reason == "" {
 				reason = l.T("history.no.reason")
 			}
-			line += " " + l.T("history.abandoned", "Reason", echo(reason))
+			line += " " + l.T("history.abandoned", "Reason", face.Echo(reason))
 		} else if len(fg.Results) > 0 {
 			var winners []string
 			for _, res := range fg.Results {
@@ -140,7 +141,7 @@ func historyText(l i18n.Lang, games []store.FinishedGame, server bool) string {
 					winners = append(winners, res.Name)
 				}
 			}
-			line += " " + l.T("history.won", "Winners", joinAnd(l, winners), "Scores", strings.Join(scores, " · "))
+			line += " " + l.T("history.won", "Winners", face.JoinAnd(l, winners), "Scores", strings.Join(scores, " · "))
 		}
 		if fg.Final.MessageID != "" {
 			line += " " + messageLink(rec.GuildID, fg.Final.ChannelID, fg.Final.MessageID)
@@ -211,17 +212,17 @@ func (b *Bot) cmdReplay(ctx context.Context, r *reply, id string) error {
 	rec, err := b.db.GetGame(ctx, id)
 	if err != nil || rec.GuildID != r.i.GuildID {
 		// Another server's game is as unknown here as a game that never was.
-		return refuse(l.T("replay.unknown", "ID", echo(id)))
+		return face.Refuse(l.T("replay.unknown", "ID", face.Echo(id)))
 	}
 	if rec.Status != store.StatusFinished {
-		return refuse(l.T("replay.not.finished"))
+		return face.Refuse(l.T("replay.not.finished"))
 	}
 	turns, final, err := b.scoreHistory(ctx, id)
 	if err != nil {
 		return err
 	}
 	pic, err := b.drawPicture("replay.png", func() (render.Picture, error) {
-		return atrender.DrawReplay(turns, athGame(final), pictureOptions(final))
+		return atrender.DrawReplay(turns, athGame(final), face.PictureOptions(final))
 	})
 	if err != nil {
 		return err
@@ -230,7 +231,7 @@ func (b *Bot) cmdReplay(ctx context.Context, r *reply, id string) error {
 	for _, s := range athGame(final).Winners() {
 		winners = append(winners, final.Seats[s].Name)
 	}
-	_, err = r.edit(l.T("replay.text", "ID", id, "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "Winners", joinAnd(l, winners)), nil, pic)
+	_, err = r.edit(l.T("replay.text", "ID", id, "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "Winners", face.JoinAnd(l, winners)), nil, pic)
 	return err
 }
 
@@ -266,7 +267,7 @@ func (b *Bot) scoreHistory(ctx context.Context, id string) (turns [][]int, final
 
 // replayChoices suggests this server's finished games for /atheneum replay.
 func (b *Bot) replayChoices(ctx context.Context, r *reply, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, Game: atheneum.GameID}, maxOptions)
+	games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, Game: atheneum.GameID}, face.MaxOptions)
 	if err != nil {
 		return nil
 	}
@@ -280,7 +281,7 @@ func (b *Bot) replayChoices(ctx context.Context, r *reply, typed string) []*disc
 			scores = append(scores, fmt.Sprintf("%s %d", res.Name, res.Score))
 		}
 		label := fg.Game.EndedAt.UTC().Format("2006-01-02") + " · " + strings.Join(scores, ", ")
-		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(label, maxLabel), Value: fg.Game.ID})
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: face.Clip(label, face.MaxLabel), Value: fg.Game.ID})
 	}
 	return choices
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"strings"
 	"testing"
 
@@ -96,7 +97,7 @@ func TestRecordsOfFinishedGames(t *testing.T) {
 		h.openGame(ana, bo)
 		seen := h.slash(ana, "games")
 		snap := h.snapshot()
-		want := i18n.English.T("games.line", "Where", "<#"+h.world.Channel.ID+">", "Turn", 1, "State", i18n.English.T("games.you", "Deadline", stamp(snap.Deadline)))
+		want := i18n.English.T("games.line", "Where", "<#"+h.world.Channel.ID+">", "Turn", 1, "State", i18n.English.T("games.you", "Deadline", face.Stamp(snap.Deadline)))
 		if !strings.Contains(seen.Content, want) {
 			t.Errorf("ana's games: %q, want %q", seen.Content, want)
 		}

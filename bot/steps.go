@@ -1,8 +1,8 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -22,12 +22,6 @@ const (
 	// msgFinal is the post of the final results, linked from the history.
 	msgFinal = "final"
 )
-
-// stamp writes a moment as Discord timestamps, absolute and relative,
-// which each reader sees in their own time zone.
-func stamp(t time.Time) string {
-	return fmt.Sprintf("<t:%d:f> (<t:%d:R>)", t.Unix(), t.Unix())
-}
 
 // awaitedPeople are the people (not AIs, not on autopilot) a step waits for.
 func awaitedPeople(rec *store.Game) []int {
@@ -49,18 +43,7 @@ func seatNames(l i18n.Lang, rec *store.Game, seats []int) string {
 	for i, s := range seats {
 		names[i] = rec.Seats[s].Name
 	}
-	return joinAnd(l, names)
-}
-
-// joinAnd joins words as a list in l: "a, b and c".
-func joinAnd(l i18n.Lang, words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + l.T("list.and") + words[len(words)-1]
+	return face.JoinAnd(l, names)
 }
 
 // waitingLine says whom the game waits for and until when.
@@ -79,7 +62,7 @@ func waitingLine(l i18n.Lang, rec *store.Game, due time.Time) string {
 	case due.IsZero():
 		return l.T("flow.waiting", "Who", names)
 	}
-	return l.T("flow.waiting.until", "Who", names, "Deadline", stamp(due))
+	return l.T("flow.waiting.until", "Who", names, "Deadline", face.Stamp(due))
 }
 
 // channelPings are the awaited people to mention in the channel when a
@@ -129,9 +112,9 @@ func waitingEmbed(text string) []*discordgo.MessageEmbed {
 // people who are reached in the channel, and marks the previous step's
 // post as over. The kind it is recorded under is msgStep, or msgFinal at
 // the end of the game.
-func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageSend, pics ...picture) {
+func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageSend, pics ...face.Picture) {
 	rec := t.Rec
-	l := gameLang(rec)
+	l := face.GameLang(rec)
 	over := athGame(rec).Step == atheneum.StepOver
 	b.retireStepPost(ctx, rec)
 	if !over {
@@ -165,7 +148,7 @@ func (b *Bot) retireStepPost(ctx context.Context, rec *store.Game) {
 	if err != nil {
 		return
 	}
-	embeds := waitingEmbed(gameLang(rec).T("flow.step.over"))
+	embeds := waitingEmbed(face.GameLang(rec).T("flow.step.over"))
 	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Embeds: &embeds, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
 		b.log.Warn("could not mark a step's post as over", "game", rec.ID, "err", err)
 	}
@@ -214,7 +197,7 @@ func (b *Bot) remind(ctx context.Context, t *game.Table, n game.Notice) {
 	if len(pings) == 0 {
 		return
 	}
-	l := gameLang(rec)
+	l := face.GameLang(rec)
 	b.post(ctx, rec, &discordgo.MessageSend{
 		Content:         reminderText(l, n.Point, rec, due, mentions(pings)),
 		AllowedMentions: pingsOnly(pings),
@@ -247,7 +230,7 @@ func (b *Bot) dmChannel(userID string) (string, error) {
 // sendDM sends a direct message to a seat's person. When Discord refuses
 // because their direct messages are closed, the seat is remembered so and
 // the person is told once in the channel how to play without them.
-func (b *Bot) sendDM(ctx context.Context, rec *store.Game, seat int, m *discordgo.MessageSend, pics ...picture) (*discordgo.Message, error) {
+func (b *Bot) sendDM(ctx context.Context, rec *store.Game, seat int, m *discordgo.MessageSend, pics ...face.Picture) (*discordgo.Message, error) {
 	s := rec.Seats[seat]
 	if m.AllowedMentions == nil {
 		m.AllowedMentions = noMentions
@@ -268,7 +251,7 @@ func (b *Bot) sendDM(ctx context.Context, rec *store.Game, seat int, m *discordg
 	if e := b.db.SetDMClosed(ctx, rec.ID, seat, true); e != nil {
 		b.log.Warn("could not remember closed DMs", "game", rec.ID, "err", e)
 	}
-	l := gameLang(rec)
+	l := face.GameLang(rec)
 	b.post(ctx, rec, &discordgo.MessageSend{
 		Content:         l.T("flow.dm.closed", "Who", "<@"+s.UserID+">"),
 		AllowedMentions: pingsOnly([]string{s.UserID}),

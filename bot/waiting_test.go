@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"strings"
 	"sync"
 	"testing"
@@ -25,11 +26,11 @@ func TestPromptsAndStepPostsShowTheDeadline(t *testing.T) {
 		t.Fatal("the first step has no deadline")
 	}
 	m, _ := h.lastDM(ana)
-	if !strings.Contains(m.Content, i18n.English.T("flow.prompt.deadline", "Deadline", stamp(due))) {
+	if !strings.Contains(m.Content, i18n.English.T("flow.prompt.deadline", "Deadline", face.Stamp(due))) {
 		t.Errorf("ana's hand does not show the deadline: %q", m.Content)
 	}
 	first := h.refresh(start)
-	if len(first.Embeds) != 1 || !strings.Contains(first.Embeds[0].Description, stamp(due)) {
+	if len(first.Embeds) != 1 || !strings.Contains(first.Embeds[0].Description, face.Stamp(due)) {
 		t.Fatalf("the start post does not say until when it waits: %+v", first.Embeds)
 	}
 	hand, _ := h.lastDM(ana)
@@ -44,11 +45,11 @@ func TestPromptsAndStepPostsShowTheDeadline(t *testing.T) {
 	}
 	reveal := h.lastPost()
 	due = h.snapshot().Deadline
-	if len(reveal.Embeds) != 1 || !strings.Contains(reveal.Embeds[0].Description, stamp(due)) {
+	if len(reveal.Embeds) != 1 || !strings.Contains(reveal.Embeds[0].Description, face.Stamp(due)) {
 		t.Errorf("the reveal does not say until when the shelving waits: %+v", reveal.Embeds)
 	}
 	bench, _ := h.lastDM(bo)
-	if !strings.Contains(bench.Content, stamp(due)) {
+	if !strings.Contains(bench.Content, face.Stamp(due)) {
 		t.Errorf("bo's workbench does not show the deadline: %q", bench.Content)
 	}
 	for _, a := range bench.Attachments {
@@ -130,7 +131,7 @@ func TestALobbyExpiresAndFreesTheChannel(t *testing.T) {
 	h.advance(5 * time.Hour)
 	h.bot.RunDueJobs(h.ctx)
 	h.settle()
-	if got := h.refresh(lobby); len(got.Components) == 0 || !strings.Contains(got.Content, stamp(h.now().Add(19*time.Hour))) {
+	if got := h.refresh(lobby); len(got.Components) == 0 || !strings.Contains(got.Content, face.Stamp(h.now().Add(19*time.Hour))) {
 		t.Fatalf("the lobby closed, or does not show its new closing time, though bo joined 5 hours ago: %q", got.Content)
 	}
 	h.advance(20 * time.Hour)

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"context"
 	"errors"
 
@@ -21,13 +22,13 @@ func playerMessage(err error) (string, bool) { return playerMessageIn(i18n.Engli
 // false for other errors. A refusal code of the game service is worded by
 // the catalogue's "play.refusal.<code>".
 func playerMessageIn(l i18n.Lang, err error) (string, bool) {
-	var ue *userError
+	var ue *face.UserError
 	var gr *game.Refusal
 	var ee *atheneum.Error
 	var er *engine.Refusal
 	switch {
 	case errors.As(err, &ue):
-		return ue.words(l), true
+		return ue.Words(l), true
 	case errors.As(err, &gr):
 		id := "play.refusal." + string(gr.Code)
 		if !l.Has(id) {

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"fmt"
 	"strconv"
 
@@ -8,12 +9,6 @@ import (
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
-)
-
-// Discord's limits on components.
-const (
-	maxOptions = 25
-	maxLabel   = 100
 )
 
 // ids builds the custom ids of one seat's components for the game's
@@ -31,19 +26,19 @@ func idsFor(gameID string, g *atheneum.Game, seat int) ids {
 }
 
 func (b ids) make(verb string, args ...string) string {
-	return customID{Game: b.game, Step: b.step, Seq: b.seq, Seat: b.seat, Moves: b.moves, Verb: verb, Args: args}.String()
+	return face.ID{Game: b.game, Step: b.step, Seq: b.seq, Seat: b.seat, Moves: b.moves, Verb: verb, Args: args}.String()
 }
 
 func option(label, value, desc string, def bool) discordgo.SelectMenuOption {
-	return discordgo.SelectMenuOption{Label: clip(label, maxLabel), Value: value, Description: clip(desc, maxLabel), Default: def}
+	return discordgo.SelectMenuOption{Label: face.Clip(label, face.MaxLabel), Value: value, Description: face.Clip(desc, face.MaxLabel), Default: def}
 }
 
 func selectRow(id, placeholder string, opts []discordgo.SelectMenuOption) discordgo.ActionsRow {
-	if len(opts) > maxOptions {
-		opts = opts[:maxOptions]
+	if len(opts) > face.MaxOptions {
+		opts = opts[:face.MaxOptions]
 	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: id, Placeholder: clip(placeholder, 150), Options: opts,
+		CustomID: id, Placeholder: face.Clip(placeholder, 150), Options: opts,
 	}}}
 }
 
@@ -94,34 +89,34 @@ func (s selection) encode() []string {
 // decodeSelection reads what encode wrote; garbage gives an error.
 func decodeSelection(args []string) (selection, error) {
 	if len(args) < 5 {
-		return selection{}, errBadID
+		return selection{}, face.ErrBadID
 	}
 	s := selection{Mode: args[0]}
 	var err error
 	if s.Item, err = strconv.Atoi(args[1]); err != nil {
-		return selection{}, errBadID
+		return selection{}, face.ErrBadID
 	}
 	if args[2] != "-" {
 		c, ok := atheneum.ParseColor(args[2])
 		if !ok || !c.IsBook() {
-			return selection{}, errBadID
+			return selection{}, face.ErrBadID
 		}
 		s.Color = c
 	}
 	if s.Flip, err = strconv.Atoi(args[3]); err != nil || s.Flip < -1 || s.Flip > 1 {
-		return selection{}, errBadID
+		return selection{}, face.ErrBadID
 	}
 	if args[4] != "-" {
 		c, ok := atheneum.ParseCompID(args[4])
 		if !ok {
-			return selection{}, errBadID
+			return selection{}, face.ErrBadID
 		}
 		s.Comp, s.HasComp = c, true
 	}
 	switch s.Mode {
 	case "", "item", "remove":
 	default:
-		return selection{}, errBadID
+		return selection{}, face.ErrBadID
 	}
 	return s, nil
 }

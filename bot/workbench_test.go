@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/face"
 	"fmt"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func reachable(t *testing.T, l i18n.Lang, g *atheneum.Game, seat int, sel select
 			var cid string
 			switch c := c.(type) {
 			case discordgo.SelectMenu:
-				if len(c.Options) == 0 || len(c.Options) > maxOptions {
+				if len(c.Options) == 0 || len(c.Options) > face.MaxOptions {
 					t.Fatalf("menu %s has %d options", c.CustomID, len(c.Options))
 				}
 				for _, o := range c.Options {
@@ -48,7 +49,7 @@ func reachable(t *testing.T, l i18n.Lang, g *atheneum.Game, seat int, sel select
 			if len(cid) > 100 {
 				t.Fatalf("custom id of %d characters", len(cid))
 			}
-			id, err := parseCustomID(cid)
+			id, err := face.ParseID(cid)
 			if err != nil {
 				t.Fatalf("the bot built an id it cannot read: %q", cid)
 			}
@@ -117,13 +118,13 @@ func TestWorkbenchOffersExactlyTheLegalActions(t *testing.T) {
 }
 
 func TestCustomIDsRoundTrip(t *testing.T) {
-	id := customID{Game: "abcdefghijklmnop", Step: "t10r", Seq: 1234, Seat: 4, Moves: 77, Verb: "spc", Args: selection{Mode: "item", Item: 12, Color: atheneum.Pink, Flip: 1, Comp: atheneum.CompRight, HasComp: true}.encode()}
-	back, err := parseCustomID(id.String())
+	id := face.ID{Game: "abcdefghijklmnop", Step: "t10r", Seq: 1234, Seat: 4, Moves: 77, Verb: "spc", Args: selection{Mode: "item", Item: 12, Color: atheneum.Pink, Flip: 1, Comp: atheneum.CompRight, HasComp: true}.encode()}
+	back, err := face.ParseID(id.String())
 	if err != nil || fmt.Sprint(back) != fmt.Sprint(id) {
 		t.Fatalf("%q -> %+v, %v", id.String(), back, err)
 	}
 	for _, bad := range []string{"", "a1", "a2:g:t1p:0:0:0:pick", "a1:g:t1p:x:0:0:pick", "a1:g:t1p:0:9:0:pick", "a1::t1p:0:0:0:pick", string(make([]byte, 101))} {
-		if _, err := parseCustomID(bad); err == nil {
+		if _, err := face.ParseID(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}

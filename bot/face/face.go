@@ -1,0 +1,166 @@
+// Package face is the contract between the generic Discord adapter
+// (package bot) and each game's Discord face (bot/atheneum, bot/anludim):
+// what a face shows (a seat's private prompt, the channel's post when a
+// step ends, its own subcommands, pictures) and how its buttons and menus
+// become moves; and what the adapter offers a face in return (Env: the
+// game service, a bounded picture drawer, the answer to the interaction
+// being handled).
+//
+// The adapter does everything that is the same for every game: slash
+// commands shared by all games (new, status, rules, help, admin, resign,
+// notify, language, history, stats, leaderboard, games, replay), lobbies,
+// step posts and their waiting line, reminders, direct messages and their
+// fallback, host tools, records, and the checks every press must pass (the
+// game, the server, the seat, the step). A face knows one game's rules
+// and words; it never talks to Discord itself.
+//
+// A face and the adapter share the types here: a Message to send or edit,
+// Pictures, the one codec of custom ids (ID), command shapes (Spec),
+// refusals worded in the reader's language (Refuse, RefuseID), and small
+// text helpers.
+package face
+
+import (
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/i18n"
+	"atheneum/render"
+	"atheneum/store"
+)
+
+// Face is one game's Discord face.
+type Face interface {
+	// Kind is the game, as the service runs it.
+	Kind() game.Kind
+	// Command is the game's top-level slash command ("atheneum"); it also
+	// prefixes the catalogue keys of the game's own words.
+	Command() string
+	// Subcommands are the subcommands about the game's board, which the
+	// adapter adds to the shared ones.
+	Subcommands() []Spec
+	// RulesTopics are the topics of the game's rules, for /<command>
+	// rules; each is worded by the catalogue's "<Command>.rules.<topic>"
+	// (or, for Atheneum, "rules.<topic>").
+	RulesTopics() []string
+	// RulesText is one topic of the game's rules in l, "" for an unknown
+	// topic.
+	RulesText(l i18n.Lang, topic string) string
+	// HandleCommand answers one of Subcommands, whose answer the adapter
+	// has deferred (only its author sees it). For a ReadOnly subcommand
+	// in.Snap is set; otherwise in.Table is, locked.
+	HandleCommand(ctx context.Context, env Env, r Reply, name string, opts Options, in Target) error
+	// Autocomplete suggests values for the focused option of one of
+	// Subcommands, from the game's snapshot (nil when the channel has no
+	// running game).
+	Autocomplete(ctx context.Context, r Reply, name string, opts Options, focused string, snap *game.Snapshot) []*discordgo.ApplicationCommandOptionChoice
+	// Prompt is seat's private message for the current step (its hand and
+	// menus, or what it waits for), in l; t is locked. The adapter adds
+	// the deadline.
+	Prompt(ctx context.Context, env Env, t *game.Table, seat int, l i18n.Lang) (Message, error)
+	// Component handles a press on one of the face's components, which
+	// the adapter has checked to be seat's, of this game and server and
+	// of the current step; t is locked. It answers through r and plays a
+	// move through env.Play. Any custom id, value or argument it reads is
+	// untrusted: it checks them against what it offered.
+	Component(ctx context.Context, env Env, r Reply, t *game.Table, seat int, id ID, values []string) error
+	// StepEnded is the channel's post when a step ends (the game's end
+	// included), in the game's language.
+	StepEnded(env Env, rec *store.Game, n game.Notice) Message
+	// Position says where the game stands ("turn 3 of 10, shelving"), in
+	// l; "" once it is over.
+	Position(l i18n.Lang, rec *store.Game) string
+	// Scores are the game's scores so far (or final), in l.
+	Scores(l i18n.Lang, rec *store.Game) string
+	// StartText is the post that opens a game: who plays, with what.
+	StartText(l i18n.Lang, rec *store.Game) string
+	// OptionWords names a value of one of the game's options (or a seat's
+	// option) in l, for the lobby.
+	OptionWords(l i18n.Lang, option, value string) string
+	// Refusal words a refusal of the game's rules in l; ok is false for a
+	// code it does not know.
+	Refusal(l i18n.Lang, r *engine.Refusal) (text string, ok bool)
+	// Replay answers /<command> replay for one of the game's finished
+	// games (rec, with no State); the answer is deferred.
+	Replay(ctx context.Context, env Env, r Reply, rec *store.Game) error
+}
+
+// Target is the game a subcommand is about: its snapshot for a read-only
+// answer, or its locked table.
+type Target struct {
+	Snap  *game.Snapshot
+	Table *game.Table
+}
+
+// Rec is the target's game record.
+func (t Target) Rec() *store.Game {
+	if t.Table != nil {
+		return t.Table.Rec
+	}
+	return t.Snap.Rec
+}
+
+// Env is what the adapter offers a face.
+type Env interface {
+	// Service is the game service.
+	Service() *game.Service
+	// Draw renders one picture, waiting for a free slot: pictures are
+	// drawn a few at a time so that answers never queue behind them.
+	Draw(name string, draw func() (render.Picture, error)) (Picture, error)
+	// DeadlineLine tells a player until when the step waits for them ("" when
+	// no deadline runs).
+	DeadlineLine(ctx context.Context, t *game.Table, l i18n.Lang) string
+	// Play makes seat's move for its person and stores it; t is locked. A
+	// refusal changes nothing.
+	Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error)
+	// Played shows the person who moved their message m (replacing the
+	// pressed message's pictures, or dropping them when dropPictures),
+	// then lets the game go on: what the move caused is presented, and
+	// the seats the service plays move.
+	Played(ctx context.Context, r Reply, t *game.Table, seat int, m Message, dropPictures bool)
+}
+
+// Reply is the interaction being answered.
+type Reply interface {
+	// Lang is the language to answer in.
+	Lang() i18n.Lang
+	// Interaction is the interaction, as Discord sent it.
+	Interaction() *discordgo.Interaction
+	// Edit replaces the answer (or the pressed message) with m.
+	Edit(m Message) error
+}
+
+// Message is a message to send or an answer to edit.
+type Message struct {
+	Content    string
+	Components []discordgo.MessageComponent
+	Pictures   []Picture
+}
+
+// Picture is a picture to attach, with its file name.
+type Picture struct {
+	Name string
+	render.Picture
+}
+
+// Discord's limits that faces build against.
+const (
+	// MaxOptions is the most options a select menu (or autocomplete) has.
+	MaxOptions = 25
+	// MaxLabel is the longest label of a select menu's option.
+	MaxLabel = 100
+)
+
+// GameLang is the language of a game's channel posts and pictures.
+func GameLang(rec *store.Game) i18n.Lang {
+	l, _ := i18n.Parse(rec.Options.Language)
+	return l
+}
+
+// PictureOptions draws a game's pictures in its language with its names.
+func PictureOptions(rec *store.Game) render.Options {
+	return render.Options{Lang: GameLang(rec), Names: Names(rec)}
+}
