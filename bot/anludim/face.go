@@ -1,0 +1,158 @@
+// Package anludim is Anludim's Discord face (face.Face): what the game
+// shows on Discord and how its buttons and menus become moves.
+//
+// It shows:
+//
+//   - to the seat on turn, privately, its prompt: its hand (a picture and
+//     the cards named by their two readings), what lies in front of it,
+//     and the first choices of a move as buttons and menus built from the
+//     rules' Next: recruit face down or one of the face-up cards, play a
+//     combination (its cards one at a time from a menu, then the professor
+//     it calls, and its reading only when the rules ask), take a
+//     combination back (base game), discard an item or a parchment to
+//     draw, end the turn, undo; between rounds, the cards to keep. A seat
+//     not on turn is told whose turn it is;
+//   - to the channel, when a step ends: what each move did in words (a
+//     private detail, such as the cards drawn face down, only as a count),
+//     the table's picture, at a round's end its picture and who won it, at
+//     the game's end the final results, winner first;
+//   - its own subcommands: hand (your hand, privately), play (your prompt
+//     again), table and items (the table and the item stacks, for anyone).
+//
+// Every word comes from the catalogue's "anludim." area in the reader's
+// language; the pictures from render/anludim (see pictures.go). The face
+// never talks to Discord: the adapter (package bot) does, through face.Env
+// and face.Reply. How the game is played on Discord, and why the default
+// deadline is what it is, is in docs/anludim/discord.md.
+package anludim
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/bot/face"
+	"atheneum/bot/game"
+	"atheneum/engine"
+	an "atheneum/engine/anludim"
+	"atheneum/engine/anludim/ai"
+	"atheneum/i18n"
+)
+
+// StepHours is the default time a seat has for one step (a turn, or a
+// choice of cards to keep) before the autopilot plays it: a game is some
+// thirty to a hundred and twenty short steps, each waiting for one seat
+// alone, so a day per step (Atheneum's, whose steps everyone plays at
+// once) would let one absent player hold the table for months. Eight
+// hours cover a night's sleep. docs/anludim/discord.md gives the numbers.
+const StepHours = 8
+
+// Face is Anludim's Discord face. Its zero value is ready to use.
+type Face struct{}
+
+var _ face.Face = (*Face)(nil)
+
+// New returns Anludim's face.
+func New() face.Face { return &Face{} }
+
+// Kind is Anludim with its computer players, and StepHours per step.
+func (f *Face) Kind() game.Kind {
+	return game.Kind{Game: ai.Game(ai.Players{}), StepHours: StepHours}
+}
+
+// Command is "anludim", which also prefixes the game's catalogue keys.
+func (f *Face) Command() string { return an.ID }
+
+// The face's own subcommands.
+const (
+	cmdHand  = "hand"
+	cmdPlay  = "play"
+	cmdTable = "table"
+	cmdItems = "items"
+)
+
+// Subcommands are hand (your cards, privately), play (your prompt again,
+// for instance when direct messages are closed), table and items (the
+// table and the item stacks, answered from the last stored state).
+func (f *Face) Subcommands() []face.Spec {
+	sub := func(name string, readOnly bool) face.Spec {
+		s := face.Sub(name)
+		s.Key, s.ReadOnly = an.ID+"."+name, readOnly
+		return s
+	}
+	return []face.Spec{sub(cmdHand, true), sub(cmdPlay, false), sub(cmdTable, true), sub(cmdItems, true)}
+}
+
+// rulesTopics are the topics of /anludim rules, in reading order: each has
+// "anludim.rules.<topic>.title" and ".text" in the catalogue.
+var rulesTopics = []string{"overview", "turn", "combinations", "expert", "professors", "round_end", "parchments", "table"}
+
+// RulesTopics are the topics of the rules, the overview first.
+func (f *Face) RulesTopics() []string { return append([]string(nil), rulesTopics...) }
+
+// RulesText is one topic of the rules in l, "" for an unknown topic.
+func (f *Face) RulesText(l i18n.Lang, topic string) string {
+	for _, t := range rulesTopics {
+		if t == topic {
+			return l.T("anludim.rules." + t + ".text")
+		}
+	}
+	return ""
+}
+
+// OptionWords names the variant ("base" or "expert") in l; any other
+// option or value is echoed.
+func (f *Face) OptionWords(l i18n.Lang, option, value string) string {
+	if option == an.OptionVariant && (value == "base" || value == "expert") {
+		return l.T("anludim.variant." + value + ".choice")
+	}
+	return face.Echo(value)
+}
+
+// Refusal words a refusal of Anludim's rules ("anludim.refusal.<code>"),
+// its arguments named as players know them: cards by their readings,
+// professors and items by name, seats by number, slots from 1.
+func (f *Face) Refusal(l i18n.Lang, r *engine.Refusal) (string, bool) {
+	if r == nil || !l.Has("anludim.refusal."+r.Code) {
+		return "", false
+	}
+	var kv []any
+	for k, v := range r.Args {
+		switch k {
+		case "Card":
+			c, ok := toInt(v)
+			if _, real := an.Card(c); ok && real {
+				v = cardName(l, c)
+			}
+		case "Prof":
+			if id, ok := v.(string); ok {
+				v = profThe(l, id)
+			}
+		case "Kind":
+			if id, ok := v.(string); ok {
+				v = itemA(l, id)
+			}
+		case "Slot":
+			if n, ok := toInt(v); ok {
+				v = n + 1
+			}
+		case "Seat", "Awaited":
+			if n, ok := toInt(v); ok {
+				v = l.T("anludim.seat", "Seat", n+1)
+			}
+		case "Move", "Name", "Value":
+			if s, ok := v.(string); ok {
+				v = face.Echo(s)
+			}
+		}
+		kv = append(kv, k, fmt.Sprint(v))
+	}
+	return l.T("anludim.refusal."+r.Code, kv...), true
+}
+
+// Autocomplete suggests nothing: no subcommand of the face takes a typed
+// value.
+func (f *Face) Autocomplete(context.Context, face.Reply, string, face.Options, string, *game.Snapshot) []*discordgo.ApplicationCommandOptionChoice {
+	return nil
+}

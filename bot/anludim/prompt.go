@@ -1,0 +1,194 @@
+package anludim
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	"atheneum/bot/face"
+	"atheneum/bot/game"
+	"atheneum/engine"
+	an "atheneum/engine/anludim"
+	"atheneum/i18n"
+	"atheneum/store"
+)
+
+// Prompt is seat's private message for the current step: on its turn its
+// hand (picture and text), what lies in front of it and the first choices
+// of a move; between rounds, the cards it may keep; otherwise whose turn
+// it is. The adapter adds the deadline.
+func (f *Face) Prompt(_ context.Context, env face.Env, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
+	return f.message(env, t.Rec, seat, l, pos{}, nil), nil
+}
+
+// message is seat's message at a position of its move, after lead (what
+// its last move did, worded for it). Only the start of a move has the
+// hand's picture: the later steps keep the message's.
+func (f *Face) message(env face.Env, rec *store.Game, seat int, l i18n.Lang, at pos, lead []string) face.Message {
+	g := stateOf(rec)
+	lines := slices.Clone(lead)
+	switch {
+	case g == nil:
+		return face.Message{Content: l.T("anludim.cmd.not_started")}
+	case g.Over():
+		return face.Message{Content: strings.Join(append(lines, l.T("anludim.prompt.over")), "\n")}
+	case !slices.Contains(g.Awaited(), seat):
+		return face.Message{Content: strings.Join(append(lines, waitingText(l, rec, g)), "\n")}
+	}
+	b, ok := newBoard(l, rec, seat, at)
+	if !ok {
+		at = pos{}
+		if b, ok = newBoard(l, rec, seat, at); !ok {
+			return face.Message{Content: strings.Join(append(lines, waitingText(l, rec, g)), "\n")}
+		}
+	}
+	comps := b.build()
+	switch {
+	case !at.play:
+		lines = append(lines, startText(l, b)...)
+	case at.prof == "":
+		lines = append(lines, cardsText(l, b)...)
+	default:
+		lines = append(lines, readingsText(l, b))
+	}
+	m := face.Message{Content: strings.Join(lines, "\n"), Components: comps}
+	if !at.play {
+		m.Pictures = handPicture(env, rec, seat)
+	}
+	return m
+}
+
+// waitingText says whose turn it is, for a seat the game does not await.
+func waitingText(l i18n.Lang, rec *store.Game, g *an.Game) string {
+	who := face.NameFunc(rec)(g.Awaited()[0])
+	if g.Keeping() {
+		return l.T("anludim.prompt.wait.keep", "Round", g.Round(), "Name", who)
+	}
+	return l.T("anludim.prompt.wait", "Round", g.Round(), "Turn", g.Turn(), "Name", who)
+}
+
+// startText is the start of a move: where the turn stands, the hand, the
+// face-up cards, what the seat holds and which professors it can call.
+func startText(l i18n.Lang, b *board) []string {
+	g, seat := b.g, b.seat
+	var lines []string
+	if g.Keeping() {
+		lines = append(lines, l.T("anludim.prompt.keep", "Round", g.Round(), "Count", g.KeepLimit(seat)))
+		if kept := g.Kept(seat); len(kept) > 0 {
+			lines = append(lines, l.T("anludim.prompt.kept", "Cards", cardList(l, kept)))
+		}
+		return append(lines, handText(l, g, seat))
+	}
+	switch {
+	case !g.MainDone() && !g.OptionalDone():
+		lines = append(lines, l.T("anludim.prompt.turn", "Round", g.Round(), "Turn", g.Turn()))
+	case !g.MainDone():
+		lines = append(lines, l.T("anludim.prompt.title", "Round", g.Round(), "Turn", g.Turn())+" "+l.T("anludim.prompt.todo.main"))
+	default:
+		lines = append(lines, l.T("anludim.prompt.title", "Round", g.Round(), "Turn", g.Turn())+" "+l.T("anludim.prompt.after_main"))
+	}
+	if slices.ContainsFunc(b.steps, func(c engine.Choice) bool { return strings.HasPrefix(c.Key, "t:") }) {
+		lines = append(lines, l.T("anludim.prompt.take_back"))
+	}
+	lines = append(lines, handText(l, g, seat), faceUpText(l, g))
+	lines = append(lines, l.T("anludim.prompt.yours", "Items", itemsText(l, g, seat), "Total", g.Value(seat)))
+	if held := heldProfessors(l, g, seat); held != "" {
+		lines = append(lines, l.T("anludim.prompt.professors", "Professors", held))
+	}
+	if mask := g.Takeable(seat); mask != 0 {
+		var names []string
+		for p := an.Professor(0); p < an.NumProfessors; p++ {
+			if mask&(1<<p) != 0 {
+				names = append(names, profThe(l, p.ID()))
+			}
+		}
+		lines = append(lines, l.T("anludim.prompt.can_call", "Professors", face.JoinAnd(l, names)))
+	}
+	return lines
+}
+
+// handText lists the seat's hand.
+func handText(l i18n.Lang, g *an.Game, seat int) string {
+	hand := g.Hand(seat)
+	if len(hand) == 0 {
+		return l.T("anludim.prompt.hand.empty")
+	}
+	return l.T("anludim.prompt.hand", "Count", len(hand), "Cards", cardList(l, hand))
+}
+
+// faceUpText lists the face-up cards and the deck's size.
+func faceUpText(l i18n.Lang, g *an.Game) string {
+	var up []int
+	for _, c := range g.FaceUp() {
+		if c >= 0 {
+			up = append(up, c)
+		}
+	}
+	deck := l.T("anludim.status.deck", "Count", g.DeckSize())
+	if len(up) == 0 {
+		return l.T("anludim.prompt.face_up.none", "Deck", deck)
+	}
+	return l.T("anludim.prompt.face_up", "Cards", cardList(l, up), "Deck", deck)
+}
+
+// heldProfessors names the professors standing in front of seat ("" for
+// none).
+func heldProfessors(l i18n.Lang, g *an.Game, seat int) string {
+	var names []string
+	for p := an.Professor(0); p < an.NumProfessors; p++ {
+		if g.ProfessorSeat(p) == seat {
+			names = append(names, profThe(l, p.ID()))
+		}
+	}
+	return face.JoinAnd(l, names)
+}
+
+// cardsText is a combination being built: its cards so far and the
+// professors they can call as they are.
+func cardsText(l i18n.Lang, b *board) []string {
+	var lines []string
+	if len(b.at.cards) == 0 {
+		lines = append(lines, l.T("anludim.prompt.combination.first"))
+	} else {
+		lines = append(lines, l.T("anludim.prompt.combination.cards", "Count", len(b.at.cards), "Cards", cardList(l, b.at.cards)))
+	}
+	var profs []string
+	for _, c := range b.steps {
+		if p := profByCode(c.Key); p >= 0 {
+			profs = append(profs, profThe(l, p.ID()))
+		}
+	}
+	switch {
+	case len(profs) > 0:
+		lines = append(lines, l.T("anludim.prompt.combination.call", "Professors", face.JoinAnd(l, profs)))
+	case len(b.at.cards) > 0:
+		lines = append(lines, l.T("anludim.prompt.combination.more"))
+	}
+	if slices.ContainsFunc(b.steps, func(c engine.Choice) bool {
+		card, err := strconv.Atoi(c.Key)
+		return err == nil && b.cardOrigin(card) != ""
+	}) {
+		lines = append(lines, l.T("anludim.prompt.combination.expert"))
+	}
+	return lines
+}
+
+// readingsText asks how the cards of a play are read.
+func readingsText(l i18n.Lang, b *board) string {
+	p := profByCode(b.at.prof)
+	return l.T("anludim.prompt.reading", "Prof", profThe(l, p.ID()), "Cards", cardList(l, b.at.cards))
+}
+
+// ownEvents words what a seat's move did, for that seat: its private
+// details included.
+func ownEvents(l i18n.Lang, rec *store.Game, seat int, events []engine.Event) []string {
+	var out []string
+	for _, e := range events {
+		out = append(out, eventText(l, rec, e, seat))
+	}
+	return out
+}
+
+// itoa is strconv.Itoa, short.
+func itoa(n int) string { return strconv.Itoa(n) }
