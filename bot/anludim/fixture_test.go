@@ -218,7 +218,7 @@ func presses(t testing.TB, m face.Message) []press {
 // internalCode matches what players should never read: move notation,
 // professor and item codes, step keys, card ids with a side, and what a
 // template prints for a missing value or a missing message.
-var internalCode = regexp.MustCompile(`\b(AL|AR|NE|SE|EL)\b|\b\d{1,2}[ab]\b|\br\d+\.[tk]\d+\b|\bs\d\b|\b[xkt]:|<no value>|%!|map\[|\[(anludim|cmd|play)\.|\[\]`)
+var internalCode = regexp.MustCompile(`\b(AL|AR|NE|SE|EL)\b|\b\d{1,2}[ab]\b|\br\d+\.[tk]\d+\b|\bs\d\b|(?:^|[^<\w])[tk]:\d|\bx:[A-Z]|<no value>|%!|map\[|\[(anludim|cmd|play)\.|\[\]`)
 
 // checkWords fails when a text a player reads is empty, shows a missing
 // catalogue key or an internal code.
