@@ -68,9 +68,9 @@ func inLocale(m map[discordgo.Locale]string, loc discordgo.Locale, base string) 
 
 func onlyCommand(t *testing.T) *discordgo.ApplicationCommand {
 	t.Helper()
-	defs := commandDefs()
+	defs := testBot().commandDefs()
 	if len(defs) != 1 || defs[0].Name != "atheneum" {
-		t.Fatalf("commandDefs() = %d commands, want /atheneum alone", len(defs))
+		t.Fatalf("testBot().commandDefs() = %d commands, want /atheneum alone", len(defs))
 	}
 	return defs[0]
 }
@@ -239,7 +239,7 @@ func TestTheFakeDiscordAcceptsTheCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := dg.ApplicationCommandBulkOverwrite(srv.AppID(), "", commandDefs()); err != nil {
+	if _, err := dg.ApplicationCommandBulkOverwrite(srv.AppID(), "", testBot().commandDefs()); err != nil {
 		t.Fatalf("registering /atheneum: %v", err)
 	}
 	if v := srv.TakeViolations(); len(v) > 0 {
