@@ -26,8 +26,15 @@ func languageChoices() []face.Choice {
 }
 
 // gameSpec is a game's command: the shared subcommands with the game's
-// own, in the order a member reads them in Discord's list.
-func gameSpec(f face.Face) face.Spec {
+// own, in the order a member reads them in Discord's list. The records'
+// subcommands take a game: option among all the games hosted (and all of
+// them together), which defaults to the command's own game.
+func gameSpec(f face.Face, all []face.Face) face.Spec {
+	games := []face.Choice{{Value: allGames, Key: "cmd.game.all.choice"}}
+	for _, g := range all {
+		games = append(games, face.Choice{Value: g.Kind().ID(), Key: g.Kind().ID() + ".title"})
+	}
+	gameOption := face.ChoiceOption("game", false, games)
 	var topics []face.Choice
 	for _, k := range f.RulesTopics() {
 		topics = append(topics, face.Choice{Value: k, Key: rulesKey(f, k) + ".title"})
@@ -77,14 +84,17 @@ func gameSpec(f face.Face) face.Spec {
 		face.Sub("language", face.ChoiceOption("language", true, languageChoices())),
 		face.Sub("history", face.ChoiceOption("scope", false, []face.Choice{
 			{Value: "channel", Key: "cmd.history.scope.channel.choice"},
-			{Value: "server", Key: "cmd.history.scope.server.choice"}})),
-		face.Sub("stats", face.UserOption("member", false)),
-		face.Sub("leaderboard"),
+			{Value: "server", Key: "cmd.history.scope.server.choice"}}), gameOption),
+		face.Sub("stats", face.UserOption("member", false), gameOption),
+		face.Sub("leaderboard", gameOption),
 		face.Sub("games"),
 		face.Sub("replay", face.Spec{Name: "game", Kind: discordgo.ApplicationCommandOptionString, Required: true, Autocomplete: true}),
 	)
 	return face.Spec{Name: f.Command(), Options: opts}
 }
+
+// allGames is the game: option's choice of every game together.
+const allGames = "all"
 
 // rulesKey is the catalogue prefix of a rules topic: Atheneum's topics
 // are "rules.<topic>", another game's "<command>.rules.<topic>".
@@ -101,7 +111,7 @@ func (b *Bot) commandDefs() []*discordgo.ApplicationCommand {
 	noDM := false
 	var cmds []*discordgo.ApplicationCommand
 	for _, f := range b.order {
-		spec := gameSpec(f)
+		spec := gameSpec(f, b.order)
 		names, descs := localisations(spec.Name)
 		cmd := &discordgo.ApplicationCommand{
 			Name:                     spec.Name,

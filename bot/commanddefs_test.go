@@ -162,9 +162,9 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		"atheneum resign",
 		"atheneum notify", "atheneum notify mode string required [dm mention quiet]",
 		"atheneum language", "atheneum language language string required [en fr]",
-		"atheneum history", "atheneum history scope string [channel server]",
-		"atheneum stats", "atheneum stats member user",
-		"atheneum leaderboard", "atheneum games",
+		"atheneum history", "atheneum history scope string [channel server]", "atheneum history game string [all atheneum]",
+		"atheneum stats", "atheneum stats member user", "atheneum stats game string [all atheneum]",
+		"atheneum leaderboard", "atheneum leaderboard game string [all atheneum]", "atheneum games",
 		"atheneum replay", "atheneum replay game string required autocomplete",
 	}
 	var got []string

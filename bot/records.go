@@ -61,13 +61,18 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.O
 		return face.Refuse(r.l.T("lobby.no.dm"))
 	}
 	l := r.l
+	if g := opts.Str("game"); name != "replay" && g != "" && g != allGames {
+		if _, ok := b.faces[g]; !ok || b.faces[g].Kind().ID() != g {
+			return face.Refuse(l.T("cmd.unknown", "Command", r.face.Command()))
+		}
+	}
 	switch name {
 	case "history":
 		channel := r.i.ChannelID
 		if opts.Str("scope") == "server" {
 			channel = ""
 		}
-		games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, ChannelID: channel, Game: r.face.Kind().ID()}, historyGames)
+		games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, ChannelID: channel, Game: recordsGame(r, opts)}, historyGames)
 		if err != nil {
 			return err
 		}
@@ -80,14 +85,14 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.O
 				return face.Refuse(l.T("cmd.no.user"))
 			}
 		}
-		st, err := b.svc.Stats(ctx, store.Scope{GuildID: r.i.GuildID, Game: r.face.Kind().ID()}, u.ID)
+		st, err := b.svc.Stats(ctx, store.Scope{GuildID: r.i.GuildID, Game: recordsGame(r, opts)}, u.ID)
 		if err != nil {
 			return err
 		}
 		_, err = r.edit(statsText(l, r.face, "<@"+u.ID+">", st), nil)
 		return err
 	case "leaderboard":
-		board, err := b.svc.Leaderboard(ctx, store.Scope{GuildID: r.i.GuildID, Game: r.face.Kind().ID()}, leaderboardPlaces, leaderboardMin)
+		board, err := b.svc.Leaderboard(ctx, store.Scope{GuildID: r.i.GuildID, Game: recordsGame(r, opts)}, leaderboardPlaces, leaderboardMin)
 		if err != nil {
 			return err
 		}
@@ -105,6 +110,19 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.O
 		return b.cmdReplay(ctx, r, opts.Str("game"))
 	}
 	return face.Refuse(l.T("cmd.unknown", "Command", r.face.Command()))
+}
+
+// recordsGame is the game whose records a command reads: the game:
+// option's ("" for all games), else the command's own game.
+func recordsGame(r *reply, opts face.Options) string {
+	switch g := opts.Str("game"); g {
+	case "":
+		return r.face.Kind().ID()
+	case allGames:
+		return ""
+	default:
+		return g
+	}
 }
 
 // historyText lists finished games, newest first.
