@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/drive"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ func TestAGameWithAIPlayers(t *testing.T) {
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
 	lobby := h.slash(ana, "new")
-	add, ok := component(lobby, "addai")
+	add, ok := drive.Component(lobby, "addai")
 	if !ok {
 		t.Fatalf("the lobby has no Add AI menu: %+v", lobby.Components)
 	}
@@ -42,22 +43,22 @@ func TestAGameWithAIPlayers(t *testing.T) {
 		second, secondName = "random", "Random AI"
 	}
 	lobby, _ = h.click(ana, lobby, add.CustomID, "normal")
-	add, _ = component(lobby, "addai")
+	add, _ = drive.Component(lobby, "addai")
 	lobby, _ = h.click(ana, lobby, add.CustomID, second)
 	for _, want := range []string{en("lobby.seat.ai", "Name", "Normal AI"), en("lobby.seat.ai", "Name", secondName)} {
 		if !strings.Contains(lobby.Content, want) {
 			t.Fatalf("the lobby does not say %q:\n%s", want, lobby.Content)
 		}
 	}
-	if rec, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID); err != nil {
+	if rec, err := h.db.GameInChannel(h.Ctx, h.world.Channel.ID); err != nil {
 		t.Fatal(err)
-	} else if lobby.Content != lobbyText(i18n.English, rec) || len(rec.Seats) != 3 {
+	} else if lobby.Content != h.bot.lobbyText(i18n.English, rec) || len(rec.Seats) != 3 {
 		t.Fatalf("the lobby shows\n%s\nfor %d seats", lobby.Content, len(rec.Seats))
 	}
 	t.Run("the host can remove a computer player", func(t *testing.T) {
-		add, _ := component(lobby, "addai")
+		add, _ := drive.Component(lobby, "addai")
 		more, _ := h.click(ana, lobby, add.CustomID, "normal")
-		rm, ok := component(more, "rmai")
+		rm, ok := drive.Component(more, "rmai")
 		if !ok || len(rm.Options) != 3 {
 			t.Fatalf("the remove menu offers %+v", rm.Options)
 		}
@@ -66,7 +67,7 @@ func TestAGameWithAIPlayers(t *testing.T) {
 			t.Errorf("the AI in seat 4 is still seated:\n%s", lobby.Content)
 		}
 	})
-	start, _ := component(lobby, "start")
+	start, _ := drive.Component(lobby, "start")
 	h.click(ana, lobby, start.CustomID)
 
 	// The AIs picked at once: the game waits for ana alone.
@@ -78,12 +79,12 @@ func TestAGameWithAIPlayers(t *testing.T) {
 	h.playUntil(players[:1], h.gameOver)
 	h.checkFinalScores()
 
-	rec, err := h.db.LoadGame(h.ctx, h.gameID())
+	rec, err := h.db.LoadGame(h.Ctx, h.gameID())
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Run("the AI seats played every turn through the game service", func(t *testing.T) {
-		actions, err := parseActions(h.db.Actions(h.ctx, rec.ID))
+		actions, err := parseActions(h.db.Actions(h.Ctx, rec.ID))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,14 +113,14 @@ func TestAGameWithAIPlayers(t *testing.T) {
 	if rec.Status != store.StatusFinished {
 		t.Fatalf("the game is %s", rec.Status)
 	}
-	if v := h.srv.TakeViolations(); len(v) > 0 {
+	if v := h.Srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
 	}
 }
 
 func postsText(h *harness) []string {
 	var out []string
-	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 		out = append(out, m.Content)
 	}
 	return out

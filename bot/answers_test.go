@@ -26,9 +26,9 @@ func askAtOnce(tb testing.TB, h *harness, askers []discordtest.User) []time.Dura
 		go func() {
 			defer wg.Done()
 			start := time.Now()
-			in, err := h.srv.SlashCommand(h.ctx, u, h.channel, "atheneum", discordtest.Sub("status"))
+			in, err := h.Srv.SlashCommand(h.Ctx, u, h.Channel, "atheneum", discordtest.Sub("status"))
 			if err == nil {
-				_, err = in.WaitResponse(h.ctx)
+				_, err = in.WaitResponse(h.Ctx)
 			}
 			waits[k], errs[k] = time.Since(start), err
 		}()
@@ -48,8 +48,8 @@ func concurrentAskers(tb testing.TB, n int) (*harness, []discordtest.User) {
 	h.openGame(h.user("ana"), h.user("bo"))
 	askers := make([]discordtest.User, n)
 	for k := range askers {
-		askers[k] = h.srv.AddUser(fmt.Sprintf("asker%d", k))
-		h.srv.AddMember(h.world.Guild.ID, askers[k])
+		askers[k] = h.Srv.AddUser(fmt.Sprintf("asker%d", k))
+		h.Srv.AddMember(h.world.Guild.ID, askers[k])
 	}
 	return h, askers
 }
@@ -65,9 +65,9 @@ const answerLatency = 250 * time.Millisecond
 func TestAnswersDoNotWaitForEachOther(t *testing.T) {
 	t.Parallel()
 	h, askers := concurrentAskers(t, 20)
-	h.srv.SetLatency(answerLatency)
+	h.Srv.SetLatency(answerLatency)
 	waits := askAtOnce(t, h, askers)
-	h.srv.SetLatency(0)
+	h.Srv.SetLatency(0)
 	if worst := slices.Max(waits); worst > 8*answerLatency {
 		t.Errorf("the slowest of 20 answers took %v; edits of different interactions queue behind each other", worst)
 	}
@@ -78,12 +78,12 @@ func TestAnswersDoNotWaitForEachOther(t *testing.T) {
 // answer (the target is a maximum under 1 s).
 func BenchmarkConcurrentAnswers(b *testing.B) {
 	h, askers := concurrentAskers(b, 20)
-	h.srv.SetLatency(answerLatency)
+	h.Srv.SetLatency(answerLatency)
 	var waits []time.Duration
 	for b.Loop() {
 		waits = append(waits, askAtOnce(b, h, askers)...)
 	}
-	h.srv.SetLatency(0)
+	h.Srv.SetLatency(0)
 	b.ReportMetric(float64(discordtest.Percentile(waits, 50).Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(slices.Max(waits).Microseconds())/1000, "max-ms")
 }
@@ -96,22 +96,22 @@ func TestADuplicateInteractionIsExpected(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	h.openGame(h.user("ana"), h.user("bo"))
-	in, err := h.srv.SlashCommand(h.ctx, h.user("ana"), h.channel, "atheneum", discordtest.Sub("status"))
+	in, err := h.Srv.SlashCommand(h.Ctx, h.user("ana"), h.Channel, "atheneum", discordtest.Sub("status"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := in.WaitResponse(h.ctx); err != nil {
+	if _, err := in.WaitResponse(h.Ctx); err != nil {
 		t.Fatal(err)
 	}
-	h.settle()
-	if err := h.srv.Dispatch(h.ctx, "INTERACTION_CREATE", json.RawMessage(in.Payload)); err != nil {
+	h.Settle()
+	if err := h.Srv.Dispatch(h.Ctx, "INTERACTION_CREATE", json.RawMessage(in.Payload)); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(h.logs.String(), "duplicate interaction") && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-	h.settle()
+	h.Settle()
 	var about []string
 	for line := range strings.Lines(h.logs.String()) {
 		if strings.Contains(line, in.ID) {

@@ -1,7 +1,12 @@
-// Package bot is the Discord adapter: it decodes interactions, loads the
-// game, asks the engine, appends to the store, renders and responds. The
-// rules live in engine, the pictures in render and the records in store; the
-// bot only connects them to Discord.
+// Package bot is the generic Discord adapter: it decodes interactions,
+// checks them against the game, the server and the seat, calls the game
+// service (bot/game) and presents what it did. Everything that is the same
+// for every game lives here: one slash command per game with the
+// subcommands all games share, lobbies, step posts and their waiting line,
+// reminders, direct messages and their fallback, host tools and records.
+// What is one game's (its prompts, its buttons and menus, its posts, its
+// pictures and its own subcommands) is that game's face (bot/face), given
+// in Options.Faces; the adapter imports no game.
 package bot
 
 import (
@@ -18,7 +23,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine/atheneum/ai"
+	"atheneum/engine"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -31,8 +36,13 @@ type Store interface {
 
 var _ Store = (*store.DB)(nil)
 
-// Bot plays Atheneum games in Discord channels.
+// Bot plays games in Discord channels.
 type Bot struct {
+	// faces are the games' faces by kind and by command (the same for
+	// every game so far: Atheneum's command is "atheneum").
+	faces map[string]face.Face
+	// order lists the faces as given, the first being the default.
+	order []face.Face
 	cfg   Config
 	dg    Discord
 	db    Store
@@ -80,9 +90,9 @@ type Options struct {
 	// NewSeed replaces the source of game seeds (tests and the demo, so
 	// that a seed gives the same game).
 	NewSeed func() uint64
-	// HardPlayouts fixes the hard AI's effort per decision, for
-	// reproducible games; zero uses Config.HardAIBudget instead.
-	HardPlayouts int
+	// Faces are the games the bot hosts, each by its Discord face; the
+	// first is the default one (named in help for an unknown command).
+	Faces []face.Face
 }
 
 // New returns a bot. Call RegisterCommands once connected, hand
@@ -105,7 +115,14 @@ func New(o Options) *Bot {
 	if b.cfg.SchedulerEvery == 0 {
 		b.cfg.SchedulerEvery = 30 * time.Second
 	}
-	games := []game.Kind{{Game: ai.Game(ai.Players{Playouts: o.HardPlayouts, Budget: b.cfg.HardAIBudget})}}
+	b.faces = map[string]face.Face{}
+	var games []game.Kind
+	for _, f := range o.Faces {
+		b.faces[f.Command()] = f
+		b.faces[f.Kind().ID()] = f
+		b.order = append(b.order, f)
+		games = append(games, f.Kind())
+	}
 	b.svc = game.New(game.Options{Store: o.Store, Presenter: b, Logger: b.log, Now: b.now, NewSeed: o.NewSeed,
 		StepHours: b.cfg.StepHours, Games: games,
 		AIName: func(language, level string) string {
@@ -121,7 +138,7 @@ func (b *Bot) SetAppID(id string) { b.appID = id }
 // RegisterCommands installs the /atheneum command (in Config.GuildID, or
 // globally).
 func (b *Bot) RegisterCommands() error {
-	_, err := b.dg.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commandDefs())
+	_, err := b.dg.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, b.commandDefs())
 	return err
 }
 
@@ -155,7 +172,7 @@ func (b *Bot) Close(ctx context.Context) error {
 	b.mu.Unlock()
 	close(b.stop)
 	done := make(chan struct{})
-	go func() { b.wait(); close(done) }()
+	go func() { b.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-ctx.Done():
@@ -191,8 +208,8 @@ func (b *Bot) leave() {
 	b.mu.Unlock()
 }
 
-// wait blocks until no interaction or job is being handled.
-func (b *Bot) wait() {
+// Wait blocks until no interaction or job is being handled.
+func (b *Bot) Wait() {
 	b.mu.Lock()
 	for b.inflight > 0 {
 		b.idle.Wait()
@@ -249,10 +266,12 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 }
 
 // reply answers one interaction: it remembers whether it was acknowledged
-// so that errors go to the right place.
+// so that errors go to the right place. It implements face.Reply.
 type reply struct {
-	b     *Bot
-	i     *discordgo.Interaction
+	b *Bot
+	i *discordgo.Interaction
+	// face is the face of the game the interaction is about, once known.
+	face  face.Face
 	acked bool
 	// ephemeral is how the acknowledgement was made (for commands).
 	ephemeral bool
@@ -358,7 +377,7 @@ func (r *reply) private(content string) error {
 func (r *reply) fail(err error) {
 	msg := r.l.T("play.internal")
 	var se *store.Error
-	if words, ok := playerMessageIn(r.l, err); ok {
+	if words, ok := playerMessageIn(r.l, r.face, err); ok {
 		msg = words
 	} else if errors.As(err, &se) && se.Code != store.CodeInternal && r.l.Has("store."+string(se.Code)) {
 		msg = r.l.T("store." + string(se.Code))
@@ -396,3 +415,52 @@ func playerSeat(r *reply, t *game.Table, refusalID string) (int, error) {
 	}
 	return seat, nil
 }
+
+// Lang is the language to answer in (it implements face.Reply).
+func (r *reply) Lang() i18n.Lang { return r.l }
+
+// Interaction is the interaction answered (it implements face.Reply).
+func (r *reply) Interaction() *discordgo.Interaction { return r.i }
+
+// Edit replaces the answer with m (it implements face.Reply).
+func (r *reply) Edit(m face.Message) error {
+	_, err := r.edit(m.Content, m.Components, m.Pictures...)
+	return err
+}
+
+// faceOf is the face of a game's kind.
+func (b *Bot) faceOf(rec *store.Game) (face.Face, error) {
+	f, ok := b.faces[rec.Kind]
+	if !ok {
+		return nil, fmt.Errorf("game %s: no face shows %q games", rec.ID, rec.Kind)
+	}
+	return f, nil
+}
+
+// command is the slash command of a game's kind ("atheneum").
+func (b *Bot) command(rec *store.Game) string {
+	if f, err := b.faceOf(rec); err == nil {
+		return f.Command()
+	}
+	return b.defaultCommand()
+}
+
+// defaultCommand is the first game's command.
+func (b *Bot) defaultCommand() string {
+	if len(b.order) == 0 {
+		return ""
+	}
+	return b.order[0].Command()
+}
+
+// position says where a game stands, in its face's words.
+func (b *Bot) position(l i18n.Lang, rec *store.Game) string {
+	f, err := b.faceOf(rec)
+	if err != nil || rec.State == nil {
+		return ""
+	}
+	return f.Position(l, rec)
+}
+
+// winners are the seats ranked first in a game that is over.
+func winners(st engine.State) []int { return engine.Winners(st.Results()) }

@@ -3,148 +3,145 @@ package bot
 import (
 	"github.com/bwmarrin/discordgo"
 
-	"atheneum/engine/atheneum"
-	"atheneum/engine/atheneum/ai"
+	"atheneum/bot/face"
 	"atheneum/i18n"
 )
 
-// The slash command's shape. Names are the API: the handlers switch on the
-// English names, which never change; French speakers see the localised
-// names and descriptions. Every word comes from the catalogue: the command
-// at path p (English names joined by dots, e.g. "admin.extend.hours") has
-// "cmd.<p>.name" and "cmd.<p>.description"; a choice has a catalogue key
-// of its own (choiceSpec.key).
+// The slash commands' shape: one top-level command per game, each with the
+// subcommands every game shares and the game's own (face.Spec says how
+// names and descriptions come from the catalogue).
 
-// commandSpec is one command, subcommand group, subcommand or option.
-type commandSpec struct {
-	name         string
-	kind         discordgo.ApplicationCommandOptionType
-	required     bool
-	autocomplete bool
-	min, max     float64 // integers: both zero for no bounds
-	maxLength    int     // strings: 0 for no limit
-	choices      []choiceSpec
-	options      []commandSpec
-}
-
-// choiceSpec is one choice of an option: its value, and the catalogue key
-// of its name, looked up in each language (in lang of its own, if set:
-// a language is named in itself).
-type choiceSpec struct {
-	value string
-	key   string
-	lang  i18n.Lang
-}
-
-func subSpec(name string, opts ...commandSpec) commandSpec {
-	return commandSpec{name: name, kind: discordgo.ApplicationCommandOptionSubCommand, options: opts}
-}
-
-func groupSpec(name string, subs ...commandSpec) commandSpec {
-	return commandSpec{name: name, kind: discordgo.ApplicationCommandOptionSubCommandGroup, options: subs}
-}
-
-func hoursOption(name string, required bool) commandSpec {
-	return commandSpec{name: name, kind: discordgo.ApplicationCommandOptionInteger, required: required, min: 1, max: 336}
-}
-
-func userOption(name string, required bool) commandSpec {
-	return commandSpec{name: name, kind: discordgo.ApplicationCommandOptionUser, required: required}
-}
-
-func choiceOption(name string, required bool, choices []choiceSpec) commandSpec {
-	return commandSpec{name: name, kind: discordgo.ApplicationCommandOptionString, required: required, choices: choices}
+// hoursOption is a number of hours, as host tools and lobbies take.
+func hoursOption(name string, required bool) face.Spec {
+	return face.Spec{Name: name, Kind: discordgo.ApplicationCommandOptionInteger, Required: required, Min: 1, Max: 336}
 }
 
 // languageChoices names each language in itself, in every locale.
-func languageChoices() []choiceSpec {
-	var cs []choiceSpec
+func languageChoices() []face.Choice {
+	var cs []face.Choice
 	for _, l := range i18n.Langs {
-		cs = append(cs, choiceSpec{value: string(l), key: "lang.name", lang: l})
+		cs = append(cs, face.Choice{Value: string(l), Key: "lang.name", Lang: l})
 	}
 	return cs
 }
 
-// atheneumSpec is /atheneum with every subcommand.
-func atheneumSpec() commandSpec {
-	var colours, topics []choiceSpec
-	for _, c := range atheneum.Colors {
-		colours = append(colours, choiceSpec{value: string(c.Letter()), key: "color." + c.String() + ".label"})
+// gameSpec is a game's command: the shared subcommands with the game's
+// own, in the order a member reads them in Discord's list. The records'
+// subcommands take a game: option among all the games hosted (and all of
+// them together), which defaults to the command's own game.
+func gameSpec(f face.Face, all []face.Face) face.Spec {
+	games := []face.Choice{{Value: allGames, Key: "cmd.game.all.choice"}}
+	for _, g := range all {
+		games = append(games, face.Choice{Value: g.Kind().ID(), Key: g.Kind().ID() + ".title"})
 	}
-	for _, k := range rulesTopicKeys {
-		topics = append(topics, choiceSpec{value: k, key: "rules." + k + ".title"})
+	gameOption := face.ChoiceOption("game", false, games)
+	var topics []face.Choice
+	for _, k := range f.RulesTopics() {
+		topics = append(topics, face.Choice{Value: k, Key: rulesKey(f, k) + ".title"})
 	}
-	var levels []choiceSpec
-	for _, l := range ai.Levels {
-		levels = append(levels, choiceSpec{value: l, key: "ai." + l + ".option"})
+	var levels []face.Choice
+	for _, l := range f.Kind().Levels() {
+		levels = append(levels, face.Choice{Value: l, Key: "ai." + l + ".option"})
 	}
-	var modes []choiceSpec
+	var modes []face.Choice
 	for _, m := range []string{"dm", "mention", "quiet"} {
-		modes = append(modes, choiceSpec{value: m, key: "notify." + m + ".label"})
+		modes = append(modes, face.Choice{Value: m, Key: "notify." + m + ".label"})
 	}
-	return commandSpec{name: "atheneum", options: []commandSpec{
-		subSpec("new",
-			commandSpec{name: "seats", kind: discordgo.ApplicationCommandOptionInteger, min: atheneum.MinSeats, max: atheneum.MaxSeats},
+	lo, hi := f.Kind().SeatRange()
+	opts := []face.Spec{
+		face.Sub("new",
+			face.Spec{Name: "seats", Kind: discordgo.ApplicationCommandOptionInteger, Min: float64(lo), Max: float64(hi)},
 			hoursOption("hours", false),
-			commandSpec{name: "thread", kind: discordgo.ApplicationCommandOptionBoolean},
-			choiceOption("language", false, languageChoices())),
-		subSpec("hand"),
-		subSpec("play"),
-		subSpec("place",
-			commandSpec{name: "item", kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true},
-			commandSpec{name: "space", kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true},
-			choiceOption("color", false, colours),
-			commandSpec{name: "flip", kind: discordgo.ApplicationCommandOptionBoolean}),
-		subSpec("status"),
-		subSpec("shelf", userOption("player", false)),
-		subSpec("table"),
-		subSpec("objectives"),
-		subSpec("scores"),
-		subSpec("rules", choiceOption("topic", false, topics)),
-		subSpec("help"),
-		groupSpec("admin",
-			subSpec("extend", hoursOption("hours", true)),
-			subSpec("hours", hoursOption("hours", true)),
-			subSpec("pause"),
-			subSpec("resume"),
-			subSpec("autopilot", userOption("player", true)),
-			subSpec("replace", userOption("player", true), userOption("member", false), choiceOption("ai", false, levels)),
-			subSpec("remove", userOption("player", true)),
-			subSpec("end", commandSpec{name: "reason", kind: discordgo.ApplicationCommandOptionString, required: true, maxLength: 200})),
-		subSpec("resign"),
-		subSpec("notify", choiceOption("mode", true, modes)),
-		subSpec("language", choiceOption("language", true, languageChoices())),
-		subSpec("history", choiceOption("scope", false, []choiceSpec{
-			{value: "channel", key: "cmd.history.scope.channel.choice"},
-			{value: "server", key: "cmd.history.scope.server.choice"}})),
-		subSpec("stats", userOption("member", false)),
-		subSpec("leaderboard"),
-		subSpec("games"),
-		subSpec("replay", commandSpec{name: "game", kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true}),
-	}}
+			face.Spec{Name: "thread", Kind: discordgo.ApplicationCommandOptionBoolean},
+			face.ChoiceOption("language", false, languageChoices())),
+	}
+	// The game's commands that act, then status, then those that look.
+	for _, s := range f.Subcommands() {
+		if !s.ReadOnly {
+			opts = append(opts, s)
+		}
+	}
+	opts = append(opts, face.Sub("status"))
+	for _, s := range f.Subcommands() {
+		if s.ReadOnly {
+			opts = append(opts, s)
+		}
+	}
+	opts = append(opts,
+		face.Sub("rules", face.ChoiceOption("topic", false, topics)),
+		face.Sub("help"),
+		face.Group("admin",
+			face.Sub("extend", hoursOption("hours", true)),
+			face.Sub("hours", hoursOption("hours", true)),
+			face.Sub("pause"),
+			face.Sub("resume"),
+			face.Sub("autopilot", face.UserOption("player", true)),
+			face.Sub("replace", face.UserOption("player", true), face.UserOption("member", false), face.ChoiceOption("ai", false, levels)),
+			face.Sub("remove", face.UserOption("player", true)),
+			face.Sub("end", face.Spec{Name: "reason", Kind: discordgo.ApplicationCommandOptionString, Required: true, MaxLength: 200})),
+		face.Sub("resign"),
+		face.Sub("notify", face.ChoiceOption("mode", true, modes)),
+		face.Sub("language", face.ChoiceOption("language", true, languageChoices())),
+		face.Sub("history", face.ChoiceOption("scope", false, []face.Choice{
+			{Value: "channel", Key: "cmd.history.scope.channel.choice"},
+			{Value: "server", Key: "cmd.history.scope.server.choice"}}), gameOption),
+		face.Sub("stats", face.UserOption("member", false), gameOption),
+		face.Sub("leaderboard", gameOption),
+		face.Sub("games"),
+		face.Sub("replay", face.Spec{Name: "game", Kind: discordgo.ApplicationCommandOptionString, Required: true, Autocomplete: true}),
+	)
+	return face.Spec{Name: f.Command(), Options: opts}
 }
 
-// commandDefs is the bot's single slash command, /atheneum, with English
+// allGames is the game: option's choice of every game together.
+const allGames = "all"
+
+// rulesKey is the catalogue prefix of a rules topic: Atheneum's topics
+// are "rules.<topic>", another game's "<command>.rules.<topic>".
+func rulesKey(f face.Face, topic string) string {
+	if f.Command() == "atheneum" {
+		return "rules." + topic
+	}
+	return f.Command() + ".rules." + topic
+}
+
+// commandDefs are the bot's slash commands, one per game, with English
 // names and descriptions as the base and French localisations.
-func commandDefs() []*discordgo.ApplicationCommand {
-	spec := atheneumSpec()
+func (b *Bot) commandDefs() []*discordgo.ApplicationCommand {
 	noDM := false
-	names, descs := localisations(spec.name)
-	cmd := &discordgo.ApplicationCommand{
-		Name:                     spec.name,
-		Description:              i18n.English.T("cmd." + spec.name + ".description"),
-		NameLocalizations:        &names,
-		DescriptionLocalizations: &descs,
-		DMPermission:             &noDM,
+	var cmds []*discordgo.ApplicationCommand
+	for _, f := range b.order {
+		spec := gameSpec(f, b.order)
+		names, descs := localisations(spec.Name)
+		cmd := &discordgo.ApplicationCommand{
+			Name:                     spec.Name,
+			Description:              i18n.English.T("cmd." + spec.Name + ".description"),
+			NameLocalizations:        &names,
+			DescriptionLocalizations: &descs,
+			DMPermission:             &noDM,
+		}
+		for _, o := range spec.Options {
+			cmd.Options = append(cmd.Options, option(o, specPath("", o)))
+		}
+		cmds = append(cmds, cmd)
 	}
-	for _, o := range spec.options {
-		cmd.Options = append(cmd.Options, o.option(o.name))
-	}
-	return []*discordgo.ApplicationCommand{cmd}
+	return cmds
 }
 
-// commandLocales maps each Discord locale the command is localised for to
-// the bot's language for it.
+// specPath is the catalogue path of spec below parent: its Key when set,
+// else the names joined by dots.
+func specPath(parent string, s face.Spec) string {
+	switch {
+	case s.Key != "":
+		return s.Key
+	case parent == "":
+		return s.Name
+	}
+	return parent + "." + s.Name
+}
+
+// commandLocales maps each Discord locale the commands are localised for
+// to the bot's language for it.
 var commandLocales = map[discordgo.Locale]i18n.Lang{discordgo.French: i18n.French}
 
 // localisations returns the localised names and descriptions of the
@@ -158,41 +155,41 @@ func localisations(path string) (names, descs map[discordgo.Locale]string) {
 	return names, descs
 }
 
-// option builds the option at path (English names joined by dots).
-func (s commandSpec) option(path string) *discordgo.ApplicationCommandOption {
+// option builds the option s at path.
+func option(s face.Spec, path string) *discordgo.ApplicationCommandOption {
 	names, descs := localisations(path)
 	o := &discordgo.ApplicationCommandOption{
-		Type:                     s.kind,
-		Name:                     s.name,
+		Type:                     s.Kind,
+		Name:                     s.Name,
 		Description:              i18n.English.T("cmd." + path + ".description"),
 		NameLocalizations:        names,
 		DescriptionLocalizations: descs,
-		Required:                 s.required,
-		Autocomplete:             s.autocomplete,
-		MaxLength:                s.maxLength,
+		Required:                 s.Required,
+		Autocomplete:             s.Autocomplete,
+		MaxLength:                s.MaxLength,
 	}
-	if s.min != 0 || s.max != 0 {
-		lo := s.min
-		o.MinValue, o.MaxValue = &lo, s.max
+	if s.Min != 0 || s.Max != 0 {
+		lo := s.Min
+		o.MinValue, o.MaxValue = &lo, s.Max
 	}
-	for _, c := range s.choices {
-		o.Choices = append(o.Choices, c.choice())
+	for _, c := range s.Choices {
+		o.Choices = append(o.Choices, choice(c))
 	}
-	for _, sub := range s.options {
-		o.Options = append(o.Options, sub.option(path+"."+sub.name))
+	for _, sub := range s.Options {
+		o.Options = append(o.Options, option(sub, specPath(path, sub)))
 	}
 	return o
 }
 
 // choice builds one choice, named in every locale.
-func (c choiceSpec) choice() *discordgo.ApplicationCommandOptionChoice {
+func choice(c face.Choice) *discordgo.ApplicationCommandOptionChoice {
 	name := func(l i18n.Lang) string {
-		if c.lang != "" {
-			l = c.lang
+		if c.Lang != "" {
+			l = c.Lang
 		}
-		return l.T(c.key)
+		return l.T(c.Key)
 	}
-	ch := &discordgo.ApplicationCommandOptionChoice{Name: name(i18n.English), Value: c.value, NameLocalizations: map[discordgo.Locale]string{}}
+	ch := &discordgo.ApplicationCommandOptionChoice{Name: name(i18n.English), Value: c.Value, NameLocalizations: map[discordgo.Locale]string{}}
 	for loc, l := range commandLocales {
 		ch.NameLocalizations[loc] = name(l)
 	}

@@ -68,9 +68,9 @@ func inLocale(m map[discordgo.Locale]string, loc discordgo.Locale, base string) 
 
 func onlyCommand(t *testing.T) *discordgo.ApplicationCommand {
 	t.Helper()
-	defs := commandDefs()
+	defs := testBot().commandDefs()
 	if len(defs) != 1 || defs[0].Name != "atheneum" {
-		t.Fatalf("commandDefs() = %d commands, want /atheneum alone", len(defs))
+		t.Fatalf("testBot().commandDefs() = %d commands, want /atheneum alone", len(defs))
 	}
 	return defs[0]
 }
@@ -162,9 +162,9 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		"atheneum resign",
 		"atheneum notify", "atheneum notify mode string required [dm mention quiet]",
 		"atheneum language", "atheneum language language string required [en fr]",
-		"atheneum history", "atheneum history scope string [channel server]",
-		"atheneum stats", "atheneum stats member user",
-		"atheneum leaderboard", "atheneum games",
+		"atheneum history", "atheneum history scope string [channel server]", "atheneum history game string [all atheneum]",
+		"atheneum stats", "atheneum stats member user", "atheneum stats game string [all atheneum]",
+		"atheneum leaderboard", "atheneum leaderboard game string [all atheneum]", "atheneum games",
 		"atheneum replay", "atheneum replay game string required autocomplete",
 	}
 	var got []string
@@ -239,7 +239,7 @@ func TestTheFakeDiscordAcceptsTheCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := dg.ApplicationCommandBulkOverwrite(srv.AppID(), "", commandDefs()); err != nil {
+	if _, err := dg.ApplicationCommandBulkOverwrite(srv.AppID(), "", testBot().commandDefs()); err != nil {
 		t.Fatalf("registering /atheneum: %v", err)
 	}
 	if v := srv.TakeViolations(); len(v) > 0 {

@@ -28,10 +28,10 @@ func TestDiscordCallsPerTurn(t *testing.T) {
 			turns := 0
 			for !h.gameOver() {
 				turn := ath(h.state(channel).State).TurnNumber()
-				mark := h.srv.Mark()
+				mark := h.Srv.Mark()
 				h.playUntil(ps, func() bool { return h.gameOver() || ath(h.state(channel).State).TurnNumber() != turn })
 				inChannel := 0
-				for _, r := range h.srv.RequestsSince(mark) {
+				for _, r := range h.Srv.RequestsSince(mark) {
 					where := "dm"
 					if strings.HasPrefix(r.Path, "/channels/"+channel+"/") {
 						where = "channel"
@@ -46,7 +46,7 @@ func TestDiscordCallsPerTurn(t *testing.T) {
 					t.Errorf("turn %d made %d calls on the game's channel, more than %d", turn, inChannel, players+2)
 				}
 			}
-			opened := h.srv.CountRequests("POST", "/users/@me/channels")
+			opened := h.Srv.CountRequests("POST", "/users/@me/channels")
 			if opened > players {
 				t.Errorf("%d direct message channels opened for %d people: they are not cached", opened, players)
 			}

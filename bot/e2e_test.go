@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
@@ -17,7 +18,7 @@ import (
 )
 
 // playUntil drives the players round-robin until done returns true.
-func (h *harness) playUntil(players []*player, done func() bool) {
+func (h *harness) playUntil(players []*drive.Player, done func() bool) {
 	h.t.Helper()
 	for rounds := 0; !done(); rounds++ {
 		if rounds > 3000 {
@@ -35,7 +36,7 @@ func (h *harness) playUntil(players []*player, done func() bool) {
 // gameOver reports whether the test channel's game is finished, from the
 // store (not from what the bot wrote).
 func (h *harness) gameOver() bool {
-	rec, err := h.db.GetGame(h.ctx, h.gameID())
+	rec, err := h.db.GetGame(h.Ctx, h.gameID())
 	return err == nil && rec.Status == store.StatusFinished
 }
 
@@ -43,7 +44,7 @@ func (h *harness) gameOver() bool {
 // results picture (whatever the game's language).
 func (h *harness) finalPosts() []discordtest.Message {
 	var out []discordtest.Message
-	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 		if _, ok := m.Attachment("results.png"); ok && !m.Ephemeral {
 			out = append(out, m)
 		}
@@ -58,14 +59,14 @@ func (h *harness) checkFinalScores() {
 	if len(posts) != 1 {
 		h.t.Fatalf("%d end-of-game posts, want 1", len(posts))
 	}
-	rec, err := h.db.GetGame(h.ctx, h.gameID())
+	rec, err := h.db.GetGame(h.Ctx, h.gameID())
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	if rec.Status != store.StatusFinished {
 		h.t.Fatalf("the stored game is %s, want finished", rec.Status)
 	}
-	full, err := h.db.LoadGame(h.ctx, rec.ID)
+	full, err := h.db.LoadGame(h.Ctx, rec.ID)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func (h *harness) checkFinalScores() {
 			h.t.Errorf("posted %q, engine says %s rank %d with %d", found[i][0], full.Seats[r.Seat].Name, r.Rank, r.Total)
 		}
 	}
-	stored, err := h.db.Results(h.ctx, rec.ID)
+	stored, err := h.db.Results(h.Ctx, rec.ID)
 	if err != nil || len(stored) != len(g.Results) {
 		h.t.Fatalf("stored results %v, %v", stored, err)
 	}
@@ -105,9 +106,9 @@ func winnerMentions(rec *store.Game) []string {
 
 // gameID finds the game of the test channel from the lobby's custom ids.
 func (h *harness) gameID() string {
-	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 		for _, r := range m.Revisions {
-			if c, ok := component(r, "join"); ok {
+			if c, ok := drive.Component(r, "join"); ok {
 				id, _ := face.ParseID(c.CustomID)
 				return id.Game
 			}
@@ -117,14 +118,14 @@ func (h *harness) gameID() string {
 	return ""
 }
 
-func newPlayers(h *harness, seed uint64, closedDMs ...string) []*player {
-	var ps []*player
+func newPlayers(h *harness, seed uint64, closedDMs ...string) []*drive.Player {
+	var ps []*drive.Player
 	for i, u := range h.world.Users {
-		p := &player{user: u, rng: rand.New(rand.NewPCG(seed, uint64(i)))}
+		p := &drive.Player{User: u, Rng: rand.New(rand.NewPCG(seed, uint64(i)))}
 		for _, c := range closedDMs {
 			if u.Username == c {
-				p.viaSlash = true
-				h.srv.SetDMsClosed(u.ID, true)
+				p.ViaSlash = true
+				h.Srv.SetDMsClosed(u.ID, true)
 			}
 		}
 		ps = append(ps, p)
@@ -141,8 +142,8 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	h.checkFinalScores()
 
 	// A button from the game's first turn, pressed after the end.
-	first := h.srv.DMMessages(h.user("ana").ID)[0]
-	if pick, ok := component(first.Revisions[0], "pick"); ok {
+	first := h.Srv.DMMessages(h.user("ana").ID)[0]
+	if pick, ok := drive.Component(first.Revisions[0], "pick"); ok {
 		seen := h.forge(h.user("ana"), first, pick.CustomID, pick.Options[0].Value)
 		if seen.Content != refusalText(game.CodeGameOver) {
 			t.Errorf("a button pressed after the end answered %q", seen.Content)
@@ -157,7 +158,7 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	if len(notes) != 1 || !strings.Contains(notes[0].Content, h.user("cy").ID) {
 		t.Errorf("closed-DM notices: %d", len(notes))
 	}
-	if n := len(h.srv.DMMessages(h.user("cy").ID)); n != 0 {
+	if n := len(h.Srv.DMMessages(h.user("cy").ID)); n != 0 {
 		t.Errorf("%d direct messages reached the user whose DMs are closed", n)
 	}
 	// One channel post per completed step (the last one with the results),
@@ -169,7 +170,7 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	}
 	cy := h.user("cy")
 	others := 0
-	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 		_, final := m.Attachment("results.png")
 		if m.Ephemeral || m.InteractionID != "" || strings.Contains(m.Content, stem(i18n.English, "play.reveal.title")) ||
 			strings.Contains(m.Content, stem(i18n.English, "play.turn.over")) || final || strings.Contains(m.Content, stem(i18n.English, "flow.dm.closed")) {
@@ -183,10 +184,10 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	if others > 2*10 {
 		t.Errorf("%d reminders for cy in the channel, more than one per step", others)
 	}
-	if v := h.srv.TakeViolations(); len(v) > 0 {
+	if v := h.Srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
 	}
-	for _, in := range h.srv.Interactions() {
+	for _, in := range h.Srv.Interactions() {
 		if !in.AckedInTime() || in.Late() {
 			t.Errorf("interaction %s was not acknowledged within 3 seconds", in.ID)
 		}
@@ -194,13 +195,13 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	if strings.Contains(h.logs.String(), secretToken) {
 		t.Error("the token appears in the logs")
 	}
-	t.Logf("%d interactions; ack p99 %v", len(h.srv.Interactions()), discordtest.Percentile(h.srv.AckLatencies(), 99))
+	t.Logf("%d interactions; ack p99 %v", len(h.Srv.Interactions()), discordtest.Percentile(h.Srv.AckLatencies(), 99))
 	h.transcript(os.Getenv("ATHENEUM_TRANSCRIPT"))
 }
 
 func countEphemeral(h *harness) int {
 	n := 0
-	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 		if m.Ephemeral || m.InteractionID != "" {
 			n++
 		}
@@ -219,7 +220,7 @@ func TestMovesWithinAStepCostNoChannelCall(t *testing.T) {
 	h.pickFirst(ana, bo)
 	channelCalls := func() int {
 		n := 0
-		for _, r := range h.srv.Requests() {
+		for _, r := range h.Srv.Requests() {
 			if strings.HasPrefix(r.Path, "/channels/"+h.world.Channel.ID+"/") {
 				n++
 			}
@@ -227,21 +228,21 @@ func TestMovesWithinAStepCostNoChannelCall(t *testing.T) {
 		return n
 	}
 	before := channelCalls()
-	bench, _ := h.lastDM(ana)
-	menu := selects(bench)
+	bench, _ := h.LastDM(ana)
+	menu := drive.Selects(bench)
 	if len(menu) == 0 {
 		t.Fatal("the fixed seed no longer gives ana something to shelve: choose a seed that does")
 	}
 	seq := h.state(h.world.Channel.ID).Seq
 	for i := 0; i < 5 && h.state(h.world.Channel.ID).Seq == seq; i++ {
-		sels := selects(h.refresh(bench))
+		sels := drive.Selects(h.refresh(bench))
 		last := sels[len(sels)-1]
 		h.click(ana, h.refresh(bench), last.CustomID, last.Options[0].Value)
 	}
 	if h.state(h.world.Channel.ID).Seq != seq+1 {
 		t.Fatal("following the menus applied no action")
 	}
-	done, _ := component(h.refresh(bench), "done")
+	done, _ := drive.Component(h.refresh(bench), "done")
 	h.click(ana, h.refresh(bench), done.CustomID)
 	if got := channelCalls(); got != before {
 		t.Fatalf("moves within a step made %d channel calls", got-before)

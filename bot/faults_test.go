@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"atheneum/bot/discordtest"
-	"atheneum/i18n"
 )
 
 // TestGamesFinishWhileDiscordMisbehaves plays a whole game while Discord
@@ -20,29 +19,29 @@ func TestGamesFinishWhileDiscordMisbehaves(t *testing.T) {
 	for turn := 1; !h.gameOver(); turn++ {
 		switch turn % 3 {
 		case 0:
-			h.srv.FailNext("*", discordtest.AnyPath, 3, h.srv.RateLimit())
+			h.Srv.FailNext("*", discordtest.AnyPath, 3, h.Srv.RateLimit())
 		case 1:
-			h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.InternalError())
+			h.Srv.FailNext("POST", "/channels/*/messages", 1, discordtest.InternalError())
 		case 2:
-			h.srv.DenyPermission(channel)
+			h.Srv.DenyPermission(channel)
 		}
 		current := ath(h.state(channel).State).TurnNumber()
 		h.playUntil(ps, func() bool { return h.gameOver() || ath(h.state(channel).State).TurnNumber() != current })
-		h.srv.AllowPermission(channel)
+		h.Srv.AllowPermission(channel)
 	}
-	rec, err := h.db.GetGame(h.ctx, h.gameID())
+	rec, err := h.db.GetGame(h.Ctx, h.gameID())
 	if err != nil {
 		t.Fatal(err)
 	}
-	actions, err := h.db.Actions(h.ctx, rec.ID)
+	actions, err := h.db.Actions(h.Ctx, rec.ID)
 	if err != nil || len(actions) != rec.Seq {
 		t.Fatalf("%d actions stored for %d acknowledged (%v)", len(actions), rec.Seq, err)
 	}
-	full, err := h.db.LoadGame(h.ctx, rec.ID)
+	full, err := h.db.LoadGame(h.Ctx, rec.ID)
 	if err != nil || ath(full.State).Seq != rec.Seq {
 		t.Fatalf("the stored game does not replay to its end: %v", err)
 	}
-	if v := h.srv.TakeViolations(); len(v) > 0 {
+	if v := h.Srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
 	}
 }
@@ -52,12 +51,12 @@ func TestTheHostIsToldWhenTheChannelRefusesPosts(t *testing.T) {
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
-	h.srv.DenyPermission(h.world.Channel.ID)
+	h.Srv.DenyPermission(h.world.Channel.ID)
 	h.pickFirst(ana, bo) // the reveal cannot be posted
-	want := i18n.English.T("flow.cannot.post", "Channel", "<#"+h.world.Channel.ID+">")
+	want := en("flow.cannot.post", "Channel", "<#"+h.world.Channel.ID+">")
 	told := func() int {
 		n := 0
-		for _, m := range h.srv.DMMessages(ana.ID) {
+		for _, m := range h.Srv.DMMessages(ana.ID) {
 			if m.Content == want {
 				n++
 			}
@@ -67,7 +66,7 @@ func TestTheHostIsToldWhenTheChannelRefusesPosts(t *testing.T) {
 	if n := told(); n != 1 {
 		t.Fatalf("the host was told %d times that the channel refuses posts, want once", n)
 	}
-	for _, m := range h.srv.DMMessages(bo.ID) {
+	for _, m := range h.Srv.DMMessages(bo.ID) {
 		if m.Content == want {
 			t.Fatal("a player who is not the host was told")
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
 	"atheneum/engine/atheneum"
 	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
@@ -59,55 +60,55 @@ func TestWriteUpgradeFixture(t *testing.T) {
 
 	// Two finished games, with results.
 	for k := range 2 {
-		ch := h.srv.AddTextChannel(guild, "finished-"+string(rune('a'+k)))
+		ch := h.Srv.AddTextChannel(guild, "finished-"+string(rune('a'+k)))
 		g := h.in(t, ch)
-		g.concurrent = false
+		g.Concurrent = false
 		g.openGame(ana, bo)
 		id := g.state(ch.ID).ID
-		players := []*player{newPlayers(h, uint64(k), "")[0], newPlayers(h, uint64(k), "")[1]}
+		players := []*drive.Player{newPlayers(h, uint64(k), "")[0], newPlayers(h, uint64(k), "")[1]}
 		g.playUntil(players, func() bool {
-			rec, err := h.db.GetGame(h.ctx, id)
+			rec, err := h.db.GetGame(h.Ctx, id)
 			return err == nil && rec.Status == store.StatusFinished
 		})
 	}
 	// A game ended early by its host.
-	ended := h.srv.AddTextChannel(guild, "ended")
+	ended := h.Srv.AddTextChannel(guild, "ended")
 	h.openGameIn(ended.ID, cy, dee)
-	in, err := h.srv.SlashCommand(h.ctx, cy, ended.ID, "atheneum", discordtest.SubGroup("admin", discordtest.Sub("end", discordtest.StringOpt("reason", "moving house"))))
+	in, err := h.Srv.SlashCommand(h.Ctx, cy, ended.ID, "atheneum", discordtest.SubGroup("admin", discordtest.Sub("end", discordtest.StringOpt("reason", "moving house"))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := in.WaitResponse(h.ctx); err != nil {
+	if _, err := in.WaitResponse(h.Ctx); err != nil {
 		t.Fatal(err)
 	}
-	h.settle()
+	h.Settle()
 	// A game in its resolve step with a computer player, bo on autopilot
 	// after missing a deadline.
-	resolving := h.srv.AddTextChannel(guild, "resolving")
+	resolving := h.Srv.AddTextChannel(guild, "resolving")
 	lobby := h.slashIn(resolving.ID, dee, "new")
-	join, _ := component(lobby, "join")
+	join, _ := drive.Component(lobby, "join")
 	lobby, _ = h.click(bo, lobby, join.CustomID)
-	add, _ := component(lobby, "addai")
+	add, _ := drive.Component(lobby, "addai")
 	lobby, _ = h.click(dee, lobby, add.CustomID, "normal")
-	start, _ := component(lobby, "start")
+	start, _ := drive.Component(lobby, "start")
 	h.click(dee, lobby, start.CustomID)
 	h.pickFirst(dee)
 	h.advance(25 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
 	if rec := h.state(resolving.ID); ath(rec.State).Step != atheneum.StepResolve || !rec.Seats[1].Autopilot {
 		t.Fatalf("the resolving game is at %s, bo on autopilot: %v", ath(rec.State).Step, rec.Seats[1].Autopilot)
 	}
 	// A game in its pick step: ana has picked, cy's direct messages are
 	// closed (opened after the deadline above, so still in its first step).
-	h.srv.SetDMsClosed(cy.ID, true)
-	picking := h.srv.AddTextChannel(guild, "picking")
+	h.Srv.SetDMsClosed(cy.ID, true)
+	picking := h.Srv.AddTextChannel(guild, "picking")
 	h.openGameIn(picking.ID, ana, bo, cy)
 	h.pickFirst(ana)
 	// A lobby.
-	waiting := h.srv.AddTextChannel(guild, "lobby")
+	waiting := h.Srv.AddTextChannel(guild, "lobby")
 	lobby = h.slashIn(waiting.ID, ana, "new")
-	join, _ = component(lobby, "join")
+	join, _ = drive.Component(lobby, "join")
 	h.click(dee, lobby, join.CustomID)
 
 	endings := map[string]fixtureEnding{}
@@ -117,8 +118,8 @@ func TestWriteUpgradeFixture(t *testing.T) {
 	}
 	// Bo's hand in the picking game, not picked from yet.
 	pickingID := h.state(picking.ID).ID
-	hand, ok := h.lastDM(bo)
-	menu, found := component(hand, "pick")
+	hand, ok := h.LastDM(bo)
+	menu, found := drive.Component(hand, "pick")
 	if !ok || !found {
 		t.Fatal("bo has no pick menu")
 	}
@@ -142,7 +143,7 @@ func TestWriteUpgradeFixture(t *testing.T) {
 // playOn finishes a copy of a stored game with the normal computer player
 // of fixtureSeed at every awaited seat, in seat order.
 func playOn(t *testing.T, h *harness, rec *store.Game) fixtureEnding {
-	actions, err := h.db.Actions(h.ctx, rec.ID)
+	actions, err := h.db.Actions(h.Ctx, rec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

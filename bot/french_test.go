@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
@@ -135,15 +136,15 @@ func everythingSeen(where string, m discordtest.Message) []seenText {
 // interactions.
 func seenByEveryone(h *harness) []seenText {
 	var out []seenText
-	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 		out = append(out, everythingSeen("channel", m)...)
 	}
 	for _, u := range h.world.Users {
-		for _, m := range h.srv.DMMessages(u.ID) {
+		for _, m := range h.Srv.DMMessages(u.ID) {
 			out = append(out, everythingSeen("DM to "+u.Username, m)...)
 		}
 	}
-	for _, in := range h.srv.Interactions() {
+	for _, in := range h.Srv.Interactions() {
 		for _, m := range in.Responses() {
 			out = append(out, everythingSeen("answer", m)...)
 		}
@@ -191,9 +192,9 @@ func strconvQuote(s string) string { return "«" + s + "»" }
 
 // speakFrench makes the server and its members French.
 func speakFrench(h *harness) {
-	h.srv.SetGuildLocale(h.world.Guild.ID, "fr")
+	h.Srv.SetGuildLocale(h.world.Guild.ID, "fr")
 	for _, u := range h.world.Users {
-		h.srv.SetLocale(u.ID, "fr")
+		h.Srv.SetLocale(u.ID, "fr")
 	}
 }
 
@@ -202,13 +203,13 @@ func (h *harness) openFrenchGame(players ...discordtest.User) {
 	h.t.Helper()
 	lobby := h.slash(players[0], "new", discordtest.StringOpt("language", "fr"))
 	for _, p := range players[1:] {
-		join, ok := component(lobby, "join")
+		join, ok := drive.Component(lobby, "join")
 		if !ok {
 			h.t.Fatalf("the lobby has no join button: %q", lobby.Content)
 		}
 		lobby, _ = h.click(p, lobby, join.CustomID)
 	}
-	start, _ := component(lobby, "start")
+	start, _ := drive.Component(lobby, "start")
 	h.click(players[0], lobby, start.CustomID)
 	if rec := h.state(h.world.Channel.ID); rec.Status != store.StatusPlaying || rec.Options.Language != "fr" {
 		h.t.Fatalf("the game is %s in %q, want playing in French", rec.Status, rec.Options.Language)
@@ -232,18 +233,18 @@ func TestAWholeGameInFrench(t *testing.T) {
 	// autopilot plays for them; they take their seats back.
 	h.pickFirst(ana)
 	h.advance(13 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
 	h.advance(12 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
 	rec := h.state(channel)
 	if !rec.Seats[1].Autopilot || !rec.Seats[2].Autopilot {
 		t.Fatalf("bo and cy are not on autopilot after the deadline")
 	}
 	for _, u := range []discordtest.User{bo, cy} {
 		play := h.slash(u, "play")
-		back, ok := component(play, "back")
+		back, ok := drive.Component(play, "back")
 		if !ok {
 			t.Fatalf("%s's /atheneum play offers no way back: %q", u.Username, play.Content)
 		}
@@ -262,7 +263,7 @@ func TestAWholeGameInFrench(t *testing.T) {
 	if seen := h.slash(ana, "place", discordtest.StringOpt("item", "#99"), discordtest.StringOpt("space", "V.3.2")); seen.Content != i18n.French.T("engine.no_such_item") {
 		t.Errorf("placing an item not held answered %q", seen.Content)
 	}
-	if first, ok := h.lastDM(ana); ok {
+	if first, ok := h.LastDM(ana); ok {
 		h.forge(ana, first, "a1:%%%:??")
 	}
 
@@ -299,13 +300,13 @@ func TestAWholeGameInFrench(t *testing.T) {
 		}
 	})
 	t.Run("private answers speak French", func(t *testing.T) {
-		for _, id := range []string{"play.refuse.button", "play.place.space", "play.objectives.title", "status.turn"} {
+		for _, id := range []string{"play.refuse.button", "play.place.space", "play.objectives.title", "status.position"} {
 			if !saw("answer", id) {
 				t.Errorf("no answer read %q (%s)", stem(i18n.French, id), id)
 			}
 		}
 	})
-	if v := h.srv.TakeViolations(); len(v) > 0 {
+	if v := h.Srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
 	}
 	h.transcript(os.Getenv("ATHENEUM_TRANSCRIPT_FR"))
@@ -323,12 +324,12 @@ func TestTheEnglishScanFindsEnglish(t *testing.T) {
 	found := func(text string) bool {
 		return slices.ContainsFunc(english, func(e string) bool { return strings.Contains(text, e) })
 	}
-	for _, text := range []string{pickText(i18n.English, rec, 0), objectivesText(i18n.English, g), scoresText(i18n.English, rec)} {
+	for _, text := range []string{athFace.StartText(i18n.English, rec), athFace.RulesText(i18n.English, "shelving"), athFace.Scores(i18n.English, rec)} {
 		if !found(text) {
 			t.Errorf("the scan sees no English in %q", text)
 		}
 	}
-	for _, text := range []string{pickText(i18n.French, rec, 0), objectivesText(i18n.French, g), scoresText(i18n.French, rec)} {
+	for _, text := range []string{athFace.StartText(i18n.French, rec), athFace.RulesText(i18n.French, "shelving"), athFace.Scores(i18n.French, rec)} {
 		if found(text) {
 			t.Errorf("the scan sees English in %q", text)
 		}
@@ -377,14 +378,14 @@ func TestAFrenchMemberWhoChoosesEnglish(t *testing.T) {
 	}
 	h.pickFirst(ana, bo)
 	t.Run("her direct messages are in English", func(t *testing.T) {
-		dm, ok := h.lastDM(ana)
+		dm, ok := h.LastDM(ana)
 		if !ok || !strings.HasPrefix(dm.Content, before(i18n.English, "play.bench.title", "Turn")) {
 			t.Errorf("ana's workbench reads %q", dm.Content)
 		}
-		if done, ok := component(dm, "done"); !ok || !strings.HasPrefix(done.Label, en("play.done.label")) {
+		if done, ok := drive.Component(dm, "done"); !ok || !strings.HasPrefix(done.Label, en("play.done.label")) {
 			t.Errorf("ana's Done button reads %q", done.Label)
 		}
-		bench, _ := h.lastDM(bo)
+		bench, _ := h.LastDM(bo)
 		if !strings.HasPrefix(bench.Content, before(i18n.French, "play.bench.title", "Turn")) {
 			t.Errorf("bo's workbench reads %q", bench.Content)
 		}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"github.com/bwmarrin/discordgo"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -11,9 +10,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
+	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
+	"atheneum/bot/face"
 	"atheneum/engine"
 	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -21,12 +26,15 @@ import (
 // SQLite file, against the fake Discord, and fails the test on any error
 // of the driver.
 type harness struct {
-	driver
+	drive.Driver
 	t      testing.TB
 	world  discordtest.Fixture
 	dbPath string
 	db     *store.DB
-	dg     *discordgo.Session
+	// bot is the bot process object of the moment (a restart makes a new
+	// one).
+	bot *Bot
+	dg  *discordgo.Session
 
 	clock *fakeClock
 	// logs keeps every log line the bot wrote.
@@ -72,7 +80,7 @@ func newHarnessWith(t testing.TB, wrap func(Store) Store, users ...string) *harn
 	t.Cleanup(cancel)
 	srv := discordtest.New(t, discordtest.Options{})
 	world := srv.Seed(users...)
-	h := &harness{driver: driver{ctx: ctx, srv: srv, channel: world.Channel.ID}, t: t, world: world,
+	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: t, world: world,
 		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},
 		logs: &lockedBuffer{}, wrap: wrap}
 	h.start()
@@ -96,18 +104,18 @@ func (h *harness) advance(d time.Duration) {
 // same time as others.
 func (h *harness) in(t testing.TB, channel discordtest.Channel) *harness {
 	c := *h
-	c.t, c.world.Channel, c.channel, c.concurrent = t, channel, channel.ID, true
+	c.t, c.world.Channel, c.Channel, c.Concurrent = t, channel, channel.ID, true
 	return &c
 }
 
 // start opens the database and a new bot process object.
 func (h *harness) start() {
 	h.t.Helper()
-	db, err := store.Open(h.ctx, h.dbPath)
+	db, err := store.Open(h.Ctx, h.dbPath)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	dg, err := h.srv.NewSession("test-token")
+	dg, err := h.Srv.NewSession("test-token")
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -122,7 +130,7 @@ func (h *harness) start() {
 	b := New(Options{Config: Config{Token: secretToken, StepHours: 24, SchedulerEvery: time.Hour}, Discord: dg, Store: st,
 		Logger: slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug})), Now: h.now,
 		// A fixed seed and a fixed search effort: a test plays the same game every run.
-		NewSeed: func() uint64 { return 20261123 }, HardPlayouts: 4})
+		NewSeed: func() uint64 { return 20261123 }, Faces: testFaces()})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		h.t.Fatal(err)
@@ -132,7 +140,17 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	h.db, h.dg, h.bot = db, dg, b
+	h.Driver.Bot, h.Driver.Store = b, db
 }
+
+// testFaces are the games the test bot hosts, with a fixed search effort
+// so that a test plays the same game every run.
+func testFaces() []face.Face {
+	return []face.Face{atheneumface.New(ai.Players{Playouts: 4})}
+}
+
+// athFace is Atheneum's face, for wording what the bot says about it.
+var athFace = testFaces()[0]
 
 // stop closes the bot as the process would at SIGTERM.
 func (h *harness) stop() {
@@ -171,7 +189,7 @@ func (h *harness) slash(user discordtest.User, sub string, opts ...discordtest.O
 
 func (h *harness) slashIn(channelID string, user discordtest.User, sub string, opts ...discordtest.Option) discordtest.Message {
 	h.t.Helper()
-	msg, err := h.driver.slashIn(channelID, user, sub, opts...)
+	msg, err := h.Driver.SlashIn(channelID, user, sub, opts...)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -180,7 +198,7 @@ func (h *harness) slashIn(channelID string, user discordtest.User, sub string, o
 
 func (h *harness) click(user discordtest.User, msg discordtest.Message, customID string, values ...string) (discordtest.Message, *discordtest.Interaction) {
 	h.t.Helper()
-	seen, in, err := h.driver.click(user, msg, customID, values...)
+	seen, in, err := h.Driver.Click(user, msg, customID, values...)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -191,8 +209,8 @@ func (h *harness) click(user discordtest.User, msg discordtest.Message, customID
 func (h *harness) pickFirst(users ...discordtest.User) {
 	h.t.Helper()
 	for _, u := range users {
-		m, ok := h.lastDM(u)
-		p, found := component(m, "pick")
+		m, ok := h.LastDM(u)
+		p, found := drive.Component(m, "pick")
 		if !ok || !found {
 			h.t.Fatalf("%s has no pick menu", u.Username)
 		}
@@ -202,7 +220,7 @@ func (h *harness) pickFirst(users ...discordtest.User) {
 
 // refresh returns the current version of a message.
 func (h *harness) refresh(msg discordtest.Message) discordtest.Message {
-	m, ok := h.srv.Message(msg.ID)
+	m, ok := h.Srv.Message(msg.ID)
 	if !ok {
 		h.t.Fatalf("message %s vanished", msg.ID)
 	}
@@ -212,7 +230,7 @@ func (h *harness) refresh(msg discordtest.Message) discordtest.Message {
 // channelPosts returns the bot's channel messages containing text.
 func (h *harness) channelPosts(text string) []discordtest.Message {
 	var out []discordtest.Message
-	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 		if strings.Contains(m.Content, text) {
 			out = append(out, m)
 		}
@@ -227,18 +245,18 @@ func (h *harness) openGame(players ...discordtest.User) discordtest.Message {
 
 func (h *harness) openGameIn(channelID string, players ...discordtest.User) discordtest.Message {
 	h.t.Helper()
-	d := h.driver
-	d.channel = channelID
-	msg, err := d.openGame(players...)
+	d := h.Driver
+	d.Channel = channelID
+	msg, err := d.OpenGame(players...)
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	return msg
 }
 
-func (h *harness) step(p *player) bool {
+func (h *harness) step(p *drive.Player) bool {
 	h.t.Helper()
-	acted, err := h.driver.step(p)
+	acted, err := h.Driver.Step(p)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -250,7 +268,7 @@ func (h *harness) transcript(dir string) {
 	if dir == "" {
 		return
 	}
-	if err := writeTranscript(h.srv, h.world.Channel.ID, h.world.Users, dir); err != nil {
+	if err := drive.WriteTranscript(h.Srv, h.world.Channel.ID, h.world.Users, dir); err != nil {
 		h.t.Error(err)
 	}
 }
@@ -283,3 +301,7 @@ func parseActions(moves []engine.Move, err error) ([]atheneum.Action, error) {
 	}
 	return out, nil
 }
+
+// testBot is a bot that is never connected, for what it builds offline
+// (its slash commands).
+func testBot() *Bot { return New(Options{Faces: testFaces()}) }

@@ -9,7 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -57,7 +56,7 @@ func (b *Bot) cmdAdmin(ctx context.Context, r *reply, t *game.Table) error {
 		c.Reason = opts.Str("reason")
 	case game.VerbPause, game.VerbResume:
 	default:
-		return face.Refuse(r.l.T("cmd.unknown"))
+		return face.Refuse(r.l.T("cmd.unknown", "Command", r.face.Command()))
 	}
 	if err := b.svc.Host(ctx, t, op, c); err != nil {
 		return err
@@ -189,7 +188,7 @@ func deadlineWords(l i18n.Lang, rec *store.Game, due time.Time) string {
 // after its deadline moved.
 func (b *Bot) refreshStepPost(ctx context.Context, t *game.Table) {
 	rec := t.Rec
-	if rec.State == nil || athGame(rec).Step == atheneum.StepOver {
+	if rec.State == nil || rec.State.Over() {
 		return
 	}
 	m, err := b.db.GetMessage(ctx, rec.ID, msgStep, store.NoSeat)

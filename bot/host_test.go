@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
@@ -19,22 +20,22 @@ import (
 // admin runs /atheneum admin VERB and returns what the user saw.
 func (h *harness) admin(user discordtest.User, verb string, opts ...discordtest.Option) discordtest.Message {
 	h.t.Helper()
-	in, err := h.srv.SlashCommand(h.ctx, user, h.world.Channel.ID, "atheneum", discordtest.SubGroup("admin", discordtest.Sub(verb, opts...)))
+	in, err := h.Srv.SlashCommand(h.Ctx, user, h.world.Channel.ID, "atheneum", discordtest.SubGroup("admin", discordtest.Sub(verb, opts...)))
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	msg, err := in.WaitResponse(h.ctx)
+	msg, err := in.WaitResponse(h.Ctx)
 	if err != nil {
 		h.t.Fatalf("/atheneum admin %s: %v", verb, err)
 	}
-	h.settle()
+	h.Settle()
 	return msg
 }
 
 // snapshot is the channel's game as the bot last stored it.
 func (h *harness) snapshot() *game.Snapshot {
 	h.t.Helper()
-	snap, err := h.bot.svc.SnapshotInChannel(h.ctx, h.world.Guild.ID, h.world.Channel.ID)
+	snap, err := h.bot.svc.SnapshotInChannel(h.Ctx, h.world.Guild.ID, h.world.Channel.ID)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func (h *harness) snapshot() *game.Snapshot {
 
 // lastPost is the newest channel message the bot posted (not a reply).
 func (h *harness) lastPost() discordtest.Message {
-	ms := h.srv.Messages(h.world.Channel.ID)
+	ms := h.Srv.Messages(h.world.Channel.ID)
 	for i := len(ms) - 1; i >= 0; i-- {
 		if !ms[i].Ephemeral && ms[i].InteractionID == "" {
 			return ms[i]
@@ -56,10 +57,10 @@ func TestHostToolsNeedTheHostOrAServerManager(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy", "mod")
 	ana, bo, cy, mod := h.user("ana"), h.user("bo"), h.user("cy"), h.user("mod")
-	h.srv.PutMember(discordtest.Member{GuildID: h.world.Guild.ID, User: mod, Permissions: discordtest.DefaultMemberPermissions | discordgo.PermissionManageGuild})
+	h.Srv.PutMember(discordtest.Member{GuildID: h.world.Guild.ID, User: mod, Permissions: discordtest.DefaultMemberPermissions | discordgo.PermissionManageGuild})
 	h.openGame(ana, bo)
 	before := h.encoded(h.world.Channel.ID)
-	hostOnly, _ := playerMessage(&game.Refusal{Code: game.CodeHostOnly})
+	hostOnly, _ := playerMessage(athFace, &game.Refusal{Code: game.CodeHostOnly})
 	for _, who := range []discordtest.User{bo, cy} {
 		seen := h.admin(who, "extend", discordtest.IntOpt("hours", 5))
 		if !seen.Ephemeral || seen.Content != hostOnly {
@@ -83,11 +84,11 @@ func TestHostToolsNeedTheHostOrAServerManager(t *testing.T) {
 	if post.Content != want {
 		t.Errorf("the channel was told %q, want %q", post.Content, want)
 	}
-	step, err := h.db.GetMessage(h.ctx, h.snapshot().Rec.ID, msgStep, store.NoSeat)
+	step, err := h.db.GetMessage(h.Ctx, h.snapshot().Rec.ID, msgStep, store.NoSeat)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := h.srv.Message(step.MessageID); len(m.Embeds) != 1 || !strings.Contains(m.Embeds[0].Description, face.Stamp(due.Add(10*time.Hour))) {
+	if m, _ := h.Srv.Message(step.MessageID); len(m.Embeds) != 1 || !strings.Contains(m.Embeds[0].Description, face.Stamp(due.Add(10*time.Hour))) {
 		t.Errorf("the step's post does not show the new deadline: %+v", m.Embeds)
 	}
 }
@@ -123,8 +124,8 @@ func TestPauseStopsTheClockAndResumeRestartsIt(t *testing.T) {
 		t.Errorf("the status does not say the clock is paused: %q", seen.Content)
 	}
 	h.advance(72 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
 	if g := ath(h.snapshot().Rec.State); g.Step != atheneum.StepPick || h.snapshot().Rec.Seats[1].Autopilot {
 		t.Fatal("a deadline ran while the game was paused")
 	}
@@ -134,8 +135,8 @@ func TestPauseStopsTheClockAndResumeRestartsIt(t *testing.T) {
 		t.Fatalf("after resuming: paused %v, deadline %v, want %v", snap.Paused, snap.Deadline, h.now().Add(18*time.Hour))
 	}
 	h.advance(19 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
 	if g := ath(h.snapshot().Rec.State); g.Step != atheneum.StepResolve {
 		t.Fatalf("the resumed deadline did not play the step out: %s", g.Step)
 	}
@@ -165,8 +166,8 @@ func TestAHostHandsSeatsOver(t *testing.T) {
 		if !slices.Equal(ath(rec.State).Seats[1].Hand, hand) {
 			t.Fatal("the newcomer did not get the seat's hand")
 		}
-		m, ok := h.lastDM(dee)
-		if _, found := component(m, "pick"); !ok || !found {
+		m, ok := h.LastDM(dee)
+		if _, found := drive.Component(m, "pick"); !ok || !found {
 			t.Fatalf("dee got no prompt: %q", m.Content)
 		}
 		before := h.encoded(channel)
@@ -202,7 +203,7 @@ func TestAHostHandsSeatsOver(t *testing.T) {
 	})
 	t.Run("the host ends the game with a reason", func(t *testing.T) {
 		h.admin(ana, "end", discordtest.StringOpt("reason", "We have to stop here"))
-		rec, err := h.db.GetGame(h.ctx, h.gameID())
+		rec, err := h.db.GetGame(h.Ctx, h.gameID())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
@@ -20,17 +21,17 @@ func TestLobby(t *testing.T) {
 	h := newHarness(t, "ana", "bo", "cy")
 	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")
 	lobby := h.slash(ana, "new", discordtest.IntOpt("seats", 2))
-	btn := func(verb string) string { c, _ := component(lobby, verb); return c.CustomID }
+	btn := func(verb string) string { c, _ := drive.Component(lobby, verb); return c.CustomID }
 	// refused and shown say what the lobby should answer, once it has.
 	refused := func(code game.Code, arg ...string) func() string {
 		return func() string { return refusalText(code, arg...) }
 	}
 	shown := func() string {
-		rec, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID)
+		rec, err := h.db.GameInChannel(h.Ctx, h.world.Channel.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return lobbyText(i18n.English, rec)
+		return h.bot.lobbyText(i18n.English, rec)
 	}
 	steps := []struct {
 		name   string
@@ -47,7 +48,7 @@ func TestLobby(t *testing.T) {
 		{"a full lobby refuses more players", cy, "join", nil, refused(game.CodeFull), 2},
 		{"a subject already taken is refused", bo, "subject", []string{"T"}, refused(game.CodeOptionTaken, "T"), 2},
 		{"a free subject can be chosen", bo, "subject", []string{"K"}, func() string {
-			return colorLabel(i18n.English, atheneum.Black) + " (" + subjectName(i18n.English, atheneum.Black) + ")"
+			return athFace.OptionWords(i18n.English, atheneum.SeatOptionSubject, "K")
 		}, 2},
 		{"only the host can start", bo, "start", nil, refused(game.CodeHostOnly), 2},
 		{"only the host can cancel", bo, "cancel", nil, refused(game.CodeHostOnly), 2},
@@ -60,7 +61,7 @@ func TestLobby(t *testing.T) {
 			if want := s.want(); !strings.Contains(seen.Content, want) {
 				t.Fatalf("saw %q, want %q", seen.Content, want)
 			}
-			rec, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID)
+			rec, err := h.db.GameInChannel(h.Ctx, h.world.Channel.ID)
 			if err != nil || len(rec.Seats) != s.seats {
 				t.Fatalf("the lobby seats %d (%v), want %d", len(rec.Seats), err, s.seats)
 			}
@@ -78,7 +79,7 @@ func TestLobby(t *testing.T) {
 		if want := en("lobby.cancelled", "Host", "<@"+ana.ID+">"); seen.Content != want {
 			t.Fatalf("saw %q, want %q", seen.Content, want)
 		}
-		if _, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID); store.ErrorCode(err) != store.CodeNotFound {
+		if _, err := h.db.GameInChannel(h.Ctx, h.world.Channel.ID); store.ErrorCode(err) != store.CodeNotFound {
 			t.Fatalf("the cancelled game is still active: %v", err)
 		}
 	})
@@ -99,16 +100,16 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	// minutes "you are the last one" would only repeat the step's news.)
 	h.advance(time.Hour)
 	h.pickFirst(ana)
-	snap, err := h.bot.svc.SnapshotInChannel(h.ctx, h.world.Guild.ID, channel)
+	snap, err := h.bot.svc.SnapshotInChannel(h.Ctx, h.world.Guild.ID, channel)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := func(p game.ReminderPoint) string {
-		return reminderText(i18n.English, p, snap.Rec, snap.Deadline, "")
+		return h.bot.reminderText(i18n.English, p, snap.Rec, snap.Deadline, "")
 	}
 	reminders := func(u discordtest.User) []string {
 		var texts []string
-		for _, m := range h.srv.DMMessages(u.ID) {
+		for _, m := range h.Srv.DMMessages(u.ID) {
 			if len(m.Components) == 0 && len(m.Attachments) == 0 && len(m.Revisions) == 0 {
 				texts = append(texts, m.Content)
 			}
@@ -119,28 +120,28 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 		t.Fatalf("once ana had picked, bo got %q, want only the last-one reminder", got)
 	}
 	h.advance(10 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
+	h.bot.RunDueJobs(h.Ctx)
 	if got := reminders(bo); len(got) != 1 {
 		t.Fatalf("a reminder came before half the time had passed: %q", got)
 	}
 	h.advance(2 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
 	if got := reminders(bo); len(got) != 2 || got[1] != want(game.PointHalf) {
 		t.Fatalf("at half time bo got %q", got)
 	}
 	if got := reminders(ana); len(got) != 0 {
 		t.Fatalf("ana, who had played, was reminded: %q", got)
 	}
-	h.bot.RunDueJobs(h.ctx)
+	h.bot.RunDueJobs(h.Ctx)
 	if got := reminders(bo); len(got) != 2 {
 		t.Fatalf("the reminder was repeated: %q", got)
 	}
 	// A restart does not lose the deadline.
 	h.restart()
 	h.advance(12 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
 	if n := len(h.channelPosts(en("flow.autopilot.on", "Name", "Bo"))); n != 1 {
 		t.Fatalf("%d autopilot notices for bo", n)
 	}
@@ -165,8 +166,8 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	})
 	// The resolve step has its own deadline: ana times out too.
 	h.advance(25 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
 	rec = h.state(channel)
 	g = ath(rec.State)
 	if g.TurnNumber() != 2 || g.Step != atheneum.StepPick {
@@ -181,8 +182,8 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 		}
 	})
 	t.Run("a player takes their seat back with the button", func(t *testing.T) {
-		m, ok := h.lastDM(bo)
-		back, found := component(m, "pick")
+		m, ok := h.LastDM(bo)
+		back, found := drive.Component(m, "pick")
 		if !ok || !found {
 			t.Fatalf("bo got no pick prompt for turn 2: %q", m.Content)
 		}
@@ -196,7 +197,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 			t.Fatalf("ana's autopilot did not play at once: step %s, ana %s", ath(rec.State).Step, ath(rec.State).Seats[0].Status)
 		}
 		play := h.slash(ana, "play")
-		btn, ok := component(play, "back")
+		btn, ok := drive.Component(play, "back")
 		if !ok {
 			t.Fatalf("ana's /atheneum play offers no way back: %q", play.Content)
 		}
@@ -211,7 +212,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 // Done of a seat on autopilot came when no held book had a legal space.
 func checkAutopilotShelvedEverything(t *testing.T, h *harness, rec *store.Game) {
 	t.Helper()
-	actions, err := parseActions(h.db.Actions(h.ctx, rec.ID))
+	actions, err := parseActions(h.db.Actions(h.Ctx, rec.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,8 +249,8 @@ func TestDiscordFailuresLoseNothing(t *testing.T) {
 	h.pickFirst(ana)
 	// Bo's pick completes the step; the reveal post fails with a 500 and
 	// the first workbench DM is rate limited.
-	h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.InternalError())
-	h.srv.FailNext("POST", "/channels/*/messages", 1, discordtest.RateLimited(20*time.Millisecond))
+	h.Srv.FailNext("POST", "/channels/*/messages", 1, discordtest.InternalError())
+	h.Srv.FailNext("POST", "/channels/*/messages", 1, discordtest.RateLimited(20*time.Millisecond))
 	h.pickFirst(bo)
 	g := ath(h.state(channel).State)
 	if g.Step != atheneum.StepResolve {
@@ -258,7 +259,7 @@ func TestDiscordFailuresLoseNothing(t *testing.T) {
 	// Whoever lost a DM can still play through the channel.
 	for _, u := range []discordtest.User{ana, bo} {
 		seen := h.slash(u, "play")
-		if _, ok := component(seen, "done"); !ok {
+		if _, ok := drive.Component(seen, "done"); !ok {
 			t.Fatalf("%s cannot reach the workbench: %q", u.Username, seen.Content)
 		}
 	}
@@ -283,9 +284,9 @@ func TestViewsForAnyone(t *testing.T) {
 		{"objectives", nil, en("play.objectives.title"), "objectives.png"},
 		{"scores", nil, "Ana", ""},
 		{"shelf", []discordtest.Option{discordtest.UserOpt("player", bo)}, before(i18n.English, "play.shelf.text", "Subject", "Name", "Bo"), "shelves.png"},
-		{"rules", nil, rulesTextIn(i18n.English, ""), ""},
-		{"rules", []discordtest.Option{discordtest.StringOpt("topic", "shelving")}, rulesTextIn(i18n.English, "shelving"), ""},
-		{"help", nil, rulesTextIn(i18n.English, "help"), ""},
+		{"rules", nil, athFace.RulesText(i18n.English, ""), ""},
+		{"rules", []discordtest.Option{discordtest.StringOpt("topic", "shelving")}, athFace.RulesText(i18n.English, "shelving"), ""},
+		{"help", nil, athFace.RulesText(i18n.English, "help"), ""},
 		{"hand", nil, en("play.not.playing"), ""},
 	}
 	for _, v := range views {
@@ -328,11 +329,11 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 		t.Fatal("the fixed seed no longer deals ana a book: choose a seat or seed that does")
 	}
 	auto := func(opts ...discordtest.Option) []string {
-		in, err := h.srv.Autocomplete(h.ctx, ana, channel, "atheneum", discordtest.Sub("place", opts...))
+		in, err := h.Srv.Autocomplete(h.Ctx, ana, channel, "atheneum", discordtest.Sub("place", opts...))
 		if err != nil {
 			t.Fatal(err)
 		}
-		cb, err := in.WaitAck(h.ctx)
+		cb, err := in.WaitAck(h.Ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -393,7 +394,7 @@ func TestShutdownFinishesWorkAndRefusesNewInteractions(t *testing.T) {
 	h := newHarness(t, "ana", "bo")
 	ana := h.user("ana")
 	h.openGame(ana, h.user("bo"))
-	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
+	ctx, cancel := context.WithTimeout(h.Ctx, 5*time.Second)
 	defer cancel()
 	if err := h.bot.Close(ctx); err != nil {
 		t.Fatal(err)
@@ -402,7 +403,7 @@ func TestShutdownFinishesWorkAndRefusesNewInteractions(t *testing.T) {
 	if seen.Content != en("play.restarting") || !seen.Ephemeral {
 		t.Fatalf("an interaction during shutdown saw %q", seen.Content)
 	}
-	h.bot.RunDueJobs(h.ctx) // must not run after Close
+	h.bot.RunDueJobs(h.Ctx) // must not run after Close
 	if seq := h.state(h.world.Channel.ID).Seq; seq != 0 {
 		t.Fatalf("%d actions after shutdown", seq)
 	}
@@ -413,24 +414,24 @@ func TestAGameInItsOwnThread(t *testing.T) {
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
 	seen := h.slash(ana, "new", discordtest.BoolOpt("thread", true))
-	threads := h.srv.Threads(h.world.Channel.ID)
+	threads := h.Srv.Threads(h.world.Channel.ID)
 	if len(threads) != 1 || !strings.Contains(seen.Content, threads[0].ID) || !seen.Ephemeral {
 		t.Fatalf("threads %v; answer %q", threads, seen.Content)
 	}
 	thread := threads[0]
 	// A second threaded game may start beside the first.
 	h.slash(bo, "new", discordtest.BoolOpt("thread", true))
-	if n := len(h.srv.Threads(h.world.Channel.ID)); n != 2 {
+	if n := len(h.Srv.Threads(h.world.Channel.ID)); n != 2 {
 		t.Fatalf("%d threads after a second threaded game", n)
 	}
-	msgs := h.srv.Messages(thread.ID)
+	msgs := h.Srv.Messages(thread.ID)
 	if len(msgs) == 0 {
 		t.Fatal("no lobby in the thread")
 	}
 	lobby := msgs[0]
-	join, _ := component(lobby, "join")
+	join, _ := drive.Component(lobby, "join")
 	lobby, _ = h.click(bo, lobby, join.CustomID)
-	start, _ := component(lobby, "start")
+	start, _ := drive.Component(lobby, "start")
 	started, _ := h.click(ana, lobby, start.CustomID)
 	if !strings.Contains(started.Content, en("start.title")) {
 		t.Fatalf("after Start: %q", started.Content)
@@ -438,7 +439,7 @@ func TestAGameInItsOwnThread(t *testing.T) {
 	if status := h.slashIn(thread.ID, bo, "status"); !strings.Contains(status.Content, statusTurn(1)) {
 		t.Fatalf("/atheneum status in the thread: %q", status.Content)
 	}
-	if dm, _ := h.lastDM(ana); !strings.Contains(dm.Content, thread.ID) {
+	if dm, _ := h.LastDM(ana); !strings.Contains(dm.Content, thread.ID) {
 		t.Fatalf("the prompt does not point to the thread: %q", dm.Content)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
 	"atheneum/engine/atheneum"
 )
 
@@ -20,28 +21,28 @@ func playManyGames(tb testing.TB, games, turns int) []time.Duration {
 	h := newHarness(tb, "host")
 	type table struct {
 		h       *harness
-		players []*player
+		players []*drive.Player
 	}
 	tables := make([]table, games)
 	for k := range tables {
-		ch := h.srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("game-%d", k))
+		ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("game-%d", k))
 		var users []discordtest.User
-		var ps []*player
+		var ps []*drive.Player
 		for j := 0; j < 3; j++ {
-			u := h.srv.AddUser(fmt.Sprintf("p%d-%d", k, j))
-			h.srv.AddMember(h.world.Guild.ID, u)
+			u := h.Srv.AddUser(fmt.Sprintf("p%d-%d", k, j))
+			h.Srv.AddMember(h.world.Guild.ID, u)
 			users = append(users, u)
-			p := &player{user: u, rng: rand.New(rand.NewPCG(uint64(k), uint64(j)))}
+			p := &drive.Player{User: u, Rng: rand.New(rand.NewPCG(uint64(k), uint64(j)))}
 			if j == 2 {
-				p.viaSlash = true
-				h.srv.SetDMsClosed(u.ID, true)
+				p.ViaSlash = true
+				h.Srv.SetDMsClosed(u.ID, true)
 			}
 			ps = append(ps, p)
 		}
 		tables[k] = table{h: h.in(tb, ch), players: ps}
 		tables[k].h.openGame(users...)
 	}
-	start := len(h.srv.AckLatencies())
+	start := len(h.Srv.AckLatencies())
 	errs := make([]error, games)
 	var wg sync.WaitGroup
 	for k := range tables {
@@ -50,11 +51,11 @@ func playManyGames(tb testing.TB, games, turns int) []time.Duration {
 			defer wg.Done()
 			gh := tables[k].h
 			for rounds := 0; rounds < 3000; rounds++ {
-				rec, err := gh.db.GameInChannel(gh.ctx, gh.channel)
+				rec, err := gh.db.GameInChannel(gh.Ctx, gh.Channel)
 				if err != nil {
 					return // finished: no longer active
 				}
-				full, err := gh.db.LoadGame(gh.ctx, rec.ID)
+				full, err := gh.db.LoadGame(gh.Ctx, rec.ID)
 				if err != nil {
 					errs[k] = err
 					return
@@ -63,7 +64,7 @@ func playManyGames(tb testing.TB, games, turns int) []time.Duration {
 					return
 				}
 				for _, p := range tables[k].players {
-					if _, err := gh.driver.step(p); err != nil {
+					if _, err := gh.Driver.Step(p); err != nil {
 						errs[k] = fmt.Errorf("game %d: %w", k, err)
 						return
 					}
@@ -78,7 +79,7 @@ func playManyGames(tb testing.TB, games, turns int) []time.Duration {
 			tb.Error(err)
 		}
 	}
-	return h.srv.AckLatencies()[start:]
+	return h.Srv.AckLatencies()[start:]
 }
 
 // TestTwentyGamesAtOnce plays twenty games at the same time through one

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -12,7 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine/atheneum"
+	"atheneum/engine"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -32,7 +33,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts face.Options) error {
 	if r.i.GuildID == "" || r.i.Member == nil {
 		return face.Refuse(r.l.T("lobby.no.dm"))
 	}
-	user := interactionUser(r.i)
+	user := face.InteractionUser(r.i)
 	channelID := r.i.ChannelID
 	inThread := opts.Bool("thread")
 	language := opts.Str("language")
@@ -41,12 +42,13 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts face.Options) error {
 	} else if _, ok := i18n.Parse(language); !ok {
 		return face.Refuse(r.l.T("lobby.bad.language"))
 	}
-	l := game.Lobby{GuildID: r.i.GuildID, ChannelID: channelID, HostID: user.ID, HostName: displayName(user, r.i.Member),
-		Seats: opts.Int("seats", atheneum.MaxSeats), StepHours: opts.Int("hours", b.cfg.StepHours), Language: language}
-	if l.Seats < atheneum.MinSeats || l.Seats > atheneum.MaxSeats {
-		return face.Refuse(r.l.T("lobby.bad.seats"))
+	lo, hi := r.face.Kind().SeatRange()
+	l := game.Lobby{Game: r.face.Kind().ID(), GuildID: r.i.GuildID, ChannelID: channelID, HostID: user.ID, HostName: displayName(user, r.i.Member),
+		Seats: opts.Int("seats", hi), StepHours: opts.Int("hours", 0), Language: language}
+	if l.Seats < lo || l.Seats > hi {
+		return face.Refuse(r.l.T("lobby.bad.seats", "Min", lo, "Max", hi))
 	}
-	if l.StepHours < 1 || l.StepHours > game.MaxHours {
+	if _, set := opts["hours"]; set && (l.StepHours < 1 || l.StepHours > game.MaxHours) {
 		return face.Refuse(r.l.T("lobby.bad.hours", "Max", game.MaxHours))
 	}
 	if inThread {
@@ -62,7 +64,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts face.Options) error {
 		return err
 	}
 	gl := face.GameLang(rec)
-	msg, err := r.edit(lobbyText(gl, rec), lobbyComponents(gl, rec))
+	msg, err := r.edit(b.lobbyText(gl, rec), b.lobbyComponents(gl, rec))
 	if err == nil {
 		err = b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID})
 	}
@@ -71,7 +73,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts face.Options) error {
 		// the channel, and say so.
 		b.log.Warn("could not post a lobby", "game", rec.ID, "err", err)
 		b.discardLobby(ctx, rec)
-		return face.Refuse(r.l.T("lobby.post.failed"))
+		return face.Refuse(r.l.T("lobby.post.failed", "Command", r.face.Command()))
 	}
 	return nil
 }
@@ -137,11 +139,11 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 	}
 	gl, _ := i18n.Parse(l.Language)
 	th, err := b.dg.ThreadStartComplex(l.ChannelID, &discordgo.ThreadStart{
-		Name: face.Clip(gl.T("lobby.thread.title", "Host", l.HostName), 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
+		Name: face.Clip(gl.T("lobby.thread.title", "Game", gl.T(r.face.Kind().ID()+".title"), "Host", l.HostName), 100), Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 10080,
 	})
 	if err != nil {
 		b.log.Warn("could not start a thread", "channel", l.ChannelID, "err", err)
-		return face.Refuse(r.l.T("lobby.thread.failed"))
+		return face.Refuse(r.l.T("lobby.thread.failed", "Command", r.face.Command()))
 	}
 	l.ChannelID = th.ID
 	rec, err := b.svc.OpenLobby(ctx, l)
@@ -149,10 +151,10 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 		return err
 	}
 	r.game = rec.ID
-	msg := b.post(ctx, rec, &discordgo.MessageSend{Content: lobbyText(gl, rec), Components: lobbyComponents(gl, rec)})
+	msg := b.post(ctx, rec, &discordgo.MessageSend{Content: b.lobbyText(gl, rec), Components: b.lobbyComponents(gl, rec)})
 	if msg == nil {
 		b.discardLobby(ctx, rec)
-		return face.Refuse(r.l.T("lobby.post.failed"))
+		return face.Refuse(r.l.T("lobby.post.failed", "Command", r.face.Command()))
 	}
 	if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
 		b.discardLobby(ctx, rec)
@@ -173,121 +175,189 @@ func (b *Bot) alreadyRunning(ctx context.Context, r *reply, rec *store.Game) err
 }
 
 // lobbyText is the lobby's announcement, in the game's language.
-func lobbyText(l i18n.Lang, rec *store.Game) string {
+func (b *Bot) lobbyText(l i18n.Lang, rec *store.Game) string {
+	f, _ := b.faceOf(rec)
 	var sb strings.Builder
-	sb.WriteString(l.T("lobby.title", "Host", "<@"+rec.HostID+">") + "\n")
+	sb.WriteString(l.T("lobby.title", "Game", l.T(rec.Kind+".title"), "Host", "<@"+rec.HostID+">") + "\n")
 	sb.WriteString(l.T("lobby.settings", "Taken", len(rec.Seats), "Seats", rec.Options.Seats,
-		"Hours", l.T("count.hours", "Count", rec.Options.StepHours), "Language", l.T("lang.name")) + "\n")
+		"Hours", l.T("count.hours", "Count", b.stepHours(rec)), "Language", l.T("lang.name")) + "\n")
+	for _, o := range lobbyOptions(f) {
+		if !o.PerSeat {
+			v := rec.GameOptions[o.Name]
+			if v == "" && len(o.Values) > 0 {
+				v = o.Values[0]
+			}
+			sb.WriteString(l.T("lobby.option", "Option", l.T(rec.Kind+".option."+o.Name), "Value", f.OptionWords(l, o.Name, v)) + "\n")
+		}
+	}
 	for i, s := range rec.Seats {
 		who := "<@" + s.UserID + ">"
 		if s.UserID == "" {
 			who = l.T("lobby.seat.ai", "Name", s.Name)
 		}
-		sb.WriteString(l.T("lobby.seat", "N", i+1, "Who", who, "Color", colorLabel(l, seatSubject(s)), "Subject", subjectName(l, seatSubject(s))) + "\n")
+		var words []string
+		for _, o := range lobbyOptions(f) {
+			if v, ok := s.Options[o.Name]; ok && o.PerSeat {
+				words = append(words, f.OptionWords(l, o.Name, v))
+			}
+		}
+		if len(words) == 0 {
+			sb.WriteString(l.T("lobby.seat.plain", "N", i+1, "Who", who) + "\n")
+			continue
+		}
+		sb.WriteString(l.T("lobby.seat", "N", i+1, "Who", who, "Options", strings.Join(words, ", ")) + "\n")
 	}
 	sb.WriteString(l.T("lobby.help"))
+	for _, o := range lobbyOptions(f) {
+		if key := rec.Kind + ".option." + o.Name + ".help"; l.Has(key) {
+			sb.WriteString(" " + l.T(key))
+		}
+	}
 	if at := game.LobbyExpires(rec); !at.IsZero() {
 		sb.WriteString("\n" + l.T("lobby.expires", "When", face.Stamp(at)))
 	}
 	return sb.String()
 }
 
-// colorLabel names a colour, capitalised, in l.
-func colorLabel(l i18n.Lang, c atheneum.Color) string {
-	if !c.IsBook() {
-		return "?"
+// stepHours is the time per step a game gets.
+func (b *Bot) stepHours(rec *store.Game) int {
+	if rec.Options.StepHours > 0 {
+		return rec.Options.StepHours
 	}
-	return l.T("color." + c.String() + ".label")
+	return b.svc.DefaultStepHours(rec.Kind)
 }
 
-// subjectName names a colour's subject in l.
-func subjectName(l i18n.Lang, c atheneum.Color) string {
-	if !c.IsBook() {
-		return "?"
+// lobbyOptions are the options a game's lobby offers.
+func lobbyOptions(f face.Face) []engine.Option {
+	if f == nil {
+		return nil
 	}
-	return l.T("subject." + c.String())
+	if o, ok := f.Kind().Rules.(engine.Optioner); ok {
+		return o.Options()
+	}
+	return nil
 }
 
-// aiLevels are the AI levels offered in the lobby.
-var aiLevels = []string{"random", "normal", "hard"}
+// The lobby's component verbs. A seat option's menu has the option's name
+// as its verb (Atheneum's "subject"); a game option's is verbGameOption
+// with the option's name as its argument.
+const verbGameOption = "opt"
 
-func lobbyComponents(l i18n.Lang, rec *store.Game) []discordgo.MessageComponent {
-	id := func(verb string) string {
-		return face.ID{Game: rec.ID, Step: "lobby", Seat: -1, Moves: -1, Verb: verb}.String()
+// lobbyOption builds a select menu option of the lobby.
+func lobbyOption(label, value, desc string, def bool) discordgo.SelectMenuOption {
+	return discordgo.SelectMenuOption{Label: face.Clip(label, face.MaxLabel), Value: value, Description: face.Clip(desc, face.MaxLabel), Default: def}
+}
+
+// lobbySelect is a row holding one select menu of the lobby.
+func lobbySelect(id, placeholder string, opts []discordgo.SelectMenuOption) discordgo.ActionsRow {
+	if len(opts) > face.MaxOptions {
+		opts = opts[:face.MaxOptions]
 	}
-	taken := map[atheneum.Color]string{}
-	for _, s := range rec.Seats {
-		taken[seatSubject(s)] = s.Name
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+		CustomID: id, Placeholder: face.Clip(placeholder, 150), Options: opts,
+	}}}
+}
+
+func (b *Bot) lobbyComponents(l i18n.Lang, rec *store.Game) []discordgo.MessageComponent {
+	f, _ := b.faceOf(rec)
+	id := func(verb string, args ...string) string {
+		return face.ID{Game: rec.ID, Step: face.LobbyStep, Seat: -1, Moves: -1, Verb: verb, Args: args}.String()
 	}
-	var opts []discordgo.SelectMenuOption
-	for _, c := range atheneum.Colors {
-		desc := l.T("lobby.subject.free")
-		if who, ok := taken[c]; ok {
-			desc = l.T("lobby.subject.taken", "Name", who)
-		}
-		opts = append(opts, option(colorLabel(l, c)+" — "+subjectName(l, c), string(c.Letter()), desc, false))
+	least := 2
+	if f != nil {
+		least, _ = f.Kind().SeatRange()
 	}
 	rows := []discordgo.MessageComponent{
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: l.T("lobby.join.label"), Style: discordgo.PrimaryButton, CustomID: id("join")},
 			discordgo.Button{Label: l.T("lobby.leave.label"), Style: discordgo.SecondaryButton, CustomID: id("leave")},
-			discordgo.Button{Label: l.T("lobby.start.label"), Style: discordgo.SuccessButton, CustomID: id("start"), Disabled: len(rec.Seats) < atheneum.MinSeats},
+			discordgo.Button{Label: l.T("lobby.start.label"), Style: discordgo.SuccessButton, CustomID: id("start"), Disabled: len(rec.Seats) < least},
 			discordgo.Button{Label: l.T("lobby.cancel.label"), Style: discordgo.DangerButton, CustomID: id("cancel")},
 		}},
-		selectRow(id("subject"), l.T("lobby.subject.placeholder"), opts),
 	}
-	if len(rec.Seats) < rec.Options.Seats {
-		var levels []discordgo.SelectMenuOption
-		for _, lv := range aiLevels {
-			levels = append(levels, option(l.T("ai."+lv+".name"), lv, l.T("ai."+lv+".option"), false))
+	for _, o := range lobbyOptions(f) {
+		var opts []discordgo.SelectMenuOption
+		for _, v := range o.Values {
+			desc, def := "", false
+			switch {
+			case o.PerSeat && o.Unique:
+				desc = l.T("lobby.option.free")
+				for _, s := range rec.Seats {
+					if s.Options[o.Name] == v {
+						desc = l.T("lobby.option.taken", "Name", s.Name)
+					}
+				}
+			case !o.PerSeat:
+				cur := rec.GameOptions[o.Name]
+				def = cur == v || (cur == "" && v == o.Values[0])
+			}
+			opts = append(opts, lobbyOption(f.OptionWords(l, o.Name, v), v, desc, def))
 		}
-		rows = append(rows, selectRow(id("addai"), l.T("lobby.addai.placeholder"), levels))
+		placeholder := l.T(rec.Kind + ".option." + o.Name + ".placeholder")
+		if o.PerSeat {
+			rows = append(rows, lobbySelect(id(o.Name), placeholder, opts))
+		} else {
+			rows = append(rows, lobbySelect(id(verbGameOption, o.Name), placeholder, opts))
+		}
+	}
+	if len(rec.Seats) < rec.Options.Seats && f != nil {
+		var levels []discordgo.SelectMenuOption
+		for _, lv := range f.Kind().Levels() {
+			levels = append(levels, lobbyOption(l.T("ai."+lv+".name"), lv, l.T("ai."+lv+".option"), false))
+		}
+		rows = append(rows, lobbySelect(id("addai"), l.T("lobby.addai.placeholder"), levels))
 	}
 	var ais []discordgo.SelectMenuOption
 	for i, s := range rec.Seats {
 		if s.UserID == "" {
-			ais = append(ais, option(strconv.Itoa(i+1)+". "+s.Name, strconv.Itoa(i+1), l.T("lobby.rmai.option"), false))
+			ais = append(ais, lobbyOption(strconv.Itoa(i+1)+". "+s.Name, strconv.Itoa(i+1), l.T("lobby.rmai.option"), false))
 		}
 	}
-	if len(ais) > 0 {
-		rows = append(rows, selectRow(id("rmai"), l.T("lobby.rmai.placeholder"), ais))
+	if len(ais) > 0 && len(rows) < 5 {
+		rows = append(rows, lobbySelect(id("rmai"), l.T("lobby.rmai.placeholder"), ais))
 	}
 	var langs []discordgo.SelectMenuOption
 	for _, lang := range i18n.Langs {
-		langs = append(langs, option(lang.T("lang.name"), lang.String(), l.T("lobby.language.option"), lang == l))
+		langs = append(langs, lobbyOption(lang.T("lang.name"), lang.String(), l.T("lobby.language.option"), lang == l))
 	}
-	rows = append(rows, selectRow(id("lang"), l.T("lobby.language.placeholder"), langs))
+	if len(rows) < 5 {
+		rows = append(rows, lobbySelect(id("lang"), l.T("lobby.language.placeholder"), langs))
+	}
 	return rows
 }
 
 // lobbyVerbs maps the lobby's component verbs to the service's changes.
-var lobbyVerbs = map[string]string{"join": "join", "leave": "leave", "subject": "seat_option", "addai": "add_ai", "rmai": "remove_ai", "lang": "language"}
-
-// lobbyOptions names the option a lobby menu sets.
-var lobbyOptions = map[string]string{"subject": atheneum.SeatOptionSubject}
+var lobbyVerbs = map[string]string{"join": "join", "leave": "leave", "addai": "add_ai", "rmai": "remove_ai", "lang": "language"}
 
 // lobbyComponent handles the lobby's buttons and menus; t is locked.
 func (b *Bot) lobbyComponent(ctx context.Context, r *reply, t *game.Table, id face.ID, values []string) error {
-	user := interactionUser(r.i)
+	user := face.InteractionUser(r.i)
 	switch id.Verb {
 	case "cancel":
 		if err := b.svc.CancelLobby(ctx, t, user.ID); err != nil {
 			return err
 		}
-		_, err := r.edit(face.GameLang(t.Rec).T("lobby.cancelled", "Host", "<@"+t.Rec.HostID+">"), nil)
+		_, err := r.edit(face.GameLang(t.Rec).T("lobby.cancelled", "Game", face.GameLang(t.Rec).T(t.Rec.Kind+".title"), "Host", "<@"+t.Rec.HostID+">"), nil)
 		return err
 	case "start":
 		return b.startGame(ctx, r, t, user.ID)
 	}
-	verb, ok := lobbyVerbs[id.Verb]
-	if !ok {
+	change := game.LobbyChange{UserID: user.ID, Name: displayName(user, r.i.Member), Value: firstValue(values)}
+	f, _ := b.faceOf(t.Rec)
+	if verb, ok := lobbyVerbs[id.Verb]; ok {
+		change.Verb = verb
+	} else if id.Verb == verbGameOption {
+		change.Verb, change.Option = "option", id.Arg(0)
+	} else if slices.ContainsFunc(lobbyOptions(f), func(o engine.Option) bool { return o.PerSeat && o.Name == id.Verb }) {
+		change.Verb, change.Option = "seat_option", id.Verb
+	} else {
 		return face.ErrStaleChoice
 	}
-	if err := b.svc.ChangeLobby(ctx, t, game.LobbyChange{Verb: verb, Option: lobbyOptions[id.Verb], UserID: user.ID, Name: displayName(user, r.i.Member), Value: firstValue(values)}); err != nil {
+	if err := b.svc.ChangeLobby(ctx, t, change); err != nil {
 		return err
 	}
 	l := face.GameLang(t.Rec)
-	_, err := r.edit(lobbyText(l, t.Rec), lobbyComponents(l, t.Rec))
+	_, err := r.edit(b.lobbyText(l, t.Rec), b.lobbyComponents(l, t.Rec))
 	return err
 }
 
@@ -298,27 +368,21 @@ func firstValue(v []string) string {
 	return v[0]
 }
 
-// startGame deals the first hands and opens the first pick step; t is
-// locked. The lobby's message becomes the first step's post.
+// startGame deals the game and opens its first step; t is locked. The
+// lobby's message becomes the first step's post.
 func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID string) error {
 	if err := b.svc.Start(ctx, t, userID); err != nil {
 		return err
 	}
 	rec := t.Rec
 	l := face.GameLang(rec)
-	var sb strings.Builder
-	sb.WriteString(l.T("start.title") + "\n")
-	for i, s := range rec.Seats {
-		who := "<@" + s.UserID + ">"
-		if s.UserID == "" {
-			who = l.T("lobby.seat.ai", "Name", s.Name)
-		}
-		sb.WriteString(l.T("start.seat", "N", i+1, "Who", who, "Color", colorLabel(l, seatSubject(s)), "Subject", subjectName(l, seatSubject(s)), "Neighbours", neighbours(l, rec, i)) + "\n")
+	f, err := b.faceOf(rec)
+	if err != nil {
+		return err
 	}
-	sb.WriteString(l.T("start.help"))
 	empty := []discordgo.MessageComponent{}
 	embeds := waitingEmbed(waitingLine(l, rec, b.svc.Deadline(ctx, t)))
-	msg, err := r.answer(sb.String(), empty, embeds, nil)
+	msg, err := r.answer(f.StartText(l, rec), empty, embeds, nil)
 	if err != nil {
 		b.log.Warn("could not update the lobby message", "game", rec.ID, "err", err)
 	} else if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgStep, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
@@ -326,20 +390,10 @@ func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID str
 	}
 	// An edit pings nobody: people reached in the channel get one post.
 	if pings := b.channelPings(ctx, rec); len(pings) > 0 {
-		b.post(ctx, rec, &discordgo.MessageSend{Content: l.T("flow.ping.step", "Who", mentions(pings)), AllowedMentions: pingsOnly(pings)})
+		b.post(ctx, rec, &discordgo.MessageSend{Content: l.T("flow.ping.step", "Who", mentions(pings), "Command", f.Command()), AllowedMentions: pingsOnly(pings)})
 	}
 	b.svc.Settle(ctx, t)
 	return nil
-}
-
-// neighbours says who sits on a seat's left and right (one opponent, on
-// both sides, in a two-player game).
-func neighbours(l i18n.Lang, rec *store.Game, seat int) string {
-	left, right := athGame(rec).LeftOf(seat), athGame(rec).RightOf(seat)
-	if left == right {
-		return l.T("start.opponent", "Name", rec.Seats[left].Name)
-	}
-	return l.T("start.neighbours", "Left", rec.Seats[left].Name, "Right", rec.Seats[right].Name)
 }
 
 // lobbyExpired closes the lobby's message once it timed out.
@@ -349,7 +403,7 @@ func (b *Bot) lobbyExpired(ctx context.Context, t *game.Table) {
 	if err != nil {
 		return
 	}
-	text := face.GameLang(rec).T("lobby.expired")
+	text := face.GameLang(rec).T("lobby.expired", "Command", b.command(rec))
 	empty := []discordgo.MessageComponent{}
 	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Content: &text, Components: &empty, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
 		b.log.Warn("could not close an expired lobby's message", "game", rec.ID, "err", err)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
 	"atheneum/i18n"
 )
 
@@ -12,16 +13,16 @@ func TestComputerPlayersAreNamedInTheGamesLanguage(t *testing.T) {
 	h := newHarness(t, "ana")
 	ana := h.user("ana")
 	lobby := h.slash(ana, "new", discordtest.StringOpt("language", "fr"))
-	addAI, _ := component(lobby, "addai")
+	addAI, _ := drive.Component(lobby, "addai")
 	lobby, _ = h.click(ana, lobby, addAI.CustomID, "normal")
-	addAI, _ = component(lobby, "addai")
+	addAI, _ = drive.Component(lobby, "addai")
 	lobby, _ = h.click(ana, lobby, addAI.CustomID, "normal")
 	rec := h.snapshot().Rec
 	want := i18n.French.T("ai.normal.name")
 	if len(rec.Seats) != 3 || rec.Seats[1].Name != want || rec.Seats[2].Name != want+" 2" {
 		t.Fatalf("the computer players of a French game are called %q and %q", rec.Seats[1].Name, rec.Seats[2].Name)
 	}
-	lang, _ := component(lobby, "lang")
+	lang, _ := drive.Component(lobby, "lang")
 	h.click(ana, lobby, lang.CustomID, "en")
 	rec = h.snapshot().Rec
 	want = i18n.English.T("ai.normal.name")

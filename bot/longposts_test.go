@@ -41,7 +41,7 @@ func TestLongPostsArriveWhole(t *testing.T) {
 				if n := utf8.RuneCountInString(longNames[k]); n != 32 {
 					t.Fatalf("%q has %d characters, want 32", longNames[k], n)
 				}
-				h.srv.PutMember(discordtest.Member{GuildID: h.world.Guild.ID, User: u, Nick: longNames[k], Permissions: discordtest.DefaultMemberPermissions})
+				h.Srv.PutMember(discordtest.Member{GuildID: h.world.Guild.ID, User: u, Nick: longNames[k], Permissions: discordtest.DefaultMemberPermissions})
 			}
 			closed := h.user("u5")
 			players := newPlayers(h, 7, "u5")
@@ -61,8 +61,8 @@ func TestLongPostsArriveWhole(t *testing.T) {
 func (h *harness) checkLongPosts(l i18n.Lang, closed discordtest.User) {
 	h.t.Helper()
 	var posts []discordtest.Message
-	for _, m := range h.srv.Messages(h.world.Channel.ID) {
-		if m.Author.ID == h.srv.BotUser().ID && !m.Ephemeral {
+	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
+		if m.Author.ID == h.Srv.BotUser().ID && !m.Ephemeral {
 			posts = append(posts, m)
 		}
 	}
@@ -157,19 +157,19 @@ func TestLongMessagesAreSplitNeverClipped(t *testing.T) {
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
-	rec := h.state(h.channel)
+	rec := h.state(h.Channel)
 
 	t.Run("a long post comes in parts, the last one pinging", func(t *testing.T) {
 		lines := []string{strings.Repeat("a", 1500), strings.Repeat("b", 1500), strings.Repeat("c", 1500), "<@" + bo.ID + ">"}
 		text := strings.Join(lines, "\n")
-		before := len(h.srv.Messages(h.channel))
+		before := len(h.Srv.Messages(h.Channel))
 		pic := face.Picture{Name: "x.png"}
 		pic.PNG, pic.Alt = tinyPNG(t), "a picture"
-		last := h.bot.post(h.ctx, rec, &discordgo.MessageSend{Content: text, Embeds: waitingEmbed("waiting"), AllowedMentions: pingsOnly([]string{bo.ID})}, pic)
+		last := h.bot.post(h.Ctx, rec, &discordgo.MessageSend{Content: text, Embeds: waitingEmbed("waiting"), AllowedMentions: pingsOnly([]string{bo.ID})}, pic)
 		if last == nil {
 			t.Fatal("the post failed")
 		}
-		sent := h.srv.Messages(h.channel)[before:]
+		sent := h.Srv.Messages(h.Channel)[before:]
 		if len(sent) != 3 {
 			t.Fatalf("%d messages, want 3", len(sent))
 		}
@@ -192,18 +192,18 @@ func TestLongMessagesAreSplitNeverClipped(t *testing.T) {
 	})
 	t.Run("a long answer comes in parts that only its asker sees", func(t *testing.T) {
 		for k := range 60 {
-			ch := h.srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("lobby-%d", k))
+			ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("lobby-%d", k))
 			h.slashIn(ch.ID, ana, "new")
 		}
-		in, err := h.srv.SlashCommand(h.ctx, ana, h.channel, "atheneum", discordtest.Sub("games"))
+		in, err := h.Srv.SlashCommand(h.Ctx, ana, h.Channel, "atheneum", discordtest.Sub("games"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		first, err := in.WaitResponse(h.ctx)
+		first, err := in.WaitResponse(h.Ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.settle()
+		h.Settle()
 		parts := append([]discordtest.Message{first}, in.Followups()...)
 		if len(parts) < 2 {
 			t.Fatalf("the answer came in %d message of %d characters", len(parts), utf8.RuneCountInString(first.Content))

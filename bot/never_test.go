@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
@@ -17,11 +18,11 @@ import (
 // state returns the stored game of a channel, fully loaded.
 func (h *harness) state(channelID string) *store.Game {
 	h.t.Helper()
-	rec, err := h.db.GameInChannel(h.ctx, channelID)
+	rec, err := h.db.GameInChannel(h.Ctx, channelID)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	full, err := h.db.LoadGame(h.ctx, rec.ID)
+	full, err := h.db.LoadGame(h.Ctx, rec.ID)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -40,15 +41,15 @@ func (h *harness) encoded(channelID string) string {
 // forge sends a forged component interaction and returns what the user saw.
 func (h *harness) forge(user discordtest.User, msg discordtest.Message, customID string, values ...string) discordtest.Message {
 	h.t.Helper()
-	in, err := h.srv.ForgeComponent(h.ctx, user, msg.ID, customID, values...)
+	in, err := h.Srv.ForgeComponent(h.Ctx, user, msg.ID, customID, values...)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	seen, err := in.WaitResponse(h.ctx)
+	seen, err := in.WaitResponse(h.Ctx)
 	if err != nil {
 		h.t.Fatalf("forged %s: %v", customID, err)
 	}
-	h.settle()
+	h.Settle()
 	if !in.AckedInTime() {
 		h.t.Errorf("forged %s was not acknowledged in time", customID)
 	}
@@ -60,17 +61,17 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 	h := newHarness(t, "ana", "bo", "cy", "dee", "eve")
 	ana, bo, cy, dee, eve := h.user("ana"), h.user("bo"), h.user("cy"), h.user("dee"), h.user("eve")
 	h.openGame(ana, bo)
-	other := h.srv.AddTextChannel(h.world.Guild.ID, "other")
+	other := h.Srv.AddTextChannel(h.world.Guild.ID, "other")
 	otherLobby := h.openGameIn(other.ID, dee, eve)
 	channel := h.world.Channel.ID
 
-	anaPick, _ := h.lastDM(ana)
-	pick, ok := component(anaPick, "pick")
+	anaPick, _ := h.LastDM(ana)
+	pick, ok := drive.Component(anaPick, "pick")
 	if !ok {
 		t.Fatalf("ana's DM has no pick menu: %q", anaPick.Content)
 	}
-	deePick, _ := h.lastDM(dee)
-	deeMenu, _ := component(deePick, "pick")
+	deePick, _ := h.LastDM(dee)
+	deeMenu, _ := drive.Component(deePick, "pick")
 	gameID, _ := face.ParseID(pick.CustomID)
 	forged := func(verb string, args ...string) string {
 		id := gameID
@@ -100,7 +101,7 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		{"an item menu during the pick step is refused", ana, forged("it"), []string{"i1"}, en("play.refuse.picking")},
 		{"an unknown verb is refused", ana, forged("explode"), []string{"x"}, en("play.refuse.stale")},
 		{"a shelving menu during the pick step is refused", ana, forged("spc", "item", "1", "-", "-1", "II"), []string{"1.1"}, en("play.refuse.picking")},
-		{"a menu built for another step is refused", ana, strings.Replace(pick.CustomID, ":t1p:", ":t2r:", 1), []string{pickCard}, en("play.refuse.earlier", "Turn", 1)},
+		{"a menu built for another step is refused", ana, strings.Replace(pick.CustomID, ":t1p:", ":t2r:", 1), []string{pickCard}, en("play.refuse.earlier", "Position", position(1, en("status.step.pick")))},
 		{"a menu from before the seat's last move is refused", ana, strings.Replace(pick.CustomID, ":0:0:pick", ":0:7:pick", 1), []string{pickCard}, en("play.refuse.outdated")},
 		{"a lobby button of a started game is refused", ana, face.ID{Game: gameID.Game, Step: "lobby", Seat: -1, Moves: -1, Verb: "join"}.String(), nil, refusalText(game.CodeNotLobby)},
 	}
@@ -130,22 +131,22 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 
 	t.Run("a stale menu from an earlier step is refused", func(t *testing.T) {
 		h.click(ana, anaPick, pick.CustomID, pickCard)
-		boPick, _ := h.lastDM(bo)
-		bp, _ := component(boPick, "pick")
+		boPick, _ := h.LastDM(bo)
+		bp, _ := drive.Component(boPick, "pick")
 		h.click(bo, boPick, bp.CustomID, bp.Options[0].Value)
 		if ath(h.state(channel).State).Step != atheneum.StepResolve {
 			t.Fatal("the cards were not revealed")
 		}
 		before := h.encoded(channel)
 		seen := h.forge(ana, anaPick, pick.CustomID, pickCard)
-		if seen.Content != en("play.refuse.earlier", "Turn", 1) || h.encoded(channel) != before {
+		if seen.Content != en("play.refuse.earlier", "Position", position(1, en("status.step.resolve"))) || h.encoded(channel) != before {
 			t.Errorf("answer %q; game changed: %v", seen.Content, h.encoded(channel) != before)
 		}
 	})
 
 	t.Run("a double click is applied once", func(t *testing.T) {
-		bench, _ := h.lastDM(ana)
-		done, ok := component(bench, "done")
+		bench, _ := h.LastDM(ana)
+		done, ok := drive.Component(bench, "done")
 		if !ok {
 			t.Fatalf("no Done button on %q", bench.Content)
 		}
@@ -161,8 +162,8 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 	})
 
 	t.Run("two clicks at once are applied once", func(t *testing.T) {
-		bench, _ := h.lastDM(bo)
-		done, _ := component(bench, "done")
+		bench, _ := h.LastDM(bo)
+		done, _ := drive.Component(bench, "done")
 		seq := h.state(channel).Seq
 		var wg sync.WaitGroup
 		ins := make([]*discordtest.Interaction, 2)
@@ -170,19 +171,19 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				in, err := h.srv.ForgeComponent(h.ctx, bo, bench.ID, done.CustomID)
+				in, err := h.Srv.ForgeComponent(h.Ctx, bo, bench.ID, done.CustomID)
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				if _, err := in.WaitResponse(h.ctx); err != nil {
+				if _, err := in.WaitResponse(h.Ctx); err != nil {
 					t.Error(err)
 				}
 				ins[k] = in
 			}()
 		}
 		wg.Wait()
-		h.settle()
+		h.Settle()
 		if got := h.state(channel).Seq; got != seq+1 {
 			t.Errorf("seq went from %d to %d, want exactly one action", seq, got)
 		}

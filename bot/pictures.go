@@ -10,10 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"atheneum/engine/atheneum"
 	"atheneum/render"
-	atrender "atheneum/render/atheneum"
-	"atheneum/store"
 )
 
 // maxAltText is Discord's limit on an attachment's description.
@@ -165,20 +162,4 @@ func decodeMessage(resp []byte, err error) (*discordgo.Message, error) {
 		return nil, err
 	}
 	return &msg, nil
-}
-
-// workbenchPicture draws a seat's shelves for its workbench: where the
-// chosen item may go, and the move just made.
-func (b *Bot) workbenchPicture(rec *store.Game, seat int, sel selection, last *atheneum.Action) (face.Picture, error) {
-	var m atrender.Marks
-	if sel.Mode == "item" {
-		m.Item = sel.Item
-	}
-	if last != nil && last.Type != atheneum.ActUndo && last.Type != atheneum.ActDone && last.Type != atheneum.ActPick {
-		m.Last = last
-	}
-	g := athGame(rec)
-	return b.drawPicture("shelves.png", func() (render.Picture, error) {
-		return atrender.DrawShelves(g.View(seat), seat, m, face.PictureOptions(rec))
-	})
 }

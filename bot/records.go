@@ -10,10 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine/atheneum"
 	"atheneum/i18n"
-	"atheneum/render"
-	atrender "atheneum/render/atheneum"
 	"atheneum/store"
 )
 
@@ -30,7 +27,7 @@ func (b *Bot) cmdNotify(ctx context.Context, r *reply, opts face.Options) error 
 	if err := b.svc.SetNotifyMode(ctx, interactionUser(r.i).ID, mode); err != nil {
 		return err
 	}
-	return r.say(r.l.T("notify.set."+string(mode)), true)
+	return r.say(r.l.T("notify.set."+string(mode), "Command", r.face.Command()), true)
 }
 
 // cmdLanguage sets the language the bot uses with a member.
@@ -64,50 +61,68 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.O
 		return face.Refuse(r.l.T("lobby.no.dm"))
 	}
 	l := r.l
+	if g := opts.Str("game"); name != "replay" && g != "" && g != allGames {
+		if _, ok := b.faces[g]; !ok || b.faces[g].Kind().ID() != g {
+			return face.Refuse(l.T("cmd.unknown", "Command", r.face.Command()))
+		}
+	}
 	switch name {
 	case "history":
 		channel := r.i.ChannelID
 		if opts.Str("scope") == "server" {
 			channel = ""
 		}
-		games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, ChannelID: channel, Game: atheneum.GameID}, historyGames)
+		games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, ChannelID: channel, Game: recordsGame(r, opts)}, historyGames)
 		if err != nil {
 			return err
 		}
 		_, err = r.edit(historyText(l, games, channel == ""), nil)
 		return err
 	case "stats":
-		u := interactionUser(r.i)
+		u := face.InteractionUser(r.i)
 		if o, ok := opts["member"]; ok {
 			if u = o.UserValue(nil); u == nil {
 				return face.Refuse(l.T("cmd.no.user"))
 			}
 		}
-		st, err := b.svc.Stats(ctx, store.Scope{GuildID: r.i.GuildID, Game: atheneum.GameID}, u.ID)
+		st, err := b.svc.Stats(ctx, store.Scope{GuildID: r.i.GuildID, Game: recordsGame(r, opts)}, u.ID)
 		if err != nil {
 			return err
 		}
-		_, err = r.edit(statsText(l, "<@"+u.ID+">", st), nil)
+		_, err = r.edit(statsText(l, r.face, "<@"+u.ID+">", st), nil)
 		return err
 	case "leaderboard":
-		board, err := b.svc.Leaderboard(ctx, store.Scope{GuildID: r.i.GuildID, Game: atheneum.GameID}, leaderboardPlaces, leaderboardMin)
+		board, err := b.svc.Leaderboard(ctx, store.Scope{GuildID: r.i.GuildID, Game: recordsGame(r, opts)}, leaderboardPlaces, leaderboardMin)
 		if err != nil {
 			return err
 		}
 		_, err = r.edit(leaderboardText(l, board), nil)
 		return err
 	case "games":
-		u := interactionUser(r.i)
+		u := face.InteractionUser(r.i)
 		snaps, err := b.svc.MemberGames(ctx, r.i.GuildID, u.ID)
 		if err != nil {
 			return err
 		}
-		_, err = r.edit(gamesText(l, u.ID, snaps), nil)
+		_, err = r.edit(b.gamesText(l, u.ID, snaps), nil)
 		return err
 	case "replay":
 		return b.cmdReplay(ctx, r, opts.Str("game"))
 	}
-	return face.Refuse(l.T("cmd.unknown"))
+	return face.Refuse(l.T("cmd.unknown", "Command", r.face.Command()))
+}
+
+// recordsGame is the game whose records a command reads: the game:
+// option's ("" for all games), else the command's own game.
+func recordsGame(r *reply, opts face.Options) string {
+	switch g := opts.Str("game"); g {
+	case "":
+		return r.face.Kind().ID()
+	case allGames:
+		return ""
+	default:
+		return g
+	}
 }
 
 // historyText lists finished games, newest first.
@@ -151,17 +166,20 @@ func historyText(l i18n.Lang, games []store.FinishedGame, server bool) string {
 	return sb.String()
 }
 
-// statsText is one member's record.
-func statsText(l i18n.Lang, who string, st store.MemberStats) string {
+// statsText is one member's record in f's game: games, wins, scores, and
+// the seat options they played most (Atheneum's favourite subject).
+func statsText(l i18n.Lang, f face.Face, who string, st store.MemberStats) string {
 	if st.Games == 0 {
 		return l.T("stats.none", "Who", who)
 	}
-	fav := l.T("stats.no.favourite")
-	if c, ok := atheneum.ParseColor(st.Usual[atheneum.SeatOptionSubject]); ok && c.IsBook() {
-		fav = subjectName(l, c)
+	text := l.T("stats.text", "Who", who, "Games", l.T("count.games", "Count", st.Games), "Wins", l.T("count.wins", "Count", st.Wins),
+		"Average", fmt.Sprintf("%.1f", st.Average), "Best", st.Best)
+	for _, o := range lobbyOptions(f) {
+		if v, ok := st.Usual[o.Name]; ok && o.PerSeat {
+			text += "\n" + l.T("stats.usual", "Option", l.T(f.Kind().ID()+".option."+o.Name), "Value", f.OptionWords(l, o.Name, v))
+		}
 	}
-	return l.T("stats.text", "Who", who, "Games", l.T("count.games", "Count", st.Games), "Wins", l.T("count.wins", "Count", st.Wins),
-		"Average", fmt.Sprintf("%.1f", st.Average), "Best", st.Best, "Favourite", fav)
+	return text
 }
 
 // leaderboardText ranks the server's players.
@@ -179,8 +197,9 @@ func leaderboardText(l i18n.Lang, board []store.Standing) string {
 	return sb.String()
 }
 
-// gamesText lists a member's running games and what each waits for.
-func gamesText(l i18n.Lang, userID string, snaps []*game.Snapshot) string {
+// gamesText lists a member's running games (of every kind) and what each
+// waits for.
+func (b *Bot) gamesText(l i18n.Lang, userID string, snaps []*game.Snapshot) string {
 	if len(snaps) == 0 {
 		return l.T("games.none")
 	}
@@ -194,80 +213,35 @@ func gamesText(l i18n.Lang, userID string, snaps []*game.Snapshot) string {
 			continue
 		}
 		seat := game.SeatOf(rec, userID)
-		g := athGame(rec)
 		state := l.T("games.not.you")
-		if seat >= 0 && g.Step != atheneum.StepOver && slices.Contains(g.Waiting(), seat) {
+		if seat >= 0 && !rec.State.Over() && slices.Contains(rec.State.Awaited(), seat) {
 			state = l.T("games.you", "Deadline", deadlineWords(l, rec, snap.Deadline))
 		}
-		sb.WriteString(l.T("games.line", "Where", where, "Turn", g.TurnNumber(), "State", state) + "\n")
+		sb.WriteString(l.T("games.line", "Where", where, "Game", l.T(rec.Kind+".title"), "Position", b.position(l, rec), "State", state) + "\n")
 	}
 	return sb.String()
 }
 
-// cmdReplay draws a finished game of this server: its scores turn by turn
-// and its final shelves.
+// cmdReplay shows a finished game of this server, of the command's game,
+// as its face replays it.
 func (b *Bot) cmdReplay(ctx context.Context, r *reply, id string) error {
 	l := r.l
 	id = strings.TrimSpace(id)
 	rec, err := b.db.GetGame(ctx, id)
-	if err != nil || rec.GuildID != r.i.GuildID {
+	if err != nil || rec.GuildID != r.i.GuildID || rec.Kind != r.face.Kind().ID() {
 		// Another server's game is as unknown here as a game that never was.
 		return face.Refuse(l.T("replay.unknown", "ID", face.Echo(id)))
 	}
 	if rec.Status != store.StatusFinished {
 		return face.Refuse(l.T("replay.not.finished"))
 	}
-	turns, final, err := b.scoreHistory(ctx, id)
-	if err != nil {
-		return err
-	}
-	pic, err := b.drawPicture("replay.png", func() (render.Picture, error) {
-		return atrender.DrawReplay(turns, athGame(final), face.PictureOptions(final))
-	})
-	if err != nil {
-		return err
-	}
-	var winners []string
-	for _, s := range athGame(final).Winners() {
-		winners = append(winners, final.Seats[s].Name)
-	}
-	_, err = r.edit(l.T("replay.text", "ID", id, "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "Winners", face.JoinAnd(l, winners)), nil, pic)
-	return err
+	return r.face.Replay(ctx, b, r, rec)
 }
 
-// scoreHistory replays a finished Atheneum game: turns[k][seat] is the
-// seat's score at the end of turn k+1, and a last row its final total.
-func (b *Bot) scoreHistory(ctx context.Context, id string) (turns [][]int, final *store.Game, err error) {
-	scores := func(g *atheneum.Game) []int {
-		row := make([]int, len(g.Seats))
-		for i := range g.Seats {
-			row[i] = g.Seats[i].Score()
-		}
-		return row
-	}
-	final, err = b.svc.Replay(ctx, id, func(st game.Step) error {
-		before, after := st.Before.(*atheneum.State).Game, st.After.(*atheneum.State).Game
-		if after.Step == atheneum.StepOver || after.TurnNumber() != before.TurnNumber() {
-			turns = append(turns, scores(after))
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	if g := athGame(final); g.Step == atheneum.StepOver {
-		row := make([]int, len(g.Seats))
-		for _, r := range g.Results {
-			row[r.Seat] = r.Total
-		}
-		turns = append(turns, row)
-	}
-	return turns, final, nil
-}
-
-// replayChoices suggests this server's finished games for /atheneum replay.
-func (b *Bot) replayChoices(ctx context.Context, r *reply, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, Game: atheneum.GameID}, face.MaxOptions)
+// replayChoices suggests this server's finished games of f's kind for its
+// replay subcommand.
+func (b *Bot) replayChoices(ctx context.Context, r *reply, f face.Face, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, Game: f.Kind().ID()}, face.MaxOptions)
 	if err != nil {
 		return nil
 	}

@@ -18,11 +18,11 @@ func TestRecordsOfFinishedGames(t *testing.T) {
 	h.openGame(ana, bo)
 	h.playUntil(ps, h.gameOver)
 	id := h.gameID()
-	results, err := h.db.Results(h.ctx, id)
+	results, err := h.db.Results(h.Ctx, id)
 	if err != nil || len(results) != 2 {
 		t.Fatalf("results %v, %v", results, err)
 	}
-	final, err := h.db.GetMessage(h.ctx, id, msgFinal, store.NoSeat)
+	final, err := h.db.GetMessage(h.Ctx, id, msgFinal, store.NoSeat)
 	if err != nil {
 		t.Fatalf("the final post was not recorded: %v", err)
 	}
@@ -61,11 +61,11 @@ func TestRecordsOfFinishedGames(t *testing.T) {
 		}
 	})
 	t.Run("the replay autocompletes this server's finished games", func(t *testing.T) {
-		in, err := h.srv.Autocomplete(h.ctx, cy, h.world.Channel.ID, "atheneum", discordtest.Sub("replay", discordtest.StringOpt("game", id[:3]).Focus()))
+		in, err := h.Srv.Autocomplete(h.Ctx, cy, h.world.Channel.ID, "atheneum", discordtest.Sub("replay", discordtest.StringOpt("game", id[:3]).Focus()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		cb, err := in.WaitAck(h.ctx)
+		cb, err := in.WaitAck(h.Ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,14 +74,14 @@ func TestRecordsOfFinishedGames(t *testing.T) {
 		}
 	})
 	t.Run("a game of another server or an unknown id is refused", func(t *testing.T) {
-		other := h.srv.AddGuild("Elsewhere")
-		ch := h.srv.AddTextChannel(other.ID, "general")
-		h.srv.AddMember(other.ID, cy)
-		in, err := h.srv.SlashCommand(h.ctx, cy, ch.ID, "atheneum", discordtest.Sub("replay", discordtest.StringOpt("game", id)))
+		other := h.Srv.AddGuild("Elsewhere")
+		ch := h.Srv.AddTextChannel(other.ID, "general")
+		h.Srv.AddMember(other.ID, cy)
+		in, err := h.Srv.SlashCommand(h.Ctx, cy, ch.ID, "atheneum", discordtest.Sub("replay", discordtest.StringOpt("game", id)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		seen, err := in.WaitResponse(h.ctx)
+		seen, err := in.WaitResponse(h.Ctx)
 		if err != nil || seen.Content != i18n.English.T("replay.unknown", "ID", id) {
 			t.Errorf("another server's game answered %q (%v)", seen.Content, err)
 		}
@@ -97,7 +97,7 @@ func TestRecordsOfFinishedGames(t *testing.T) {
 		h.openGame(ana, bo)
 		seen := h.slash(ana, "games")
 		snap := h.snapshot()
-		want := i18n.English.T("games.line", "Where", "<#"+h.world.Channel.ID+">", "Turn", 1, "State", i18n.English.T("games.you", "Deadline", face.Stamp(snap.Deadline)))
+		want := en("games.line", "Where", "<#"+h.world.Channel.ID+">", "Position", position(1, en("status.step.pick")), "State", en("games.you", "Deadline", face.Stamp(snap.Deadline)))
 		if !strings.Contains(seen.Content, want) {
 			t.Errorf("ana's games: %q, want %q", seen.Content, want)
 		}

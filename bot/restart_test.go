@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/drive"
 	"strings"
 	"testing"
 
@@ -21,8 +22,8 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 		return g.TurnNumber() == 3 && g.Step == atheneum.StepResolve && g.Seats[0].Moves > 0 && g.Seats[0].Status == atheneum.StatusShelving
 	})
 	before := h.state(channel)
-	anaBench, ok := h.lastDM(h.user("ana"))
-	if !ok || len(selects(anaBench))+len(anaBench.Components) == 0 {
+	anaBench, ok := h.LastDM(h.user("ana"))
+	if !ok || len(drive.Selects(anaBench))+len(anaBench.Components) == 0 {
 		t.Fatalf("ana has no workbench before the restart: %q", anaBench.Content)
 	}
 	reveals := len(h.channelPosts(stem(i18n.English, "play.reveal.title")))
@@ -36,7 +37,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 		t.Fatal("the game changed across the restart")
 	}
 	// Ana's workbench from before the restart still works.
-	done, ok := component(anaBench, "done")
+	done, ok := drive.Component(anaBench, "done")
 	if !ok {
 		t.Fatalf("no Done button on ana's workbench")
 	}
@@ -56,7 +57,7 @@ func TestFullGameWithARestartInTheMiddleOfAResolveStep(t *testing.T) {
 	if n, turns := len(h.channelPosts(stem(i18n.English, "play.reveal.title"))), len(h.channelPosts(stem(i18n.English, "play.turn.over"))); n != 10 || turns != 9 {
 		t.Errorf("%d reveal posts and %d end-of-turn posts, want 10 and 9", n, turns)
 	}
-	if v := h.srv.TakeViolations(); len(v) > 0 {
+	if v := h.Srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
 	}
 }

@@ -15,15 +15,15 @@ import (
 // channel is channelID, and returns what the user saw.
 func (h *harness) forgeSlash(user discordtest.User, guildID, channelID string, opt discordtest.Option) discordtest.Message {
 	h.t.Helper()
-	in, err := h.srv.ForgeSlashCommand(h.ctx, user, guildID, channelID, "atheneum", opt)
+	in, err := h.Srv.ForgeSlashCommand(h.Ctx, user, guildID, channelID, "atheneum", opt)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	seen, err := in.WaitResponse(h.ctx)
+	seen, err := in.WaitResponse(h.Ctx)
 	if err != nil {
 		h.t.Fatalf("forged /atheneum %s: %v", opt.Name, err)
 	}
-	h.settle()
+	h.Settle()
 	return seen
 }
 
@@ -41,7 +41,7 @@ func (h *harness) serverState(channelID string) string {
 			sb.WriteString("(autopilot)")
 		}
 	}
-	for _, m := range h.srv.Messages(channelID) {
+	for _, m := range h.Srv.Messages(channelID) {
 		if m.Ephemeral {
 			continue // answers only their asker sees
 		}
@@ -59,25 +59,25 @@ func TestEveryCommandChecksItsServer(t *testing.T) {
 	h := newHarness(t, "ana", "bo", "mod")
 	ana, bo, mod := h.user("ana"), h.user("bo"), h.user("mod")
 	// A finished game of the victim's server, for the records.
-	ended := h.srv.AddTextChannel(h.world.Guild.ID, "ended")
+	ended := h.Srv.AddTextChannel(h.world.Guild.ID, "ended")
 	h.openGameIn(ended.ID, ana, bo)
 	endedID := h.state(ended.ID).ID
-	in, err := h.srv.SlashCommand(h.ctx, ana, ended.ID, "atheneum", discordtest.SubGroup("admin", discordtest.Sub("end", discordtest.StringOpt("reason", "secret reason"))))
+	in, err := h.Srv.SlashCommand(h.Ctx, ana, ended.ID, "atheneum", discordtest.SubGroup("admin", discordtest.Sub("end", discordtest.StringOpt("reason", "secret reason"))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := in.WaitResponse(h.ctx); err != nil {
+	if _, err := in.WaitResponse(h.Ctx); err != nil {
 		t.Fatal(err)
 	}
-	h.settle()
+	h.Settle()
 	// The game under attack, in the victim's server.
 	h.openGame(ana, bo)
 	channel := h.world.Channel.ID
 
 	// The attacker's own server, where mod may manage the server.
-	attacker := h.srv.AddGuild("Attacker's server")
-	h.srv.PutMember(discordtest.Member{GuildID: attacker.ID, User: mod, Permissions: discordtest.DefaultMemberPermissions | discordgo.PermissionManageGuild | discordgo.PermissionAdministrator})
-	h.srv.AddMember(attacker.ID, ana)
+	attacker := h.Srv.AddGuild("Attacker's server")
+	h.Srv.PutMember(discordtest.Member{GuildID: attacker.ID, User: mod, Permissions: discordtest.DefaultMemberPermissions | discordgo.PermissionManageGuild | discordgo.PermissionAdministrator})
+	h.Srv.AddMember(attacker.ID, ana)
 
 	refused := i18n.English.T("play.refusal.other_server")
 	before := h.serverState(channel)
@@ -118,7 +118,7 @@ func TestEveryCommandChecksItsServer(t *testing.T) {
 		})
 	}
 	t.Run("a lobby of the other server is neither shown nor repaired", func(t *testing.T) {
-		lobbyChannel := h.srv.AddTextChannel(h.world.Guild.ID, "lobby")
+		lobbyChannel := h.Srv.AddTextChannel(h.world.Guild.ID, "lobby")
 		h.slashIn(lobbyChannel.ID, bo, "new")
 		lobby := h.state(lobbyChannel.ID)
 		h.advance(phantomAge * 2)

@@ -9,7 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/game"
-	"atheneum/engine/atheneum"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -26,10 +25,10 @@ const (
 // awaitedPeople are the people (not AIs, not on autopilot) a step waits for.
 func awaitedPeople(rec *store.Game) []int {
 	var seats []int
-	if rec.State == nil || athGame(rec).Step == atheneum.StepOver {
+	if rec.State == nil || rec.State.Over() {
 		return nil
 	}
-	for _, s := range athGame(rec).Waiting() {
+	for _, s := range rec.State.Awaited() {
 		if game.IsPerson(rec, s) && !game.Automatic(rec, s) {
 			seats = append(seats, s)
 		}
@@ -48,11 +47,10 @@ func seatNames(l i18n.Lang, rec *store.Game, seats []int) string {
 
 // waitingLine says whom the game waits for and until when.
 func waitingLine(l i18n.Lang, rec *store.Game, due time.Time) string {
-	g := athGame(rec)
-	if g == nil || g.Step == atheneum.StepOver {
+	if rec.State == nil || rec.State.Over() {
 		return ""
 	}
-	who := g.Waiting()
+	who := rec.State.Awaited()
 	names := seatNames(l, rec, who)
 	switch {
 	case len(who) == 0:
@@ -115,14 +113,14 @@ func waitingEmbed(text string) []*discordgo.MessageEmbed {
 func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageSend, pics ...face.Picture) {
 	rec := t.Rec
 	l := face.GameLang(rec)
-	over := athGame(rec).Step == atheneum.StepOver
+	over := rec.State.Over()
 	b.retireStepPost(ctx, rec)
 	if !over {
 		pings := b.channelPings(ctx, rec)
 		if len(pings) > 0 {
 			// The last line, so that it lands in the last part of a long
 			// post, the one whose mentions ping.
-			m.Content += "\n" + l.T("flow.ping.step", "Who", mentions(pings))
+			m.Content += "\n" + l.T("flow.ping.step", "Who", mentions(pings), "Command", b.command(rec))
 		}
 		m.AllowedMentions = pingsOnly(pings)
 		m.Embeds = waitingEmbed(waitingLine(l, rec, b.svc.Deadline(ctx, t)))
@@ -184,7 +182,7 @@ func (b *Bot) remind(ctx context.Context, t *game.Table, n game.Notice) {
 		byDM := !seat.DMClosed && (mode == game.NotifyDM || (mode == game.NotifyQuiet && n.Point == game.PointLast))
 		if byDM {
 			l := b.memberLang(ctx, seat.UserID, rec)
-			text := reminderText(l, n.Point, rec, due, "")
+			text := b.reminderText(l, n.Point, rec, due, "")
 			if _, err := b.sendDM(ctx, rec, s, &discordgo.MessageSend{Content: text}); err == nil {
 				continue
 			}
@@ -199,18 +197,18 @@ func (b *Bot) remind(ctx context.Context, t *game.Table, n game.Notice) {
 	}
 	l := face.GameLang(rec)
 	b.post(ctx, rec, &discordgo.MessageSend{
-		Content:         reminderText(l, n.Point, rec, due, mentions(pings)),
+		Content:         b.reminderText(l, n.Point, rec, due, mentions(pings)),
 		AllowedMentions: pingsOnly(pings),
 	})
 }
 
 // reminderText words a reminder; who is empty in a direct message.
-func reminderText(l i18n.Lang, p game.ReminderPoint, rec *store.Game, due time.Time, who string) string {
+func (b *Bot) reminderText(l i18n.Lang, p game.ReminderPoint, rec *store.Game, due time.Time, who string) string {
 	key := "flow.remind." + string(p)
 	if who == "" {
 		key += ".dm"
 	}
-	return l.T(key, "Who", who, "Channel", "<#"+rec.ChannelID+">", "Deadline", deadlineWords(l, rec, due), "Turn", athGame(rec).TurnNumber())
+	return l.T(key, "Who", who, "Channel", "<#"+rec.ChannelID+">", "Deadline", deadlineWords(l, rec, due), "Position", b.position(l, rec), "Command", b.command(rec))
 }
 
 // dmChannel opens (once, then from memory) the direct message channel
@@ -253,7 +251,7 @@ func (b *Bot) sendDM(ctx context.Context, rec *store.Game, seat int, m *discordg
 	}
 	l := face.GameLang(rec)
 	b.post(ctx, rec, &discordgo.MessageSend{
-		Content:         l.T("flow.dm.closed", "Who", "<@"+s.UserID+">"),
+		Content:         l.T("flow.dm.closed", "Who", "<@"+s.UserID+">", "Command", b.command(rec)),
 		AllowedMentions: pingsOnly([]string{s.UserID}),
 	})
 	return nil, err
@@ -270,7 +268,7 @@ func (b *Bot) retirePrompt(ctx context.Context, rec *store.Game, seat int) {
 	}
 	l := b.memberLang(ctx, rec.Seats[seat].UserID, rec)
 	empty := []discordgo.MessageComponent{}
-	embeds := waitingEmbed(l.T("flow.prompt.over", "Channel", "<#"+rec.ChannelID+">"))
+	embeds := waitingEmbed(l.T("flow.prompt.over", "Channel", "<#"+rec.ChannelID+">", "Command", b.command(rec)))
 	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Components: &empty,
 		Embeds: &embeds, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
 		b.log.Warn("could not retire a prompt", "game", rec.ID, "seat", seat, "err", err)
@@ -325,7 +323,18 @@ func (b *Bot) tellHostCannotPost(ctx context.Context, rec *store.Game) {
 		return
 	}
 	l := b.memberLang(ctx, rec.HostID, rec)
-	if _, err := b.sendDM(ctx, rec, seat, &discordgo.MessageSend{Content: l.T("flow.cannot.post", "Channel", "<#"+rec.ChannelID+">")}); err != nil {
+	if _, err := b.sendDM(ctx, rec, seat, &discordgo.MessageSend{Content: l.T("flow.cannot.post", "Channel", "<#"+rec.ChannelID+">", "Game", l.T(rec.Kind+".title"), "Command", b.command(rec))}); err != nil {
 		b.log.Warn("could not tell the host that the channel refuses posts", "game", rec.ID, "err", err)
 	}
+}
+
+// sameGamePlace reports whether an interaction comes from where the game
+// lives: its server and its channel (or thread). A seat's private prompt
+// may also be used from a direct message (no server), where the seat check
+// that follows does the rest; a lobby is only ever in the game's channel.
+func sameGamePlace(i *discordgo.Interaction, rec *store.Game, lobby bool) bool {
+	if i.GuildID == "" {
+		return !lobby
+	}
+	return i.GuildID == rec.GuildID && i.ChannelID == rec.ChannelID
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
@@ -25,7 +26,7 @@ func TestPromptsAndStepPostsShowTheDeadline(t *testing.T) {
 	if due.IsZero() {
 		t.Fatal("the first step has no deadline")
 	}
-	m, _ := h.lastDM(ana)
+	m, _ := h.LastDM(ana)
 	if !strings.Contains(m.Content, i18n.English.T("flow.prompt.deadline", "Deadline", face.Stamp(due))) {
 		t.Errorf("ana's hand does not show the deadline: %q", m.Content)
 	}
@@ -33,7 +34,7 @@ func TestPromptsAndStepPostsShowTheDeadline(t *testing.T) {
 	if len(first.Embeds) != 1 || !strings.Contains(first.Embeds[0].Description, face.Stamp(due)) {
 		t.Fatalf("the start post does not say until when it waits: %+v", first.Embeds)
 	}
-	hand, _ := h.lastDM(ana)
+	hand, _ := h.LastDM(ana)
 	h.pickFirst(ana, bo)
 	if old := h.refresh(hand); len(old.Components) != 0 || len(old.Embeds) != 1 || !strings.HasPrefix(old.Embeds[0].Description, firstWords(i18n.English.T("flow.prompt.over"))) {
 		t.Errorf("ana's hand still looks current after the reveal: %q, %d rows, %+v", old.Content, len(old.Components), old.Embeds)
@@ -48,7 +49,7 @@ func TestPromptsAndStepPostsShowTheDeadline(t *testing.T) {
 	if len(reveal.Embeds) != 1 || !strings.Contains(reveal.Embeds[0].Description, face.Stamp(due)) {
 		t.Errorf("the reveal does not say until when the shelving waits: %+v", reveal.Embeds)
 	}
-	bench, _ := h.lastDM(bo)
+	bench, _ := h.LastDM(bo)
 	if !strings.Contains(bench.Content, face.Stamp(due)) {
 		t.Errorf("bo's workbench does not show the deadline: %q", bench.Content)
 	}
@@ -63,26 +64,26 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy", "dee")
 	ana, bo, cy, dee := h.user("ana"), h.user("bo"), h.user("cy"), h.user("dee")
-	h.srv.SetDMsClosed(dee.ID, true)
+	h.Srv.SetDMsClosed(dee.ID, true)
 	for user, mode := range map[discordtest.User]string{bo: "mention", cy: "quiet"} {
 		seen := h.slash(user, "notify", discordtest.StringOpt("mode", mode))
-		if seen.Content != i18n.English.T("notify.set."+mode) {
+		if seen.Content != en("notify.set."+mode) {
 			t.Fatalf("%s choosing %s saw %q", user.Username, mode, seen.Content)
 		}
 	}
 	h.slash(dee, "notify", discordtest.StringOpt("mode", "dm"))
 	h.openGame(ana, bo, cy, dee)
 
-	if _, ok := h.lastDM(ana); !ok {
+	if _, ok := h.LastDM(ana); !ok {
 		t.Error("ana, who wants direct messages, got no prompt")
 	}
 	for _, u := range []discordtest.User{bo, cy} {
-		if _, ok := h.lastDM(u); ok {
+		if _, ok := h.LastDM(u); ok {
 			t.Errorf("%s got a direct message though they chose otherwise", u.Username)
 		}
 	}
 	pinged := map[string]bool{}
-	for _, m := range h.srv.Messages(h.world.Channel.ID) {
+	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 		for _, id := range m.PingedUsers() {
 			pinged[id] = true
 		}
@@ -96,11 +97,11 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 	// Everybody else picks: cy, quiet, is the last one and is told, once.
 	for _, u := range []discordtest.User{ana, bo, dee} {
 		seen := h.slash(u, "hand")
-		p, _ := component(seen, "pick")
+		p, _ := drive.Component(seen, "pick")
 		h.click(u, seen, p.CustomID, p.Options[0].Value)
 	}
 	last := 0
-	for _, m := range h.srv.DMMessages(cy.ID) {
+	for _, m := range h.Srv.DMMessages(cy.ID) {
 		if strings.Contains(m.Content, firstWords(i18n.English.T("flow.remind.last.dm"))) {
 			last++
 		}
@@ -109,9 +110,9 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 		t.Errorf("cy, quiet and last, got %d last-one reminders, want 1", last)
 	}
 	h.advance(13 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
-	if n := len(h.srv.DMMessages(cy.ID)); n != 1 {
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
+	if n := len(h.Srv.DMMessages(cy.ID)); n != 1 {
 		t.Errorf("cy, quiet, got %d direct messages by half time, want only the last-one reminder", n)
 	}
 }
@@ -126,18 +127,18 @@ func TestALobbyExpiresAndFreesTheChannel(t *testing.T) {
 	}
 	// Twenty hours in, bo joins: the lobby is not idle, its expiry moves.
 	h.advance(20 * time.Hour)
-	join, _ := component(lobby, "join")
+	join, _ := drive.Component(lobby, "join")
 	lobby, _ = h.click(bo, lobby, join.CustomID)
 	h.advance(5 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
 	if got := h.refresh(lobby); len(got.Components) == 0 || !strings.Contains(got.Content, face.Stamp(h.now().Add(19*time.Hour))) {
 		t.Fatalf("the lobby closed, or does not show its new closing time, though bo joined 5 hours ago: %q", got.Content)
 	}
 	h.advance(20 * time.Hour)
-	h.bot.RunDueJobs(h.ctx)
-	h.settle()
-	if got := h.refresh(lobby); got.Content != i18n.English.T("lobby.expired") || len(got.Components) != 0 {
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
+	if got := h.refresh(lobby); got.Content != en("lobby.expired") || len(got.Components) != 0 {
 		t.Fatalf("the expired lobby shows %q with %d rows", got.Content, len(got.Components))
 	}
 	if again := h.slash(ana, "new"); len(again.Components) == 0 {
@@ -149,12 +150,12 @@ func TestALobbyThatCannotBeShownLeavesNothingBehind(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana := h.user("ana")
-	h.srv.FailNext("PATCH", "/webhooks/*/*/messages/@original", 1, discordtest.InternalError())
+	h.Srv.FailNext("PATCH", "/webhooks/*/*/messages/@original", 1, discordtest.InternalError())
 	seen := h.slash(ana, "new")
-	if seen.Content != i18n.English.T("lobby.post.failed") {
+	if seen.Content != en("lobby.post.failed") {
 		t.Fatalf("ana was told %q", seen.Content)
 	}
-	if _, err := h.db.GameInChannel(h.ctx, h.world.Channel.ID); store.ErrorCode(err) != store.CodeNotFound {
+	if _, err := h.db.GameInChannel(h.Ctx, h.world.Channel.ID); store.ErrorCode(err) != store.CodeNotFound {
 		t.Fatalf("a lobby nobody can see still holds the channel: %v", err)
 	}
 	if again := h.slash(ana, "new"); len(again.Components) == 0 {
@@ -167,7 +168,7 @@ func TestAPhantomLobbyIsRepairedByTheNextNew(t *testing.T) {
 	h := newHarness(t, "ana", "bo")
 	// A crash between storing a lobby and showing it leaves a lobby
 	// without its announcement.
-	phantom, err := h.bot.svc.OpenLobby(h.ctx, game.Lobby{GuildID: h.world.Guild.ID, ChannelID: h.world.Channel.ID, HostID: "1", HostName: "Ghost", Seats: 2, StepHours: 24})
+	phantom, err := h.bot.svc.OpenLobby(h.Ctx, game.Lobby{GuildID: h.world.Guild.ID, ChannelID: h.world.Channel.ID, HostID: "1", HostName: "Ghost", Seats: 2, StepHours: 24})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +177,7 @@ func TestAPhantomLobbyIsRepairedByTheNextNew(t *testing.T) {
 	if len(seen.Components) == 0 {
 		t.Fatalf("the phantom lobby still blocks the channel: %q", seen.Content)
 	}
-	rec, err := h.db.GetGame(h.ctx, phantom.ID)
+	rec, err := h.db.GetGame(h.Ctx, phantom.ID)
 	if err != nil || rec.Status != store.StatusAbandoned {
 		t.Fatalf("the phantom lobby is %v (%v)", rec.Status, err)
 	}
@@ -188,10 +189,10 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	h.pickFirst(ana, bo)
-	h.srv.SetLatency(300 * time.Millisecond)
-	defer h.srv.SetLatency(0)
+	h.Srv.SetLatency(300 * time.Millisecond)
+	defer h.Srv.SetLatency(0)
 	// The game's lock is held, as while a slow move is being shown.
-	table, err := h.bot.svc.Table(h.ctx, h.snapshot().Rec.ID)
+	table, err := h.bot.svc.Table(h.Ctx, h.snapshot().Rec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,16 +214,16 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 		}()
 	}
 	send(func() (*discordtest.Interaction, error) {
-		return h.srv.Autocomplete(h.ctx, ana, h.world.Channel.ID, "atheneum", discordtest.Sub("place", discordtest.StringOpt("item", "").Focus()))
+		return h.Srv.Autocomplete(h.Ctx, ana, h.world.Channel.ID, "atheneum", discordtest.Sub("place", discordtest.StringOpt("item", "").Focus()))
 	})
 	for _, sub := range []string{"status", "scores"} {
 		send(func() (*discordtest.Interaction, error) {
-			return h.srv.SlashCommand(h.ctx, bo, h.world.Channel.ID, "atheneum", discordtest.Sub(sub))
+			return h.Srv.SlashCommand(h.Ctx, bo, h.world.Channel.ID, "atheneum", discordtest.Sub(sub))
 		})
 	}
 	wg.Wait()
 	for _, in := range ins {
-		if _, err := in.WaitAck(h.ctx); err != nil {
+		if _, err := in.WaitAck(h.Ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -248,7 +249,7 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 		if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
 			continue
 		}
-		msg, err := in.WaitResponse(h.ctx)
+		msg, err := in.WaitResponse(h.Ctx)
 		if err != nil || msg.Content == "" {
 			t.Errorf("a read-only command got no answer while the game was locked: %v", err)
 		}
@@ -265,12 +266,12 @@ func TestChoosingAnItemLightsWhereItMayGo(t *testing.T) {
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	h.pickFirst(ana, bo)
-	bench, _ := h.lastDM(ana)
+	bench, _ := h.LastDM(ana)
 	before, ok := bench.Attachment("shelves.png")
 	if !ok {
 		t.Fatal("the workbench has no shelves picture")
 	}
-	menu, ok := component(bench, "it")
+	menu, ok := drive.Component(bench, "it")
 	if !ok {
 		t.Fatalf("ana has nothing to shelve: %q", bench.Content)
 	}

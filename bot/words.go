@@ -9,54 +9,55 @@ import (
 
 	"atheneum/bot/game"
 	"atheneum/engine"
-	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/store"
 )
 
 // playerMessage words an error meant for players in English (see
 // playerMessageIn).
-func playerMessage(err error) (string, bool) { return playerMessageIn(i18n.English, err) }
+func playerMessage(f face.Face, err error) (string, bool) {
+	return playerMessageIn(i18n.English, f, err)
+}
 
 // playerMessageIn turns an error meant for players (a refusal of the
-// adapter, of the game service or of the rules) into a sentence in l; ok is
-// false for other errors. A refusal code of the game service is worded by
-// the catalogue's "play.refusal.<code>".
-func playerMessageIn(l i18n.Lang, err error) (string, bool) {
+// adapter, of the game service or of the rules of f's game) into a
+// sentence in l; ok is false for other errors. A refusal code of the game
+// service is worded by the catalogue's "play.refusal.<code>", a refusal of
+// the rules by the game's face.
+//
+// Every message may name the game's command: it is the command of f's
+// game (or of no game, "atheneum", when f is nil).
+func playerMessageIn(l i18n.Lang, f face.Face, err error) (string, bool) {
 	var ue *face.UserError
 	var gr *game.Refusal
-	var ee *atheneum.Error
 	var er *engine.Refusal
+	command := "atheneum"
+	if f != nil {
+		command = f.Command()
+	}
 	switch {
 	case errors.As(err, &ue):
-		return ue.Words(l), true
+		return ue.WordsWith(l, "Command", command), true
 	case errors.As(err, &gr):
 		id := "play.refusal." + string(gr.Code)
 		if !l.Has(id) {
 			return "", false
 		}
-		return l.T(id, refusalArgs(l, gr)...), true
-	case errors.As(err, &ee):
-		return engineErrorText(l, ee), true
-	case errors.As(err, &er):
-		id := "engine." + er.Code
-		if !l.Has(id) {
-			return "", false
-		}
-		kv := make([]any, 0, 2*len(er.Args))
-		for name, v := range er.Args {
-			kv = append(kv, name, engineArgWords(l, v))
-		}
-		return l.T(id, kv...), true
+		return l.T(id, append([]any{"Command", command}, refusalArgs(l, f, gr)...)...), true
+	case errors.As(err, &er) && f != nil:
+		return f.Refusal(l, er)
 	}
 	return "", false
 }
 
 // refusalArgs fills the placeholders of a game refusal's message.
-func refusalArgs(l i18n.Lang, gr *game.Refusal) []any {
+func refusalArgs(l i18n.Lang, f face.Face, gr *game.Refusal) []any {
 	switch gr.Code {
 	case game.CodeOptionTaken:
-		c, _ := atheneum.ParseColor(gr.Arg)
-		return []any{"Value", l.T("subject." + c.String())}
+		if f == nil {
+			return []any{"Value", gr.Arg}
+		}
+		return []any{"Value", f.OptionWords(l, gr.Option, gr.Arg)}
 	case game.CodeTooFew:
 		return []any{"Min", gr.Arg}
 	case game.CodeBadSeats:
@@ -67,22 +68,26 @@ func refusalArgs(l i18n.Lang, gr *game.Refusal) []any {
 	return nil
 }
 
+// verbBack is the button a person on autopilot presses to play again.
+const verbBack = "back"
+
 // takeBack ends the autopilot of the person's seat.
 func (b *Bot) takeBack(ctx context.Context, r *reply, t *game.Table, seat int) error {
 	if err := b.svc.TakeBack(ctx, t, seat); err != nil {
 		return err
 	}
-	content, comps, pics, err := b.prompt(ctx, t, seat, noSelection(), r.l, nil)
+	m, err := b.prompt(ctx, t, seat, r.l)
 	if err != nil {
 		return err
 	}
-	_, err = r.edit(r.l.T("play.back")+"\n"+content, comps, pics...)
+	_, err = r.edit(r.l.T("play.back")+"\n"+m.Content, m.Components, m.Pictures...)
 	return err
 }
 
 // autopilotRow is the button a person on autopilot presses to play again.
-func autopilotRow(l i18n.Lang, gameID string, g *atheneum.Game, seat int) discordgo.ActionsRow {
+func autopilotRow(l i18n.Lang, rec *store.Game, seat int) discordgo.ActionsRow {
+	id := face.ID{Game: rec.ID, Step: game.StepKey(rec.State), Seq: rec.Seq, Seat: seat, Moves: -1, Verb: verbBack}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: l.T("play.back.label"), Style: discordgo.PrimaryButton, CustomID: idsFor(gameID, g, seat).make("back")},
+		discordgo.Button{Label: l.T("play.back.label"), Style: discordgo.PrimaryButton, CustomID: id.String()},
 	}}
 }

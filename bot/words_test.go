@@ -13,8 +13,11 @@ import (
 // Tests assert what players see through the catalogue, never through
 // English copied into the test: these helpers give the catalogue's text.
 
-// en is catalogue message id in English, filled from kv.
-func en(id string, kv ...any) string { return i18n.English.T(id, kv...) }
+// en is catalogue message id in English, filled from kv, in an Atheneum
+// game: its command and its title fill the placeholders kv leaves open.
+func en(id string, kv ...any) string {
+	return i18n.English.T(id, append([]any{"Command", "atheneum", "Game", i18n.English.T("atheneum.title")}, kv...)...)
+}
 
 // refusalText is how a refusal code of the game service reads in English.
 func refusalText(code game.Code, arg ...string) string {
@@ -22,7 +25,10 @@ func refusalText(code game.Code, arg ...string) string {
 	if len(arg) > 0 {
 		r.Arg = arg[0]
 	}
-	text, _ := playerMessage(r)
+	if code == game.CodeOptionTaken {
+		r.Option = atheneum.SeatOptionSubject
+	}
+	text, _ := playerMessage(athFace, r)
 	return text
 }
 
@@ -64,6 +70,11 @@ func TestTheTestsReadTheCatalogue(t *testing.T) {
 // statusTurn is the line of /atheneum status for a game at turn n (of the
 // ten), its players choosing their cards.
 func statusTurn(n int) string {
-	phase := (n - 1) / atheneum.TurnsPerPhase
-	return en("status.turn", "Turn", n, "Phase", string(rune('A'+phase)), "PhaseTurn", n-phase*atheneum.TurnsPerPhase, "Step", en("status.step.pick"))
+	return en("status.position", "Position", position(n, en("status.step.pick")))
+}
+
+// position is how Atheneum's face says where a game stands: turn n of
+// 10, and what the players are doing (step).
+func position(n int, step string) string {
+	return en("atheneum.position", "Turn", n, "Of", 2*atheneum.TurnsPerPhase, "Step", step)
 }

@@ -22,6 +22,15 @@ func (e *UserError) Words(l i18n.Lang) string {
 	return l.T(e.id, e.args...)
 }
 
+// WordsWith says the refusal in l, with defaults for placeholders its own
+// arguments leave open (the game's command, say).
+func (e *UserError) WordsWith(l i18n.Lang, defaults ...any) string {
+	if e.id == "" {
+		return e.msg
+	}
+	return l.T(e.id, append(defaults, e.args...)...)
+}
+
 // Refuse refuses with a sentence already worded in the reader's language.
 func Refuse(msg string) error { return &UserError{msg: msg} }
 

@@ -113,6 +113,10 @@ type Env interface {
 	// DeadlineLine tells a player until when the step waits for them ("" when
 	// no deadline runs).
 	DeadlineLine(ctx context.Context, t *game.Table, l i18n.Lang) string
+	// Prompt is seat's private message as the adapter shows it: the
+	// face's Prompt, or, for a seat on autopilot, the button that takes it
+	// back; t is locked.
+	Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) (Message, error)
 	// Play makes seat's move for its person and stores it; t is locked. A
 	// refusal changes nothing.
 	Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error)

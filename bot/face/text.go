@@ -2,11 +2,15 @@ package face
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/engine"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -94,4 +98,38 @@ func Mention(rec *store.Game, seat int) string {
 		return rec.Seats[seat].Name
 	}
 	return "<@" + rec.Seats[seat].UserID + ">"
+}
+
+// InteractionUser is whoever used the interaction, in a server or a
+// direct message (an empty user when Discord sent neither).
+func InteractionUser(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	if i.User != nil {
+		return i.User
+	}
+	return &discordgo.User{}
+}
+
+// ResultLines are a finished game's results, best first, each seat with
+// its points by category: the catalogue words a category as
+// "<game>.category.<category>", so a game's new category needs only its
+// words.
+func ResultLines(l i18n.Lang, rec *store.Game, results []engine.Result) string {
+	ranked := slices.Clone(results)
+	slices.SortStableFunc(ranked, func(a, b engine.Result) int { return a.Rank - b.Rank })
+	lines := []string{l.T("play.scores.final.title")}
+	for _, r := range ranked {
+		rows := make([]string, len(r.Rows))
+		for i, row := range r.Rows {
+			rows[i] = l.T("play.scores.category", "Category", l.T(rec.Kind+".category."+row.Category), "Points", row.Points)
+		}
+		name := "?"
+		if r.Seat >= 0 && r.Seat < len(rec.Seats) {
+			name = rec.Seats[r.Seat].Name
+		}
+		lines = append(lines, l.T("play.scores.final.line", "Rank", r.Rank, "Name", name, "Total", r.Score, "Rows", strings.Join(rows, ", ")))
+	}
+	return strings.Join(lines, "\n") + "\n"
 }

@@ -82,6 +82,8 @@ type Refusal struct {
 	Code Code
 	// Arg is the code's argument, where it has one.
 	Arg string
+	// Option names the option a CodeOptionTaken is about.
+	Option string
 }
 
 func (r *Refusal) Error() string {

@@ -217,7 +217,7 @@ func (s *Service) ChangeLobby(ctx context.Context, t *Table, c LobbyChange) erro
 			return refusal(CodeNoSuchOption)
 		}
 		if o.Unique && seats[seat].Options[o.Name] != c.Value && takenBy(seats, o.Name, c.Value) >= 0 {
-			return &Refusal{Code: CodeOptionTaken, Arg: c.Value}
+			return &Refusal{Code: CodeOptionTaken, Arg: c.Value, Option: o.Name}
 		}
 		seats[seat].Options = maps.Clone(seats[seat].Options)
 		if seats[seat].Options == nil {

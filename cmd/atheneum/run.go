@@ -16,8 +16,17 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot"
+	atheneumface "atheneum/bot/atheneum"
+	"atheneum/bot/face"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
+
+// faces are the games the bot hosts, each by its Discord face, the first
+// being the default.
+func faces(cfg bot.Config) []face.Face {
+	return []face.Face{atheneumface.New(ai.Players{Budget: cfg.HardAIBudget})}
+}
 
 // runBot connects to Discord and plays until SIGINT or SIGTERM.
 func runBot(args []string, stderr io.Writer) error {
@@ -48,7 +57,7 @@ func runBot(args []string, stderr io.Writer) error {
 	}
 	// Interactions need no privileged intent; guilds is enough.
 	dg.Identify.Intents = discordgo.IntentsGuilds
-	b := bot.New(bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log})
+	b := bot.New(bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg)})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
@@ -98,7 +107,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(stdout, "playing a demo game (seed %d) into %s\n", *seed, *dir)
-	res, err := bot.Demo(ctx, bot.DemoOptions{People: *people, AI: ai, Seed: *seed, Dir: *dir, Progress: stdout})
+	res, err := Demo(ctx, DemoOptions{People: *people, AI: ai, Seed: *seed, Dir: *dir, Progress: stdout})
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}

@@ -1,63 +1,24 @@
-package bot
+package atheneum
 
 import (
 	"atheneum/bot/face"
-	"errors"
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"github.com/bwmarrin/discordgo"
-
-	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
+	"atheneum/i18n/i18ntest"
 	"atheneum/store"
 )
 
 // checkWorded fails on text that shows a missing message or placeholder.
-func checkWorded(t *testing.T, what, text string) {
-	t.Helper()
-	if text == "" || strings.Contains(text, "<no value>") || regexp.MustCompile(`\[[a-z_]+\.[a-z_.]+\]`).MatchString(text) || strings.Contains(text, "?") && !strings.HasSuffix(text, "?") {
-		t.Errorf("%s reads %q", what, text)
-	}
-}
+var checkWorded = i18ntest.CheckWorded
 
-// TestEveryMessageTheAdapterNamesExists reads the adapter's source for the
-// catalogue ids it names literally and checks each exists in every
-// language: a typo would show "[id]" to players.
-func TestEveryMessageTheAdapterNamesExists(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	named := regexp.MustCompile(`(?:\.T|refuseID|playerSeat\(r, t,)\(?\s*"([a-z_]+(?:\.[a-z_0-9]+)+)"`)
-	found := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range named.FindAllStringSubmatch(string(src), -1) {
-			found++
-			for _, l := range i18n.Langs {
-				if !l.Has(m[1]) {
-					t.Errorf("%s names %q, which the %s catalogue lacks", f, m[1], l)
-				}
-			}
-		}
-	}
-	if found < 100 {
-		t.Fatalf("only %d message ids found in the adapter's source: the pattern no longer matches how it names them", found)
-	}
-}
+// TestEveryMessageTheFaceNamesExists checks the catalogue ids the face's
+// source names literally.
+func TestEveryMessageTheFaceNamesExists(t *testing.T) { i18ntest.CheckNamedIDs(t, ".", 100) }
 
 // eventTypes are every event type the engine reports.
 var eventTypes = []atheneum.EventType{atheneum.EvPicked, atheneum.EvRevealed, atheneum.EvReceived, atheneum.EvPoints, atheneum.EvWandGained,
@@ -121,59 +82,6 @@ func TestEventsCountInWordsAndSayWhatObjectivesAsk(t *testing.T) {
 			}
 		})
 	}
-}
-
-// gameCodes are every refusal code of the game service.
-var gameCodes = []game.Code{game.CodeNoGame, game.CodeNotLobby, game.CodeLobbyClosed, game.CodeAlreadyJoined, game.CodeFull,
-	game.CodeNotInLobby, game.CodeHostStays, game.CodeNoSuchOption, game.CodeOptionTaken, game.CodeHostOnly, game.CodeTooFew,
-	game.CodeNoSuchLevel, game.CodeNoSuchAI, game.CodeGameEnded, game.CodeGameOver, game.CodeMovedOn, game.CodeNotAutopilot,
-	game.CodeNotPlaying, game.CodeBadHours, game.CodeNoSuchSeat, game.CodeAlreadySeated, game.CodePaused, game.CodeNotPaused,
-	game.CodeNoSuchVerb, game.CodeNotInGame, game.CodeNotPerson, game.CodeNoSuchMode, game.CodeNoSuchLanguage}
-
-func TestEveryRefusalIsWordedInTheReadersLanguage(t *testing.T) {
-	for _, code := range gameCodes {
-		for _, l := range i18n.Langs {
-			got, ok := playerMessageIn(l, &game.Refusal{Code: code, Arg: "K"})
-			if !ok {
-				t.Errorf("%s: the refusal %s has no words", l, code)
-				continue
-			}
-			checkWorded(t, string(code), got)
-		}
-	}
-	t.Run("a subject already taken is named in French", func(t *testing.T) {
-		got, _ := playerMessageIn(i18n.French, &game.Refusal{Code: game.CodeOptionTaken, Arg: "K"})
-		if !strings.HasPrefix(got, i18n.French.T("subject.black")+" ") {
-			t.Errorf("got %q", got)
-		}
-	})
-	t.Run("the store's refusals are worded by their code", func(t *testing.T) {
-		for _, code := range []store.Code{store.CodeNotFound, store.CodeConflict, store.CodeExists, store.CodeCorrupt, store.CodeInvalid} {
-			for _, l := range i18n.Langs {
-				checkWorded(t, string(code), l.T("store."+string(code)))
-			}
-		}
-	})
-	t.Run("the adapter's own refusals are worded when shown", func(t *testing.T) {
-		err := face.RefuseID("play.refuse.earlier", "Turn", 4)
-		fr, _ := playerMessageIn(i18n.French, err)
-		en, _ := playerMessageIn(i18n.English, err)
-		if fr != i18n.French.T("play.refuse.earlier", "Turn", 4) || en != err.Error() || fr == en {
-			t.Errorf("French %q, English %q, Error() %q", fr, en, err.Error())
-		}
-	})
-	t.Run("a rule's refusal is worded by its code", func(t *testing.T) {
-		e := &atheneum.Error{Code: atheneum.CodeWrongColor, Args: []atheneum.Arg{{Name: "Color", Value: atheneum.Teal}, {Name: "Chosen", Value: atheneum.Pink}}}
-		got, ok := playerMessageIn(i18n.French, e)
-		if !ok || got != engineErrorText(i18n.French, e) {
-			t.Errorf("got %q", got)
-		}
-	})
-	t.Run("other errors are not shown to players", func(t *testing.T) {
-		if got, ok := playerMessageIn(i18n.French, errors.New("disk on fire")); ok {
-			t.Errorf("an internal error was shown as %q", got)
-		}
-	})
 }
 
 func TestObjectivesSayWhatTheyAsk(t *testing.T) {
@@ -327,38 +235,5 @@ func TestThePickPromptNamesWhoGetsEachSection(t *testing.T) {
 				t.Errorf("got %q, want %q and not %q", got, tt.want, tt.notWant)
 			}
 		})
-	}
-}
-
-// TestEveryMessageNamesCommandsAsTheReaderSeesThem: a French reader sees
-// the French command names, so every French text must quote those, and
-// every quoted command must exist.
-func TestEveryMessageNamesCommandsAsTheReaderSeesThem(t *testing.T) {
-	cmd := onlyCommand(t)
-	quoted := regexp.MustCompile(`/atheneum ([^\s:,.;)]+)`)
-	for _, tc := range []struct {
-		lang i18n.Lang
-		loc  discordgo.Locale
-	}{{i18n.English, ""}, {i18n.French, discordgo.French}} {
-		found, inRules := 0, 0
-		for _, id := range i18n.IDs(tc.lang) {
-			for _, form := range i18n.Forms(tc.lang, id) {
-				for _, m := range quoted.FindAllStringSubmatch(form, -1) {
-					found++
-					if strings.HasPrefix(id, "rules.") {
-						inRules++
-					}
-					if localisedSubcommand(cmd, tc.loc, m[1]) == "" {
-						t.Errorf("%s %s quotes /atheneum %s, which is not a command a %s speaker sees", tc.lang, id, m[1], tc.lang)
-					}
-				}
-			}
-		}
-		if found < 20 {
-			t.Errorf("%s: the catalogue quotes only %d commands", tc.lang, found)
-		}
-		if inRules == 0 {
-			t.Errorf("%s: the rules and help quote no command at all", tc.lang)
-		}
 	}
 }

@@ -1,7 +1,6 @@
-package bot
+package main
 
 import (
-	"atheneum/bot/face"
 	"context"
 	"errors"
 	"fmt"
@@ -13,7 +12,11 @@ import (
 	"strings"
 	"time"
 
+	"atheneum/bot"
+	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
+	"atheneum/bot/face"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/engine/atheneum/ai"
@@ -107,8 +110,8 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := New(Options{Config: Config{StepHours: 24}, Discord: dg, Store: db, Logger: o.Logger,
-		NewSeed: func() uint64 { return o.Seed }, HardPlayouts: demoHardPlayouts})
+	b := bot.New(bot.Options{Config: bot.Config{StepHours: 24}, Discord: dg, Store: db, Logger: o.Logger,
+		NewSeed: func() uint64 { return o.Seed }, Faces: []face.Face{atheneumface.New(ai.Players{Playouts: demoHardPlayouts})}})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return nil, err
@@ -120,35 +123,35 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	}
 	defer b.Close(context.Background())
 
-	d := &driver{ctx: ctx, srv: srv, bot: b, channel: world.Channel.ID}
-	players := make([]*player, len(world.Users))
+	d := &drive.Driver{Ctx: ctx, Srv: srv, Bot: b, Store: db, Channel: world.Channel.ID}
+	players := make([]*drive.Player, len(world.Users))
 	for i, u := range world.Users {
-		players[i] = &player{user: u}
+		players[i] = &drive.Player{User: u}
 		if i > 0 && i == len(world.Users)-1 {
-			players[i].viaSlash = true
+			players[i].ViaSlash = true
 			srv.SetDMsClosed(u.ID, true)
 		}
 	}
-	gameID, err := d.openGameWithAI(world.Users, o.AI)
+	gameID, err := openGameWithAI(d, world.Users, o.AI)
 	if err != nil {
 		return nil, err
 	}
-	rec, err := d.playByState(gameID, players, o)
+	rec, err := playByState(d, gameID, players, o)
 	if err != nil {
 		return nil, err
 	}
-	if err := writeTranscript(srv, world.Channel.ID, world.Users, o.Dir); err != nil {
+	if err := drive.WriteTranscript(srv, world.Channel.ID, world.Users, o.Dir); err != nil {
 		return nil, err
 	}
 	lat := srv.AckLatencies()
 	res := &DemoResult{Interactions: len(lat), AckP50: discordtest.Percentile(lat, 50), AckP99: discordtest.Percentile(lat, 99),
 		Transcript: filepath.Join(o.Dir, "transcript.txt")}
 	var winners []string
-	for _, w := range athGame(rec).Winners() {
+	for _, w := range ath(rec).Winners() {
 		winners = append(winners, rec.Seats[w].Name)
 	}
 	res.Winners = strings.Join(winners, " and ")
-	for _, r := range athGame(rec).Results {
+	for _, r := range ath(rec).Results {
 		res.Scores = append(res.Scores, fmt.Sprintf("%s %d", rec.Seats[r.Seat].Name, r.Total))
 	}
 	return res, nil
@@ -157,13 +160,13 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 // openGameWithAI opens a lobby as the first user, has the other people
 // join, adds the computer players through the lobby's menu and starts the
 // game. It returns the game's id, read from the lobby's components.
-func (d *driver) openGameWithAI(people []discordtest.User, levels []string) (string, error) {
+func openGameWithAI(d *drive.Driver, people []discordtest.User, levels []string) (string, error) {
 	host := people[0]
-	lobby, err := d.slashIn(d.channel, host, "new")
+	lobby, err := d.SlashIn(d.Channel, host, "new")
 	if err != nil {
 		return "", err
 	}
-	join, ok := component(lobby, "join")
+	join, ok := drive.Component(lobby, "join")
 	if !ok {
 		return "", errors.New("the lobby has no Join button")
 	}
@@ -172,24 +175,24 @@ func (d *driver) openGameWithAI(people []discordtest.User, levels []string) (str
 		return "", err
 	}
 	for _, p := range people[1:] {
-		if lobby, _, err = d.click(p, lobby, join.CustomID); err != nil {
+		if lobby, _, err = d.Click(p, lobby, join.CustomID); err != nil {
 			return "", err
 		}
 	}
 	for _, l := range levels {
-		add, ok := component(lobby, "addai")
+		add, ok := drive.Component(lobby, "addai")
 		if !ok {
 			return "", errors.New("the lobby has no Add AI menu")
 		}
-		if lobby, _, err = d.click(host, lobby, add.CustomID, l); err != nil {
+		if lobby, _, err = d.Click(host, lobby, add.CustomID, l); err != nil {
 			return "", err
 		}
 	}
-	start, _ := component(lobby, "start")
-	if _, _, err := d.click(host, lobby, start.CustomID); err != nil {
+	start, _ := drive.Component(lobby, "start")
+	if _, _, err := d.Click(host, lobby, start.CustomID); err != nil {
 		return "", err
 	}
-	rec, err := d.bot.db.LoadGame(d.ctx, id.Game)
+	rec, err := d.Store.LoadGame(d.Ctx, id.Game)
 	if err != nil {
 		return "", err
 	}
@@ -206,14 +209,14 @@ const maxDemoMoves = 5000
 // is chosen from the stored game, as the seat sees it, by the normal AI,
 // then made through the bot's components; a move the bot did not store is
 // an error.
-func (d *driver) playByState(gameID string, players []*player, o DemoOptions) (*store.Game, error) {
+func playByState(d *drive.Driver, gameID string, players []*drive.Player, o DemoOptions) (*store.Game, error) {
 	lastTurn := 0
-	rec, err := d.bot.db.LoadGame(d.ctx, gameID)
+	rec, err := d.Store.LoadGame(d.Ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
 	for moves := 0; moves < maxDemoMoves; moves++ {
-		g := athGame(rec)
+		g := ath(rec)
 		if rec.Status == store.StatusFinished {
 			fmt.Fprintf(o.Progress, "game over: %s\n", demoScores(rec))
 			return rec, nil
@@ -233,23 +236,23 @@ func (d *driver) playByState(gameID string, players []*player, o DemoOptions) (*
 			}
 		}
 		if seat < 0 {
-			return nil, fmt.Errorf("the game waits for no person at %s", stepOf(g))
+			return nil, fmt.Errorf("the game waits for no person at %s", game.StepKey(rec.State))
 		}
-		p := players[slices.IndexFunc(players, func(p *player) bool { return p.user.ID == rec.Seats[seat].UserID })]
+		p := players[slices.IndexFunc(players, func(p *drive.Player) bool { return p.User.ID == rec.Seats[seat].UserID })]
 		chooser, _ := ai.New("normal", ai.Options{Seed: o.Seed ^ uint64(seat+1)<<32})
 		a, err := chooser.Propose(g.View(seat), seat)
 		if err != nil {
-			return nil, fmt.Errorf("choosing a move for %s: %w", p.user.Username, err)
+			return nil, fmt.Errorf("choosing a move for %s: %w", p.User.Username, err)
 		}
-		if err := d.perform(p, a); err != nil {
+		if err := d.Perform(p, a); err != nil {
 			return nil, err
 		}
-		after, err := d.bot.db.LoadGame(d.ctx, gameID)
+		after, err := d.Store.LoadGame(d.Ctx, gameID)
 		if err != nil {
 			return nil, err
 		}
 		if after.Seq == rec.Seq {
-			return nil, fmt.Errorf("the bot did not store %s's move %s", p.user.Username, a)
+			return nil, fmt.Errorf("the bot did not store %s's move %s", p.User.Username, a)
 		}
 		rec = after
 	}
@@ -260,9 +263,9 @@ func (d *driver) playByState(gameID string, players []*player, o DemoOptions) (*
 func demoScores(rec *store.Game) string {
 	parts := make([]string, len(rec.Seats))
 	for i, s := range rec.Seats {
-		score := athGame(rec).Seats[i].Score()
-		if athGame(rec).Step == atheneum.StepOver {
-			score = athGame(rec).Breakdown(i).Total
+		score := ath(rec).Seats[i].Score()
+		if ath(rec).Step == atheneum.StepOver {
+			score = ath(rec).Breakdown(i).Total
 		}
 		parts[i] = fmt.Sprintf("%s %d", s.Name, score)
 	}
@@ -273,4 +276,12 @@ func demoScores(rec *store.Game) string {
 func (r *DemoResult) String() string {
 	return fmt.Sprintf("winner: %s\nscores: %s\n%d interactions, acknowledged in %v (median) and %v (99th percentile)\ntranscript and pictures: %s",
 		r.Winners, strings.Join(r.Scores, ", "), r.Interactions, r.AckP50.Round(time.Microsecond), r.AckP99.Round(time.Microsecond), r.Transcript)
+}
+
+// ath is an Atheneum game's rules state (nil before the game starts).
+func ath(rec *store.Game) *atheneum.Game {
+	if st, ok := rec.State.(*atheneum.State); ok {
+		return st.Game
+	}
+	return nil
 }

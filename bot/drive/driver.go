@@ -1,7 +1,10 @@
-package bot
+// Package drive plays the bot from its users' side, through the fake
+// Discord (bot/discordtest): it opens games, presses the buttons and menus
+// the bot sent, and writes transcripts. The end-to-end tests and the demo
+// (which `atheneum demo` runs) use it; the bot itself never does.
+package drive
 
 import (
-	"atheneum/bot/face"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -13,75 +16,88 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/discordtest"
+	"atheneum/bot/face"
+	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/store"
 )
 
-// driver plays the bot from the users' side of the fake Discord: it sends
+// Bot is what the driver needs of the bot: to wait until it is idle, and
+// its game service (*bot.Bot is one).
+type Bot interface {
+	Wait()
+	Service() *game.Service
+}
+
+// Driver plays the bot from the users' side of the fake Discord: it sends
 // slash commands, presses the buttons the bot sent and waits for the
 // answers. The end-to-end tests and `atheneum demo` both use it.
-type driver struct {
-	ctx     context.Context
-	srv     *discordtest.Server
-	bot     *Bot
-	channel string
-	// concurrent is set when several games are played at once.
-	concurrent bool
+type Driver struct {
+	Ctx context.Context
+	Srv *discordtest.Server
+	Bot Bot
+	// Store is the bot's store, read to follow the game.
+	Store *store.DB
+	// Channel is where games are opened.
+	Channel string
+	// Concurrent is set when several games are played at once.
+	Concurrent bool
 }
 
 // settle waits until the bot has finished everything it was doing. With
 // games played at once, it waits for every game's lock instead, as the bot
 // is never idle then.
-func (d *driver) settle() {
-	if !d.concurrent {
-		d.bot.wait()
+func (d *Driver) Settle() {
+	if !d.Concurrent {
+		d.Bot.Wait()
 		return
 	}
-	for _, t := range d.bot.svc.Tables() {
+	for _, t := range d.Bot.Service().Tables() {
 		t.Wait()
 	}
 }
 
 // slashIn runs /atheneum SUB in a channel and returns what the user sees.
-func (d *driver) slashIn(channelID string, user discordtest.User, sub string, opts ...discordtest.Option) (discordtest.Message, error) {
-	in, err := d.srv.SlashCommand(d.ctx, user, channelID, "atheneum", discordtest.Sub(sub, opts...))
+func (d *Driver) SlashIn(channelID string, user discordtest.User, sub string, opts ...discordtest.Option) (discordtest.Message, error) {
+	in, err := d.Srv.SlashCommand(d.Ctx, user, channelID, "atheneum", discordtest.Sub(sub, opts...))
 	if err != nil {
 		return discordtest.Message{}, err
 	}
-	msg, err := in.WaitResponse(d.ctx)
+	msg, err := in.WaitResponse(d.Ctx)
 	if err != nil {
 		return msg, fmt.Errorf("/atheneum %s: %w", sub, err)
 	}
-	d.settle()
+	d.Settle()
 	return msg, nil
 }
 
 // click presses a button (no values) or chooses menu values on a message
 // and returns what the user sees afterwards.
-func (d *driver) click(user discordtest.User, msg discordtest.Message, customID string, values ...string) (discordtest.Message, *discordtest.Interaction, error) {
+func (d *Driver) Click(user discordtest.User, msg discordtest.Message, customID string, values ...string) (discordtest.Message, *discordtest.Interaction, error) {
 	var in *discordtest.Interaction
 	var err error
 	if len(values) == 0 {
-		in, err = d.srv.ClickButton(d.ctx, user, msg.ID, customID)
+		in, err = d.Srv.ClickButton(d.Ctx, user, msg.ID, customID)
 	} else {
-		in, err = d.srv.SelectMenu(d.ctx, user, msg.ID, customID, values...)
+		in, err = d.Srv.SelectMenu(d.Ctx, user, msg.ID, customID, values...)
 	}
 	if err != nil {
 		return discordtest.Message{}, nil, fmt.Errorf("%s on %q: %w", customID, msg.Content, err)
 	}
-	seen, err := in.WaitResponse(d.ctx)
+	seen, err := in.WaitResponse(d.Ctx)
 	if err != nil {
 		return seen, in, fmt.Errorf("response to %s: %w", customID, err)
 	}
-	d.settle()
+	d.Settle()
 	return seen, in, nil
 }
 
 // lastDM is the newest prompt the bot sent to user by direct message
 // (reminders, which carry neither menus nor pictures, are not prompts).
-func (d *driver) lastDM(user discordtest.User) (discordtest.Message, bool) {
-	ms := d.srv.DMMessages(user.ID)
+func (d *Driver) LastDM(user discordtest.User) (discordtest.Message, bool) {
+	ms := d.Srv.DMMessages(user.ID)
 	for i := len(ms) - 1; i >= 0; i-- {
 		first := ms[i]
 		if len(first.Revisions) > 0 {
@@ -97,30 +113,30 @@ func (d *driver) lastDM(user discordtest.User) (discordtest.Message, bool) {
 
 // openGame opens a lobby in the driver's channel as the first user, has
 // the others join, and starts the game.
-func (d *driver) openGame(players ...discordtest.User) (discordtest.Message, error) {
-	lobby, err := d.slashIn(d.channel, players[0], "new")
+func (d *Driver) OpenGame(players ...discordtest.User) (discordtest.Message, error) {
+	lobby, err := d.SlashIn(d.Channel, players[0], "new")
 	if err != nil {
 		return lobby, err
 	}
 	for _, p := range players[1:] {
-		join, _ := component(lobby, "join")
-		if lobby, _, err = d.click(p, lobby, join.CustomID); err != nil {
+		join, _ := Component(lobby, "join")
+		if lobby, _, err = d.Click(p, lobby, join.CustomID); err != nil {
 			return lobby, err
 		}
 	}
-	start, _ := component(lobby, "start")
-	started, _, err := d.click(players[0], lobby, start.CustomID)
+	start, _ := Component(lobby, "start")
+	started, _, err := d.Click(players[0], lobby, start.CustomID)
 	if err != nil {
 		return started, err
 	}
-	if rec, err := d.bot.db.GameInChannel(d.ctx, channelOf(started, d.channel)); err != nil || rec.Status != store.StatusPlaying {
+	if rec, err := d.Store.GameInChannel(d.Ctx, ChannelOf(started, d.Channel)); err != nil || rec.Status != store.StatusPlaying {
 		return started, fmt.Errorf("after Start the game is not playing (%v): the lobby says %q", err, started.Content)
 	}
 	return started, nil
 }
 
 // channelOf is the channel a message is in, or def when unknown.
-func channelOf(m discordtest.Message, def string) string {
+func ChannelOf(m discordtest.Message, def string) string {
 	if m.ChannelID != "" {
 		return m.ChannelID
 	}
@@ -129,50 +145,50 @@ func channelOf(m discordtest.Message, def string) string {
 
 // player is a scripted player who chooses at random among the components
 // the bot sent.
-type player struct {
-	user discordtest.User
-	// viaSlash plays through /atheneum play (closed DMs) instead of DMs.
-	viaSlash bool
-	rng      *rand.Rand
+type Player struct {
+	User discordtest.User
+	// ViaSlash plays through /atheneum play (closed DMs) instead of DMs.
+	ViaSlash bool
+	Rng      *rand.Rand
 	// actionsThisTurn bounds how long the player dawdles before Done.
 	actionsThisTurn int
 }
 
 // prompt returns the player's current private message, and whether the
 // bot is waiting for them.
-func (d *driver) prompt(p *player) (discordtest.Message, bool, error) {
+func (d *Driver) Prompt(p *Player) (discordtest.Message, bool, error) {
 	var msg discordtest.Message
-	if p.viaSlash {
+	if p.ViaSlash {
 		var err error
-		if msg, err = d.slashIn(d.channel, p.user, "play"); err != nil {
+		if msg, err = d.SlashIn(d.Channel, p.User, "play"); err != nil {
 			return msg, false, err
 		}
 	} else {
 		var ok bool
-		if msg, ok = d.lastDM(p.user); !ok {
+		if msg, ok = d.LastDM(p.User); !ok {
 			return msg, false, nil
 		}
 	}
-	return msg, len(selects(msg)) > 0 || hasButton(msg, "done"), nil
+	return msg, len(Selects(msg)) > 0 || HasButton(msg, "done"), nil
 }
 
 // step makes one move on the player's prompt: a pick, one action reached
 // through the menus, or Done. It returns false when the bot is not waiting
 // for this player.
-func (d *driver) step(p *player) (bool, error) {
-	msg, ok, err := d.prompt(p)
+func (d *Driver) Step(p *Player) (bool, error) {
+	msg, ok, err := d.Prompt(p)
 	if !ok || err != nil {
 		return false, err
 	}
-	if pick, ok := component(msg, "pick"); ok {
-		opt := pick.Options[p.rng.IntN(len(pick.Options))]
-		_, _, err := d.click(p.user, msg, pick.CustomID, opt.Value)
+	if pick, ok := Component(msg, "pick"); ok {
+		opt := pick.Options[p.Rng.IntN(len(pick.Options))]
+		_, _, err := d.Click(p.User, msg, pick.CustomID, opt.Value)
 		return true, err
 	}
-	if len(selects(msg)) == 0 || p.actionsThisTurn > 6 || p.rng.IntN(8) == 0 {
-		if done, ok := component(msg, "done"); ok && !done.Disabled {
+	if len(Selects(msg)) == 0 || p.actionsThisTurn > 6 || p.Rng.IntN(8) == 0 {
+		if done, ok := Component(msg, "done"); ok && !done.Disabled {
 			p.actionsThisTurn = 0
-			_, _, err := d.click(p.user, msg, done.CustomID)
+			_, _, err := d.Click(p.User, msg, done.CustomID)
 			return true, err
 		}
 		return false, nil
@@ -180,7 +196,7 @@ func (d *driver) step(p *player) (bool, error) {
 	// Follow the menus down, always answering the last menu shown, until an
 	// action is applied and the workbench starts afresh.
 	for i := 0; i < 6; i++ {
-		sels := selects(msg)
+		sels := Selects(msg)
 		if len(sels) == 0 {
 			break
 		}
@@ -188,8 +204,8 @@ func (d *driver) step(p *player) (bool, error) {
 		if id, _ := face.ParseID(last.CustomID); id.Verb == "it" && i > 0 {
 			break
 		}
-		opt := last.Options[p.rng.IntN(len(last.Options))]
-		if msg, _, err = d.click(p.user, msg, last.CustomID, opt.Value); err != nil {
+		opt := last.Options[p.Rng.IntN(len(last.Options))]
+		if msg, _, err = d.Click(p.User, msg, last.CustomID, opt.Value); err != nil {
 			return true, err
 		}
 		if msg.Flags&discordgo.MessageFlagsEphemeral != 0 && len(msg.Components) == 0 {
@@ -201,7 +217,7 @@ func (d *driver) step(p *player) (bool, error) {
 }
 
 // component finds a component by the verb of its custom id.
-func component(msg discordtest.Message, verb string) (discordtest.Component, bool) {
+func Component(msg discordtest.Message, verb string) (discordtest.Component, bool) {
 	var found discordtest.Component
 	ok := false
 	var walk func([]discordtest.Component)
@@ -218,7 +234,7 @@ func component(msg discordtest.Message, verb string) (discordtest.Component, boo
 }
 
 // selects lists a message's select menus in order.
-func selects(msg discordtest.Message) []discordtest.Component {
+func Selects(msg discordtest.Message) []discordtest.Component {
 	var out []discordtest.Component
 	for _, row := range msg.Components {
 		for _, c := range row.Components {
@@ -230,8 +246,8 @@ func selects(msg discordtest.Message) []discordtest.Component {
 	return out
 }
 
-func hasButton(msg discordtest.Message, verb string) bool {
-	c, ok := component(msg, verb)
+func HasButton(msg discordtest.Message, verb string) bool {
+	c, ok := Component(msg, verb)
 	return ok && !c.Disabled
 }
 
@@ -239,51 +255,51 @@ func hasButton(msg discordtest.Message, verb string) bool {
 // shows a person: the pick menu, the workbench's menus one after the
 // other (item, colour or orientation, compartment, space...), or its
 // buttons. It never reads the bot's sentences: it follows the custom ids.
-func (d *driver) perform(p *player, a atheneum.Action) error {
-	msg, ok, err := d.prompt(p)
+func (d *Driver) Perform(p *Player, a atheneum.Action) error {
+	msg, ok, err := d.Prompt(p)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return fmt.Errorf("%s has no prompt to play %s on", p.user.Username, a)
+		return fmt.Errorf("%s has no prompt to play %s on", p.User.Username, a)
 	}
 	if a.Type == atheneum.ActDone || a.Type == atheneum.ActUndo {
-		btn, ok := component(msg, string(a.Type))
+		btn, ok := Component(msg, string(a.Type))
 		if !ok || btn.Disabled {
-			return fmt.Errorf("%s's prompt has no %s button", p.user.Username, a.Type)
+			return fmt.Errorf("%s's prompt has no %s button", p.User.Username, a.Type)
 		}
-		_, _, err := d.click(p.user, msg, btn.CustomID)
+		_, _, err := d.Click(p.User, msg, btn.CustomID)
 		return err
 	}
 	for clicks := 0; clicks < 8; clicks++ {
 		var menu discordtest.Component
 		value, verb := "", ""
-		for _, sel := range selects(msg) {
+		for _, sel := range Selects(msg) {
 			id, err := face.ParseID(sel.CustomID)
 			if err != nil {
 				continue
 			}
-			want := menuValue(a, id.Verb)
+			want := MenuValue(a, id.Verb)
 			if want == "" {
 				continue
 			}
-			opt, found := optionWithValue(sel, want)
+			opt, found := OptionWithValue(sel, want)
 			if !found {
 				return fmt.Errorf("the %s menu does not offer %q, needed for %s", id.Verb, want, a)
 			}
-			if opt.Default && !finalChoice(id.Verb, want) {
+			if opt.Default && !FinalChoice(id.Verb, want) {
 				continue // chosen already
 			}
 			menu, value, verb = sel, want, id.Verb
 			break
 		}
 		if value == "" {
-			return fmt.Errorf("no menu of %s's prompt leads to %s", p.user.Username, a)
+			return fmt.Errorf("no menu of %s's prompt leads to %s", p.User.Username, a)
 		}
-		if msg, _, err = d.click(p.user, msg, menu.CustomID, value); err != nil {
+		if msg, _, err = d.Click(p.User, msg, menu.CustomID, value); err != nil {
 			return err
 		}
-		if finalChoice(verb, value) {
+		if FinalChoice(verb, value) {
 			return nil
 		}
 	}
@@ -292,7 +308,7 @@ func (d *driver) perform(p *player, a atheneum.Action) error {
 
 // menuValue is the option of the menu with verb that leads to action a,
 // or "" when that menu plays no part in it.
-func menuValue(a atheneum.Action, verb string) string {
+func MenuValue(a atheneum.Action, verb string) string {
 	item := "i" + strconv.Itoa(a.Item)
 	switch {
 	case verb == "pick" && a.Type == atheneum.ActPick:
@@ -316,7 +332,7 @@ func menuValue(a atheneum.Action, verb string) string {
 	case verb == "cmp" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
 		return a.At.Comp.String()
 	case verb == "spc" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
-		return spaceValue(a.At)
+		return atheneumface.SpaceValue(a.At)
 	case verb == "tok" && a.Type == atheneum.ActToken:
 		if a.Use == atheneum.UseBenefit {
 			return "b"
@@ -332,7 +348,7 @@ func menuValue(a atheneum.Action, verb string) string {
 
 // finalChoice reports whether choosing value in the menu with verb plays
 // an action (rather than opening the next menu).
-func finalChoice(verb, value string) bool {
+func FinalChoice(verb, value string) bool {
 	switch verb {
 	case "pick", "spc", "tok", "rew", "ss":
 		return true
@@ -342,7 +358,7 @@ func finalChoice(verb, value string) bool {
 	return false
 }
 
-func optionWithValue(c discordtest.Component, value string) (discordtest.SelectOption, bool) {
+func OptionWithValue(c discordtest.Component, value string) (discordtest.SelectOption, bool) {
 	for _, o := range c.Options {
 		if o.Value == value {
 			return o, true
@@ -353,7 +369,7 @@ func optionWithValue(c discordtest.Component, value string) (discordtest.SelectO
 
 // pictureName names the n-th picture of a transcript by order, place and
 // kind: "007-channel-reveal.png".
-func pictureName(n int, where, file string) string {
+func PictureName(n int, where, file string) string {
 	return fmt.Sprintf("%03d-%s-%s", n, where, file)
 }
 
@@ -363,7 +379,7 @@ var oldPicture = regexp.MustCompile(`^\d{3}-.+\.png$`)
 // user's direct messages into dir/transcript.txt, with every picture beside
 // it, named by order and kind. Pictures of an earlier run are removed
 // first, so a re-run replaces them. Mentions are written as @name.
-func writeTranscript(srv *discordtest.Server, channelID string, users []discordtest.User, dir string) error {
+func WriteTranscript(srv *discordtest.Server, channelID string, users []discordtest.User, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -408,7 +424,7 @@ func writeTranscript(srv *discordtest.Server, channelID string, users []discordt
 			}
 			for _, a := range m.Attachments {
 				pictures++
-				name := pictureName(pictures, place, a.Filename)
+				name := PictureName(pictures, place, a.Filename)
 				if err := os.WriteFile(filepath.Join(dir, name), a.Data, 0o644); err != nil {
 					return err
 				}

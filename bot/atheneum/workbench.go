@@ -1,4 +1,4 @@
-package bot
+package atheneum
 
 import (
 	"atheneum/bot/face"
@@ -234,7 +234,7 @@ func detailRows(l i18n.Lang, b ids, g *atheneum.Game, seat int, sel selection, l
 					if sp.Pair != atheneum.NotPaired {
 						what = l.T("play.remove.pair.option")
 					}
-					opts = append(opts, option(a.At.String()+" — "+what, spaceValue(a.At), spaceWords(l, a.At), false))
+					opts = append(opts, option(a.At.String()+" — "+what, SpaceValue(a.At), spaceWords(l, a.At), false))
 				}
 			}
 			rows = append(rows, selectRow(b.make("spc", sel.encode()...), l.T("play.remove.book.placeholder"), opts))
@@ -345,7 +345,7 @@ func detailRows(l i18n.Lang, b ids, g *atheneum.Game, seat int, sel selection, l
 				second := atheneum.Pos{Comp: a.At.Comp, Level: a.At.Level, Space: a.At.Space + 1}
 				label = l.T("play.space.pair.option", "First", label, "Second", second.String())
 			}
-			opts = append(opts, option(label, spaceValue(a.At), spaceWords(l, a.At), false))
+			opts = append(opts, option(label, SpaceValue(a.At), spaceWords(l, a.At), false))
 		}
 	}
 	return append(rows, selectRow(b.make("spc", sel.encode()...), l.T("play.space.placeholder"), opts))
@@ -360,7 +360,8 @@ func compRow(l i18n.Lang, b ids, sel selection, comps []atheneum.CompID, placeho
 	return selectRow(b.make("cmp", sel.encode()...), placeholder, opts)
 }
 
-// spaceValue names a space of a chosen compartment in a menu's value: "2.3".
-func spaceValue(p atheneum.Pos) string {
+// SpaceValue is a space's value in the workbench's menu of spaces ("2.3":
+// level 2, space 3 of the compartment chosen before).
+func SpaceValue(p atheneum.Pos) string {
 	return strconv.Itoa(p.Level+1) + "." + strconv.Itoa(p.Space+1)
 }

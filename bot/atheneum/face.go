@@ -1,0 +1,699 @@
+// Package atheneum is Atheneum's Discord face: the pick menu and the
+// shelving workbench in each seat's private prompt, the channel's post at
+// the reveal and at the end of each turn, its own subcommands (hand, play,
+// place, shelf, table, objectives, scores), its words and its pictures
+// (render/atheneum). The generic adapter (package bot) runs everything else
+// and calls the face through bot/face.
+package atheneum
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"atheneum/bot/face"
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
+	"atheneum/i18n"
+	"atheneum/render"
+	atrender "atheneum/render/atheneum"
+	"atheneum/store"
+)
+
+// Face is Atheneum's Discord face.
+type Face struct {
+	kind game.Kind
+}
+
+var _ face.Face = (*Face)(nil)
+
+// New returns Atheneum's face, whose computer players think with the
+// effort players sets (fixed play-outs make a seed replay the same game).
+func New(players ai.Players) *Face {
+	return &Face{kind: game.Kind{Game: ai.Game(players)}}
+}
+
+// Kind is Atheneum with its computer players; a step gets the service's
+// default time (a day), as a step of Atheneum awaits every player.
+func (f *Face) Kind() game.Kind { return f.kind }
+
+// Command is "atheneum".
+func (f *Face) Command() string { return atheneum.GameID }
+
+// Subcommands are Atheneum's commands about its board.
+func (f *Face) Subcommands() []face.Spec {
+	var colours []face.Choice
+	for _, c := range atheneum.Colors {
+		colours = append(colours, face.Choice{Value: string(c.Letter()), Key: "color." + c.String() + ".label"})
+	}
+	readOnly := func(s face.Spec) face.Spec { s.ReadOnly = true; return s }
+	return []face.Spec{
+		face.Sub("hand"),
+		face.Sub("play"),
+		face.Sub("place",
+			face.Spec{Name: "item", Kind: discordgo.ApplicationCommandOptionString, Required: true, Autocomplete: true},
+			face.Spec{Name: "space", Kind: discordgo.ApplicationCommandOptionString, Required: true, Autocomplete: true},
+			face.ChoiceOption("color", false, colours),
+			face.Spec{Name: "flip", Kind: discordgo.ApplicationCommandOptionBoolean}),
+		readOnly(face.Sub("shelf", face.UserOption("player", false))),
+		readOnly(face.Sub("table")),
+		readOnly(face.Sub("objectives")),
+		readOnly(face.Sub("scores")),
+	}
+}
+
+// RulesTopics are the topics of Atheneum's rules, the overview first.
+func (f *Face) RulesTopics() []string { return rulesTopicKeys }
+
+// RulesText is one topic in l (the overview and the list of topics for an
+// unknown one).
+func (f *Face) RulesText(l i18n.Lang, topic string) string { return rulesTextIn(l, topic) }
+
+// HandleCommand answers Atheneum's own subcommands.
+func (f *Face) HandleCommand(ctx context.Context, env face.Env, r face.Reply, name string, opts face.Options, in face.Target) error {
+	l := r.Lang()
+	rec := in.Rec()
+	g := athGame(rec)
+	if g == nil {
+		return face.Refuse(l.T("cmd.in.lobby"))
+	}
+	switch name {
+	case "shelf":
+		return f.shelf(env, r, rec, opts)
+	case "table":
+		pic, err := env.Draw("table.png", func() (render.Picture, error) {
+			return atrender.DrawTable(g.View(atheneum.Spectator), face.PictureOptions(rec))
+		})
+		if err != nil {
+			return err
+		}
+		return r.Edit(face.Message{Content: f.Scores(l, rec), Pictures: []face.Picture{pic}})
+	case "objectives":
+		pic, err := env.Draw("objectives.png", func() (render.Picture, error) {
+			return atrender.DrawObjectives(g.View(atheneum.Spectator), face.PictureOptions(rec))
+		})
+		if err != nil {
+			return err
+		}
+		return r.Edit(face.Message{Content: objectivesText(l, g), Pictures: []face.Picture{pic}})
+	case "scores":
+		return r.Edit(face.Message{Content: f.Scores(l, rec)})
+	}
+	t := in.Table
+	if t == nil {
+		return face.Refuse(l.T("cmd.unknown", "Command", f.Command()))
+	}
+	switch name {
+	case "hand":
+		return f.hand(ctx, env, r, t)
+	case "play":
+		seat, err := playerSeat(r, rec, "play.not.playing.follow")
+		if err != nil {
+			return err
+		}
+		m, err := env.Prompt(ctx, t, seat, l)
+		if err != nil {
+			return err
+		}
+		return r.Edit(m)
+	case "place":
+		return f.place(ctx, env, r, t, opts)
+	}
+	return face.Refuse(l.T("cmd.unknown", "Command", f.Command()))
+}
+
+// playerSeat is the seat of the person who asked, or a refusal worded by
+// the catalogue's id when they have none.
+func playerSeat(r face.Reply, rec *store.Game, refusalID string) (int, error) {
+	seat := game.SeatOf(rec, face.InteractionUser(r.Interaction()).ID)
+	if seat < 0 {
+		return -1, face.RefuseID(refusalID)
+	}
+	return seat, nil
+}
+
+// shelf shows one seat's shelves: the asker's, or the player named.
+func (f *Face) shelf(env face.Env, r face.Reply, rec *store.Game, opts face.Options) error {
+	l := r.Lang()
+	seat := game.SeatOf(rec, face.InteractionUser(r.Interaction()).ID) // may be -1: spectators name a player
+	if o, ok := opts["player"]; ok {
+		u := o.UserValue(nil)
+		if u == nil {
+			return face.RefuseID("cmd.no.user")
+		}
+		if seat = game.SeatOf(rec, u.ID); seat < 0 {
+			return face.RefuseID("cmd.not.playing", "Who", "<@"+u.ID+">")
+		}
+	}
+	if seat < 0 {
+		return face.RefuseID("play.shelf.whom")
+	}
+	g := athGame(rec)
+	pic, err := env.Draw("shelves.png", func() (render.Picture, error) {
+		return atrender.DrawShelves(g.View(atheneum.Spectator), seat, atrender.Marks{}, face.PictureOptions(rec))
+	})
+	if err != nil {
+		return err
+	}
+	// The picture shows the shelves, and its alt text reads them out.
+	text := l.T("play.shelf.text", "Name", rec.Seats[seat].Name, "Subject", l.T("subject."+g.Seats[seat].Subject.String()),
+		"Points", l.T("points", "Count", g.Seats[seat].Score()))
+	return r.Edit(face.Message{Content: text, Pictures: []face.Picture{pic}})
+}
+
+// hand shows the hand the seat will choose from next, during shelving.
+func (f *Face) hand(ctx context.Context, env face.Env, r face.Reply, t *game.Table) error {
+	rec := t.Rec
+	l := r.Lang()
+	seat, err := playerSeat(r, rec, "play.not.playing")
+	if err != nil {
+		return err
+	}
+	g := athGame(rec)
+	if g.Step == atheneum.StepPick {
+		m, err := env.Prompt(ctx, t, seat, l)
+		if err != nil {
+			return err
+		}
+		return r.Edit(m)
+	}
+	if len(g.Seats[seat].Hand) == 0 {
+		return r.Edit(face.Message{Content: l.T("play.hand.none")})
+	}
+	pic, err := env.Draw("hand.png", func() (render.Picture, error) {
+		return atrender.DrawHand(g.View(seat), seat, face.PictureOptions(rec))
+	})
+	if err != nil {
+		return err
+	}
+	return r.Edit(face.Message{Content: l.T("play.hand.next"), Pictures: []face.Picture{pic}})
+}
+
+// place shelves a held book typed as options.
+func (f *Face) place(ctx context.Context, env face.Env, r face.Reply, t *game.Table, opts face.Options) error {
+	rec := t.Rec
+	seat, err := playerSeat(r, rec, "play.not.playing")
+	if err != nil {
+		return err
+	}
+	g := athGame(rec)
+	if g.Step != atheneum.StepResolve {
+		return face.RefuseID("play.place.not.now")
+	}
+	var item int
+	if _, err := fmt.Sscan(strings.TrimPrefix(opts.Str("item"), "#"), &item); err != nil {
+		return face.RefuseID("play.place.item")
+	}
+	at, err := atheneum.ParsePos(opts.Str("space"))
+	if err != nil {
+		return face.RefuseID("play.place.space", "Space", face.Echo(opts.Str("space")))
+	}
+	a := atheneum.Action{Type: atheneum.ActShelve, Seat: seat, Item: item, At: at, Flip: opts.Bool("flip")}
+	if it, ok := heldItem(g, seat, item); ok && it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor {
+		c, ok := atheneum.ParseColor(opts.Str("color"))
+		if !ok {
+			return face.RefuseID("play.place.color")
+		}
+		a.Color = c
+	}
+	return f.play(ctx, env, r, t, seat, a)
+}
+
+// Autocomplete suggests held items and their legal spaces for place.
+func (f *Face) Autocomplete(_ context.Context, r face.Reply, name string, opts face.Options, focused string, snap *game.Snapshot) []*discordgo.ApplicationCommandOptionChoice {
+	if name != "place" || snap == nil || snap.Rec.Status != store.StatusPlaying {
+		return nil
+	}
+	l := r.Lang()
+	rec := snap.Rec
+	g := athGame(rec)
+	seat, err := playerSeat(r, rec, "play.not.playing")
+	if err != nil || g.Step != atheneum.StepResolve {
+		return nil
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	var item int
+	fmt.Sscan(strings.TrimPrefix(opts.Str("item"), "#"), &item)
+	color, _ := atheneum.ParseColor(opts.Str("color"))
+	seen := map[string]bool{}
+	for _, a := range g.LegalActions(seat) {
+		if a.Type != atheneum.ActShelve {
+			continue
+		}
+		switch focused {
+		case "item":
+			it, _ := heldItem(g, seat, a.Item)
+			key := fmt.Sprint(a.Item)
+			if !seen[key] {
+				seen[key] = true
+				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: face.Clip(itemLabel(l, g, it), face.MaxLabel), Value: "#" + key})
+			}
+		case "space":
+			if a.Item != item || (a.Color != atheneum.NoColor && color != atheneum.NoColor && a.Color != color) || a.Flip != opts.Bool("flip") {
+				continue
+			}
+			key := a.At.String()
+			if !seen[key] && strings.HasPrefix(strings.ToUpper(key), strings.ToUpper(opts.Str("space"))) {
+				seen[key] = true
+				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: face.Clip(key+" — "+spaceWords(l, a.At), face.MaxLabel), Value: key})
+			}
+		}
+	}
+	return choices
+}
+
+// Prompt is the seat's hand and pick menu, or its workbench.
+func (f *Face) Prompt(ctx context.Context, env face.Env, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
+	return f.prompt(ctx, env, t, seat, noSelection(), l, nil)
+}
+
+// prompt builds a seat's private message for the current step: the hand
+// and pick menu, or the workbench, with the step's deadline. last, when
+// known, is the seat's move just made, outlined on its shelves.
+func (f *Face) prompt(ctx context.Context, env face.Env, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action) (face.Message, error) {
+	rec := t.Rec
+	g := athGame(rec)
+	withDeadline := func(text string) string {
+		if line := env.DeadlineLine(ctx, t, l); line != "" {
+			return text + "\n" + line
+		}
+		return text
+	}
+	switch {
+	case g.Step == atheneum.StepPick:
+		pic, err := env.Draw("hand.png", func() (render.Picture, error) {
+			return atrender.DrawHand(g.View(seat), seat, face.PictureOptions(rec))
+		})
+		if err != nil {
+			return face.Message{}, err
+		}
+		return face.Message{Content: withDeadline(pickText(l, rec, seat)), Components: handComponents(l, rec.ID, g, seat), Pictures: []face.Picture{pic}}, nil
+	case g.Step == atheneum.StepResolve && g.Seats[seat].Status != atheneum.StatusDone:
+		pic, err := workbenchPicture(env, rec, seat, sel, last)
+		if err != nil {
+			return face.Message{}, err
+		}
+		return face.Message{Content: withDeadline(workbenchText(l, rec, seat)), Components: workbench(l, rec.ID, g, seat, sel), Pictures: []face.Picture{pic}}, nil
+	case g.Step == atheneum.StepResolve:
+		return face.Message{Content: l.T("play.finished.turn", "Turn", g.TurnNumber())}, nil
+	}
+	return face.Message{Content: l.T("play.over")}, nil
+}
+
+// workbenchPicture draws a seat's shelves for its workbench: where the
+// chosen item may go, and the move just made.
+func workbenchPicture(env face.Env, rec *store.Game, seat int, sel selection, last *atheneum.Action) (face.Picture, error) {
+	var m atrender.Marks
+	if sel.Mode == "item" {
+		m.Item = sel.Item
+	}
+	if last != nil && last.Type != atheneum.ActUndo && last.Type != atheneum.ActDone && last.Type != atheneum.ActPick {
+		m.Last = last
+	}
+	g := athGame(rec)
+	return env.Draw("shelves.png", func() (render.Picture, error) {
+		return atrender.DrawShelves(g.View(seat), seat, m, face.PictureOptions(rec))
+	})
+}
+
+// pickText is the pick step's prompt: which card section goes to whom,
+// and the seat's pick so far.
+func pickText(l i18n.Lang, rec *store.Game, seat int) string {
+	g := athGame(rec)
+	lines := []string{l.T("play.pick.title", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">")}
+	self, toLeft, toRight := l.T("section.self"), l.T("section.to_left"), l.T("section.to_right")
+	left, right := g.LeftOf(seat), g.RightOf(seat)
+	if left == right {
+		lines = append(lines, l.T("play.pick.sections.two", "Self", self, "ToLeft", toLeft, "ToRight", toRight, "Opponent", rec.Seats[left].Name))
+	} else {
+		lines = append(lines, l.T("play.pick.sections", "Self", self, "ToLeft", toLeft, "ToRight", toRight,
+			"Left", rec.Seats[left].Name, "Right", rec.Seats[right].Name))
+	}
+	if p := g.Seats[seat].Pick; p >= 0 {
+		lines = append(lines, l.T("play.pick.chosen", "Card", g.CardCode(p)))
+	} else {
+		lines = append(lines, l.T("play.pick.choose"))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// workbenchText is the resolve step's prompt: what the seat received, what
+// it still holds, and how to play.
+func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
+	g := athGame(rec)
+	s := &g.Seats[seat]
+	lines := []string{
+		l.T("play.bench.title", "Turn", g.TurnNumber(), "Channel", "<#"+rec.ChannelID+">"),
+		l.T("play.bench.received", "What", received(l, g, seat, face.NameFunc(rec), "play.received.yours")),
+	}
+	if len(s.Held) > 0 {
+		items := make([]string, len(s.Held))
+		for i, it := range s.Held {
+			items[i] = itemLabel(l, g, it)
+		}
+		lines = append(lines, l.T("play.bench.hold", "Items", strings.Join(items, " · ")))
+	} else {
+		lines = append(lines, l.T("play.bench.hold.none"))
+	}
+	lines = append(lines, l.T("play.bench.stats", "Reshelves", s.Reshelves, "Wands", s.Wands, "Score", s.Score()))
+	var scorable []string
+	for _, a := range g.LegalActions(seat) {
+		if a.Type == atheneum.ActScore {
+			scorable = append(scorable, objectiveNamed(l, g, a.Objective))
+		}
+	}
+	if len(scorable) > 0 {
+		lines = append(lines, l.T("play.bench.can.score", "Objectives", strings.Join(scorable, l.T("play.received.sep"))))
+	}
+	if s.Status == atheneum.StatusScoring {
+		lines = append(lines, l.T("play.bench.scoring"))
+	}
+	lines = append(lines, l.T("play.bench.help"))
+	return strings.Join(lines, "\n")
+}
+
+// Component handles the pick menu and the workbench's buttons and menus.
+func (f *Face) Component(ctx context.Context, env face.Env, r face.Reply, t *game.Table, seat int, id face.ID, values []string) error {
+	rec := t.Rec
+	g := athGame(rec)
+	l := r.Lang()
+	if id.Moves != g.Seats[seat].Moves {
+		return face.RefuseID("play.refuse.outdated")
+	}
+	if err := face.CheckOffered(offeredComponents(rec, seat, id), id.String(), values); err != nil {
+		return notOffered(g, id)
+	}
+	act, sel, err := componentInput(g, seat, id, values)
+	if err != nil {
+		return err
+	}
+	if act != nil {
+		return f.play(ctx, env, r, t, seat, *act)
+	}
+	content := workbenchText(l, rec, seat)
+	if line := env.DeadlineLine(ctx, t, l); line != "" {
+		content += "\n" + line
+	}
+	m := face.Message{Content: content, Components: workbench(l, rec.ID, g, seat, sel)}
+	if id.Verb == "it" && sel.Mode == "item" {
+		// A new item chosen: redraw the shelves with its spaces lit.
+		// (Later choices for the same item keep the picture.)
+		pic, err := workbenchPicture(env, rec, seat, sel, nil)
+		if err != nil {
+			return err
+		}
+		m.Pictures = []face.Picture{pic}
+	}
+	return r.Edit(m)
+}
+
+// play applies a seat's action, then shows the seat what follows.
+func (f *Face) play(ctx context.Context, env face.Env, r face.Reply, t *game.Table, seat int, a atheneum.Action) error {
+	res, err := env.Play(ctx, t, engine.Move(a.String()))
+	if err != nil {
+		return err
+	}
+	l := r.Lang()
+	changed := res.StepEnded
+	g := athGame(t.Rec)
+	var m face.Message
+	switch {
+	case a.Type == atheneum.ActPick && !changed:
+		m, err = f.prompt(ctx, env, t, seat, noSelection(), l, nil)
+		m.Pictures = nil // the hand shown stays as it is
+	case a.Type == atheneum.ActPick:
+		m = face.Message{Content: l.T("play.picked.revealed", "Card", a.Card)}
+	case a.Type == atheneum.ActDone && changed && g.Step == atheneum.StepOver:
+		m = face.Message{Content: l.T("play.done.last")}
+	case a.Type == atheneum.ActDone && changed:
+		m = face.Message{Content: l.T("play.done.turn", "Turn", g.TurnNumber()-1)}
+	default:
+		m, err = f.prompt(ctx, env, t, seat, noSelection(), l, &a)
+	}
+	if err != nil {
+		return err
+	}
+	// After the last pick the hand shown was passed on: leave no stale
+	// picture behind.
+	env.Played(ctx, r, t, seat, m, a.Type == atheneum.ActPick && changed)
+	return nil
+}
+
+// StepEnded is the reveal after the pick step, or the end of a turn (and
+// the final results after the last).
+func (f *Face) StepEnded(env face.Env, rec *store.Game, n game.Notice) face.Message {
+	var events []atheneum.Event
+	for _, e := range n.Events {
+		if ev, ok := atheneum.EventOf(e); ok {
+			events = append(events, ev)
+		}
+	}
+	// The cards are revealed when a pick step ends ("t3p"); a turn ends
+	// with its shelving step, or the game.
+	if strings.HasSuffix(n.Step, "p") && !rec.State.Over() {
+		return f.reveal(env, rec, events)
+	}
+	return f.turnOver(env, rec, events)
+}
+
+// reveal is the post of a finished pick step: what each seat receives,
+// and what the reveal itself caused (a wand that found no place, the token
+// bag refilled).
+func (f *Face) reveal(env face.Env, rec *store.Game, events []atheneum.Event) face.Message {
+	g := athGame(rec)
+	l := face.GameLang(rec)
+	lines := []string{l.T("play.reveal.title", "Turn", g.TurnNumber())}
+	for i := range g.Seats {
+		lines = append(lines, l.T("play.reveal.line", "Name", rec.Seats[i].Name, "Card", g.CardCode(g.Seats[i].Played), "What", received(l, g, i, face.NameFunc(rec), "play.received.own")))
+	}
+	for _, e := range events {
+		if e.Type == atheneum.EvWandLost || e.Type == atheneum.EvBagRefilled {
+			lines = append(lines, describeEvent(l, g, e, face.NameFunc(rec)))
+		}
+	}
+	lines = append(lines, l.T("play.reveal.help"))
+	m := face.Message{Content: strings.Join(lines, "\n")}
+	if pic, err := env.Draw("reveal.png", func() (render.Picture, error) {
+		return atrender.DrawReveal(g.View(atheneum.Spectator), face.PictureOptions(rec))
+	}); err == nil {
+		m.Pictures = append(m.Pictures, pic)
+	}
+	return m
+}
+
+// turnOver is the post of a finished turn: what happened, the table, the
+// objective row and the scores; after the last turn, the final results
+// instead of the row.
+func (f *Face) turnOver(env face.Env, rec *store.Game, events []atheneum.Event) face.Message {
+	g := athGame(rec)
+	over := g.Step == atheneum.StepOver
+	l := face.GameLang(rec)
+	var sb strings.Builder
+	if over {
+		var w []string
+		for _, s := range g.Winners() {
+			w = append(w, face.Mention(rec, s))
+		}
+		sb.WriteString(l.T("play.game.over", "Winners", face.JoinAnd(l, w), "Count", len(w)) + "\n")
+	} else {
+		sb.WriteString(l.T("play.turn.over", "Turn", g.TurnNumber()-1) + "\n")
+	}
+	for _, e := range events {
+		switch e.Type {
+		case atheneum.EvSpiderCaptured, atheneum.EvObjectiveScored, atheneum.EvSideShelfPlaced, atheneum.EvObjectiveLeft, atheneum.EvObjectiveDrawn, atheneum.EvWandLost, atheneum.EvBagRefilled:
+			if over && (e.Type == atheneum.EvObjectiveLeft || e.Type == atheneum.EvObjectiveDrawn) {
+				continue // the row no longer matters
+			}
+			sb.WriteString(describeEvent(l, g, e, face.NameFunc(rec)) + "\n")
+		}
+	}
+	sb.WriteString(f.Scores(l, rec))
+	m := face.Message{Content: sb.String()}
+	view := g.View(atheneum.Spectator)
+	type drawing struct {
+		name string
+		draw func(*atheneum.Game, render.Options) (render.Picture, error)
+	}
+	drawings := []drawing{{"table.png", atrender.DrawTable}, {"objectives.png", atrender.DrawObjectives}}
+	if over {
+		drawings = []drawing{{"results.png", atrender.DrawResults}, {"table.png", atrender.DrawTable}}
+	}
+	for _, d := range drawings {
+		if pic, err := env.Draw(d.name, func() (render.Picture, error) { return d.draw(view, face.PictureOptions(rec)) }); err == nil {
+			m.Pictures = append(m.Pictures, pic)
+		}
+	}
+	return m
+}
+
+// Position is "turn 3 of 10, choosing cards".
+func (f *Face) Position(l i18n.Lang, rec *store.Game) string {
+	g := athGame(rec)
+	if g == nil || g.Step == atheneum.StepOver {
+		return ""
+	}
+	step := l.T("status.step.pick")
+	if g.Step == atheneum.StepResolve {
+		step = l.T("status.step.resolve")
+	}
+	return l.T("atheneum.position", "Turn", g.TurnNumber(), "Of", 2*atheneum.TurnsPerPhase, "Step", step)
+}
+
+// Scores lists the scores, best first, and the final breakdown at the end.
+func (f *Face) Scores(l i18n.Lang, rec *store.Game) string {
+	g := athGame(rec)
+	if g.Step == atheneum.StepOver {
+		return face.ResultLines(l, rec, rec.State.Results())
+	}
+	var lines []string
+	if played := g.TurnNumber() - 1; played > 0 {
+		lines = append(lines, l.T("play.scores.title", "Turns", l.T("count.turns", "Count", played)))
+	} else {
+		lines = append(lines, l.T("play.scores.title.first"))
+	}
+	for i := range g.Seats {
+		lines = append(lines, l.T("play.scores.line", "Name", rec.Seats[i].Name, "Score", g.Seats[i].Score(), "Final", g.Breakdown(i).Total))
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// objectivesText lists the objective row, each objective with what it asks.
+func objectivesText(l i18n.Lang, g *atheneum.Game) string {
+	lines := []string{l.T("play.objectives.title")}
+	for k, slot := range g.Row {
+		if slot.Objective < 0 {
+			continue
+		}
+		key := "play.objectives.line"
+		if k == atheneum.RowSize-1 {
+			key = "play.objectives.leaving"
+		}
+		lines = append(lines, l.T(key, "N", k+1, "Objective", objectiveWords(l, &g.Content.Objectives[slot.Objective])))
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// StartText opens the game: each seat with its favourite subject and its
+// neighbours.
+func (f *Face) StartText(l i18n.Lang, rec *store.Game) string {
+	var sb strings.Builder
+	sb.WriteString(l.T("start.title") + "\n")
+	for i, s := range rec.Seats {
+		who := "<@" + s.UserID + ">"
+		if s.UserID == "" {
+			who = l.T("lobby.seat.ai", "Name", s.Name)
+		}
+		sb.WriteString(l.T("start.seat", "N", i+1, "Who", who, "Color", colorLabel(l, seatSubject(s)), "Subject", subjectName(l, seatSubject(s)), "Neighbours", neighbours(l, rec, i)) + "\n")
+	}
+	sb.WriteString(l.T("start.help"))
+	return sb.String()
+}
+
+// neighbours says who sits on a seat's left and right (one opponent, on
+// both sides, in a two-player game).
+func neighbours(l i18n.Lang, rec *store.Game, seat int) string {
+	g := athGame(rec)
+	left, right := g.LeftOf(seat), g.RightOf(seat)
+	if left == right {
+		return l.T("start.opponent", "Name", rec.Seats[left].Name)
+	}
+	return l.T("start.neighbours", "Left", rec.Seats[left].Name, "Right", rec.Seats[right].Name)
+}
+
+// OptionWords names a favourite subject: "Teal (Biographies & Memoirs)".
+func (f *Face) OptionWords(l i18n.Lang, option, value string) string {
+	if option != atheneum.SeatOptionSubject {
+		return value
+	}
+	c, ok := atheneum.ParseColor(value)
+	if !ok || !c.IsBook() {
+		return "?"
+	}
+	return l.T("lobby.subject.words", "Color", colorLabel(l, c), "Subject", subjectName(l, c))
+}
+
+// colorLabel names a colour, capitalised, in l.
+func colorLabel(l i18n.Lang, c atheneum.Color) string {
+	if !c.IsBook() {
+		return "?"
+	}
+	return l.T("color." + c.String() + ".label")
+}
+
+// subjectName names a colour's subject in l.
+func subjectName(l i18n.Lang, c atheneum.Color) string {
+	if !c.IsBook() {
+		return "?"
+	}
+	return l.T("subject." + c.String())
+}
+
+// Refusal words a refusal of Atheneum's rules by the catalogue's
+// "engine.<code>".
+func (f *Face) Refusal(l i18n.Lang, r *engine.Refusal) (string, bool) {
+	id := "engine." + r.Code
+	if !l.Has(id) {
+		return "", false
+	}
+	kv := make([]any, 0, 2*len(r.Args))
+	for name, v := range r.Args {
+		kv = append(kv, name, engineArgWords(l, v))
+	}
+	return l.T(id, kv...), true
+}
+
+// Replay draws a finished game: its scores turn by turn and its final
+// shelves.
+func (f *Face) Replay(ctx context.Context, env face.Env, r face.Reply, rec *store.Game) error {
+	l := r.Lang()
+	turns, final, err := scoreHistory(ctx, env.Service(), rec.ID)
+	if err != nil {
+		return err
+	}
+	pic, err := env.Draw("replay.png", func() (render.Picture, error) {
+		return atrender.DrawReplay(turns, athGame(final), face.PictureOptions(final))
+	})
+	if err != nil {
+		return err
+	}
+	var winners []string
+	for _, s := range athGame(final).Winners() {
+		winners = append(winners, final.Seats[s].Name)
+	}
+	return r.Edit(face.Message{Content: l.T("replay.text", "ID", rec.ID, "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "Winners", face.JoinAnd(l, winners)),
+		Pictures: []face.Picture{pic}})
+}
+
+// scoreHistory replays a finished Atheneum game: turns[k][seat] is the
+// seat's score at the end of turn k+1, and a last row its final total.
+func scoreHistory(ctx context.Context, svc *game.Service, id string) (turns [][]int, final *store.Game, err error) {
+	scores := func(g *atheneum.Game) []int {
+		row := make([]int, len(g.Seats))
+		for i := range g.Seats {
+			row[i] = g.Seats[i].Score()
+		}
+		return row
+	}
+	final, err = svc.Replay(ctx, id, func(st game.Step) error {
+		before, after := st.Before.(*atheneum.State).Game, st.After.(*atheneum.State).Game
+		if after.Step == atheneum.StepOver || after.TurnNumber() != before.TurnNumber() {
+			turns = append(turns, scores(after))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if g := athGame(final); g.Step == atheneum.StepOver {
+		row := make([]int, len(g.Seats))
+		for _, r := range g.Results {
+			row[r.Seat] = r.Total
+		}
+		turns = append(turns, row)
+	}
+	return turns, final, nil
+}
