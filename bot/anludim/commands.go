@@ -37,9 +37,11 @@ func (f *Face) HandleCommand(ctx context.Context, env face.Env, r face.Reply, na
 		if seat < 0 {
 			return r.Edit(face.Message{Content: l.T("anludim.cmd.not_playing", "Table", "/"+an.ID+" "+l.T("cmd.anludim.table.name"))})
 		}
-		m := f.message(env, rec, seat, l, pos{}, nil)
-		if len(m.Components) > 0 {
-			m.Content = withDeadline(ctx, env, in.Table, l, m.Content)
+		// The adapter's prompt: for a seat on autopilot, the button that
+		// takes it back.
+		m, err := env.Prompt(ctx, in.Table, seat, l)
+		if err != nil {
+			return err
 		}
 		return r.Edit(m)
 	case cmdTable:

@@ -17,6 +17,7 @@ import (
 	"atheneum/engine"
 	an "atheneum/engine/anludim"
 	"atheneum/i18n"
+	"atheneum/i18n/i18ntest"
 )
 
 func TestTheFaceIsAnludim(t *testing.T) {
@@ -48,6 +49,12 @@ func TestTheFaceIsAnludim(t *testing.T) {
 
 // discordName is what Discord accepts as a command name.
 var discordName = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
+
+// TestEveryMessageTheFaceNamesExists: each catalogue id the face's source
+// names literally is in every language.
+func TestEveryMessageTheFaceNamesExists(t *testing.T) {
+	i18ntest.CheckNamedIDs(t, ".", 60)
+}
 
 func TestTheSubcommandsAreNamedInEveryLanguage(t *testing.T) {
 	f := New()

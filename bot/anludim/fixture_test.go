@@ -21,6 +21,7 @@ import (
 	"atheneum/engine"
 	an "atheneum/engine/anludim"
 	"atheneum/i18n"
+	"atheneum/i18n/i18ntest"
 	"atheneum/render"
 	"atheneum/store"
 )
@@ -76,6 +77,10 @@ func (e *env) Draw(name string, draw func() (render.Picture, error)) (face.Pictu
 }
 
 func (e *env) DeadlineLine(context.Context, *game.Table, i18n.Lang) string { return "" }
+
+func (e *env) Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
+	return e.f.Prompt(ctx, e, t, seat, l)
+}
 
 func (e *env) Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error) {
 	e.mu.Lock()
@@ -230,6 +235,7 @@ func checkWords(t testing.TB, where, text string) {
 	if m := internalCode.FindString(text); m != "" {
 		t.Errorf("%s shows %q: %q", where, m, text)
 	}
+	i18ntest.CheckWorded(t, where, text)
 }
 
 // checkMessage holds a message to Discord's limits and the face's own

@@ -17,9 +17,13 @@ import (
 // Prompt is seat's private message for the current step: on its turn its
 // hand (picture and text), what lies in front of it and the first choices
 // of a move; between rounds, the cards it may keep; otherwise whose turn
-// it is. The adapter adds the deadline.
-func (f *Face) Prompt(_ context.Context, env face.Env, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
-	return f.message(env, t.Rec, seat, l, pos{}, nil), nil
+// it is, and, when it has choices to make, until when the step waits.
+func (f *Face) Prompt(ctx context.Context, env face.Env, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
+	m := f.message(env, t.Rec, seat, l, pos{}, nil)
+	if len(m.Components) > 0 {
+		m.Content = withDeadline(ctx, env, t, l, m.Content)
+	}
+	return m, nil
 }
 
 // message is seat's message at a position of its move, after lead (what
