@@ -12,7 +12,13 @@ import (
 //
 // render/anludim (DrawHand, DrawTable, DrawItems, DrawRoundEnd,
 // DrawResults) is not on this branch yet; until it is, these draw
-// nothing.
+// nothing. Once it is, each becomes one env.Draw call, for instance
+//
+//	p, err := env.Draw("hand.png", func() (render.Picture, error) {
+//		return anrender.DrawHand(g.View(seat), seat, face.PictureOptions(rec))
+//	})
+//
+// and the spectator's view (g.View(engine.Spectator)) for the others.
 
 // handPicture is seat's hand, for its eyes only.
 func handPicture(env face.Env, rec *store.Game, seat int) []face.Picture {
