@@ -276,6 +276,25 @@ func Fit(c *Canvas, s string, width float64, f FontSpec) string {
 	return string(r) + "…"
 }
 
+// FitName returns line(name), shortening the name with an ellipsis, not
+// the rest of the line, until it fits width: "Bartholomew the L… wins the
+// game". When even a name of one letter does not fit, the line itself is
+// shortened.
+func FitName(c *Canvas, name string, width float64, f FontSpec, line func(name string) string) string {
+	s := line(name)
+	if c.Measure(s, f) <= width {
+		return s
+	}
+	r := []rune(name)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if s = line(string(r) + "…"); c.Measure(s, f) <= width {
+			return s
+		}
+	}
+	return Fit(c, s, width, f)
+}
+
 // rgbaPool recycles pictures by size: a render overwrites every pixel, so
 // a recycled picture needs no clearing.
 var rgbaPools sync.Map // image.Point -> *sync.Pool

@@ -74,11 +74,12 @@ type quantizer struct {
 // and starts every picture from it (Start, Blank), so the same drawing
 // always gives the same bytes. A Palette is safe for concurrent use.
 type Palette struct {
-	exact  []color.RGBA
-	ramps  [][2]color.RGBA
-	once   sync.Once
-	q      *quantizer
-	frames sync.Map // *image.RGBA -> *image.Paletted: frames already mapped
+	exact    []color.RGBA
+	ramps    [][2]color.RGBA
+	smallest bool // see Smallest
+	once     sync.Once
+	q        *quantizer
+	frames   sync.Map // *image.RGBA -> *image.Paletted: frames already mapped
 }
 
 // NewPalette makes a palette of the colours exact (in that order, after
@@ -86,9 +87,23 @@ type Palette struct {
 // and a 5×5×5 colour cube, cut at 256 colours. Its lookup table is built
 // on first use (a few milliseconds). Most games start exact from the shared
 // design colours (BaseColors) and ramps from BaseRamps.
-func NewPalette(exact []color.RGBA, ramps [][2]color.RGBA) *Palette {
-	return &Palette{exact: exact, ramps: ramps}
+func NewPalette(exact []color.RGBA, ramps [][2]color.RGBA, opts ...PaletteOption) *Palette {
+	p := &Palette{exact: exact, ramps: ramps}
+	for _, o := range opts {
+		o(p)
+	}
+	return p
 }
+
+// A PaletteOption changes how a palette's pictures are written.
+type PaletteOption func(*Palette)
+
+// Smallest writes a palette's pictures smaller, for about twice the time
+// of the default (a few milliseconds): a stronger deflate (level 8; level
+// 9 takes ten times as long for 4% less) and a PNG palette of only the
+// colours the picture uses, a fifth smaller in all. By default pictures
+// are compressed fast, with the whole palette.
+func Smallest() PaletteOption { return func(p *Palette) { p.smallest = true } }
 
 // quant builds the palette and its lookup table once.
 func (p *Palette) quant() *quantizer {
@@ -190,8 +205,9 @@ var palettedPool sync.Pool
 
 func getPaletted(r image.Rectangle, pal color.Palette) *image.Paletted {
 	if v, ok := palettedPool.Get().(*image.Paletted); ok && cap(v.Pix) >= r.Dx()*r.Dy() {
+		// The pool serves every game's palette.
 		v.Pix = v.Pix[:r.Dx()*r.Dy()]
-		v.Stride, v.Rect = r.Dx(), image.Rect(0, 0, r.Dx(), r.Dy())
+		v.Stride, v.Rect, v.Palette = r.Dx(), image.Rect(0, 0, r.Dx(), r.Dy()), pal
 		return v
 	}
 	return image.NewPaletted(image.Rect(0, 0, r.Dx(), r.Dy()), pal)
@@ -256,7 +272,10 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 	buf := outPool.Get().(*bytes.Buffer)
 	defer outPool.Put(buf)
 	buf.Reset()
-	if err := writePaletted(buf, pm); err != nil {
+	if c.pal.smallest {
+		compactPalette(pm)
+	}
+	if err := writePaletted(buf, pm, c.pal.smallest); err != nil {
 		return nil, err
 	}
 	// The caller keeps the bytes; the buffer goes back to the pool.
@@ -264,3 +283,24 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 }
 
 var outPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// compactPalette gives pm a palette of only the colours it uses, in the
+// palette's order, and numbers its pixels anew.
+func compactPalette(pm *image.Paletted) {
+	var used [256]bool
+	for _, v := range pm.Pix {
+		used[v] = true
+	}
+	var remap [256]uint8
+	var pal color.Palette
+	for i, u := range used {
+		if u && i < len(pm.Palette) {
+			remap[i] = uint8(len(pal))
+			pal = append(pal, pm.Palette[i])
+		}
+	}
+	for i, v := range pm.Pix {
+		pm.Pix[i] = remap[v]
+	}
+	pm.Palette = pal
+}

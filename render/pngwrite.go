@@ -14,10 +14,15 @@ import (
 // compression levels and the standard library's deflate; klauspost's
 // deflate at level 3 compresses these pictures to about the same size in
 // about half the time, and writing rows straight from the picture saves
-// the encoder's copy of each row.
-func writePaletted(out *bytes.Buffer, pm *image.Paletted) error {
-	z := zPool.Get().(*zstate)
-	defer zPool.Put(z)
+// the encoder's copy of each row. small compresses at level 8 instead,
+// about a sixth smaller in about twice the time.
+func writePaletted(out *bytes.Buffer, pm *image.Paletted, small bool) error {
+	pool := &zPool
+	if small {
+		pool = &zSmallPool
+	}
+	z := pool.Get().(*zstate)
+	defer pool.Put(z)
 	z.idat.Reset()
 	z.w.Reset(&z.idat)
 	w, h := pm.Rect.Dx(), pm.Rect.Dy()
@@ -69,8 +74,13 @@ type zstate struct {
 	idat bytes.Buffer
 }
 
-var zPool = sync.Pool{New: func() any {
+var (
+	zPool      = sync.Pool{New: func() any { return newZstate(3) }}
+	zSmallPool = sync.Pool{New: func() any { return newZstate(8) }}
+)
+
+func newZstate(level int) *zstate {
 	z := &zstate{}
-	z.w, _ = zlib.NewWriterLevel(&z.idat, 3)
+	z.w, _ = zlib.NewWriterLevel(&z.idat, level)
 	return z
-}}
+}

@@ -1,8 +1,10 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"image/color"
+	"image/png"
 	"os"
 	"testing"
 
@@ -175,4 +177,88 @@ func absDiff(a, b uint8) uint8 {
 		return a - b
 	}
 	return b - a
+}
+
+// drawSample draws a small picture with text and shapes on p.
+func drawSample(t *testing.T, p *Palette) Picture {
+	t.Helper()
+	c := p.Blank(160, 90, i18n.English)
+	c.Text("Anludim 42", 20, 50, Sans(20), Ink, 0)
+	c.FillCircle(130, 45, 18, Red)
+	pic, err := Finish(c, "a sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pic
+}
+
+func decode(t *testing.T, b []byte) *image.Paletted {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pm, ok := img.(*image.Paletted)
+	if !ok {
+		t.Fatalf("a %T, not a paletted picture", img)
+	}
+	return pm
+}
+
+// TestPalettesDoNotMix draws with two games' palettes in turn: each
+// picture lists its own palette's colours, though the pictures being
+// encoded are recycled from one to the other.
+func TestPalettesDoNotMix(t *testing.T) {
+	other := NewPalette(append(BaseColors(), RGB(0x123456)), BaseRamps())
+	for range 3 {
+		for _, p := range []*Palette{testPalette, other} {
+			pm := decode(t, drawSample(t, p).PNG)
+			want := p.Colors()
+			if len(pm.Palette) != len(want) {
+				t.Fatalf("%d colours, want %d", len(pm.Palette), len(want))
+			}
+			for i := range want {
+				if pm.Palette[i] != want[i] {
+					t.Fatalf("colour %d is %v, want %v", i, pm.Palette[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// TestSmallestWritesTheSamePicture: a Smallest palette writes the same
+// pixels in fewer bytes, listing only the colours they use.
+func TestSmallestWritesTheSamePicture(t *testing.T) {
+	small := NewPalette(BaseColors(), BaseRamps(), Smallest())
+	a, b := drawSample(t, testPalette), drawSample(t, small)
+	if len(b.PNG) >= len(a.PNG) {
+		t.Errorf("%d bytes, not fewer than %d", len(b.PNG), len(a.PNG))
+	}
+	pa, pb := decode(t, a.PNG), decode(t, b.PNG)
+	if len(pb.Palette) >= len(pa.Palette) {
+		t.Errorf("%d colours listed, not fewer than %d", len(pb.Palette), len(pa.Palette))
+	}
+	for i := range pa.Pix {
+		if pa.Palette[pa.Pix[i]] != pb.Palette[pb.Pix[i]] {
+			t.Fatalf("pixel %d is %v, not %v", i, pb.Palette[pb.Pix[i]], pa.Palette[pa.Pix[i]])
+		}
+	}
+}
+
+func TestFitName(t *testing.T) {
+	c := NewSprite(10, 10, Parchment)
+	defer c.Release()
+	line := func(n string) string { return n + " wins the game" }
+	f := Sans(20)
+	if got := FitName(c, "Ada", 400, f, line); got != "Ada wins the game" {
+		t.Errorf("a line with room became %q", got)
+	}
+	w := c.Measure("Bartholomew wins the game", f)
+	got := FitName(c, "Bartholomew the Long-Named", w, f, line)
+	if c.Measure(got, f) > w || len(got) < len(" wins the game") || got[len(got)-len(" wins the game"):] != " wins the game" {
+		t.Errorf("a long name became %q", got)
+	}
+	if got := FitName(c, "Bartholomew", 30, f, line); c.Measure(got, f) > 30 {
+		t.Errorf("a line without room became %q", got)
+	}
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package anludim
+
+const raceEnabled = false
