@@ -2,45 +2,63 @@ package anludim
 
 import (
 	"atheneum/bot/face"
+	"atheneum/engine"
+	an "atheneum/engine/anludim"
+	"atheneum/render"
+	anrender "atheneum/render/anludim"
 	"atheneum/store"
 )
 
 // The face's pictures, all drawn here through env.Draw (a bounded pool of
 // drawers) from what the reader may see: a seat's hand from its own view,
-// everything else from a spectator's. Each returns no picture when it
-// cannot be drawn: the words say everything a picture shows.
-//
-// render/anludim (DrawHand, DrawTable, DrawItems, DrawRoundEnd,
-// DrawResults) is not on this branch yet; until it is, these draw
-// nothing. Once it is, each becomes one env.Draw call, for instance
-//
-//	p, err := env.Draw("hand.png", func() (render.Picture, error) {
-//		return anrender.DrawHand(g.View(seat), seat, face.PictureOptions(rec))
-//	})
-//
-// and the spectator's view (g.View(engine.Spectator)) for the others.
+// everything else from a spectator's. Each gives no picture when it cannot
+// be drawn (the adapter logs why): the words say everything a picture
+// shows.
 
 // handPicture is seat's hand, for its eyes only.
 func handPicture(env face.Env, rec *store.Game, seat int) []face.Picture {
-	return nil
+	return draw(env, rec, "hand.png", func(g *an.Game, o render.Options) (render.Picture, error) {
+		return anrender.DrawHand(g.View(seat), seat, o)
+	})
 }
 
 // tablePicture is the whole table, as everyone sees it.
 func tablePicture(env face.Env, rec *store.Game) []face.Picture {
-	return nil
+	return draw(env, rec, "table.png", func(g *an.Game, o render.Options) (render.Picture, error) {
+		return anrender.DrawTable(g.View(engine.Spectator), o)
+	})
 }
 
 // itemsPicture is the five item stacks.
 func itemsPicture(env face.Env, rec *store.Game) []face.Picture {
-	return nil
+	return draw(env, rec, "items.png", func(g *an.Game, o render.Options) (render.Picture, error) {
+		return anrender.DrawItems(g.View(engine.Spectator), o)
+	})
 }
 
 // roundEndPicture is the end of the last finished round.
 func roundEndPicture(env face.Env, rec *store.Game) []face.Picture {
-	return nil
+	return draw(env, rec, "round.png", func(g *an.Game, o render.Options) (render.Picture, error) {
+		return anrender.DrawRoundEnd(g.View(engine.Spectator), o)
+	})
 }
 
 // resultsPicture is the final results of a finished game.
 func resultsPicture(env face.Env, rec *store.Game) []face.Picture {
-	return nil
+	return draw(env, rec, "results.png", func(g *an.Game, o render.Options) (render.Picture, error) {
+		return anrender.DrawResults(g.View(engine.Spectator), o)
+	})
+}
+
+// draw draws one picture of the game in its language with its names.
+func draw(env face.Env, rec *store.Game, name string, pic func(*an.Game, render.Options) (render.Picture, error)) []face.Picture {
+	g := stateOf(rec)
+	if g == nil {
+		return nil
+	}
+	p, err := env.Draw(name, func() (render.Picture, error) { return pic(g, face.PictureOptions(rec)) })
+	if err != nil {
+		return nil
+	}
+	return []face.Picture{p}
 }
