@@ -168,7 +168,7 @@ func TestWholeGamesArePlayedThroughTheComponents(t *testing.T) {
 		{"a base game of four is played to its end in French", 4, false, "fr"},
 		{"an expert game of five is played to its end in English", 5, true, "en"},
 	}
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		tables = tables[:2]
 	}
 	for i, tb := range tables {
