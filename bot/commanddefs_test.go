@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/discordtest"
+	"atheneum/bot/face"
 	"atheneum/i18n"
 )
 
@@ -66,20 +67,39 @@ func inLocale(m map[discordgo.Locale]string, loc discordgo.Locale, base string) 
 	return base
 }
 
-func onlyCommand(t *testing.T) *discordgo.ApplicationCommand {
+// commandsByName are the test bot's commands, one per game it hosts.
+func commandsByName(t *testing.T) map[string]*discordgo.ApplicationCommand {
 	t.Helper()
 	defs := testBot().commandDefs()
-	if len(defs) != 1 || defs[0].Name != "atheneum" {
-		t.Fatalf("testBot().commandDefs() = %d commands, want /atheneum alone", len(defs))
+	byName := map[string]*discordgo.ApplicationCommand{}
+	for _, d := range defs {
+		byName[d.Name] = d
 	}
-	return defs[0]
+	if len(defs) != 2 || byName["atheneum"] == nil || byName["anludim"] == nil {
+		t.Fatalf("testBot().commandDefs() = %d commands, want /atheneum and /anludim", len(defs))
+	}
+	return byName
+}
+
+// allCommands are the test bot's commands in order, Atheneum's first.
+func allCommands(t *testing.T) []*discordgo.ApplicationCommand {
+	t.Helper()
+	byName := commandsByName(t)
+	return []*discordgo.ApplicationCommand{byName["atheneum"], byName["anludim"]}
 }
 
 // testLocales are the base (English, "") and every localised locale.
 var testLocales = []discordgo.Locale{"", discordgo.French}
 
 func TestCommandDefinitionsStayWithinDiscordsLimits(t *testing.T) {
-	cmd := onlyCommand(t)
+	for _, cmd := range allCommands(t) {
+		t.Run("/"+cmd.Name+" stays within the limits", func(t *testing.T) { checkLimits(t, cmd) })
+	}
+}
+
+// checkLimits holds one command to Discord's limits on names, descriptions,
+// options, choices and size, in every locale.
+func checkLimits(t *testing.T, cmd *discordgo.ApplicationCommand) {
 	for _, loc := range testLocales {
 		total := 0
 		walk(rootNode(cmd), func(n commandNode) {
@@ -120,7 +140,13 @@ func TestCommandDefinitionsStayWithinDiscordsLimits(t *testing.T) {
 }
 
 func TestEveryCommandWordIsLocalisedInFrench(t *testing.T) {
-	cmd := onlyCommand(t)
+	for _, cmd := range allCommands(t) {
+		checkLocalised(t, cmd)
+	}
+}
+
+// checkLocalised fails on a word of cmd missing in English or French.
+func checkLocalised(t *testing.T, cmd *discordgo.ApplicationCommand) {
 	bad := func(s string) bool { return s == "" || strings.HasPrefix(s, "[") }
 	walk(rootNode(cmd), func(n commandNode) {
 		if bad(n.names[discordgo.French]) || bad(n.descs[discordgo.French]) {
@@ -162,11 +188,43 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		"atheneum resign",
 		"atheneum notify", "atheneum notify mode string required [dm mention quiet]",
 		"atheneum language", "atheneum language language string required [en fr]",
-		"atheneum history", "atheneum history scope string [channel server]", "atheneum history game string [all atheneum]",
-		"atheneum stats", "atheneum stats member user", "atheneum stats game string [all atheneum]",
-		"atheneum leaderboard", "atheneum leaderboard game string [all atheneum]", "atheneum games",
+		"atheneum history", "atheneum history scope string [channel server]", "atheneum history game string [all atheneum anludim]",
+		"atheneum stats", "atheneum stats member user", "atheneum stats game string [all atheneum anludim]",
+		"atheneum leaderboard", "atheneum leaderboard game string [all atheneum anludim]", "atheneum games",
 		"atheneum replay", "atheneum replay game string required autocomplete",
 	}
+	// Anludim's command shares every subcommand that is not about the
+	// board, and has its own: play, then (read-only) hand, table and items.
+	own := map[string]bool{"hand": true, "play": true, "place": true, "shelf": true, "table": true, "objectives": true, "scores": true, "rules": true}
+	wantAnludim := []string{}
+	for _, line := range want {
+		words := strings.Fields(line)
+		if len(words) > 1 && own[words[1]] {
+			continue
+		}
+		wantAnludim = append(wantAnludim, "anludim"+strings.TrimPrefix(line, "atheneum"))
+		if line == "atheneum new language string [en fr]" {
+			wantAnludim = append(wantAnludim, "anludim play")
+		}
+		if line == "atheneum status" {
+			wantAnludim = append(wantAnludim, "anludim hand", "anludim table", "anludim items",
+				"anludim rules", "anludim rules topic string [overview turn combinations expert professors round_end parchments table]")
+		}
+	}
+	byName := commandsByName(t)
+	for _, tc := range []struct {
+		face face.Face
+		want []string
+	}{{testFaces()[0], want}, {testFaces()[1], wantAnludim}} {
+		t.Run("/"+tc.face.Command()+" keeps its shape", func(t *testing.T) {
+			checkShape(t, byName[tc.face.Command()], tc.face, tc.want)
+		})
+	}
+}
+
+// checkShape compares a command with the shape wanted, and its English
+// catalogue names with its API names.
+func checkShape(t *testing.T, cmd *discordgo.ApplicationCommand, f face.Face, want []string) {
 	var got []string
 	var visit func(path string, o *discordgo.ApplicationCommandOption)
 	visit = func(path string, o *discordgo.ApplicationCommandOption) {
@@ -200,7 +258,6 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 			visit(path+" "+o.Name, sub)
 		}
 	}
-	cmd := onlyCommand(t)
 	got = append(got, cmd.Name)
 	for _, o := range cmd.Options {
 		visit(cmd.Name, o)
@@ -208,15 +265,38 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("the command is\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	keys := catalogueKeys(gameSpec(f, testFaces()))
 	walk(rootNode(cmd), func(n commandNode) {
-		path := strings.ReplaceAll(strings.TrimPrefix(strings.TrimPrefix(n.path, "atheneum"), " "), " ", ".")
+		path := strings.ReplaceAll(strings.TrimPrefix(strings.TrimPrefix(n.path, cmd.Name), " "), " ", ".")
+		key, ok := keys[path]
 		if path == "" {
-			path = "atheneum"
+			key, ok = cmd.Name, true
 		}
-		if got := i18n.English.T("cmd." + path + ".name"); got != n.name {
-			t.Errorf("cmd.%s.name is %q in English, the API name is %q", path, got, n.name)
+		if !ok {
+			t.Errorf("%s has no catalogue path", n.path)
+			return
+		}
+		if got := i18n.English.T("cmd." + key + ".name"); got != n.name {
+			t.Errorf("cmd.%s.name is %q in English, the API name is %q", key, got, n.name)
 		}
 	})
+}
+
+// catalogueKeys maps each option's path of names below the command
+// ("admin.end.reason") to its catalogue path, as commandDefs builds it.
+func catalogueKeys(spec face.Spec) map[string]string {
+	keys := map[string]string{}
+	var visit func(names, key string, s face.Spec)
+	visit = func(names, key string, s face.Spec) {
+		keys[names] = key
+		for _, o := range s.Options {
+			visit(names+"."+o.Name, specPath(key, o), o)
+		}
+	}
+	for _, o := range spec.Options {
+		visit(o.Name, specPath("", o), o)
+	}
+	return keys
 }
 
 // localisedSubcommand returns the API name of the subcommand (or group)
@@ -246,8 +326,12 @@ func TestTheFakeDiscordAcceptsTheCommand(t *testing.T) {
 		t.Fatalf("Discord would refuse the command: %v", v)
 	}
 	cmds := srv.Commands("")
-	if len(cmds) != 1 || cmds[0].NameLocalizations["fr"] != "atheneum" {
-		t.Fatalf("stored commands %+v", cmds)
+	if len(cmds) != 2 || cmds[0].NameLocalizations["fr"] != "atheneum" || cmds[1].NameLocalizations["fr"] != "anludim" {
+		names := make([]string, len(cmds))
+		for i, c := range cmds {
+			names[i] = c.Name + "/" + c.NameLocalizations["fr"]
+		}
+		t.Fatalf("stored commands %v, want atheneum and anludim", names)
 	}
 	admin, ok := cmds[0].Option("admin")
 	if !ok {

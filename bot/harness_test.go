@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	anludimface "atheneum/bot/anludim"
 	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
@@ -146,7 +147,7 @@ func (h *harness) start() {
 // testFaces are the games the test bot hosts, with a fixed search effort
 // so that a test plays the same game every run.
 func testFaces() []face.Face {
-	return []face.Face{atheneumface.New(ai.Players{Playouts: 4})}
+	return []face.Face{atheneumface.New(ai.Players{Playouts: 4}), anludimface.New()}
 }
 
 // athFace is Atheneum's face, for wording what the bot says about it.

@@ -81,9 +81,12 @@ func TestEveryRefusalIsWordedInTheReadersLanguage(t *testing.T) {
 // TestEveryMessageNamesCommandsAsTheReaderSeesThem: a French reader sees
 // the French command names, so every French text must quote those, and
 // every quoted command must exist.
+//
+// A text that names "/{{.Command}} x" is shown for every game, so x must be
+// a subcommand of every game's command.
 func TestEveryMessageNamesCommandsAsTheReaderSeesThem(t *testing.T) {
-	cmd := onlyCommand(t)
-	quoted := regexp.MustCompile(`/(?:atheneum|\{\{\.Command\}\}) ([^\s:,.;)]+)`)
+	byName := commandsByName(t)
+	quoted := regexp.MustCompile(`/(atheneum|anludim|\{\{\.Command\}\}) ([^\s:,.;)]+)`)
 	for _, tc := range []struct {
 		lang i18n.Lang
 		loc  discordgo.Locale
@@ -96,8 +99,14 @@ func TestEveryMessageNamesCommandsAsTheReaderSeesThem(t *testing.T) {
 					if strings.HasPrefix(id, "rules.") {
 						inRules++
 					}
-					if localisedSubcommand(cmd, tc.loc, m[1]) == "" {
-						t.Errorf("%s %s quotes %s, which is not a command a %s speaker sees", tc.lang, id, m[0], tc.lang)
+					cmds := []*discordgo.ApplicationCommand{byName[m[1]]}
+					if m[1] == "{{.Command}}" {
+						cmds = []*discordgo.ApplicationCommand{byName["atheneum"], byName["anludim"]}
+					}
+					for _, cmd := range cmds {
+						if cmd == nil || localisedSubcommand(cmd, tc.loc, m[2]) == "" {
+							t.Errorf("%s %s quotes %s, which is not a command a %s speaker sees", tc.lang, id, m[0], tc.lang)
+						}
 					}
 				}
 			}

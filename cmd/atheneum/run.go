@@ -16,6 +16,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot"
+	anludimface "atheneum/bot/anludim"
 	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/face"
 	"atheneum/engine/atheneum/ai"
@@ -25,7 +26,7 @@ import (
 // faces are the games the bot hosts, each by its Discord face, the first
 // being the default.
 func faces(cfg bot.Config) []face.Face {
-	return []face.Face{atheneumface.New(ai.Players{Budget: cfg.HardAIBudget})}
+	return []face.Face{atheneumface.New(ai.Players{Budget: cfg.HardAIBudget}), anludimface.New()}
 }
 
 // runBot connects to Discord and plays until SIGINT or SIGTERM.
