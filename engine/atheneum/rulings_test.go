@@ -141,3 +141,60 @@ func TestRuling29PassedHandStaysHiddenUntilTheNextPick(t *testing.T) {
 		}
 	})
 }
+
+func TestTheTenthTurnEndsWithACleanup(t *testing.T) {
+	g := testGameAt(t, 2, 2*TurnsPerPhase)
+	pickAll(t, g)
+	before := g.Row
+	next := g.ObjectiveDeck[0]
+	ev := doneAll(t, g)
+	if g.Step != StepOver {
+		t.Fatalf("step %s after the tenth turn", g.Step)
+	}
+	for k := 1; k < RowSize; k++ {
+		if g.Row[k].Objective != before[k-1].Objective {
+			t.Errorf("slot %d holds %d, want %d slid from slot %d", k+1, g.Row[k].Objective, before[k-1].Objective, k)
+		}
+	}
+	if g.Row[0].Objective != next || g.ObjectiveDiscard[len(g.ObjectiveDiscard)-1] != before[RowSize-1].Objective {
+		t.Errorf("row %+v, discard %v: the rightmost objective did not leave or none entered", g.Row, g.ObjectiveDiscard)
+	}
+	left := slices.IndexFunc(ev, func(e Event) bool { return e.Type == EvObjectiveLeft })
+	over := slices.IndexFunc(ev, func(e Event) bool { return e.Type == EvGameOver })
+	if left < 0 || over < left {
+		t.Errorf("the objective leaves at event %d and the game ends at %d", left, over)
+	}
+}
+
+func TestEachPatternOfAnObjectiveNeedsItsOwnCompartment(t *testing.T) {
+	tests := []struct {
+		name    string
+		shelves string
+		want    bool
+	}{
+		{"two patterns side by side in one compartment do not complete it", "IV:TTKK.", false},
+		{"two patterns in two compartments complete it", "IV:TT... I:KK..", true},
+		{"one pattern alone does not complete it", "IV:TT...", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newTestGame(t, 2)
+			tt, err := ParsePattern("TT")
+			if err != nil {
+				t.Fatal(err)
+			}
+			kk, err := ParsePattern("KK")
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := *g.Content
+			c.Objectives = append(slices.Clone(c.Objectives), Objective{Code: "T02", Kind: ObjectiveAnyCompartment, Points: 5,
+				Reqs: []Requirement{{Pattern: tt}, {Pattern: kk}}})
+			g.Content = &c
+			mustShelves(t, g, 0, tc.shelves)
+			if got := g.Completes(0, len(c.Objectives)-1); got != tc.want {
+				t.Errorf("Completes on %s = %v, want %v", tc.shelves, got, tc.want)
+			}
+		})
+	}
+}
