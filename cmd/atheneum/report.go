@@ -26,16 +26,17 @@ import (
 // report is written again.
 const reportKeepMarker = "<!-- hand-written notes below: kept when the report is regenerated -->"
 
-// Thresholds that flag a study card or objective as dead or dominant. The
-// computer players choose deterministically by their own estimate of a
-// card, so how often a card is taken says what they think of it, and the
-// win rate of those who took it says what it was worth: a card is judged on
-// both.
+// Thresholds that flag a study card, side shelf or objective as dead or
+// dominant. The computer players choose deterministically by their own
+// estimate of a card, so how often a card is taken says what they think of
+// it, and the win rate of those who took it says what it was worth: a card
+// is judged on both. A side shelf is judged the same way, on the choices of
+// a side shelf at which it was in the supply and on its takers' win rate.
 const (
 	// A card taken from under deadPickRate of the hands that held it, or
 	// whose players win winGap below 1/players, is dead; one taken from more
 	// than dominantPickRate of them, or whose players win winGap above, is
-	// dominant.
+	// dominant. The same holds for a side shelf and the supplies it was in.
 	deadPickRate     = 0.05
 	dominantPickRate = 0.95
 	winGap           = 0.06
@@ -58,6 +59,14 @@ type pickStat struct {
 	Seat    int
 	Offered []string
 	Picked  string
+}
+
+// sideChoice is one side shelf placed: the shelves of the supply it was
+// chosen from and the one chosen.
+type sideChoice struct {
+	Seat    int
+	Offered []int
+	Picked  int
 }
 
 // sideStat is a side shelf in a seat's final shelves.
@@ -84,6 +93,9 @@ type gameStats struct {
 	// Full tells, per seat, which main compartments (I-V) are full at the end.
 	Full  [][atheneum.NumMainComps]bool
 	Sides []sideStat
+	// SideChoices are the side shelves placed, in order (an undone
+	// placement counts too: the computer players never undo).
+	SideChoices []sideChoice
 }
 
 // analyzeGame replays a game from its configuration and actions and
@@ -112,9 +124,16 @@ func analyzeGame(cfg atheneum.Config, actions []atheneum.Action) (*gameStats, er
 			}
 		}
 		turn := g.TurnNumber()
+		var supply []int
+		if a.Type == atheneum.ActSideShelf {
+			supply = slices.Clone(g.SideSupply)
+		}
 		ev, err := g.Apply(a)
 		if err != nil {
 			return nil, &atheneum.ReplayError{Index: i, Action: a, Err: err}
+		}
+		if a.Type == atheneum.ActSideShelf {
+			st.SideChoices = append(st.SideChoices, sideChoice{Seat: a.Seat, Offered: supply, Picked: a.Shelf})
 		}
 		for _, e := range ev {
 			switch e.Type {
@@ -172,9 +191,15 @@ type cardTally struct {
 	wins     float64
 }
 
+// shelfTally is a side shelf's record: taken, full and wins count the
+// final shelves that hold it; offered, expected and chosen count the
+// choices of a side shelf at which it was in the supply.
 type shelfTally struct {
 	taken, full int
 	wins        float64 // the takers' win shares
+	offered     int
+	expected    float64 // choices expected from a uniform choice
+	chosen      int
 }
 
 type objectiveTally struct {
@@ -253,17 +278,21 @@ func (b *balance) add(st *gameStats, subjects []atheneum.Color) error {
 	b.winners = append(b.winners, best)
 	for _, s := range st.Sides {
 		b.sideSlot++
-		t := b.shelves[s.Shelf]
-		if t == nil {
-			t = &shelfTally{}
-			b.shelves[s.Shelf] = t
-		}
+		t := b.shelf(s.Shelf)
 		t.taken++
 		t.wins += st.WinShare[s.Seat]
 		if s.Full {
 			b.sideFull++
 			t.full++
 		}
+	}
+	for _, c := range st.SideChoices {
+		for _, id := range c.Offered {
+			t := b.shelf(id)
+			t.offered++
+			t.expected += 1 / float64(len(c.Offered))
+		}
+		b.shelf(c.Picked).chosen++
 	}
 	for _, p := range st.Picks {
 		for _, code := range p.Offered {
@@ -294,6 +323,16 @@ func (b *balance) add(st *gameStats, subjects []atheneum.Color) error {
 		}
 	}
 	return nil
+}
+
+// shelf returns side shelf id's tally, made on first use.
+func (b *balance) shelf(id int) *shelfTally {
+	t := b.shelves[id]
+	if t == nil {
+		t = &shelfTally{}
+		b.shelves[id] = t
+	}
+	return t
 }
 
 func median(v []int) float64 {
@@ -335,6 +374,8 @@ type balanceFigures struct {
 	Dominant     []string // cards
 	DeadObjs     []string
 	DominantObjs []string
+	DeadShelves  []string
+	DomShelves   []string
 }
 
 func (b *balance) figures() balanceFigures {
@@ -367,20 +408,46 @@ func (b *balance) figures() balanceFigures {
 			f.DominantObjs = append(f.DominantObjs, o.Code)
 		}
 	}
+	for _, s := range b.content.SideShelves {
+		name := fmt.Sprintf("S%d", s.ID)
+		switch b.shelfVerdict(s.ID, base) {
+		case "dead":
+			f.DeadShelves = append(f.DeadShelves, name)
+		case "dominant":
+			f.DomShelves = append(f.DomShelves, name)
+		}
+	}
 	return f
 }
 
-func cardVerdict(t *cardTally, base float64) string {
-	if t.offered < minPicks {
+// shelfVerdict judges side shelf id as cardVerdict judges a card: on the
+// share of the choices it was offered at that took it, and on its takers'
+// win rate.
+func (b *balance) shelfVerdict(id int, base float64) string {
+	t := b.shelves[id]
+	if t == nil {
 		return ""
 	}
-	rate := float64(t.picked) / float64(t.offered)
+	return choiceVerdict(t.offered, t.chosen, t.taken, t.wins/math.Max(1, float64(t.taken)), base)
+}
+
+func cardVerdict(t *cardTally, base float64) string {
+	return choiceVerdict(t.offered, t.picked, t.picked, t.wins/math.Max(1, float64(t.picked)), base)
+}
+
+// choiceVerdict judges something chosen chosen times out of offered
+// chances, whose n players won at winRate, against a fair rate base.
+func choiceVerdict(offered, chosen, n int, winRate, base float64) string {
+	if offered < minPicks {
+		return ""
+	}
+	rate := float64(chosen) / float64(offered)
 	// A win rate is judged when its gap is both material (winGap) and
 	// significant (three standard errors).
-	gap, judged := 0.0, t.picked >= minPicks
+	gap, judged := 0.0, n >= minPicks
 	if judged {
-		gap = t.wins/float64(t.picked) - base
-		if se := math.Sqrt(base * (1 - base) / float64(t.picked)); math.Abs(gap) < max(winGap, 3*se) {
+		gap = winRate - base
+		if se := math.Sqrt(base * (1 - base) / float64(n)); math.Abs(gap) < max(winGap, 3*se) {
 			gap = 0
 		}
 	}
@@ -415,6 +482,7 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	f := b.figures()
 	n := math.Max(1, float64(b.games))
 	seats := float64(max(1, len(b.totals)))
+	base := 1 / float64(b.players)
 	p("# Balance report\n\n")
 	p("Generated on %s by\n\n```sh\n%s\n```\n\n", h.Date.UTC().Format("2006-01-02 15:04 MST"), h.Command)
 	p("Content pack `%s`, %d games of %d players (%s), seeds %d to %d. ", b.content.ID, b.games, b.players, h.Players, h.Seed, h.Seed+uint64(max(1, b.games))-1)
@@ -459,19 +527,19 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 		p("| %s | %d×%d | %d | %s |\n", cs.Name, cs.Width, cs.Levels, cs.Value, pct(float64(b.full[id])/seats))
 	}
 	p("| side shelves | | | %s of the %d placed (%.2f per player) |\n\n", pct(float64(b.sideFull)/math.Max(1, float64(b.sideSlot))), b.sideSlot, float64(b.sideSlot)/seats)
+	p("*Offered* counts the side shelves placed while this one was in the supply, *chosen* those for which it was the one taken; *index* is as for study cards. ")
+	p("A side shelf is judged as a study card is: dead when chosen at under %s of its offers or its takers win %.0f points below 1/%d, dominant when chosen at over %s of them or its takers win %.0f points above. ", pct(deadPickRate), 100*winGap, b.players, pct(dominantPickRate), 100*winGap)
 	p("Rates of a side shelf taken fewer than %d times are not shown.\n\n", minTakers)
-	p("| side shelf | size | value | candles | taken (per game) | filled when taken | win rate of its takers |\n|---|---|---|---|---|---|---|\n")
+	p("| side shelf | size | value | candles | taken (per game) | offered | chosen | choice rate | index | filled when taken | win rate of its takers | verdict |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, s := range b.content.SideShelves {
-		t := b.shelves[s.ID]
-		if t == nil {
-			t = &shelfTally{}
-		}
+		t := b.shelf(s.ID)
 		taken := math.Max(1, float64(t.taken))
 		full, wins := "-", "-"
 		if t.taken >= minTakers {
 			full, wins = pct(float64(t.full)/taken), pct(t.wins/taken)
 		}
-		p("| S%d | %d×%d | %d | %d, %d | %.2f | %s | %s |\n", s.ID, s.Width, s.Levels, s.Value, s.Candles[0], s.Candles[1], float64(t.taken)/n, full, wins)
+		p("| S%d | %d×%d | %d | %d, %d | %.2f | %d | %d | %s | %.2f | %s | %s | %s |\n", s.ID, s.Width, s.Levels, s.Value, s.Candles[0], s.Candles[1], float64(t.taken)/n,
+			t.offered, t.chosen, pct(float64(t.chosen)/math.Max(1, float64(t.offered))), float64(t.chosen)/math.Max(1e-9, t.expected), full, wins, b.shelfVerdict(s.ID, base))
 	}
 
 	p("\n## Objectives\n\n*Rate* is the share of the seats that saw the objective in the row (games in row × %d) that scored it. ", b.players)
@@ -491,7 +559,6 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	p("Dead: taken from under %s of the hands that held it, or its players win %.0f points below 1/%d; dominant: taken from over %s, or its players win %.0f points above. ", pct(deadPickRate), 100*winGap, b.players, pct(dominantPickRate), 100*winGap)
 	p("A win rate is judged from %d picks on, and only a gap of three standard errors or more counts.\n\n", minPicks)
 	p("| card | you · left · right | offered | picked | pick rate | index | win rate of its players | verdict |\n|---|---|---|---|---|---|---|---|\n")
-	base := 1 / float64(b.players)
 	for _, card := range b.content.Cards {
 		t := b.cards[card.Code]
 		idx := float64(t.picked) / math.Max(1e-9, t.expected)
@@ -507,6 +574,7 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 		return strings.Join(v, ", ")
 	}
 	p("- dead study cards: %s\n- dominant study cards: %s\n- dead objectives: %s\n- dominant objectives: %s\n", list(f.DeadCards), list(f.Dominant), list(f.DeadObjs), list(f.DominantObjs))
+	p("- dead side shelves: %s\n- dominant side shelves: %s\n", list(f.DeadShelves), list(f.DomShelves))
 	unfair := 0
 	for _, wr := range f.SeatWinRates {
 		if math.Abs(wr-1/float64(b.players)) > seatTolerance {

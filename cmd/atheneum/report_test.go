@@ -283,3 +283,54 @@ func TestSimWritesTheReport(t *testing.T) {
 		t.Fatalf("describeLevels = %q", got)
 	}
 }
+
+func TestSideShelvesAreJudgedAsStudyCardsAre(t *testing.T) {
+	t.Run("every side shelf placed is recorded with the supply it was chosen from", func(t *testing.T) {
+		choices := 0
+		for seed := uint64(1); seed <= 8; seed++ {
+			cfg, actions := randomGame(t, 4, seed)
+			st, err := analyzeGame(cfg, actions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(st.SideChoices) != len(st.Sides) {
+				t.Fatalf("seed %d: %d side shelves chosen, %d on the final shelves", seed, len(st.SideChoices), len(st.Sides))
+			}
+			for _, c := range st.SideChoices {
+				if !slices.Contains(c.Offered, c.Picked) {
+					t.Fatalf("seed %d: S%d chosen from %v", seed, c.Picked, c.Offered)
+				}
+			}
+			choices += len(st.SideChoices)
+		}
+		if choices == 0 {
+			t.Fatal("eight random games placed no side shelf")
+		}
+	})
+	tests := []struct {
+		name string
+		t    shelfTally
+		want string
+	}{
+		{"a shelf hardly ever chosen is dead", shelfTally{offered: 3000, chosen: 20, taken: 20, wins: 5}, "dead"},
+		{"a shelf chosen at almost every offer is dominant", shelfTally{offered: 1000, chosen: 990, taken: 990, wins: 250}, "dominant"},
+		{"a shelf whose takers win far more is dominant", shelfTally{offered: 3000, chosen: 600, taken: 600, wins: 600 * 0.35}, "dominant"},
+		{"a shelf whose takers lose far more is dead", shelfTally{offered: 3000, chosen: 600, taken: 600, wins: 600 * 0.15}, "dead"},
+		{"a shelf chosen now and then, whose takers win as others do, is fair", shelfTally{offered: 3000, chosen: 300, taken: 300, wins: 75}, ""},
+		{"a shelf offered too few times is not judged", shelfTally{offered: 50, chosen: 0}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBalance(atheneum.Default(), 4)
+			*b.shelf(3) = tc.t
+			if got := b.shelfVerdict(3, 0.25); got != tc.want {
+				t.Errorf("%+v is %q, want %q", tc.t, got, tc.want)
+			}
+			f := b.figures()
+			dead, dom := slices.Contains(f.DeadShelves, "S3"), slices.Contains(f.DomShelves, "S3")
+			if dead != (tc.want == "dead") || dom != (tc.want == "dominant") {
+				t.Errorf("the verdict lists dead %v, dominant %v", f.DeadShelves, f.DomShelves)
+			}
+		})
+	}
+}

@@ -163,11 +163,7 @@ func (g *Game) reveal(ev []Event) []Event {
 	} else {
 		hands := make([][]int, n)
 		for i := range g.Seats {
-			to := g.LeftOf(i)
-			if g.Phase == 1 {
-				to = g.RightOf(i)
-			}
-			hands[to] = g.Seats[i].Hand
+			hands[g.PassesTo(i)] = g.Seats[i].Hand
 		}
 		for i := range g.Seats {
 			g.Seats[i].Hand = hands[i]

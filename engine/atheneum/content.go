@@ -496,21 +496,24 @@ var (
 	atheneum1JSON []byte
 	//go:embed content/atheneum-2.json
 	atheneum2JSON []byte
+	//go:embed content/atheneum-3.json
+	atheneum3JSON []byte
 )
 
 var embeddedPacks = map[string][]byte{
 	"atheneum-1": atheneum1JSON,
 	"atheneum-2": atheneum2JSON,
+	"atheneum-3": atheneum3JSON,
 }
 
 // defaultContentJSON is the data of the default pack.
 var defaultContentJSON = embeddedPacks[DefaultContentID]
 
 // DefaultContentID is the id of the embedded content pack new games use.
-const DefaultContentID = "atheneum-2"
+const DefaultContentID = "atheneum-3"
 
 // EmbeddedPacks lists the ids of the embedded content packs, oldest first.
-func EmbeddedPacks() []string { return []string{"atheneum-1", "atheneum-2"} }
+func EmbeddedPacks() []string { return []string{"atheneum-1", "atheneum-2", "atheneum-3"} }
 
 var (
 	packsMu sync.Mutex

@@ -26,54 +26,73 @@ func TestDefaultContentFitsTheRulebookRanges(t *testing.T) {
 	}
 }
 
-// atheneum1SHA256 is the hash of engine/atheneum/content/atheneum.json. Stored games
-// name the pack atheneum-1 and replay against it, so it must never change:
-// tuned content goes into a new pack.
-const atheneum1SHA256 = "8d084c3862552fa85acd13afca861dfb114d79e82842ac26f22e7d33af6da5da"
+// packSHA256 holds the hash of each embedded pack's file. Stored games
+// name their pack and replay against it, so a pack's file must never change
+// once games have been played with it: tuned content goes into a new pack.
+var packSHA256 = map[string]string{
+	"atheneum-1": "8d084c3862552fa85acd13afca861dfb114d79e82842ac26f22e7d33af6da5da",
+	"atheneum-2": "ff1cdccebcb7a18effb161621a255a23bbf947c14485578d9bb1040526baf8ed",
+	"atheneum-3": "a191b383f3f0e7effca7b3521a9d34e3793688156f0e2291d3cd427656b6074c",
+}
 
-func TestContentPackAtheneum1IsUnchanged(t *testing.T) {
-	sum := sha256.Sum256(atheneum1JSON)
-	if got := hex.EncodeToString(sum[:]); got != atheneum1SHA256 {
-		t.Fatalf("engine/atheneum/content/atheneum.json changed (sha256 %s): games stored with atheneum-1 would no longer replay; put new content in a new pack", got)
+func TestEmbeddedPacksAreUnchanged(t *testing.T) {
+	for _, id := range EmbeddedPacks() {
+		t.Run(id+"'s file is the one games were played with", func(t *testing.T) {
+			want, ok := packSHA256[id]
+			if !ok {
+				t.Fatalf("no hash pinned for %s: add it to packSHA256", id)
+			}
+			sum := sha256.Sum256(embeddedPacks[id])
+			if got := hex.EncodeToString(sum[:]); got != want {
+				t.Fatalf("engine/atheneum/content/%s changed (sha256 %s): games stored with %s would no longer replay; put new content in a new pack", packFile(id), got, id)
+			}
+		})
 	}
 }
 
-func TestAGameRecordedWithAtheneum1StillReplays(t *testing.T) {
-	data, err := os.ReadFile("testdata/atheneum-1-game.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rec struct {
-		Content  string   `json:"content"`
-		Seed     uint64   `json:"seed"`
-		Subjects []string `json:"subjects"`
-		Actions  []Action `json:"actions"`
-		Shelves  []string `json:"shelves"`
-		Results  []Result `json:"results"`
-	}
-	if err := json.Unmarshal(data, &rec); err != nil {
-		t.Fatal(err)
-	}
-	c, err := Load(rec.Content)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Seed: rec.Seed, Content: c}
-	for _, s := range rec.Subjects {
-		col, _ := ParseColor(s)
-		cfg.Subjects = append(cfg.Subjects, col)
-	}
-	g, err := Replay(cfg, rec.Actions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.ContentID != "atheneum-1" || g.Step != StepOver || !slices.Equal(g.Results, rec.Results) {
-		t.Fatalf("the replay ends with %s, step %s, results %v; the record says %v", g.ContentID, g.Step, g.Results, rec.Results)
-	}
-	for i := range g.Seats {
-		if g.Shelves(i) != rec.Shelves[i] {
-			t.Errorf("seat %d: shelves %q, recorded %q", i, g.Shelves(i), rec.Shelves[i])
-		}
+func TestGamesRecordedWithOlderPacksStillReplay(t *testing.T) {
+	for _, tc := range []struct{ pack, file string }{
+		{"atheneum-1", "testdata/atheneum-1-game.json"},
+		{"atheneum-2", "testdata/atheneum-2-game.json"},
+	} {
+		t.Run("a game recorded with "+tc.pack+" replays to the same shelves and results", func(t *testing.T) {
+			data, err := os.ReadFile(tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rec struct {
+				Content  string   `json:"content"`
+				Seed     uint64   `json:"seed"`
+				Subjects []string `json:"subjects"`
+				Actions  []Action `json:"actions"`
+				Shelves  []string `json:"shelves"`
+				Results  []Result `json:"results"`
+			}
+			if err := json.Unmarshal(data, &rec); err != nil {
+				t.Fatal(err)
+			}
+			c, err := Load(rec.Content)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := Config{Seed: rec.Seed, Content: c}
+			for _, s := range rec.Subjects {
+				col, _ := ParseColor(s)
+				cfg.Subjects = append(cfg.Subjects, col)
+			}
+			g, err := Replay(cfg, rec.Actions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.ContentID != tc.pack || g.Step != StepOver || !slices.Equal(g.Results, rec.Results) {
+				t.Fatalf("the replay ends with %s, step %s, results %v; the record says %v", g.ContentID, g.Step, g.Results, rec.Results)
+			}
+			for i := range g.Seats {
+				if g.Shelves(i) != rec.Shelves[i] {
+					t.Errorf("seat %d: shelves %q, recorded %q", i, g.Shelves(i), rec.Shelves[i])
+				}
+			}
+		})
 	}
 }
 
@@ -264,13 +283,29 @@ func contentMarkdown(c *Content) string {
 	w("The rulebook gives the number of pieces and the ranges of their values, but it does not print the pieces. ")
 	w("This is the project's own design, kept as data in `engine/atheneum/content/%s` and loaded through `atheneum.Load`. ", packFile(c.ID))
 	w("This page is generated from that file by `go test ./engine/atheneum -run ContentDoc -update`; a test fails when it is out of date.\n\n")
-	if old, err := Load("atheneum-1"); err == nil && old.ID != c.ID {
-		w("New games use this pack. Games begun with `atheneum-1` (`engine/atheneum/content/atheneum.json`, never changed) keep replaying with it. ")
-		w("The changes from `atheneum-1`, made after simulated games between computer players (figures in [balance.md](balance.md)):\n\n")
-		for _, ch := range packChanges(old, c) {
-			w("- %s\n", ch)
+	packs := EmbeddedPacks()
+	if k := slices.Index(packs, c.ID); k > 0 {
+		var older []string
+		for _, id := range packs[:k] {
+			older = append(older, fmt.Sprintf("`%s` (`engine/atheneum/content/%s`)", id, packFile(id)))
 		}
-		w("\n")
+		w("New games use this pack. Games begun with an older pack, %s, keep replaying with it: a pack's file never changes once games are played with it. ", strings.Join(older, " or "))
+		w("Each pack was made from the one before after simulated games between computer players (figures in [balance.md](balance.md)).\n\n")
+		for j := k; j > 0; j-- {
+			prev, err := Load(packs[j-1])
+			if err != nil {
+				panic(err)
+			}
+			cur, err := Load(packs[j])
+			if err != nil {
+				panic(err)
+			}
+			w("### Changes from `%s` to `%s`\n\n", prev.ID, cur.ID)
+			for _, ch := range packChanges(prev, cur) {
+				w("- %s\n", ch)
+			}
+			w("\n")
+		}
 	}
 	w("Colour letters: T teal (%s), V purple (%s), G green (%s), P pink (%s), K black (%s).\n\n",
 		Teal.Subject(), Purple.Subject(), Green.Subject(), Pink.Subject(), Black.Subject())
@@ -407,7 +442,7 @@ func packChanges(old, c *Content) []string {
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, "none yet: the pieces are those of `atheneum-1`")
+		out = append(out, "none: the pieces are those of `"+old.ID+"`")
 	}
 	return out
 }

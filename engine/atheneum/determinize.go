@@ -4,11 +4,12 @@ import "slices"
 
 // Determinize returns a playable game consistent with everything seat sees
 // in g (a view for seat, or a full game, of which only seat's view is
-// used), with the unknowns sampled reproducibly from seed: the other seats'
-// hands (from the cards seat cannot see, deck by deck), the secret picks of
-// the seats that have picked (among their sampled hands), the order of both
-// decks and of the objective deck, the bag's order and a fresh random
-// generator. Computer players search such games. Pass Spectator for a seat
+// used), with the unknowns sampled reproducibly from seed: the hands seat
+// may not look at (see Game.HandVisible: during the resolve step, seat's
+// own new hand too), drawn from the cards seat cannot see, deck by deck;
+// the secret picks of the seats that have picked (among their sampled
+// hands); the order of both decks and of the objective deck, the bag's
+// order and a fresh random generator. Computer players search such games. Pass Spectator for a seat
 // that sees no hand. The result is never Hidden; its undo stacks are empty.
 func (g *Game) Determinize(seat int, seed uint64) *Game {
 	var d *Game
@@ -25,15 +26,15 @@ func (g *Game) Determinize(seat int, seed uint64) *Game {
 		me = seat
 	}
 
-	// The cards seat can see: its own hand, the cards played this turn and
-	// the discard pile.
+	// The cards seat can see: the hands it may look at, the cards played
+	// this turn and the discard pile.
 	seen := make([]bool, len(c.Cards))
-	if me >= 0 {
-		for _, k := range d.Seats[me].Hand {
-			seen[k] = true
-		}
-	}
 	for i := range d.Seats {
+		if d.HandVisible(me, i) {
+			for _, k := range d.Seats[i].Hand {
+				seen[k] = true
+			}
+		}
 		if p := d.Seats[i].Played; p >= 0 {
 			seen[p] = true
 		}
@@ -51,7 +52,7 @@ func (g *Game) Determinize(seat int, seed uint64) *Game {
 		shuffle(&r, unseen)
 		if deck == d.Phase && d.Step != StepOver {
 			for i := range d.Seats {
-				if i == me {
+				if d.HandVisible(me, i) {
 					continue
 				}
 				s := &d.Seats[i]

@@ -141,7 +141,8 @@ type Seat struct {
 	Candles    [NumCandles]int `json:"candles"`
 	Wands      int             `json:"wands"`
 	WandSupply int             `json:"wand_supply"`
-	// Hand is the seat's study cards (content indices); nil in a view of another seat.
+	// Hand is the seat's study cards (content indices); nil in a view
+	// that may not look at them (see Game.HandVisible).
 	Hand []int `json:"hand"`
 	// HandCount is the number of cards in hand, kept in every view.
 	HandCount int `json:"hand_count"`

@@ -9,10 +9,11 @@ import (
 // Spectator is the seat number to pass to View for a spectator's view.
 const Spectator = -1
 
-// View returns a copy of the game as seat sees it: other seats' hands and
-// secret picks, the decks' order, the bag's order and the random generator
-// are removed. Pass Spectator for someone who holds no seat. A view can be
-// rendered and serialised but not played on.
+// View returns a copy of the game as seat sees it: the hands seat may not
+// look at (see HandVisible), other seats' secret picks, the decks' order,
+// the bag's order and the random generator are removed; every hand keeps
+// its HandCount. Pass Spectator for someone who holds no seat. A view can
+// be rendered and serialised but not played on.
 func (g *Game) View(seat int) *Game {
 	v := g.Clone()
 	v.Hidden = true
@@ -24,12 +25,39 @@ func (g *Game) View(seat int) *Game {
 	for i := range v.Seats {
 		s := &v.Seats[i]
 		s.Undo = nil
-		if i != seat {
+		if !g.HandVisible(seat, i) {
 			s.Hand = nil
+		}
+		if i != seat {
 			s.Pick = -1
 		}
 	}
 	return v
+}
+
+// HandVisible reports whether viewer may look at the study cards in
+// owner's hand now (ruling 29). While cards are being picked, a seat sees
+// its own hand only. From the reveal until the next turn's pick step, the
+// hand a seat has just received lies face down, so its owner does not see
+// it; the seat that passed it has seen those cards and still knows them.
+// A spectator sees no hand.
+func (g *Game) HandVisible(viewer, owner int) bool {
+	if viewer < 0 || viewer >= len(g.Seats) || owner < 0 || owner >= len(g.Seats) {
+		return false
+	}
+	if g.Step == StepResolve {
+		return owner == g.PassesTo(viewer)
+	}
+	return owner == viewer
+}
+
+// PassesTo is the seat that receives seat's hand at this turn's reveal: the
+// left neighbour in phase A, the right one in phase B.
+func (g *Game) PassesTo(seat int) int {
+	if g.Phase == 1 {
+		return g.RightOf(seat)
+	}
+	return g.LeftOf(seat)
 }
 
 // Encode writes the game's versioned JSON form. It encodes a clone, whose

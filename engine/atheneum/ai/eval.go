@@ -529,7 +529,9 @@ func (e *evaluator) sideValue(spec atheneum.SideShelfSpec) float64 {
 	return v
 }
 
-// bestSide is the best side shelf of the supply, or ok false.
+// bestSide is the best side shelf of the supply, or ok false. Shelves the
+// evaluation cannot tell apart are told apart by sideTieBreak, so that none
+// of them is taken merely for coming first in the supply.
 func (e *evaluator) bestSide() (v float64, id int, ok bool) {
 	g := e.g
 	s := &g.Seats[e.seat]
@@ -537,19 +539,30 @@ func (e *evaluator) bestSide() (v float64, id int, ok bool) {
 		return 0, 0, false
 	}
 	v = -inf
+	var tie uint64
 	for _, sid := range g.SideSupply {
 		spec, found := g.Content.SideShelf(sid)
 		if !found {
 			continue
 		}
-		if x := e.sideValue(spec); x > v {
-			v, id, ok = x, sid, true
+		x := e.sideValue(spec)
+		t := sideTieBreak(g.Seq, e.seat, sid)
+		if x > v || x == v && t > tie {
+			v, id, ok, tie = x, sid, true, t
 		}
 	}
 	if !ok {
 		return 0, 0, false
 	}
 	return v, id, true
+}
+
+// sideTieBreak orders side shelves of equal value at one decision: a
+// hash of the position, the seat and the shelf, so that equally good
+// shelves are taken equally often over many games, while the choice stays
+// a function of what the seat sees.
+func sideTieBreak(seq, seat, shelf int) uint64 {
+	return mix64(uint64(seq)*0x9e3779b97f4a7c15 ^ uint64(seat+1)<<32 ^ uint64(shelf))
 }
 
 // wandValue is a wand's worth to the seat: a point at the end, more when it
