@@ -61,8 +61,13 @@ func goldens() []golden {
 			}},
 		{"mid-game objectives carry the wands of the seats that scored them", "mid-objectives.png",
 			func(t *testing.T) (render.Picture, error) { return DrawObjectives(midState(t).View(0), en) }},
-		{"mid-game hand shows the cards left to pass", "mid-hand.png",
+		{"a new hand lies face down until the next pick (ruling 29)", "mid-hand.png",
 			func(t *testing.T) (render.Picture, error) { return DrawHand(midState(t).View(0), 0, en) }},
+		{"the hand a seat passed stays in its sight until the next pick", "mid-hand-passed.png",
+			func(t *testing.T) (render.Picture, error) {
+				g := midState(t)
+				return DrawHand(g.View(0), g.PassesTo(0), en)
+			}},
 		{"a hand marks the card its seat has picked", "start-hand-picked.png",
 			func(t *testing.T) (render.Picture, error) { return DrawHand(pickedState(t).View(0), 0, en) }},
 		{"with two seats the opponent gives both outer sections", "two-seat-reveal.png",
