@@ -142,7 +142,7 @@ func historyText(l i18n.Lang, games []store.FinishedGame, server bool) string {
 		for _, res := range fg.Results {
 			scores = append(scores, fmt.Sprintf("%s %d", res.Name, res.Score))
 		}
-		line := l.T("history.line", "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "ID", rec.ID, "Players", len(rec.Seats))
+		line := l.T("history.line", "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "Game", l.T(rec.Kind+".title"), "ID", rec.ID, "Players", len(rec.Seats))
 		if rec.Status == store.StatusAbandoned {
 			reason := rec.EndReason
 			if reason == "" {

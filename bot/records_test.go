@@ -40,8 +40,12 @@ func TestRecordsOfFinishedGames(t *testing.T) {
 	})
 	t.Run("a player's stats count the game", func(t *testing.T) {
 		seen := h.slash(cy, "stats", discordtest.UserOpt("member", ana))
-		if !strings.Contains(seen.Content, i18n.English.T("count.games", "Count", 1)) {
+		if !strings.Contains(seen.Content, i18n.English.T("count.games", "Count", 1)) || strings.Contains(seen.Content, "<no value>") {
 			t.Errorf("ana's stats: %q", seen.Content)
+		}
+		usual := i18n.English.T("stats.usual", "Option", i18n.English.T("atheneum.option.subject"), "Value", athFace.OptionWords(i18n.English, "subject", "T"))
+		if !strings.Contains(seen.Content, usual) {
+			t.Errorf("ana's stats do not name the subject she played most (%q): %q", usual, seen.Content)
 		}
 		if seen := h.slash(cy, "stats"); seen.Content != i18n.English.T("stats.none", "Who", "<@"+cy.ID+">") {
 			t.Errorf("cy, who never played, saw %q", seen.Content)

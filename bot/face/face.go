@@ -58,8 +58,8 @@ type Face interface {
 	// running game).
 	Autocomplete(ctx context.Context, r Reply, name string, opts Options, focused string, snap *game.Snapshot) []*discordgo.ApplicationCommandOptionChoice
 	// Prompt is seat's private message for the current step (its hand and
-	// menus, or what it waits for), in l; t is locked. The adapter adds
-	// the deadline.
+	// menus, or what it waits for), in l, with the step's deadline
+	// (env.DeadlineLine); t is locked.
 	Prompt(ctx context.Context, env Env, t *game.Table, seat int, l i18n.Lang) (Message, error)
 	// Component handles a press on one of the face's components, which
 	// the adapter has checked to be seat's, of this game and server and
@@ -133,7 +133,8 @@ type Reply interface {
 	Lang() i18n.Lang
 	// Interaction is the interaction, as Discord sent it.
 	Interaction() *discordgo.Interaction
-	// Edit replaces the answer (or the pressed message) with m.
+	// Edit replaces the answer (or the pressed message) with m; an m
+	// without pictures keeps the message's pictures as they are.
 	Edit(m Message) error
 }
 
