@@ -1,5 +1,9 @@
 package bot
 
+// This file presents what the service did (Present), sends and builds the
+// seats' private prompts, and routes presses and autocompletion to the
+// lobby or to the game's face once they are checked against the game.
+
 import (
 	"context"
 	"slices"
@@ -9,9 +13,7 @@ import (
 
 	"atheneum/bot/face"
 	"atheneum/bot/game"
-	"atheneum/engine"
 	"atheneum/i18n"
-	"atheneum/render"
 	"atheneum/store"
 )
 
@@ -90,25 +92,6 @@ func (b *Bot) sendPrompt(ctx context.Context, t *game.Table, seat int) {
 	if e := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgPrompt, Seat: seat, ChannelID: msg.ChannelID, MessageID: msg.ID}); e != nil {
 		b.log.Warn("could not record a prompt", "game", rec.ID, "err", e)
 	}
-}
-
-// DeadlineLine tells a player until when the step waits for them (it
-// implements face.Env).
-func (b *Bot) DeadlineLine(ctx context.Context, t *game.Table, l i18n.Lang) string {
-	if t.Rec.Options.Paused {
-		return l.T("flow.prompt.paused")
-	}
-	due := b.svc.Deadline(ctx, t)
-	if due.IsZero() {
-		return ""
-	}
-	return l.T("flow.prompt.deadline", "Deadline", face.Stamp(due))
-}
-
-// Prompt is a seat's private message for the current step (it implements
-// face.Env).
-func (b *Bot) Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
-	return b.prompt(ctx, t, seat, l)
 }
 
 // prompt builds a seat's private message for the current step: its face's
@@ -201,42 +184,6 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		return err
 	}
 	return f.Component(ctx, b, r, t, seat, id, data.Values)
-}
-
-// Play makes a seat's move for its person (it implements face.Env).
-func (b *Bot) Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error) {
-	return b.svc.Act(ctx, t, m, game.ByPlayer)
-}
-
-// Played refreshes the message of the person who moved and runs what the
-// move caused (it implements face.Env).
-func (b *Bot) Played(ctx context.Context, fr face.Reply, t *game.Table, seat int, m face.Message, dropPictures bool) {
-	r := fr.(*reply)
-	var err error
-	if dropPictures {
-		err = r.editWithoutImages(m.Content)
-	} else {
-		_, err = r.edit(m.Content, m.Components, m.Pictures...)
-	}
-	if err != nil {
-		b.log.Warn("could not refresh the player's message", "game", t.Rec.ID, "err", err)
-	} else if len(m.Components) == 0 {
-		b.settledPrompt(ctx, t.Rec, seat, r.i)
-	}
-	b.svc.Settle(ctx, t)
-}
-
-// Service is the game service (it implements face.Env).
-func (b *Bot) Service() *game.Service { return b.svc }
-
-// Draw renders one picture, waiting for a free slot (it implements
-// face.Env).
-func (b *Bot) Draw(name string, draw func() (render.Picture, error)) (face.Picture, error) {
-	pic, err := b.drawPicture(name, draw)
-	if err != nil {
-		b.log.Error("could not draw a picture", "picture", name, "err", err)
-	}
-	return pic, err
 }
 
 // handleAutocomplete suggests values while a command is typed: finished

@@ -1,0 +1,71 @@
+package bot
+
+import (
+	"context"
+
+	"atheneum/bot/face"
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/i18n"
+	"atheneum/render"
+)
+
+// What the adapter offers every game's face (face.Env): the service, a
+// bounded picture drawer, prompts with their deadline, and making a
+// person's move.
+var _ face.Env = (*Bot)(nil)
+
+// DeadlineLine tells a player until when the step waits for them (it
+// implements face.Env).
+func (b *Bot) DeadlineLine(ctx context.Context, t *game.Table, l i18n.Lang) string {
+	if t.Rec.Options.Paused {
+		return l.T("flow.prompt.paused")
+	}
+	due := b.svc.Deadline(ctx, t)
+	if due.IsZero() {
+		return ""
+	}
+	return l.T("flow.prompt.deadline", "Deadline", face.Stamp(due))
+}
+
+// Prompt is a seat's private message for the current step (it implements
+// face.Env).
+func (b *Bot) Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
+	return b.prompt(ctx, t, seat, l)
+}
+
+// Play makes a seat's move for its person (it implements face.Env).
+func (b *Bot) Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error) {
+	return b.svc.Act(ctx, t, m, game.ByPlayer)
+}
+
+// Played refreshes the message of the person who moved and runs what the
+// move caused (it implements face.Env).
+func (b *Bot) Played(ctx context.Context, fr face.Reply, t *game.Table, seat int, m face.Message, dropPictures bool) {
+	r := fr.(*reply)
+	var err error
+	if dropPictures {
+		err = r.editWithoutImages(m.Content)
+	} else {
+		_, err = r.edit(m.Content, m.Components, m.Pictures...)
+	}
+	if err != nil {
+		b.log.Warn("could not refresh the player's message", "game", t.Rec.ID, "err", err)
+	} else if len(m.Components) == 0 {
+		b.settledPrompt(ctx, t.Rec, seat, r.i)
+	}
+	b.svc.Settle(ctx, t)
+}
+
+// Service is the game service (it implements face.Env).
+func (b *Bot) Service() *game.Service { return b.svc }
+
+// Draw renders one picture, waiting for a free slot (it implements
+// face.Env).
+func (b *Bot) Draw(name string, draw func() (render.Picture, error)) (face.Picture, error) {
+	pic, err := b.drawPicture(name, draw)
+	if err != nil {
+		b.log.Error("could not draw a picture", "picture", name, "err", err)
+	}
+	return pic, err
+}
