@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -77,6 +78,13 @@ func newHarness(t testing.TB, users ...string) *harness {
 // newHarnessWith is newHarness with the bot's store wrapped by wrap.
 func newHarnessWith(t testing.TB, wrap func(Store) Store, users ...string) *harness {
 	t.Helper()
+	return newHarnessOn(t, wrap, "", users...)
+}
+
+// newHarnessOn is newHarnessWith on a copy of the database file from (none
+// when empty), as a bot finds it after an upgrade.
+func newHarnessOn(t testing.TB, wrap func(Store) Store, from string, users ...string) *harness {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	srv := discordtest.New(t, discordtest.Options{})
@@ -84,6 +92,15 @@ func newHarnessWith(t testing.TB, wrap func(Store) Store, users ...string) *harn
 	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: t, world: world,
 		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},
 		logs: &lockedBuffer{}, wrap: wrap}
+	if from != "" {
+		data, err := os.ReadFile(from)
+		if err == nil {
+			err = os.WriteFile(h.dbPath, data, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	h.start()
 	t.Cleanup(h.stop)
 	return h

@@ -529,3 +529,15 @@ func (s *Server) messageJSONLocked(m *Message) map[string]any {
 	}
 	return out
 }
+
+// PlantDM puts a message from the bot into a user's direct messages, as if
+// the bot had sent it before this server started: what an upgrade test
+// needs to press a menu an older version of the bot left there. The
+// components are taken as given (they were checked when first sent).
+func (s *Server) PlantDM(userID, content string, components []Component) Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := s.dmChannelLocked(userID)
+	m := s.newMessageLocked(ch, s.bot, parsedMessage{content: &content, components: components, setComponents: true})
+	return cloneMessage(m)
+}
