@@ -160,6 +160,12 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		}
 		return b.lobbyComponent(ctx, r, t, id, data.Values)
 	}
+	if id.Verb == verbRematch && id.Step == "over" {
+		if !sameGamePlace(r.i, rec, true) {
+			return face.RefuseID("play.refuse.channel")
+		}
+		return b.rematch(ctx, r, t)
+	}
 	if rec.State == nil || rec.Status == store.StatusAbandoned {
 		return &game.Refusal{Code: game.CodeGameEnded}
 	}

@@ -409,3 +409,93 @@ func (b *Bot) lobbyExpired(ctx context.Context, t *game.Table) {
 		b.log.Warn("could not close an expired lobby's message", "game", rec.ID, "err", err)
 	}
 }
+
+// verbRematch is the final post's button that opens a new lobby for the
+// same game, with the same options and computer players.
+const verbRematch = "rematch"
+
+// rematchRow is the final post's Rematch button.
+func rematchRow(l i18n.Lang, rec *store.Game) discordgo.ActionsRow {
+	id := face.ID{Game: rec.ID, Step: "over", Seat: -1, Moves: -1, Verb: verbRematch}
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: l.T("rematch.label"), Style: discordgo.PrimaryButton, CustomID: id.String()},
+	}}
+}
+
+// rematch opens a new lobby in a finished game's channel, hosted by the
+// player who pressed Rematch, with the old game's options and computer
+// seats; the other people of the old game are mentioned, and join with
+// one press. Only a player of the finished game may ask; t is locked.
+func (b *Bot) rematch(ctx context.Context, r *reply, t *game.Table) error {
+	old := t.Rec
+	user := face.InteractionUser(r.i)
+	if old.Status != store.StatusFinished {
+		return face.ErrStaleChoice
+	}
+	if game.SeatOf(old, user.ID) < 0 {
+		return face.RefuseID("rematch.not.player")
+	}
+	l := game.Lobby{Game: old.Kind, GuildID: old.GuildID, ChannelID: old.ChannelID, HostID: user.ID, HostName: displayName(user, r.i.Member),
+		Seats: old.Options.Seats, StepHours: old.Options.StepHours, Language: old.Options.Language}
+	if l.Seats < len(old.Seats) {
+		l.Seats = len(old.Seats)
+	}
+	rec, err := b.openLobby(ctx, r, l)
+	if err != nil {
+		return err
+	}
+	nt, err := b.svc.Table(ctx, rec.ID)
+	if err != nil {
+		return err
+	}
+	defer nt.Unlock()
+	for name, value := range old.GameOptions {
+		if lobbyHasGameOption(b, rec, name) {
+			if err := b.svc.ChangeLobby(ctx, nt, game.LobbyChange{Verb: "option", Option: name, UserID: user.ID, Value: value}); err != nil {
+				b.log.Warn("a rematch could not keep an option", "game", rec.ID, "option", name, "err", err)
+			}
+		}
+	}
+	var people []string
+	for _, s := range old.Seats {
+		switch {
+		case s.UserID == "":
+			if err := b.svc.ChangeLobby(ctx, nt, game.LobbyChange{Verb: "add_ai", UserID: user.ID, Value: s.AILevel}); err != nil {
+				b.log.Warn("a rematch could not seat a computer player", "game", rec.ID, "level", s.AILevel, "err", err)
+			}
+		case s.UserID != user.ID:
+			people = append(people, s.UserID)
+		}
+	}
+	gl := face.GameLang(nt.Rec)
+	content := b.lobbyText(gl, nt.Rec)
+	if len(people) > 0 {
+		content = gl.T("rematch.call", "Who", mentions(people)) + "\n" + content
+	}
+	msg := b.post(ctx, nt.Rec, &discordgo.MessageSend{Content: content, Components: b.lobbyComponents(gl, nt.Rec), AllowedMentions: pingsOnly(people)})
+	if msg == nil {
+		b.discardLobby(ctx, nt.Rec)
+		return face.Refuse(r.l.T("lobby.post.failed", "Command", b.command(old)))
+	}
+	if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
+		b.log.Warn("could not record a lobby's message", "game", rec.ID, "err", err)
+	}
+	b.log.Info("rematch", "game", rec.ID, "after", old.ID)
+	// The final post keeps its words and pictures, and loses its button:
+	// one rematch per game.
+	words := ""
+	if r.i.Message != nil {
+		words = r.i.Message.Content
+	}
+	_, err = r.edit(words, []discordgo.MessageComponent{})
+	return err
+}
+
+// lobbyHasGameOption reports whether the lobby's game has that option.
+func lobbyHasGameOption(b *Bot, rec *store.Game, name string) bool {
+	f, err := b.faceOf(rec)
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(lobbyOptions(f), func(o engine.Option) bool { return !o.PerSeat && o.Name == name })
+}

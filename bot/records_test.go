@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"atheneum/bot/drive"
 	"atheneum/bot/face"
 	"strings"
 	"testing"
@@ -106,4 +107,66 @@ func TestRecordsOfFinishedGames(t *testing.T) {
 			t.Errorf("ana's games: %q, want %q", seen.Content, want)
 		}
 	})
+}
+
+// TestARematchKeepsTheGamesOptionsAndComputerPlayers: the final post's
+// Rematch button opens a new lobby of the same game, with its options and
+// its computer players, calling the other people, who join with one press.
+func TestARematchKeepsTheGamesOptionsAndComputerPlayers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy")
+	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")
+	lobby := h.slash(ana, "new", discordtest.IntOpt("seats", 3), discordtest.IntOpt("hours", 12))
+	join, _ := drive.Component(lobby, "join")
+	lobby, _ = h.click(bo, lobby, join.CustomID)
+	add, _ := drive.Component(lobby, "addai")
+	lobby, _ = h.click(ana, lobby, add.CustomID, "random")
+	start, _ := drive.Component(lobby, "start")
+	h.click(ana, lobby, start.CustomID)
+	h.playUntil(newPlayers(h, 5)[:2], h.gameOver)
+	old, err := h.db.GetGame(h.Ctx, h.gameID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := h.db.GetMessage(h.Ctx, old.ID, msgFinal, store.NoSeat)
+	if err != nil {
+		t.Fatalf("the final post was not recorded: %v", err)
+	}
+	var post discordtest.Message
+	for _, m := range h.Srv.Messages(final.ChannelID) {
+		if m.ID == final.MessageID {
+			post = m
+		}
+	}
+	button, ok := drive.Component(post, "rematch")
+	if !ok {
+		t.Fatalf("the final post has no Rematch button: %+v", post.Components)
+	}
+	if seen, _ := h.click(cy, post, button.CustomID); seen.Content != en("rematch.not.player") {
+		t.Errorf("cy, who did not play, saw %q", seen.Content)
+	}
+	h.click(ana, post, button.CustomID)
+	rec, err := h.db.GameInChannel(h.Ctx, h.world.Channel.ID)
+	if err != nil || rec.Status != store.StatusLobby || rec.HostID != ana.ID || rec.Kind != "atheneum" {
+		t.Fatalf("after Rematch the channel has %+v, %v", rec, err)
+	}
+	msgs := h.Srv.Messages(h.world.Channel.ID)
+	lobby = msgs[len(msgs)-1]
+	if !strings.Contains(lobby.Content, "<@"+bo.ID+">") || !lobby.Pings(bo.ID) {
+		t.Errorf("bo was not called to the rematch: %q", lobby.Content)
+	}
+	join, _ = drive.Component(lobby, "join")
+	h.click(bo, lobby, join.CustomID)
+	if rec := h.state(h.world.Channel.ID); len(rec.Seats) != 3 || rec.Seats[2].UserID != bo.ID {
+		t.Errorf("bo did not join with one press: %+v", rec.Seats)
+	}
+	if after, _ := h.Srv.Message(final.MessageID); len(drive.Selects(after)) > 0 || drive.HasButton(after, "rematch") || after.Content != post.Content {
+		t.Errorf("the final post still offers a rematch, or lost its words: %+v", after)
+	}
+	if seen := h.forge(ana, post, button.CustomID); !strings.Contains(seen.Content, stem(i18n.English, "lobby.running.link")) {
+		t.Errorf("a second Rematch answered %q", seen.Content)
+	}
+	if rec := h.state(h.world.Channel.ID); rec.Options.Seats != 3 || rec.Options.StepHours != 12 || len(rec.Seats) != 3 || rec.Seats[1].AILevel != "random" {
+		t.Errorf("the rematch's lobby has options %+v and seats %+v, want those of the old game", rec.Options, rec.Seats)
+	}
 }

@@ -124,6 +124,8 @@ func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageS
 		}
 		m.AllowedMentions = pingsOnly(pings)
 		m.Embeds = waitingEmbed(waitingLine(l, rec, b.svc.Deadline(ctx, t)))
+	} else {
+		m.Components = append(m.Components, rematchRow(l, rec))
 	}
 	msg := b.post(ctx, rec, m, pics...)
 	if msg == nil {
