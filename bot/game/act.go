@@ -40,6 +40,13 @@ const (
 	NoticeHost
 	// NoticeLobbyExpired: the lobby was not started in time and is closed.
 	NoticeLobbyExpired
+	// NoticeAway: Seats' person is away until Until: the autopilot plays
+	// for them meanwhile.
+	NoticeAway
+	// NoticeBack: Seats' person is back (they moved, said so, or their
+	// time away ran out) and plays again; Tell are those of them the step
+	// waits for, to be sent their prompt.
+	NoticeBack
 )
 
 // Notice is one thing the service did that players should see.
@@ -53,6 +60,12 @@ type Notice struct {
 	Host *HostNotice `json:"host,omitempty"`
 	// Point is set for NoticeReminder: which reminder this is.
 	Point ReminderPoint `json:"point,omitempty"`
+	// Tell are, for NoticeAutopilot, the seats whose people are told
+	// through their notify mode (a direct message or a mention), and for
+	// NoticeBack those sent their prompt.
+	Tell []int `json:"tell,omitempty"`
+	// Until is, for NoticeAway, the end of the time away.
+	Until time.Time `json:"until,omitzero"`
 }
 
 // Presenter shows players what the service did. It is called with the
@@ -67,6 +80,9 @@ type Result struct {
 	Events []engine.Event
 	// StepEnded is true when the action finished the step.
 	StepEnded bool
+	// Returned is true when the move took the seat back from the
+	// autopilot: its person is back.
+	Returned bool
 }
 
 // Act applies a move (in its game's notation, which names its seat) on
@@ -99,9 +115,13 @@ func (s *Service) act(ctx context.Context, t *Table, m engine.Move, by Actor, au
 		return Result{}, err
 	}
 	seats := slices.Clone(rec.Seats)
-	if by == ByPlayer && seats[seat].Autopilot {
-		// The person is back: the autopilot lets go of the seat.
+	away := t.away
+	returned := by == ByPlayer && seats[seat].Autopilot
+	if returned {
+		// The person is back: the autopilot lets go of the seat, and their
+		// time away in this game is over.
 		autopilot = append(autopilot, store.AutopilotChange{Seat: seat, On: false})
+		away = withoutSeat(t.away, seat)
 	}
 	for _, ch := range autopilot {
 		seats[ch.Seat].Autopilot = ch.On
@@ -113,29 +133,43 @@ func (s *Service) act(ctx context.Context, t *Table, m engine.Move, by Actor, au
 	if over {
 		c.Results = next.Results()
 	}
+	if _, ok := t.away[seat]; returned && ok {
+		c.DeleteJobs = append(c.DeleteJobs, store.JobKey{Kind: JobAway, Seat: seat})
+	}
 	ended := StepKey(g) != StepKey(next)
+	due := t.due
 	if ended {
-		c.DeleteJobs = append(clockKeys(), store.JobKey{Kind: JobReminded, Seat: store.NoSeat})
+		c.DeleteJobs = append(c.DeleteJobs, clockKeys()...)
+		c.DeleteJobs = append(c.DeleteJobs, store.JobKey{Kind: JobReminded, Seat: store.NoSeat})
+		due = time.Time{}
 		// While paused a new step gets no clock: resume gives it its time.
 		if !over && !rec.Options.Paused {
 			c.PutJobs = s.stepJobs(&after, next)
+			due = c.PutJobs[len(c.PutJobs)-1].Due
 		}
 	}
-	// The person the step now waits for alone is told once per step.
+	// The person the step now waits for alone is told once per step, once
+	// a quarter of it is gone (earlier, it would only echo its prompt),
+	// within their budget; only another seat's move makes them the last.
 	set := t.reminded.of(StepKey(next))
 	if ended {
-		set = begin(StepKey(next), next.Awaited())
+		set = begin(StepKey(next), next.Awaited(), s.o.Now(), s.toldOfStep(ctx, &after, next, away))
 	}
 	last := -1
-	if !t.atDeadline {
+	if !t.atDeadline && !ended {
 		last = lastOne(&after, next, set.Began)
 	}
-	if last >= 0 && !set.has(PointLast, last) {
-		set = set.with(PointLast, last)
-	} else {
+	markedLast := false
+	switch {
+	case last < 0 || last == seat || set.has(PointLast, last):
 		last = -1
+	case !s.quarterGone(&after, set, due) || !set.canSend(last):
+		// Too early, or no room left: the point passes unsaid.
+		set, last, markedLast = set.with(PointLast, false, last), -1, true
+	default:
+		set, markedLast = set.with(PointLast, true, last), true
 	}
-	if (ended && !over) || last >= 0 {
+	if (ended && !over) || markedLast {
 		c.PutJobs = append(c.PutJobs, set.job())
 	}
 	var stepEnd *Notice
@@ -167,6 +201,7 @@ func (s *Service) act(ctx context.Context, t *Table, m engine.Move, by Actor, au
 	}
 	t.advanceStored = advance
 	t.reminded = set
+	t.away = away
 	waitedBefore := len(g.Awaited())
 	rec.Seats, rec.State, rec.Seq = seats, next, rec.Seq+1
 	if over {
@@ -191,8 +226,11 @@ func (s *Service) act(ctx context.Context, t *Table, m engine.Move, by Actor, au
 	if last >= 0 {
 		t.pending = append(t.pending, Notice{Kind: NoticeReminder, Point: PointLast, Seats: []int{last}})
 	}
+	if returned {
+		t.pending = append(t.pending, Notice{Kind: NoticeBack, Seats: []int{seat}})
+	}
 	s.log.Info("move", "game", rec.ID, "seq", rec.Seq, "move", string(m), "by", by.String())
-	return Result{Events: ev, StepEnded: ended}, nil
+	return Result{Events: ev, StepEnded: ended, Returned: returned}, nil
 }
 
 // String names the actor for logs.
@@ -330,14 +368,36 @@ func (s *Service) TakeBack(ctx context.Context, t *Table, seat int) error {
 	if !rec.Seats[seat].Autopilot {
 		return refusal(CodeNotAutopilot)
 	}
-	c := store.Commit{Seq: rec.Seq, Autopilot: []store.AutopilotChange{{Seat: seat, On: false}}}
-	if err := s.o.Store.Commit(ctx, rec.ID, c); err != nil {
+	return s.takeBack(ctx, t, seat, false)
+}
+
+// takeBack turns seat's autopilot off and ends its time away; t is
+// locked. It queues a NoticeBack (and, with prompt, has the seat sent its
+// prompt if the step waits for it and its budget allows).
+func (s *Service) takeBack(ctx context.Context, t *Table, seat int, prompt bool) error {
+	rec := t.Rec
+	c := store.Commit{Autopilot: []store.AutopilotChange{{Seat: seat, On: false}}}
+	if _, ok := t.away[seat]; ok {
+		c.DeleteJobs = []store.JobKey{{Kind: JobAway, Seat: seat}}
+	}
+	n := Notice{Kind: NoticeBack, Seats: []int{seat}}
+	set := t.reminded.of(StepKey(rec.State))
+	if prompt && slices.Contains(rec.State.Awaited(), seat) && set.canSend(seat) && s.NotifyMode(ctx, rec.Seats[seat].UserID) != NotifyQuiet {
+		n.Tell = []int{seat}
+		set = set.with(pointBack, true, seat)
+		c.PutJobs = []store.Job{set.job()}
+	}
+	if err := s.commit(ctx, t, c, func(rec *store.Game) {
+		rec.Seats[seat].Autopilot = false
+		t.away = withoutSeat(t.away, seat)
+		if n.Tell != nil {
+			t.reminded = set
+		}
+	}); err != nil {
 		return err
 	}
-	rec.Seats = slices.Clone(rec.Seats)
-	rec.Seats[seat].Autopilot = false
-	t.publish()
 	s.log.Info("autopilot off", "game", rec.ID, "seat", seat)
+	t.pending = append(t.pending, n, Notice{Kind: NoticeWaiting})
 	return nil
 }
 
@@ -418,6 +478,8 @@ func (s *Service) runJob(ctx context.Context, j store.Job, drop bool) {
 		s.remind(ctx, t, j)
 	case JobDeadline:
 		s.deadline(ctx, t)
+	case JobAway:
+		s.awayOver(ctx, t, j.Seat)
 	case JobAdvance:
 		t.advanceStored = true
 		s.Settle(ctx, t)
@@ -456,15 +518,21 @@ func (s *Service) deadline(ctx context.Context, t *Table) {
 	waiting := rec.State.Awaited()
 	s.log.Info("deadline reached", "game", rec.ID, "waiting", len(waiting))
 	t.atDeadline = true
-	var absent []int
+	set := t.reminded.of(step)
+	var absent, tell []int
 	for _, seat := range waiting {
 		by := ByAI
 		var switchOn []store.AutopilotChange
 		if IsPerson(t.Rec, seat) {
 			by = ByAutopilot
-			absent = append(absent, seat)
+			// Only those who ran out of time now are told: a seat already
+			// on autopilot (everybody away) was told before.
 			if !t.Rec.Seats[seat].Autopilot {
+				absent = append(absent, seat)
 				switchOn = []store.AutopilotChange{{Seat: seat, On: true}}
+				if set.Sent[seat] < Budget && s.NotifyMode(ctx, t.Rec.Seats[seat].UserID) != NotifyQuiet {
+					tell = append(tell, seat)
+				}
 			}
 		}
 		if err := s.playOut(ctx, t, seat, by, switchOn); err != nil {
@@ -474,7 +542,7 @@ func (s *Service) deadline(ctx context.Context, t *Table) {
 	t.atDeadline = false
 	if len(absent) > 0 {
 		// Told before the step's end is shown, as it happened first.
-		t.pending = append([]Notice{{Kind: NoticeAutopilot, Seats: absent}}, t.pending...)
+		t.pending = append([]Notice{{Kind: NoticeAutopilot, Seats: absent, Tell: tell}}, t.pending...)
 	}
 	if StepKey(t.Rec.State) == step {
 		// Nothing was awaited any more: the deadline has nothing to do.

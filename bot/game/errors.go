@@ -52,6 +52,8 @@ const (
 	CodeNotPlaying Code = "not_playing"
 	// CodeBadHours: the hours are outside 1 to MaxHours.
 	CodeBadHours Code = "bad_hours"
+	// CodeBadAwayHours: the hours away are outside 1 to MaxAwayHours.
+	CodeBadAwayHours Code = "bad_away_hours"
 	// CodeNoSuchSeat: the game has no such seat.
 	CodeNoSuchSeat Code = "no_such_seat"
 	// CodeAlreadySeated: the newcomer already plays in this game.

@@ -376,7 +376,8 @@ func (s *Service) changeSeat(ctx context.Context, t *Table, ch store.SeatChange)
 	seats[ch.Seat] = store.Seat{Index: ch.Seat, UserID: ch.UserID, AILevel: ch.AILevel, Name: ch.Name, Options: seats[ch.Seat].Options}
 	after := *rec
 	after.Seats = seats
-	c := store.Commit{Seats: []store.SeatChange{ch}}
+	// Whoever takes the seat is not away, whatever its former player was.
+	c := store.Commit{Seats: []store.SeatChange{ch}, DeleteJobs: []store.JobKey{{Kind: JobAway, Seat: ch.Seat}}}
 	advance := awaitsAutomatic(&after, rec.State)
 	if advance && !t.advanceStored {
 		c.PutJobs = []store.Job{{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()}}
@@ -384,6 +385,7 @@ func (s *Service) changeSeat(ctx context.Context, t *Table, ch store.SeatChange)
 	return s.commit(ctx, t, c, func(rec *store.Game) {
 		rec.Seats = seats
 		t.advanceStored = t.advanceStored || advance
+		t.away = withoutSeat(t.away, ch.Seat)
 	})
 }
 

@@ -331,9 +331,14 @@ func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	}
 	t.Rec = started
 	s.log.Info("game started", "game", started.ID, "seats", len(started.Seats))
-	set := begin(StepKey(started.State), started.State.Awaited())
-	c := store.Commit{Seq: started.Seq, PutJobs: append(s.stepJobs(started, started.State), set.job()),
-		DeleteJobs: []store.JobKey{{Kind: JobLobbyExpiry, Seat: store.NoSeat}}}
+	// Members away on the server start on autopilot.
+	away, awayJobs, on := s.awayAtStart(ctx, started)
+	for _, ch := range on {
+		started.Seats[ch.Seat].Autopilot = true
+	}
+	set := begin(StepKey(started.State), started.State.Awaited(), s.o.Now(), s.toldOfStep(ctx, started, started.State, away))
+	c := store.Commit{Seq: started.Seq, PutJobs: append(append(s.stepJobs(started, started.State), set.job()), awayJobs...),
+		DeleteJobs: []store.JobKey{{Kind: JobLobbyExpiry, Seat: store.NoSeat}}, Autopilot: on}
 	advance := awaitsAutomatic(started, started.State)
 	if advance {
 		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()})
@@ -344,7 +349,11 @@ func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	t.scheduled(c.PutJobs)
 	t.advanceStored = advance
 	t.reminded = set
+	t.away = away
 	t.publish()
+	for _, j := range awayJobs {
+		t.pending = append(t.pending, Notice{Kind: NoticeAway, Seats: []int{j.Seat}, Until: j.Due})
+	}
 	t.pending = append(t.pending, Notice{Kind: NoticeStepBegan})
 	return nil
 }

@@ -65,8 +65,15 @@ func pointOf(kind string) ReminderPoint {
 	return PointHalf
 }
 
-// reminded is who was reminded at which point of one step, and whom the
-// step awaited when it began.
+// Budget is the most messages a player receives per step through their
+// notify mode (a direct message, or a mention in the channel): the
+// step's prompt, one reminder and, if the deadline passes, the notice
+// that the autopilot took their seat. A reminder is sent only while it
+// leaves room for that notice.
+const Budget = 3
+
+// reminded is who was reminded at which point of one step, whom the step
+// awaited when it began, and how many messages each seat was sent.
 type reminded struct {
 	Step  string                  `json:"step"`
 	Seats map[ReminderPoint][]int `json:"seats,omitempty"`
@@ -74,12 +81,30 @@ type reminded struct {
 	// no longer awaited have finished it. (Nil for a step begun before it
 	// was kept: nobody is then known to have finished.)
 	Began []int `json:"began,omitempty"`
+	// At is when the step began (zero for a step begun before it was
+	// kept).
+	At time.Time `json:"at,omitzero"`
+	// Sent counts, per seat, the messages of the step sent through the
+	// seat's notify mode (its prompt included), against Budget.
+	Sent map[int]int `json:"sent,omitempty"`
 }
 
-// begin returns the empty set of a step that begins, awaiting seats.
-func begin(step string, seats []int) reminded {
-	return reminded{Step: step, Began: slices.Clone(seats)}
+// begin returns the empty set of a step that begins at at, awaiting
+// seats, of which prompted are sent a prompt.
+func begin(step string, seats []int, at time.Time, prompted []int) reminded {
+	r := reminded{Step: step, Began: slices.Clone(seats), At: at}
+	if len(prompted) > 0 {
+		r.Sent = make(map[int]int, len(prompted))
+		for _, s := range prompted {
+			r.Sent[s] = 1
+		}
+	}
+	return r
 }
+
+// canSend reports whether seat may be sent one more reminder this step
+// and still have room for the autopilot's notice.
+func (r reminded) canSend(seat int) bool { return r.Sent[seat]+1 < Budget }
 
 // of returns the set for step: the one kept if it is that step's, else an
 // empty one.
@@ -93,13 +118,23 @@ func (r reminded) of(step string) reminded {
 func (r reminded) has(p ReminderPoint, seat int) bool { return slices.Contains(r.Seats[p], seat) }
 
 // with returns the set with seats added at p (a copy: the table's stays
-// as it is until the change is stored).
-func (r reminded) with(p ReminderPoint, seats ...int) reminded {
-	out := reminded{Step: r.Step, Began: r.Began, Seats: make(map[ReminderPoint][]int, len(r.Seats)+1)}
+// as it is until the change is stored); sent says whether they were sent
+// a message (a point passed without one is only marked).
+func (r reminded) with(p ReminderPoint, sent bool, seats ...int) reminded {
+	out := reminded{Step: r.Step, Began: r.Began, At: r.At, Seats: make(map[ReminderPoint][]int, len(r.Seats)+1),
+		Sent: make(map[int]int, len(r.Sent)+len(seats))}
 	for k, v := range r.Seats {
 		out.Seats[k] = v
 	}
+	for k, v := range r.Sent {
+		out.Sent[k] = v
+	}
 	out.Seats[p] = append(slices.Clone(r.Seats[p]), seats...)
+	if sent {
+		for _, s := range seats {
+			out.Sent[s]++
+		}
+	}
 	return out
 }
 
@@ -161,13 +196,16 @@ func (s *Service) remind(ctx context.Context, t *Table, j store.Job) {
 	set := t.reminded.of(step)
 	var seats []int
 	for _, seat := range rec.State.Awaited() {
-		if IsPerson(rec, seat) && !set.has(point, seat) && s.NotifyMode(ctx, rec.Seats[seat].UserID) != NotifyQuiet {
+		// Seats on autopilot are not reminded: their people were told how
+		// to come back, or asked for time away.
+		if IsPerson(rec, seat) && !rec.Seats[seat].Autopilot && !set.has(point, seat) && set.canSend(seat) &&
+			s.NotifyMode(ctx, rec.Seats[seat].UserID) != NotifyQuiet {
 			seats = append(seats, seat)
 		}
 	}
 	c := store.Commit{DeleteJobs: []store.JobKey{{Kind: j.Kind, Seat: j.Seat}}}
 	if len(seats) > 0 {
-		set = set.with(point, seats...)
+		set = set.with(point, true, seats...)
 		c.PutJobs = []store.Job{set.job()}
 	}
 	// Stored before it is shown: a crash may lose a reminder, never repeat

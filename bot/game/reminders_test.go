@@ -40,7 +40,7 @@ func (f *fixture) finishSeat(id string, seat int) {
 	}
 }
 
-func TestRemindersComeOncePerPoint(t *testing.T) {
+func TestRemindersComeOncePerPointWithinTheBudget(t *testing.T) {
 	f := newFixture(t, "")
 	id := f.startPeople("c1", 3)
 	f.advance(11 * time.Hour)
@@ -50,10 +50,12 @@ func TestRemindersComeOncePerPoint(t *testing.T) {
 	f.svc.RunDueJobs(f.ctx)
 	f.svc.RunDueJobs(f.ctx)
 	f.wantReminders("half:[0 1 2]")
-	f.advance(11 * time.Hour) // an hour before the deadline
+	// An hour before the deadline: the prompt and the half-way reminder
+	// leave room only for the autopilot's notice.
+	f.advance(11 * time.Hour)
 	f.svc.RunDueJobs(f.ctx)
 	f.svc.RunDueJobs(f.ctx)
-	f.wantReminders("half:[0 1 2]", "soon:[0 1 2]")
+	f.wantReminders("half:[0 1 2]")
 	if rec := f.load(id); ath(rec.State).Step != atheneum.StepPick || rec.Seats[0].Autopilot {
 		t.Fatal("a reminder moved the game")
 	}
@@ -63,6 +65,7 @@ func TestTheLastOneIsToldOncePerStep(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.db")
 	f := newFixture(t, path)
 	id := f.startPeople("c1", 3, "normal")
+	f.advance(7 * time.Hour) // past a quarter of the step
 	f.playPerson(id, 0)
 	f.wantReminders()
 	f.playPerson(id, 2)
@@ -71,6 +74,7 @@ func TestTheLastOneIsToldOncePerStep(t *testing.T) {
 	if rec := f.load(id); ath(rec.State).Step != atheneum.StepResolve {
 		t.Fatalf("step %s", StepKey(rec.State))
 	}
+	f.advance(7 * time.Hour)
 	f.finishSeat(id, 0)
 	f.finishSeat(id, 2)
 	f.wantReminders("last:[1]", "last:[1]")
@@ -100,6 +104,53 @@ func TestTheLastOneIsToldOncePerStep(t *testing.T) {
 		t.Fatalf("waiting %v", w)
 	}
 	g.wantReminders()
+}
+
+func TestTheLastOneIsToldOnlyOnceAQuarterOfTheStepIsGone(t *testing.T) {
+	f := newFixture(t, "")
+	id := f.startPeople("c1", 3)
+	f.advance(time.Hour)
+	f.playPerson(id, 0)
+	f.playPerson(id, 2)
+	// An hour in, being the last one is no news: the prompt is an hour old.
+	f.wantReminders()
+	f.advance(11 * time.Hour)
+	f.svc.RunDueJobs(f.ctx)
+	f.wantReminders("half:[1]")
+	_ = id
+}
+
+func TestAPlayerGetsAtMostTheBudgetPerStep(t *testing.T) {
+	f := newFixture(t, "")
+	id := f.startPeople("c1", 3)
+	f.advance(12 * time.Hour)
+	f.svc.RunDueJobs(f.ctx)
+	f.wantReminders("half:[0 1 2]")
+	// Seat 1 becomes the last one: its budget (prompt, half-way) keeps
+	// room only for the autopilot's notice.
+	f.playPerson(id, 0)
+	f.playPerson(id, 2)
+	f.advance(11 * time.Hour)
+	f.svc.RunDueJobs(f.ctx)
+	f.wantReminders("half:[0 1 2]")
+	f.advance(time.Hour)
+	f.svc.RunDueJobs(f.ctx)
+	var auto []Notice
+	for _, n := range f.rec.notices {
+		if n.Kind == NoticeAutopilot {
+			auto = append(auto, n)
+		}
+	}
+	if len(auto) != 1 || !slices.Equal(auto[0].Seats, []int{1}) || !slices.Equal(auto[0].Tell, []int{1}) {
+		t.Fatalf("autopilot notices %+v, want seat 1 told", auto)
+	}
+	// The next deadline: seat 1, already on autopilot while others play,
+	// was played at once and hears nothing more.
+	f.finishSeat(id, 0)
+	f.finishSeat(id, 2)
+	if n := f.rec.count(NoticeAutopilot); n != 1 {
+		t.Fatalf("%d autopilot notices after the next step", n)
+	}
 }
 
 func TestQuietMembersAreToldOnlyWhenLast(t *testing.T) {

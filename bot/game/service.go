@@ -199,6 +199,9 @@ type Table struct {
 	// atDeadline is set while the deadline plays for the absent: nobody is
 	// told they are the last one then.
 	atDeadline bool
+	// away holds the seats whose person is away, until when (as stored in
+	// their JobAway jobs); nil when nobody is.
+	away map[int]time.Time
 	// snap is the game as of its last stored change, for readers that must
 	// not wait for mu.
 	snap atomic.Pointer[Snapshot]
@@ -241,9 +244,11 @@ func (s *Service) load(ctx context.Context, t *Table, gameID string) error {
 	if err != nil {
 		return err
 	}
-	t.Rec, t.due, t.advanceStored, t.reminded = rec, time.Time{}, false, reminded{}
+	t.Rec, t.due, t.advanceStored, t.reminded, t.away = rec, time.Time{}, false, reminded{}, nil
 	for _, j := range jobs {
 		switch j.Kind {
+		case JobAway:
+			t.away = withSeat(t.away, j.Seat, j.Due)
 		case JobDeadline:
 			t.due = j.Due
 		case JobAdvance:

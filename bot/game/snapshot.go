@@ -2,7 +2,7 @@ package game
 
 import (
 	"context"
-	"errors"
+	"maps"
 	"slices"
 	"time"
 
@@ -20,6 +20,8 @@ type Snapshot struct {
 	Deadline time.Time
 	// Paused is set while the host has stopped the clock.
 	Paused bool
+	// Away are the seats whose person is away, until when.
+	Away map[int]time.Time
 }
 
 // publish replaces the table's snapshot with a copy of the game as it is
@@ -30,7 +32,7 @@ func (t *Table) publish() {
 	if t.Rec.State != nil {
 		rec.State = t.Rec.State.Clone()
 	}
-	t.snap.Store(&Snapshot{Rec: &rec, Deadline: t.due, Paused: rec.Options.Paused})
+	t.snap.Store(&Snapshot{Rec: &rec, Deadline: t.due, Paused: rec.Options.Paused, Away: maps.Clone(t.away)})
 }
 
 // Snapshot returns the game as of its last stored change without waiting
@@ -50,12 +52,17 @@ func (s *Service) Snapshot(ctx context.Context, gameID string) (*Snapshot, error
 		return nil, err
 	}
 	snap := &Snapshot{Rec: rec, Paused: rec.Options.Paused}
-	j, err := s.o.Store.GetJob(ctx, gameID, store.JobKey{Kind: JobDeadline, Seat: store.NoSeat})
-	switch {
-	case err == nil:
-		snap.Deadline = j.Due
-	case !errors.Is(err, store.ErrNotFound):
+	jobs, err := s.o.Store.GameJobs(ctx, gameID)
+	if err != nil {
 		return nil, err
+	}
+	for _, j := range jobs {
+		switch j.Kind {
+		case JobDeadline:
+			snap.Deadline = j.Due
+		case JobAway:
+			snap.Away = withSeat(snap.Away, j.Seat, j.Due)
+		}
 	}
 	return snap, nil
 }
