@@ -4,6 +4,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/face"
+	"atheneum/bot/game"
 	"atheneum/i18n"
 )
 
@@ -80,6 +81,8 @@ func gameSpec(f face.Face, all []face.Face) face.Spec {
 			face.Sub("remove", face.UserOption("player", true)),
 			face.Sub("end", face.Spec{Name: "reason", Kind: discordgo.ApplicationCommandOptionString, Required: true, MaxLength: 200})),
 		face.Sub("resign"),
+		face.Sub("away", face.Spec{Name: "hours", Kind: discordgo.ApplicationCommandOptionInteger, Required: true, Min: 1, Max: game.MaxAwayHours}),
+		face.Sub("back"),
 		face.Sub("notify", face.ChoiceOption("mode", true, modes)),
 		face.Sub("language", face.ChoiceOption("language", true, languageChoices())),
 		face.Sub("history", face.ChoiceOption("scope", false, []face.Choice{

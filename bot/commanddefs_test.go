@@ -186,6 +186,7 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		"atheneum admin remove", "atheneum admin remove player user required",
 		"atheneum admin end", "atheneum admin end reason string required max200",
 		"atheneum resign",
+		"atheneum away", "atheneum away hours integer required 1-168", "atheneum back",
 		"atheneum notify", "atheneum notify mode string required [dm mention quiet]",
 		"atheneum language", "atheneum language language string required [en fr]",
 		"atheneum history", "atheneum history scope string [channel server]", "atheneum history game string [all atheneum anludim]",

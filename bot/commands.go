@@ -45,6 +45,14 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return b.cmdRules(r, "help")
 	case "notify":
 		return b.cmdNotify(ctx, r, opts)
+	case "away", "back":
+		if r.i.GuildID == "" {
+			return face.Refuse(r.l.T("lobby.no.dm"))
+		}
+		if name == "away" {
+			return b.cmdAway(ctx, r, opts)
+		}
+		return b.cmdBack(ctx, r)
 	case "language":
 		return b.cmdLanguage(ctx, r, opts)
 	case "history", "stats", "leaderboard", "games", "replay":

@@ -242,9 +242,17 @@ func TestMovesWithinAStepCostNoChannelCall(t *testing.T) {
 	if h.state(h.world.Channel.ID).Seq != seq+1 {
 		t.Fatal("following the menus applied no action")
 	}
-	done, _ := drive.Component(h.refresh(bench), "done")
-	h.click(ana, h.refresh(bench), done.CustomID)
 	if got := channelCalls(); got != before {
 		t.Fatalf("moves within a step made %d channel calls", got-before)
+	}
+	// Finishing the step costs one edit: the step's post no longer names
+	// ana among those it waits for.
+	done, _ := drive.Component(h.refresh(bench), "done")
+	h.click(ana, h.refresh(bench), done.CustomID)
+	if got := channelCalls(); got != before+1 {
+		t.Fatalf("finishing the step made %d channel calls, want the one edit of the waiting line", got-before)
+	}
+	if post := h.lastPost(); len(post.Embeds) != 1 || strings.Contains(post.Embeds[0].Description, "Ana") || !strings.Contains(post.Embeds[0].Description, "Bo") {
+		t.Fatalf("the step's post says %+v once ana has finished", post.Embeds)
 	}
 }

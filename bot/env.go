@@ -36,7 +36,12 @@ func (b *Bot) Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) 
 
 // Play makes a seat's move for its person (it implements face.Env).
 func (b *Bot) Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error) {
-	return b.svc.Act(ctx, t, m, game.ByPlayer)
+	res, err := b.svc.Act(ctx, t, m, game.ByPlayer)
+	if seat, ok := engine.MoveSeat(m); err == nil && res.Returned && ok {
+		// Back in one game is back in all of them.
+		b.returnElsewhere(t.Rec.GuildID, t.Rec.Seats[seat].UserID, t.Rec.ID)
+	}
+	return res, err
 }
 
 // Played refreshes the message of the person who moved and runs what the

@@ -7,7 +7,6 @@ package bot
 import (
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -28,7 +27,7 @@ func (b *Bot) beginStep(ctx context.Context, t *game.Table) {
 			b.retirePrompt(ctx, rec, seat)
 		}
 	}
-	for _, seat := range awaitedPeople(rec) {
+	for _, seat := range t.Prompted() {
 		if b.wantsDM(ctx, rec.Seats[seat]) {
 			b.sendPrompt(ctx, t, seat)
 		}
@@ -42,8 +41,9 @@ func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
 	case game.NoticeStepBegan:
 		b.beginStep(ctx, t)
 	case game.NoticeWaiting:
-		// Nothing to post: the step's post already says whom the game
-		// waits for, and the status command is always current.
+		// The step's post says whom the game waits for: an edit keeps it
+		// current (and notifies nobody).
+		b.refreshStepPost(ctx, t)
 	case game.NoticeStepEnded:
 		f, err := b.faceOf(rec)
 		if err != nil {
@@ -58,13 +58,11 @@ func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
 	case game.NoticeReminder:
 		b.remind(ctx, t, n)
 	case game.NoticeAutopilot:
-		l := face.GameLang(rec)
-		var notes []string
-		for _, s := range n.Seats {
-			notes = append(notes, l.T("flow.autopilot.on", "Name", rec.Seats[s].Name, "Command", b.command(rec)))
-			b.retirePrompt(ctx, rec, s)
-		}
-		b.post(ctx, rec, &discordgo.MessageSend{Content: strings.Join(notes, "\n")})
+		b.autopilotOn(ctx, t, n)
+	case game.NoticeAway:
+		b.awayPosted(ctx, t, n)
+	case game.NoticeBack:
+		b.backPosted(ctx, t, n)
 	case game.NoticeHost:
 		b.postHost(ctx, t, n.Host)
 	case game.NoticeLobbyExpired:
@@ -85,7 +83,7 @@ func (b *Bot) sendPrompt(ctx context.Context, t *game.Table, seat int) {
 		b.log.Error("could not build a prompt", "game", rec.ID, "seat", seat, "err", err)
 		return
 	}
-	msg, err := b.sendDM(ctx, rec, seat, &discordgo.MessageSend{Content: m.Content, Components: m.Components}, m.Pictures...)
+	msg, err := b.sendDM(ctx, rec, seat, true, &discordgo.MessageSend{Content: m.Content, Components: m.Components}, m.Pictures...)
 	if err != nil {
 		return
 	}

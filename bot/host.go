@@ -164,12 +164,10 @@ func (b *Bot) postHost(ctx context.Context, t *game.Table, h *game.HostNotice) {
 	}
 	b.post(ctx, rec, &discordgo.MessageSend{Content: l.T(key, args...)})
 	switch c.Verb {
-	case game.VerbExtend, game.VerbPause, game.VerbResume:
-		b.refreshStepPost(ctx, t)
 	case game.VerbReplace, game.VerbRemove, game.VerbResign, game.VerbAutopilot:
 		if c.Seat >= 0 && c.Seat < len(rec.Seats) {
 			b.retirePrompt(ctx, rec, c.Seat)
-			if c.Verb == game.VerbReplace && c.UserID != "" && slices.Contains(awaitedPeople(rec), c.Seat) && b.wantsDM(ctx, rec.Seats[c.Seat]) {
+			if c.Verb == game.VerbReplace && c.UserID != "" && slices.Contains(t.Prompted(), c.Seat) && b.wantsDM(ctx, rec.Seats[c.Seat]) {
 				b.sendPrompt(ctx, t, c.Seat)
 			}
 		}
@@ -185,7 +183,8 @@ func deadlineWords(l i18n.Lang, rec *store.Game, due time.Time) string {
 }
 
 // refreshStepPost rewrites the current step post's "waiting for" part
-// after its deadline moved.
+// after someone finished, came back or went away, or its deadline moved
+// (host tools queue a NoticeWaiting for that).
 func (b *Bot) refreshStepPost(ctx context.Context, t *game.Table) {
 	rec := t.Rec
 	if rec.State == nil || rec.State.Over() {
@@ -196,7 +195,7 @@ func (b *Bot) refreshStepPost(ctx context.Context, t *game.Table) {
 		return
 	}
 	embeds := waitingEmbed(waitingLine(face.GameLang(rec), rec, b.svc.Deadline(ctx, t)))
-	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Embeds: &embeds, AllowedMentions: noMentions}); err != nil {
+	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Embeds: &embeds, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
 		b.log.Warn("could not refresh a step's post", "game", rec.ID, "err", err)
 	}
 }

@@ -96,9 +96,9 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	channel := h.world.Channel.ID
-	// An hour in, ana picks; bo does not. (Within the step's first
-	// minutes "you are the last one" would only repeat the step's news.)
-	h.advance(time.Hour)
+	// Seven hours in, ana picks; bo does not. (Before a quarter of the
+	// step "you are the last one" would only echo the step's prompt.)
+	h.advance(7 * time.Hour)
 	h.pickFirst(ana)
 	snap, err := h.bot.svc.SnapshotInChannel(h.Ctx, h.world.Guild.ID, channel)
 	if err != nil {
@@ -119,31 +119,30 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	if got := reminders(bo); len(got) != 1 || got[0] != want(game.PointLast) {
 		t.Fatalf("once ana had picked, bo got %q, want only the last-one reminder", got)
 	}
-	h.advance(10 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	if got := reminders(bo); len(got) != 1 {
-		t.Fatalf("a reminder came before half the time had passed: %q", got)
-	}
-	h.advance(2 * time.Hour)
+	// Half time and the last hour: bo's prompt and the last-one reminder
+	// leave room only for the autopilot's notice.
+	h.advance(5 * time.Hour)
 	h.bot.RunDueJobs(h.Ctx)
 	h.Settle()
-	if got := reminders(bo); len(got) != 2 || got[1] != want(game.PointHalf) {
-		t.Fatalf("at half time bo got %q", got)
+	h.advance(11 * time.Hour)
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
+	if got := reminders(bo); len(got) != 1 {
+		t.Fatalf("bo got more reminders than the budget allows: %q", got)
 	}
 	if got := reminders(ana); len(got) != 0 {
 		t.Fatalf("ana, who had played, was reminded: %q", got)
 	}
-	h.bot.RunDueJobs(h.Ctx)
-	if got := reminders(bo); len(got) != 2 {
-		t.Fatalf("the reminder was repeated: %q", got)
-	}
 	// A restart does not lose the deadline.
 	h.restart()
-	h.advance(12 * time.Hour)
+	h.advance(time.Hour)
 	h.bot.RunDueJobs(h.Ctx)
 	h.Settle()
 	if n := len(h.channelPosts(en("flow.autopilot.on", "Name", "Bo"))); n != 1 {
 		t.Fatalf("%d autopilot notices for bo", n)
+	}
+	if got := reminders(bo); len(got) != 2 || got[1] != en("flow.autopilot.dm", "Channel", "<#"+channel+">") {
+		t.Fatalf("bo was not told the autopilot took the seat, and how to come back: %q", got)
 	}
 	rec := h.state(channel)
 	g := ath(rec.State)

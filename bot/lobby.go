@@ -389,7 +389,7 @@ func (b *Bot) startGame(ctx context.Context, r *reply, t *game.Table, userID str
 		b.log.Warn("could not record the first step's post", "game", rec.ID, "err", err)
 	}
 	// An edit pings nobody: people reached in the channel get one post.
-	if pings := b.channelPings(ctx, rec); len(pings) > 0 {
+	if pings := b.channelPings(ctx, t); len(pings) > 0 {
 		b.post(ctx, rec, &discordgo.MessageSend{Content: l.T("flow.ping.step", "Who", mentions(pings), "Command", f.Command()), AllowedMentions: pingsOnly(pings)})
 	}
 	b.svc.Settle(ctx, t)

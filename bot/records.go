@@ -104,7 +104,8 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.O
 		if err != nil {
 			return err
 		}
-		_, err = r.edit(b.gamesText(l, u.ID, snaps), nil)
+		away := awayWords(l, b.svc.AwayUntil(ctx, r.i.GuildID, u.ID), r.face.Command())
+		_, err = r.edit(away+b.gamesText(l, u.ID, snaps), nil)
 		return err
 	case "replay":
 		return b.cmdReplay(ctx, r, opts.Str("game"))
@@ -214,7 +215,11 @@ func (b *Bot) gamesText(l i18n.Lang, userID string, snaps []*game.Snapshot) stri
 		}
 		seat := game.SeatOf(rec, userID)
 		state := l.T("games.not.you")
-		if seat >= 0 && !rec.State.Over() && slices.Contains(rec.State.Awaited(), seat) {
+		switch {
+		case seat < 0 || rec.State.Over():
+		case rec.Seats[seat].Autopilot:
+			state = l.T("games.autopilot")
+		case slices.Contains(rec.State.Awaited(), seat):
 			state = l.T("games.you", "Deadline", deadlineWords(l, rec, snap.Deadline))
 		}
 		sb.WriteString(l.T("games.line", "Where", where, "Game", l.T(rec.Kind+".title"), "Position", b.position(l, rec), "State", state) + "\n")

@@ -3,6 +3,7 @@ package bot
 import (
 	"atheneum/bot/face"
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,20 +23,6 @@ const (
 	msgFinal = "final"
 )
 
-// awaitedPeople are the people (not AIs, not on autopilot) a step waits for.
-func awaitedPeople(rec *store.Game) []int {
-	var seats []int
-	if rec.State == nil || rec.State.Over() {
-		return nil
-	}
-	for _, s := range rec.State.Awaited() {
-		if game.IsPerson(rec, s) && !game.Automatic(rec, s) {
-			seats = append(seats, s)
-		}
-	}
-	return seats
-}
-
 // seatNames joins the names of seats.
 func seatNames(l i18n.Lang, rec *store.Game, seats []int) string {
 	names := make([]string, len(seats))
@@ -45,41 +32,64 @@ func seatNames(l i18n.Lang, rec *store.Game, seats []int) string {
 	return face.JoinAnd(l, names)
 }
 
-// waitingLine says whom the game waits for and until when.
+// waitingLine says whom the game waits for and until when: the people
+// who play by name, the seats on autopilot that wait for the deadline
+// (when every person is on autopilot) as such, and nobody once everyone
+// has played. AI seats and seats on autopilot while others play move at
+// once and are never named.
 func waitingLine(l i18n.Lang, rec *store.Game, due time.Time) string {
 	if rec.State == nil || rec.State.Over() {
 		return ""
 	}
-	who := rec.State.Awaited()
-	names := seatNames(l, rec, who)
+	people, auto := game.WaitingFor(rec)
+	var parts []string
+	names := seatNames(l, rec, people)
 	switch {
-	case len(who) == 0:
+	case len(people) == 0 && len(auto) == 0:
 		return l.T("flow.waiting.nobody")
+	case len(people) == 0:
 	case rec.Options.Paused:
-		return l.T("flow.waiting.paused", "Who", names)
+		parts = append(parts, l.T("flow.waiting.paused", "Who", names))
 	case due.IsZero():
-		return l.T("flow.waiting", "Who", names)
+		parts = append(parts, l.T("flow.waiting", "Who", names))
+	default:
+		parts = append(parts, l.T("flow.waiting.until", "Who", names, "Deadline", face.Stamp(due)))
 	}
-	return l.T("flow.waiting.until", "Who", names, "Deadline", face.Stamp(due))
+	if len(auto) > 0 {
+		key := "flow.waiting.autopilot"
+		if rec.Options.Paused || due.IsZero() {
+			key += ".paused"
+		}
+		parts = append(parts, l.T(key, "Who", seatNames(l, rec, auto), "Deadline", face.Stamp(due)))
+	}
+	return strings.Join(parts, " ")
 }
 
-// channelPings are the awaited people to mention in the channel when a
-// step opens: those whose direct messages are closed and those who chose
-// channel mentions (quiet members are left alone).
-func (b *Bot) channelPings(ctx context.Context, rec *store.Game) []string {
+// channelPings are the people told in the channel that a step began:
+// those whose direct messages are closed and those who chose channel
+// mentions (quiet members, and members away, are left alone).
+func (b *Bot) channelPings(ctx context.Context, t *game.Table) []string {
 	var ids []string
-	for _, s := range awaitedPeople(rec) {
-		seat := rec.Seats[s]
-		switch b.svc.NotifyMode(ctx, seat.UserID) {
-		case game.NotifyMention:
-			ids = append(ids, seat.UserID)
-		case game.NotifyDM:
-			if seat.DMClosed {
-				ids = append(ids, seat.UserID)
-			}
+	rec := t.Rec
+	for _, s := range t.Prompted() {
+		if b.inChannel(ctx, rec.Seats[s]) {
+			ids = append(ids, rec.Seats[s].UserID)
 		}
 	}
 	return ids
+}
+
+// inChannel reports whether a seat's person is told in the channel (by a
+// mention) rather than by direct message: they chose mentions, or their
+// direct messages are closed. Quiet members are told neither way.
+func (b *Bot) inChannel(ctx context.Context, seat store.Seat) bool {
+	switch b.svc.NotifyMode(ctx, seat.UserID) {
+	case game.NotifyMention:
+		return true
+	case game.NotifyDM:
+		return seat.DMClosed
+	}
+	return false
 }
 
 // mentions writes user ids as mentions.
@@ -116,7 +126,7 @@ func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageS
 	over := rec.State.Over()
 	b.retireStepPost(ctx, rec)
 	if !over {
-		pings := b.channelPings(ctx, rec)
+		pings := b.channelPings(ctx, t)
 		if len(pings) > 0 {
 			// The last line, so that it lands in the last part of a long
 			// post, the one whose mentions ping.
@@ -164,11 +174,11 @@ func (b *Bot) wantsDM(ctx context.Context, seat store.Seat) bool {
 }
 
 // remind tells the awaited people a reminder point has come: by direct
-// message where they can be reached so, else by one mention in the channel.
+// message where they can be reached so, else by one mention in the
+// channel. (The service chose them within their budget.)
 func (b *Bot) remind(ctx context.Context, t *game.Table, n game.Notice) {
 	rec := t.Rec
 	due := b.svc.Deadline(ctx, t)
-	fresh := n.Point == game.PointLast && b.stepIsFresh(rec, due)
 	var pings []string
 	for _, s := range n.Seats {
 		seat := rec.Seats[s]
@@ -176,16 +186,11 @@ func (b *Bot) remind(ctx context.Context, t *game.Table, n game.Notice) {
 			continue
 		}
 		mode := b.svc.NotifyMode(ctx, seat.UserID)
-		if fresh && mode != game.NotifyQuiet {
-			// They were told the step began moments ago: being the last
-			// one so soon is no news (quiet members hear of nothing else).
-			continue
-		}
 		byDM := !seat.DMClosed && (mode == game.NotifyDM || (mode == game.NotifyQuiet && n.Point == game.PointLast))
 		if byDM {
 			l := b.memberLang(ctx, seat.UserID, rec)
 			text := b.reminderText(l, n.Point, rec, due, "")
-			if _, err := b.sendDM(ctx, rec, s, &discordgo.MessageSend{Content: text}); err == nil {
+			if _, err := b.sendDM(ctx, rec, s, false, &discordgo.MessageSend{Content: text}); err == nil {
 				continue
 			}
 			if !rec.Seats[s].DMClosed {
@@ -202,6 +207,37 @@ func (b *Bot) remind(ctx context.Context, t *game.Table, n game.Notice) {
 		Content:         b.reminderText(l, n.Point, rec, due, mentions(pings)),
 		AllowedMentions: pingsOnly(pings),
 	})
+}
+
+// autopilotOn tells the channel which seats the autopilot took at the
+// deadline, mentioning those of Tell reached in the channel, and sends the
+// others of Tell a direct message: what happened and how to come back.
+func (b *Bot) autopilotOn(ctx context.Context, t *game.Table, n game.Notice) {
+	rec := t.Rec
+	l := face.GameLang(rec)
+	var notes, pings []string
+	for _, s := range n.Seats {
+		b.retirePrompt(ctx, rec, s)
+		seat := rec.Seats[s]
+		name := seat.Name
+		if slices.Contains(n.Tell, s) {
+			told := false
+			if !b.inChannel(ctx, seat) {
+				ml := b.memberLang(ctx, seat.UserID, rec)
+				text := ml.T("flow.autopilot.dm", "Channel", "<#"+rec.ChannelID+">", "Command", b.command(rec))
+				_, err := b.sendDM(ctx, rec, s, false, &discordgo.MessageSend{Content: text})
+				told = err == nil || !rec.Seats[s].DMClosed
+			}
+			if !told {
+				name = "<@" + seat.UserID + ">"
+				pings = append(pings, seat.UserID)
+			}
+		}
+		notes = append(notes, l.T("flow.autopilot.on", "Name", name, "Command", b.command(rec)))
+	}
+	if len(notes) > 0 {
+		b.post(ctx, rec, &discordgo.MessageSend{Content: strings.Join(notes, "\n"), AllowedMentions: pingsOnly(pings)})
+	}
 }
 
 // reminderText words a reminder; who is empty in a direct message.
@@ -229,8 +265,10 @@ func (b *Bot) dmChannel(userID string) (string, error) {
 
 // sendDM sends a direct message to a seat's person. When Discord refuses
 // because their direct messages are closed, the seat is remembered so and
-// the person is told once in the channel how to play without them.
-func (b *Bot) sendDM(ctx context.Context, rec *store.Game, seat int, m *discordgo.MessageSend, pics ...face.Picture) (*discordgo.Message, error) {
+// the person is told once in the channel how to play without them: with
+// a mention when ping is set (the message was their prompt), else without
+// one, as the caller mentions them with what it had to say.
+func (b *Bot) sendDM(ctx context.Context, rec *store.Game, seat int, ping bool, m *discordgo.MessageSend, pics ...face.Picture) (*discordgo.Message, error) {
 	s := rec.Seats[seat]
 	if m.AllowedMentions == nil {
 		m.AllowedMentions = noMentions
@@ -252,9 +290,13 @@ func (b *Bot) sendDM(ctx context.Context, rec *store.Game, seat int, m *discordg
 		b.log.Warn("could not remember closed DMs", "game", rec.ID, "err", e)
 	}
 	l := face.GameLang(rec)
+	allowed := noMentions
+	if ping {
+		allowed = pingsOnly([]string{s.UserID})
+	}
 	b.post(ctx, rec, &discordgo.MessageSend{
 		Content:         l.T("flow.dm.closed", "Who", "<@"+s.UserID+">", "Command", b.command(rec)),
-		AllowedMentions: pingsOnly([]string{s.UserID}),
+		AllowedMentions: allowed,
 	})
 	return nil, err
 }
@@ -295,24 +337,6 @@ func (b *Bot) settledPrompt(ctx context.Context, rec *store.Game, seat int, i *d
 	}
 }
 
-// freshStep is how long after a step begins "you are the last one" would
-// only repeat the step's own notification.
-const freshStep = 15 * time.Minute
-
-// stepIsFresh reports whether the current step began less than freshStep
-// ago, judged from its deadline and the game's hours per step.
-func (b *Bot) stepIsFresh(rec *store.Game, due time.Time) bool {
-	if due.IsZero() || rec.Options.Paused {
-		return false
-	}
-	hours := rec.Options.StepHours
-	if hours <= 0 {
-		hours = b.cfg.StepHours
-	}
-	began := due.Add(-time.Duration(hours) * time.Hour)
-	return b.now().Sub(began) < freshStep
-}
-
 // tellHostCannotPost tells the game's host by direct message, once per
 // game while the bot runs, that Discord refuses the bot's posts in the
 // game's channel: nobody else would know why the channel went silent.
@@ -325,7 +349,7 @@ func (b *Bot) tellHostCannotPost(ctx context.Context, rec *store.Game) {
 		return
 	}
 	l := b.memberLang(ctx, rec.HostID, rec)
-	if _, err := b.sendDM(ctx, rec, seat, &discordgo.MessageSend{Content: l.T("flow.cannot.post", "Channel", "<#"+rec.ChannelID+">", "Game", l.T(rec.Kind+".title"), "Command", b.command(rec))}); err != nil {
+	if _, err := b.sendDM(ctx, rec, seat, true, &discordgo.MessageSend{Content: l.T("flow.cannot.post", "Channel", "<#"+rec.ChannelID+">", "Game", l.T(rec.Kind+".title"), "Command", b.command(rec))}); err != nil {
 		b.log.Warn("could not tell the host that the channel refuses posts", "game", rec.ID, "err", err)
 	}
 }

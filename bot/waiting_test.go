@@ -94,7 +94,9 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 	if pinged[ana.ID] || pinged[cy.ID] {
 		t.Errorf("ana (DMs) or cy (quiet) was pinged in the channel: %v", pinged)
 	}
-	// Everybody else picks: cy, quiet, is the last one and is told, once.
+	// A quarter of the step gone, everybody else picks: cy, quiet, is the
+	// last one and is told, once.
+	h.advance(6 * time.Hour)
 	for _, u := range []discordtest.User{ana, bo, dee} {
 		seen := h.slash(u, "hand")
 		p, _ := drive.Component(seen, "pick")
@@ -109,7 +111,7 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 	if last != 1 {
 		t.Errorf("cy, quiet and last, got %d last-one reminders, want 1", last)
 	}
-	h.advance(13 * time.Hour)
+	h.advance(7 * time.Hour)
 	h.bot.RunDueJobs(h.Ctx)
 	h.Settle()
 	if n := len(h.Srv.DMMessages(cy.ID)); n != 1 {

@@ -64,6 +64,8 @@ func refusalArgs(l i18n.Lang, f face.Face, gr *game.Refusal) []any {
 		return []any{"Range", gr.Arg}
 	case game.CodeBadHours:
 		return []any{"Max", game.MaxHours}
+	case game.CodeBadAwayHours:
+		return []any{"Max", game.MaxAwayHours}
 	}
 	return nil
 }
@@ -76,11 +78,13 @@ func (b *Bot) takeBack(ctx context.Context, r *reply, t *game.Table, seat int) e
 	if err := b.svc.TakeBack(ctx, t, seat); err != nil {
 		return err
 	}
+	b.returnElsewhere(t.Rec.GuildID, t.Rec.Seats[seat].UserID, t.Rec.ID)
 	m, err := b.prompt(ctx, t, seat, r.l)
 	if err != nil {
 		return err
 	}
 	_, err = r.edit(r.l.T("play.back")+"\n"+m.Content, m.Components, m.Pictures...)
+	b.svc.Settle(ctx, t)
 	return err
 }
 
