@@ -8,9 +8,9 @@
 //
 // The adapter does everything that is the same for every game: slash
 // commands shared by all games (new, status, rules, help, admin, resign,
-// notify, language, history, stats, leaderboard, games, replay), lobbies,
-// step posts and their waiting line, reminders, direct messages and their
-// fallback, host tools, records, and the checks every press must pass (the
+// away, back, notify, language, history, stats, leaderboard, games,
+// replay), lobbies, step posts and their waiting line, reminders within
+// the notification budget, direct messages and their fallback, host tools, records, and the checks every press must pass (the
 // game, the server, the seat, the step). A face knows one game's rules
 // and words; it never talks to Discord itself.
 //
