@@ -61,7 +61,8 @@ func gameSpec(f face.Face, all []face.Face) face.Spec {
 			opts = append(opts, s)
 		}
 	}
-	opts = append(opts, face.Sub("status"))
+	opts = append(opts, face.Sub("status"),
+		face.Sub("log", face.Spec{Name: "turns", Kind: discordgo.ApplicationCommandOptionInteger, Min: 1, Max: maxLogTurns}))
 	for _, s := range f.Subcommands() {
 		if s.ReadOnly {
 			opts = append(opts, s)

@@ -173,7 +173,7 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		"atheneum new", "atheneum new seats integer 2-5", "atheneum new hours integer 1-336", "atheneum new thread boolean", "atheneum new language string [en fr]",
 		"atheneum hand", "atheneum play",
 		"atheneum place", "atheneum place item string required autocomplete", "atheneum place space string required autocomplete", "atheneum place color string [T V G P K]", "atheneum place flip boolean",
-		"atheneum status", "atheneum shelf", "atheneum shelf player user",
+		"atheneum status", "atheneum log", "atheneum log turns integer 1-10", "atheneum shelf", "atheneum shelf player user",
 		"atheneum table", "atheneum objectives", "atheneum scores",
 		"atheneum rules", "atheneum rules topic string [overview turn benefits shelving spiders tokens objectives scoring rulings help]",
 		"atheneum help",
@@ -206,7 +206,7 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		if line == "atheneum new language string [en fr]" {
 			wantAnludim = append(wantAnludim, "anludim play")
 		}
-		if line == "atheneum status" {
+		if line == "atheneum log turns integer 1-10" {
 			wantAnludim = append(wantAnludim, "anludim hand", "anludim table", "anludim items",
 				"anludim rules", "anludim rules topic string [overview turn combinations expert professors round_end parchments table]")
 		}

@@ -83,6 +83,11 @@ type Face interface {
 	// Refusal words a refusal of the game's rules in l; ok is false for a
 	// code it does not know.
 	Refusal(l i18n.Lang, r *engine.Refusal) (text string, ok bool)
+	// Log words what happened over the game's last turns (at most turns of
+	// them, as the game counts turns), from its replayed steps: what each
+	// move caused that everyone may know, and which moves the autopilot or
+	// a computer player made; in l, for a player back after a while.
+	Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) string
 	// Replay answers /<command> replay for one of the game's finished
 	// games (rec, with no State); the answer is deferred.
 	Replay(ctx context.Context, env Env, r Reply, rec *store.Game) error
