@@ -142,6 +142,11 @@ const anludimCommand = an.ID
 // the components.
 func (d *Driver) AnludimPrompt(p *Player) (discordtest.Message, bool, error) {
 	if p.ViaSlash {
+		// As a person would, go on pressing the answer of the last
+		// /anludim play while it is current (no move was made since).
+		if m, ok := d.currentAnswer(p.User); ok {
+			return m, true, nil
+		}
 		answers, err := d.Slash(anludimCommand, d.Channel, p.User, "play")
 		if err != nil {
 			return discordtest.Message{}, false, err
@@ -160,6 +165,24 @@ func (d *Driver) AnludimPrompt(p *Player) (discordtest.Message, bool, error) {
 		}
 	}
 	return discordtest.Message{}, false, nil
+}
+
+// currentAnswer is the newest answer only user sees in the driver's
+// channel that still offers buttons or menus built at the game's present
+// move count: the prompt a person playing by command is still looking at.
+func (d *Driver) currentAnswer(user discordtest.User) (discordtest.Message, bool) {
+	ms := d.Srv.Messages(d.Channel)
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := ms[i]
+		if !m.Ephemeral || m.VisibleTo != user.ID || !live(m) {
+			continue
+		}
+		var id face.ID
+		walkLive(m.Components, func(_ discordtest.Component, c face.ID) { id = c })
+		rec, err := d.Store.GetGame(d.Ctx, id.Game)
+		return m, err == nil && rec.Seq == id.Seq
+	}
+	return discordtest.Message{}, false
 }
 
 // live reports whether a message has an enabled button or menu of a game
