@@ -54,6 +54,7 @@ func gameSpec(f face.Face, all []face.Face) face.Spec {
 			hoursOption("hours", false),
 			face.Spec{Name: "thread", Kind: discordgo.ApplicationCommandOptionBoolean},
 			face.ChoiceOption("language", false, languageChoices())),
+		face.Sub("tutorial"),
 	}
 	// The game's commands that act, then status, then those that look.
 	for _, s := range f.Subcommands() {
@@ -82,6 +83,8 @@ func gameSpec(f face.Face, all []face.Face) face.Spec {
 			face.Sub("end", face.Spec{Name: "reason", Kind: discordgo.ApplicationCommandOptionString, Required: true, MaxLength: 200})),
 		face.Sub("resign"),
 		face.Sub("notify", face.ChoiceOption("mode", true, modes)),
+		face.Sub("hints", face.ChoiceOption("mode", true, []face.Choice{
+			{Value: "on", Key: "cmd.hints.mode.on.choice"}, {Value: "off", Key: "cmd.hints.mode.off.choice"}})),
 		face.Sub("language", face.ChoiceOption("language", true, languageChoices())),
 		face.Sub("history", face.ChoiceOption("scope", false, []face.Choice{
 			{Value: "channel", Key: "cmd.history.scope.channel.choice"},

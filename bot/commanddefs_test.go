@@ -171,6 +171,7 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 	want := []string{
 		"atheneum",
 		"atheneum new", "atheneum new seats integer 2-5", "atheneum new hours integer 1-336", "atheneum new thread boolean", "atheneum new language string [en fr]",
+		"atheneum tutorial",
 		"atheneum hand", "atheneum play",
 		"atheneum place", "atheneum place item string required autocomplete", "atheneum place space string required autocomplete", "atheneum place color string [T V G P K]", "atheneum place flip boolean",
 		"atheneum status", "atheneum log", "atheneum log turns integer 1-10", "atheneum shelf", "atheneum shelf player user",
@@ -187,6 +188,7 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		"atheneum admin end", "atheneum admin end reason string required max200",
 		"atheneum resign",
 		"atheneum notify", "atheneum notify mode string required [dm mention quiet]",
+		"atheneum hints", "atheneum hints mode string required [on off]",
 		"atheneum language", "atheneum language language string required [en fr]",
 		"atheneum history", "atheneum history scope string [channel server]", "atheneum history game string [all atheneum anludim]",
 		"atheneum stats", "atheneum stats member user", "atheneum stats game string [all atheneum anludim]",
@@ -203,7 +205,7 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 			continue
 		}
 		wantAnludim = append(wantAnludim, "anludim"+strings.TrimPrefix(line, "atheneum"))
-		if line == "atheneum new language string [en fr]" {
+		if line == "atheneum tutorial" {
 			wantAnludim = append(wantAnludim, "anludim play")
 		}
 		if line == "atheneum log turns integer 1-10" {

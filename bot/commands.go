@@ -45,6 +45,10 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return b.cmdRules(r, "help")
 	case "notify":
 		return b.cmdNotify(ctx, r, opts)
+	case "hints":
+		return b.cmdHints(ctx, r, opts)
+	case "tutorial":
+		return b.cmdTutorial(ctx, r)
 	case "language":
 		return b.cmdLanguage(ctx, r, opts)
 	case "history", "stats", "leaderboard", "games", "replay":

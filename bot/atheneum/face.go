@@ -277,7 +277,17 @@ func (f *Face) Prompt(ctx context.Context, env face.Env, t *game.Table, seat int
 func (f *Face) prompt(ctx context.Context, env face.Env, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action) (face.Message, error) {
 	rec := t.Rec
 	g := athGame(rec)
+	hint := env.Hints(ctx, rec, seat)
 	withDeadline := func(text string) string {
+		if hint {
+			// What to do and why, for a first game: the hint names the
+			// notation the menus and pictures use.
+			key := "atheneum.hint.resolve"
+			if g.Step == atheneum.StepPick {
+				key = "atheneum.hint.pick"
+			}
+			text += "\n" + l.T(key, "Command", f.Command())
+		}
 		if line := env.DeadlineLine(ctx, t, l); line != "" {
 			return text + "\n" + line
 		}

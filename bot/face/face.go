@@ -122,6 +122,10 @@ type Env interface {
 	// face's Prompt, or, for a seat on autopilot, the button that takes it
 	// back; t is locked.
 	Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) (Message, error)
+	// Hints reports whether seat's person is shown hints on what to do
+	// and why: in a practice game, and in their first real games of the
+	// kind until they turn hints off.
+	Hints(ctx context.Context, rec *store.Game, seat int) bool
 	// Play makes seat's move for its person and stores it; t is locked. A
 	// refusal changes nothing.
 	Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error)
