@@ -237,10 +237,11 @@ const maxAnludimPresses = 100
 // button and, when the face asks, the reading. A position that has left
 // the way to m (a combination begun with other cards) is dropped first.
 //
-// The face offers one reading per strength, strongest first: when m's
-// exact reading is not listed, the strongest is chosen, as the rules do
-// when the reading is not asked (the computer players play the strongest
-// reading of their cards). It returns an error when the bot did not store
+// The face offers one reading per strength, strongest first, a page of
+// menus at a time: when m's exact reading is not on the page shown, the
+// strongest is chosen (from the first page), as the rules do when the
+// reading is not asked (the computer players play the strongest reading
+// of their cards). It returns an error when the bot did not store
 // a move, refused a press, or when no offered component leads to m.
 func (d *Driver) PerformAnludim(p *Player, m an.Move) error {
 	msg, ok, err := d.AnludimPrompt(p)
