@@ -265,7 +265,11 @@ func playAnludim(d *drive.Driver, gameID string, players []*drive.Player, o Demo
 				held = row.Points
 			}
 		}
-		res.Scores = append(res.Scores, fmt.Sprintf("%s %d rounds won (%d held)", rec.Seats[r.Seat].Name, r.Score, held))
+		rounds := "rounds"
+		if r.Score == 1 {
+			rounds = "round"
+		}
+		res.Scores = append(res.Scores, fmt.Sprintf("%s %d %s won (%d held)", rec.Seats[r.Seat].Name, r.Score, rounds, held))
 	}
 	return nil
 }
