@@ -55,6 +55,7 @@ func gameSpec(f face.Face, all []face.Face) face.Spec {
 			hoursOption("hours", false),
 			face.Spec{Name: "thread", Kind: discordgo.ApplicationCommandOptionBoolean},
 			face.ChoiceOption("language", false, languageChoices())),
+		face.Sub("tutorial"),
 	}
 	// The game's commands that act, then status, then those that look.
 	for _, s := range f.Subcommands() {
@@ -62,7 +63,8 @@ func gameSpec(f face.Face, all []face.Face) face.Spec {
 			opts = append(opts, s)
 		}
 	}
-	opts = append(opts, face.Sub("status"))
+	opts = append(opts, face.Sub("status"),
+		face.Sub("log", face.Spec{Name: "turns", Kind: discordgo.ApplicationCommandOptionInteger, Min: 1, Max: maxLogTurns}))
 	for _, s := range f.Subcommands() {
 		if s.ReadOnly {
 			opts = append(opts, s)
@@ -84,6 +86,8 @@ func gameSpec(f face.Face, all []face.Face) face.Spec {
 		face.Sub("away", face.Spec{Name: "hours", Kind: discordgo.ApplicationCommandOptionInteger, Required: true, Min: 1, Max: game.MaxAwayHours}),
 		face.Sub("back"),
 		face.Sub("notify", face.ChoiceOption("mode", true, modes)),
+		face.Sub("hints", face.ChoiceOption("mode", true, []face.Choice{
+			{Value: "on", Key: "cmd.hints.mode.on.choice"}, {Value: "off", Key: "cmd.hints.mode.off.choice"}})),
 		face.Sub("language", face.ChoiceOption("language", true, languageChoices())),
 		face.Sub("history", face.ChoiceOption("scope", false, []face.Choice{
 			{Value: "channel", Key: "cmd.history.scope.channel.choice"},

@@ -171,9 +171,10 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 	want := []string{
 		"atheneum",
 		"atheneum new", "atheneum new seats integer 2-5", "atheneum new hours integer 1-336", "atheneum new thread boolean", "atheneum new language string [en fr]",
+		"atheneum tutorial",
 		"atheneum hand", "atheneum play",
 		"atheneum place", "atheneum place item string required autocomplete", "atheneum place space string required autocomplete", "atheneum place color string [T V G P K]", "atheneum place flip boolean",
-		"atheneum status", "atheneum shelf", "atheneum shelf player user",
+		"atheneum status", "atheneum log", "atheneum log turns integer 1-10", "atheneum shelf", "atheneum shelf player user",
 		"atheneum table", "atheneum objectives", "atheneum scores",
 		"atheneum rules", "atheneum rules topic string [overview turn benefits shelving spiders tokens objectives scoring rulings help]",
 		"atheneum help",
@@ -188,6 +189,7 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		"atheneum resign",
 		"atheneum away", "atheneum away hours integer required 1-168", "atheneum back",
 		"atheneum notify", "atheneum notify mode string required [dm mention quiet]",
+		"atheneum hints", "atheneum hints mode string required [on off]",
 		"atheneum language", "atheneum language language string required [en fr]",
 		"atheneum history", "atheneum history scope string [channel server]", "atheneum history game string [all atheneum anludim]",
 		"atheneum stats", "atheneum stats member user", "atheneum stats game string [all atheneum anludim]",
@@ -204,10 +206,10 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 			continue
 		}
 		wantAnludim = append(wantAnludim, "anludim"+strings.TrimPrefix(line, "atheneum"))
-		if line == "atheneum new language string [en fr]" {
+		if line == "atheneum tutorial" {
 			wantAnludim = append(wantAnludim, "anludim play")
 		}
-		if line == "atheneum status" {
+		if line == "atheneum log turns integer 1-10" {
 			wantAnludim = append(wantAnludim, "anludim hand", "anludim table", "anludim items",
 				"anludim rules", "anludim rules topic string [overview turn combinations expert professors round_end parchments table]")
 		}

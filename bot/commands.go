@@ -53,6 +53,10 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 			return b.cmdAway(ctx, r, opts)
 		}
 		return b.cmdBack(ctx, r)
+	case "hints":
+		return b.cmdHints(ctx, r, opts)
+	case "tutorial":
+		return b.cmdTutorial(ctx, r)
 	case "language":
 		return b.cmdLanguage(ctx, r, opts)
 	case "history", "stats", "leaderboard", "games", "replay":
@@ -65,7 +69,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return err
 	}
 	spec, own := subcommand(f, name)
-	if name == "status" || (own && spec.ReadOnly) {
+	if name == "status" || name == "log" || (own && spec.ReadOnly) {
 		// Read-only: answered from the last stored state, never waiting
 		// for the game's lock or for Discord calls made on its behalf.
 		snap, err := b.svc.SnapshotInChannel(ctx, r.i.GuildID, r.i.ChannelID)
@@ -79,9 +83,12 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		if snap.Rec.Status == store.StatusLobby {
 			return face.Refuse(r.l.T("cmd.in.lobby"))
 		}
-		if name == "status" {
+		switch name {
+		case "status":
 			_, err := r.edit(b.statusText(r.l, snap), nil)
 			return err
+		case "log":
+			return b.cmdLog(ctx, r, snap.Rec, opts.Int("turns", 1))
 		}
 		return f.HandleCommand(ctx, b, r, name, opts, face.Target{Snap: snap})
 	}
@@ -113,6 +120,27 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return f.HandleCommand(ctx, b, r, name, opts, face.Target{Table: t})
 	}
 	return face.Refuse(r.l.T("cmd.unknown", "Command", f.Command()))
+}
+
+// maxLogTurns is the most turns /<command> log tells at once.
+const maxLogTurns = 10
+
+// cmdLog tells what happened over the game's last turns, replayed from its
+// log (no lock is taken), in the asker's language.
+func (b *Bot) cmdLog(ctx context.Context, r *reply, rec *store.Game, turns int) error {
+	if turns < 1 || turns > maxLogTurns {
+		return face.Refuse(r.l.T("log.bad.turns", "Max", maxLogTurns))
+	}
+	var steps []game.Step
+	if _, err := b.svc.Replay(ctx, rec.ID, func(st game.Step) error {
+		steps = append(steps, st)
+		return nil
+	}); err != nil {
+		return err
+	}
+	text := r.face.Log(r.l, rec, steps, turns)
+	_, err := r.edit(text, nil)
+	return err
 }
 
 // subcommand finds one of a face's own subcommands.

@@ -8,6 +8,7 @@ import (
 	"atheneum/engine"
 	"atheneum/i18n"
 	"atheneum/render"
+	"atheneum/store"
 )
 
 // What the adapter offers every game's face (face.Env): the service, a
@@ -73,4 +74,31 @@ func (b *Bot) Draw(name string, draw func() (render.Picture, error)) (face.Pictu
 		b.log.Error("could not draw a picture", "picture", name, "err", err)
 	}
 	return pic, err
+}
+
+// Member setting of hints: "on", "off", or unset (on for a member's first
+// firstGames finished games of a kind).
+const (
+	settingHints = "hints"
+	firstGames   = 3
+)
+
+// Hints reports whether seat's person is shown hints (it implements
+// face.Env).
+func (b *Bot) Hints(ctx context.Context, rec *store.Game, seat int) bool {
+	if rec.Options.Practice {
+		return true
+	}
+	if seat < 0 || seat >= len(rec.Seats) || rec.Seats[seat].UserID == "" {
+		return false
+	}
+	userID := rec.Seats[seat].UserID
+	switch v, _ := b.db.MemberSetting(ctx, userID, settingHints); v {
+	case "on":
+		return true
+	case "off":
+		return false
+	}
+	st, err := b.svc.Stats(ctx, store.Scope{GuildID: rec.GuildID, Game: rec.Kind}, userID)
+	return err == nil && st.Games < firstGames
 }

@@ -499,3 +499,70 @@ func lobbyHasGameOption(b *Bot, rec *store.Game, name string) bool {
 	}
 	return slices.ContainsFunc(lobbyOptions(f), func(o engine.Option) bool { return !o.PerSeat && o.Name == name })
 }
+
+// Tutorial games: seats (the player and computer players of the normal
+// level) and hours per step, with no hurry.
+const (
+	tutorialSeats = 3
+	tutorialHours = 72
+)
+
+// cmdTutorial starts a practice game of the command's game for the member,
+// against computer players, in a private thread of the channel that only
+// they (and the bot) see: it disturbs nobody and counts in no record, and
+// every step shows hints. A private thread needs the bot's Create Private
+// Threads and Send Messages in Threads permissions.
+func (b *Bot) cmdTutorial(ctx context.Context, r *reply) error {
+	if r.i.GuildID == "" || r.i.Member == nil {
+		return face.Refuse(r.l.T("lobby.no.dm"))
+	}
+	if err := r.deferMessage(true); err != nil {
+		return err
+	}
+	user := face.InteractionUser(r.i)
+	f := r.face
+	title := r.l.T(f.Kind().ID() + ".title")
+	th, err := b.dg.ThreadStartComplex(r.i.ChannelID, &discordgo.ThreadStart{
+		Name: face.Clip(r.l.T("tutorial.thread", "Game", title, "Name", displayName(user, r.i.Member)), 100),
+		Type: discordgo.ChannelTypeGuildPrivateThread, AutoArchiveDuration: 10080,
+	})
+	if err != nil {
+		b.log.Warn("could not start a tutorial's thread", "channel", r.i.ChannelID, "err", err)
+		return face.Refuse(r.l.T("tutorial.thread.failed"))
+	}
+	lo, hi := f.Kind().SeatRange()
+	seats := min(max(tutorialSeats, lo), hi)
+	rec, err := b.svc.OpenLobby(ctx, game.Lobby{Game: f.Kind().ID(), GuildID: r.i.GuildID, ChannelID: th.ID, HostID: user.ID,
+		HostName: displayName(user, r.i.Member), Seats: seats, StepHours: tutorialHours, Language: string(r.l), Practice: true})
+	if err != nil {
+		return err
+	}
+	r.game = rec.ID
+	t, err := b.svc.Table(ctx, rec.ID)
+	if err != nil {
+		return err
+	}
+	defer t.Unlock()
+	for range seats - 1 {
+		if err := b.svc.ChangeLobby(ctx, t, game.LobbyChange{Verb: "add_ai", UserID: user.ID, Value: game.ReplacementLevel}); err != nil {
+			return err
+		}
+	}
+	if err := b.svc.Start(ctx, t, user.ID); err != nil {
+		return err
+	}
+	gl := face.GameLang(t.Rec)
+	intro := gl.T("tutorial.intro", "Who", "<@"+user.ID+">", "Game", title, "Hours", gl.T("count.hours", "Count", tutorialHours), "Command", f.Command())
+	// The mention adds the member to the private thread.
+	msg := b.post(ctx, t.Rec, &discordgo.MessageSend{Content: intro + "\n\n" + f.StartText(gl, t.Rec),
+		Embeds: waitingEmbed(waitingLine(gl, t.Rec, b.svc.Deadline(ctx, t))), AllowedMentions: pingsOnly([]string{user.ID})})
+	if msg != nil {
+		if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgStep, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
+			b.log.Warn("could not record the first step's post", "game", rec.ID, "err", err)
+		}
+	}
+	b.svc.Settle(ctx, t)
+	b.log.Info("tutorial started", "game", rec.ID)
+	_, err = r.edit(r.l.T("tutorial.ready", "Thread", "<#"+th.ID+">"), nil)
+	return err
+}

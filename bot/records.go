@@ -30,6 +30,18 @@ func (b *Bot) cmdNotify(ctx context.Context, r *reply, opts face.Options) error 
 	return r.say(r.l.T("notify.set."+string(mode), "Command", r.face.Command()), true)
 }
 
+// cmdHints turns a member's hints on or off, in every game.
+func (b *Bot) cmdHints(ctx context.Context, r *reply, opts face.Options) error {
+	mode := opts.Str("mode")
+	if mode != "on" && mode != "off" {
+		return face.Refuse(r.l.T("hints.bad"))
+	}
+	if err := b.db.SetMemberSetting(ctx, face.InteractionUser(r.i).ID, settingHints, mode); err != nil {
+		return err
+	}
+	return r.say(r.l.T("hints.set."+mode, "Command", r.face.Command()), true)
+}
+
 // cmdLanguage sets the language the bot uses with a member.
 func (b *Bot) cmdLanguage(ctx context.Context, r *reply, opts face.Options) error {
 	l, ok := i18n.Parse(opts.Str("language"))

@@ -32,6 +32,9 @@ type Commit struct {
 	// Move, if not empty, is appended to the log as action Seq+1, in its
 	// game's notation (its first word names its seat).
 	Move engine.Move
+	// By says who made Move ("player", "ai", "autopilot"...), as the log
+	// keeps it for catch-up; "" when unknown.
+	By string
 	// State, if not nil, is the game after Move. It is snapshotted every
 	// SnapshotInterval actions when its game writes snapshots (and then
 	// must have played the new count); when it is over, the game becomes
@@ -139,7 +142,7 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 			return whyNot(ctx, tx, gameID, c.Seq, needPlaying)
 		}
 		if c.Move != "" {
-			if _, err := tx.StmtContext(ctx, db.appendAction).ExecContext(ctx, gameID, newSeq, seat, moveKind(c.Move), string(c.Move), toMillis(at)); err != nil {
+			if _, err := tx.StmtContext(ctx, db.appendAction).ExecContext(ctx, gameID, newSeq, seat, moveKind(c.Move), string(c.Move), c.By, toMillis(at)); err != nil {
 				return internal(gameID, err, "insert action")
 			}
 		}
@@ -250,7 +253,7 @@ func changeSeat(ctx context.Context, tx *sql.Tx, gameID string, ch SeatChange) e
 const advanceSQL = `UPDATE games SET seq = ?1 WHERE id = ?2 AND seq = ?3
 	AND (status = 'playing' OR (NOT ?4 AND status = 'lobby'))`
 
-const appendActionSQL = `INSERT INTO actions (game_id, seq, seat, type, payload, notation, at) VALUES (?, ?, ?, ?, '', ?, ?)`
+const appendActionSQL = `INSERT INTO actions (game_id, seq, seat, type, payload, notation, actor, at) VALUES (?, ?, ?, ?, '', ?, ?, ?)`
 
 // whyNot explains a refused guarded update: no game, a stale sequence
 // number, or a game in the wrong status.

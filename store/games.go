@@ -55,6 +55,9 @@ type Options struct {
 	// LobbyExpires is when an unstarted lobby closes by itself, in Unix
 	// milliseconds (0: never).
 	LobbyExpires int64 `json:"lobby_expires,omitempty"`
+	// Practice is set for a tutorial game: it counts in no record
+	// (history, stats, leaderboard).
+	Practice bool `json:"practice,omitempty"`
 }
 
 // Seat is one seat of a game: a Discord user or an AI.

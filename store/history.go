@@ -41,7 +41,7 @@ func (db *DB) FinishedGames(ctx context.Context, sc Scope, limit int) ([]Finishe
 	// The games picked, as a condition on games.id, shared by the four
 	// queries of one read transaction.
 	const picked = `games.id IN (SELECT id FROM games WHERE guild_id = ?1 AND status IN ('finished', 'abandoned')
-		AND started_at > 0 AND (?2 = '' OR channel_id = ?2) AND (?6 = '' OR game = ?6) ORDER BY ended_at DESC, id DESC LIMIT ?3)`
+		AND started_at > 0 AND NOT coalesce(json_extract(options, '$.practice'), 0) AND (?2 = '' OR channel_id = ?2) AND (?6 = '' OR game = ?6) ORDER BY ended_at DESC, id DESC LIMIT ?3)`
 	args := []any{sc.GuildID, sc.ChannelID, limit, FinalMessageKind, NoSeat, sc.Game}
 	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"atheneum/engine"
 )
@@ -195,6 +196,30 @@ func sameSetup(a, b engine.Setup) bool {
 // Actions returns a game's whole move log in order, for records and
 // history; it checks that no sequence number is missing.
 func (db *DB) Actions(ctx context.Context, gameID string) ([]engine.Move, error) {
+	log, err := db.MoveLog(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]engine.Move, len(log))
+	for i, m := range log {
+		out[i] = m.Move
+	}
+	return out, nil
+}
+
+// LoggedMove is one move of a game's log with who made it and when.
+type LoggedMove struct {
+	Move engine.Move
+	// By is who made it ("player", "ai", "autopilot", ...; "" for moves
+	// stored before it was kept).
+	By string
+	At time.Time
+}
+
+// MoveLog returns a game's whole move log in order with who made each move
+// and when, for a catch-up log; it checks that no sequence number is
+// missing.
+func (db *DB) MoveLog(ctx context.Context, gameID string) ([]LoggedMove, error) {
 	g, err := db.GetGame(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -203,17 +228,18 @@ func (db *DB) Actions(ctx context.Context, gameID string) ([]engine.Move, error)
 	if err != nil {
 		return nil, corrupt(gameID, err, "unknown game %q", g.Kind)
 	}
-	rows, err := db.r.QueryContext(ctx, `SELECT seq, seat, type, payload, notation FROM actions WHERE game_id = ? ORDER BY seq`, gameID)
+	rows, err := db.r.QueryContext(ctx, `SELECT seq, seat, type, payload, notation, actor, at FROM actions WHERE game_id = ? ORDER BY seq`, gameID)
 	if err != nil {
 		return nil, internal(gameID, err, "read actions")
 	}
 	defer rows.Close()
-	var out []engine.Move
+	var out []LoggedMove
 	var payload []byte
 	for rows.Next() {
 		var seq, seat int
-		var typ, notation string
-		if err := rows.Scan(&seq, &seat, &typ, &payload, &notation); err != nil {
+		var at int64
+		var typ, notation, actor string
+		if err := rows.Scan(&seq, &seat, &typ, &payload, &notation, &actor, &at); err != nil {
 			return nil, internal(gameID, err, "read action")
 		}
 		if seq != len(out)+1 {
@@ -223,7 +249,7 @@ func (db *DB) Actions(ctx context.Context, gameID string) ([]engine.Move, error)
 		if err != nil {
 			return nil, corrupt(gameID, err, "action %d is not a valid move", seq)
 		}
-		out = append(out, m)
+		out = append(out, LoggedMove{Move: m, By: actor, At: fromMillis(at)})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, internal(gameID, err, "read actions")

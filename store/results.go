@@ -113,7 +113,7 @@ func (db *DB) Leaderboard(ctx context.Context, sc Scope, limit, minGames int) ([
 		FROM standings r
 		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
 		JOIN games g ON g.id = r.game_id
-		WHERE g.guild_id = ?1 AND g.status = 'finished' AND s.user_id <> '' AND (?4 = '' OR g.game = ?4)
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT coalesce(json_extract(g.options, '$.practice'), 0) AND s.user_id <> '' AND (?4 = '' OR g.game = ?4)
 		GROUP BY s.user_id
 		HAVING count(*) >= ?2
 		ORDER BY sum(r.rank = 1) DESC, 1.0 * sum(r.score) / count(*) DESC, s.user_id
@@ -166,14 +166,14 @@ func (db *DB) MemberStats(ctx context.Context, sc Scope, userID string) (MemberS
 		FROM standings r
 		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
 		JOIN games g ON g.id = r.game_id
-		WHERE g.guild_id = ?1 AND g.status = 'finished' AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)`, sc.GuildID, userID, sc.Game).
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT coalesce(json_extract(g.options, '$.practice'), 0) AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)`, sc.GuildID, userID, sc.Game).
 		Scan(&st.Games, &st.Wins, &st.Average, &st.Best)
 	if err != nil {
 		return st, internal("", err, "read member stats")
 	}
 	// Each option's values, most played first: the first row of a name wins.
 	rows, err := tx.QueryContext(ctx, `SELECT o.key, o.value FROM seats s JOIN games g ON g.id = s.game_id, json_each(s.options) o
-		WHERE g.guild_id = ?1 AND g.status = 'finished' AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT coalesce(json_extract(g.options, '$.practice'), 0) AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)
 		GROUP BY o.key, o.value ORDER BY o.key, count(*) DESC, max(g.ended_at) DESC, o.value`, sc.GuildID, userID, sc.Game)
 	if err != nil {
 		return st, internal("", err, "read usual options")

@@ -85,6 +85,8 @@ func (e *env) Draw(name string, draw func() (render.Picture, error)) (face.Pictu
 
 func (e *env) DeadlineLine(context.Context, *game.Table, i18n.Lang) string { return "" }
 
+func (e *env) Hints(context.Context, *store.Game, int) bool { return false }
+
 func (e *env) Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
 	return e.f.Prompt(ctx, e, t, seat, l)
 }

@@ -189,3 +189,57 @@ func (f *Face) Replay(ctx context.Context, env face.Env, r face.Reply, rec *stor
 	}
 	return r.Edit(face.Message{Content: strings.Join(lines, "\n"), Pictures: pics})
 }
+
+// Log tells, turn by turn, what each move caused that everyone may know
+// (a face-down draw stays secret), and which turns the autopilot played.
+func (f *Face) Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) string {
+	type turnLog struct {
+		key   string
+		lines []string
+		auto  bool
+		seat  int
+	}
+	var log []*turnLog
+	for _, st := range steps {
+		key := game.StepKey(st.Before)
+		if len(log) == 0 || log[len(log)-1].key != key {
+			seat, _ := engine.MoveSeat(st.Move)
+			log = append(log, &turnLog{key: key, seat: seat})
+		}
+		tl := log[len(log)-1]
+		tl.auto = tl.auto || st.By == "autopilot"
+		for _, e := range st.Events {
+			if text := eventText(l, rec, e, engine.Spectator); text != "" {
+				tl.lines = append(tl.lines, text)
+			}
+		}
+	}
+	if turns < 1 {
+		turns = 1
+	}
+	if len(log) > turns {
+		log = log[len(log)-turns:]
+	}
+	if len(log) == 0 {
+		return l.T("log.none")
+	}
+	var sb strings.Builder
+	for _, tl := range log {
+		name := "?"
+		if tl.seat >= 0 && tl.seat < len(rec.Seats) {
+			name = rec.Seats[tl.seat].Name
+		}
+		if round, turn, ok := turnOf(tl.key); ok {
+			sb.WriteString(l.T("anludim.log.turn", "Round", round, "Turn", turn, "Name", name) + "\n")
+		} else {
+			sb.WriteString(l.T("anludim.log.keep", "Name", name) + "\n")
+		}
+		for _, line := range tl.lines {
+			sb.WriteString("· " + line + "\n")
+		}
+		if tl.auto {
+			sb.WriteString("· " + l.T("log.autopilot", "Names", name, "Count", 1) + "\n")
+		}
+	}
+	return sb.String()
+}

@@ -277,7 +277,17 @@ func (f *Face) Prompt(ctx context.Context, env face.Env, t *game.Table, seat int
 func (f *Face) prompt(ctx context.Context, env face.Env, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action) (face.Message, error) {
 	rec := t.Rec
 	g := athGame(rec)
+	hint := env.Hints(ctx, rec, seat)
 	withDeadline := func(text string) string {
+		if hint {
+			// What to do and why, for a first game: the hint names the
+			// notation the menus and pictures use.
+			key := "atheneum.hint.resolve"
+			if g.Step == atheneum.StepPick {
+				key = "atheneum.hint.pick"
+			}
+			text += "\n" + l.T(key, "Command", f.Command())
+		}
 		if line := env.DeadlineLine(ctx, t, l); line != "" {
 			return text + "\n" + line
 		}
@@ -696,4 +706,70 @@ func scoreHistory(ctx context.Context, svc *game.Service, id string) (turns [][]
 		turns = append(turns, row)
 	}
 	return turns, final, nil
+}
+
+// Log tells, turn by turn, the cards played and what each seat received,
+// the objectives scored, the spiders captured, the side shelves placed and
+// the wands lost, and which seats the autopilot played.
+func (f *Face) Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) string {
+	type turnLog struct {
+		n     int
+		lines []string
+		auto  map[int]bool
+	}
+	var log []*turnLog
+	names := face.NameFunc(rec)
+	for _, st := range steps {
+		before, after := st.Before.(*atheneum.State).Game, st.After.(*atheneum.State).Game
+		n := before.TurnNumber()
+		if len(log) == 0 || log[len(log)-1].n != n {
+			log = append(log, &turnLog{n: n, auto: map[int]bool{}})
+		}
+		tl := log[len(log)-1]
+		if seat, ok := engine.MoveSeat(st.Move); ok && st.By == "autopilot" {
+			tl.auto[seat] = true
+		}
+		if before.Step == atheneum.StepPick && after.Step == atheneum.StepResolve {
+			for i := range after.Seats {
+				tl.lines = append(tl.lines, l.T("play.reveal.line", "Name", rec.Seats[i].Name, "Card", after.CardCode(after.Seats[i].Played),
+					"What", received(l, after, i, names, "play.received.own")))
+			}
+		}
+		for _, e := range st.Events {
+			ev, ok := atheneum.EventOf(e)
+			if !ok {
+				continue
+			}
+			switch ev.Type {
+			case atheneum.EvObjectiveScored, atheneum.EvSpiderCaptured, atheneum.EvSideShelfPlaced, atheneum.EvWandLost, atheneum.EvObjectiveLeft:
+				tl.lines = append(tl.lines, describeEvent(l, after, ev, names))
+			}
+		}
+	}
+	if turns < 1 {
+		turns = 1
+	}
+	if len(log) > turns {
+		log = log[len(log)-turns:]
+	}
+	if len(log) == 0 {
+		return l.T("log.none")
+	}
+	var sb strings.Builder
+	for _, tl := range log {
+		sb.WriteString(l.T("log.turn", "Turn", tl.n) + "\n")
+		for _, line := range tl.lines {
+			sb.WriteString("· " + line + "\n")
+		}
+		var auto []string
+		for seat := range rec.Seats {
+			if tl.auto[seat] {
+				auto = append(auto, rec.Seats[seat].Name)
+			}
+		}
+		if len(auto) > 0 {
+			sb.WriteString("· " + l.T("log.autopilot", "Names", face.JoinAnd(l, auto), "Count", len(auto)) + "\n")
+		}
+	}
+	return sb.String()
 }

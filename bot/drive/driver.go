@@ -8,8 +8,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -375,71 +373,10 @@ func PictureName(n int, where, file string) string {
 
 var oldPicture = regexp.MustCompile(`^\d{3}-.+\.png$`)
 
-// writeTranscript writes what people saw in the channel and in each
-// user's direct messages into dir/transcript.txt, with every picture beside
-// it, named by order and kind. Pictures of an earlier run are removed
-// first, so a re-run replaces them. Mentions are written as @name.
+// WriteTranscript writes what people saw into dir: transcript.txt and
+// every picture. It is WriteTranscriptWithEdits: every version of each
+// message, with its components and embeds, since the waiting line and
+// prompts live in edits.
 func WriteTranscript(srv *discordtest.Server, channelID string, users []discordtest.User, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		if oldPicture.MatchString(e.Name()) {
-			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
-				return err
-			}
-		}
-	}
-	var pairs []string
-	nameOf := map[string]string{}
-	for _, u := range users {
-		pairs = append(pairs, "<@"+u.ID+">", "@"+u.Username)
-		nameOf[u.ID] = u.Username
-	}
-	pairs = append(pairs, "<#"+channelID+">", "#game")
-	names := strings.NewReplacer(pairs...)
-	var sb strings.Builder
-	pictures := 0
-	dump := func(title, where string, ms []discordtest.Message) error {
-		fmt.Fprintf(&sb, "===== %s =====\n", title)
-		for _, m := range ms {
-			vis, place := "", where
-			if m.Ephemeral {
-				vis = " (only " + nameOf[m.VisibleTo] + " sees it)"
-				place = nameOf[m.VisibleTo]
-			}
-			fmt.Fprintf(&sb, "--- %s%s\n%s\n", m.Author.Username, vis, names.Replace(m.Content))
-			for _, row := range m.Components {
-				for _, c := range row.Components {
-					fmt.Fprintf(&sb, "    [%s]", c.Placeholder+c.Label)
-					for _, o := range c.Options {
-						fmt.Fprintf(&sb, " {%s}", o.Label)
-					}
-					sb.WriteString("\n")
-				}
-			}
-			for _, a := range m.Attachments {
-				pictures++
-				name := PictureName(pictures, place, a.Filename)
-				if err := os.WriteFile(filepath.Join(dir, name), a.Data, 0o644); err != nil {
-					return err
-				}
-				fmt.Fprintf(&sb, "    (picture %s, %d bytes)\n", name, len(a.Data))
-			}
-		}
-		return nil
-	}
-	if err := dump("channel", "channel", srv.Messages(channelID)); err != nil {
-		return err
-	}
-	for _, u := range users {
-		if err := dump("direct messages of "+u.Username, u.Username, srv.DMMessages(u.ID)); err != nil {
-			return err
-		}
-	}
-	return os.WriteFile(filepath.Join(dir, "transcript.txt"), []byte(sb.String()), 0o644)
+	return WriteTranscriptWithEdits(srv, channelID, users, dir)
 }

@@ -83,6 +83,11 @@ type Face interface {
 	// Refusal words a refusal of the game's rules in l; ok is false for a
 	// code it does not know.
 	Refusal(l i18n.Lang, r *engine.Refusal) (text string, ok bool)
+	// Log words what happened over the game's last turns (at most turns of
+	// them, as the game counts turns), from its replayed steps: what each
+	// move caused that everyone may know, and which moves the autopilot or
+	// a computer player made; in l, for a player back after a while.
+	Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) string
 	// Replay answers /<command> replay for one of the game's finished
 	// games (rec, with no State); the answer is deferred.
 	Replay(ctx context.Context, env Env, r Reply, rec *store.Game) error
@@ -117,6 +122,10 @@ type Env interface {
 	// face's Prompt, or, for a seat on autopilot, the button that takes it
 	// back; t is locked.
 	Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) (Message, error)
+	// Hints reports whether seat's person is shown hints on what to do
+	// and why: in a practice game, and in their first real games of the
+	// kind until they turn hints off.
+	Hints(ctx context.Context, rec *store.Game, seat int) bool
 	// Play makes seat's move for its person and stores it; t is locked. A
 	// refusal changes nothing.
 	Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error)

@@ -128,7 +128,7 @@ func (s *Service) act(ctx context.Context, t *Table, m engine.Move, by Actor, au
 	}
 	after := *rec
 	after.Seats, after.State = seats, next
-	c := store.Commit{Seq: rec.Seq, Move: m, State: next, At: s.o.Now(), Autopilot: autopilot}
+	c := store.Commit{Seq: rec.Seq, Move: m, By: by.String(), State: next, At: s.o.Now(), Autopilot: autopilot}
 	over := next.Over()
 	if over {
 		c.Results = next.Results()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"atheneum/engine"
 	"atheneum/store"
@@ -18,6 +19,7 @@ type History interface {
 	MemberGames(ctx context.Context, guildID, userID string) ([]*store.Game, error)
 	GetGame(ctx context.Context, gameID string) (*store.Game, error)
 	Actions(ctx context.Context, gameID string) ([]engine.Move, error)
+	MoveLog(ctx context.Context, gameID string) ([]store.LoggedMove, error)
 }
 
 // History returns the finished and abandoned games of a scope (a server,
@@ -60,12 +62,16 @@ func (s *Service) MemberGames(ctx context.Context, guildID, userID string) ([]*S
 }
 
 // Step is one move of a replay: the game before it, the move, what it
-// caused and the game after it.
+// caused and the game after it, who made it and when.
 type Step struct {
 	Before engine.State
 	Move   engine.Move
 	Events []engine.Event
 	After  engine.State
+	// By is who made the move: "player", "ai" or "autopilot" ("" for a
+	// move stored before it was kept).
+	By string
+	At time.Time
 }
 
 // Replay replays a game's stored moves from its seed and setup, calling
@@ -80,7 +86,7 @@ func (s *Service) Replay(ctx context.Context, gameID string, visit func(Step) er
 	if rec.StartedAt.IsZero() {
 		return nil, refusal(CodeNotPlaying) // a lobby has nothing to replay
 	}
-	moves, err := s.o.Store.Actions(ctx, gameID)
+	moves, err := s.o.Store.MoveLog(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -88,14 +94,15 @@ func (s *Service) Replay(ctx context.Context, gameID string, visit func(Step) er
 	if err != nil {
 		return nil, err
 	}
-	for i, m := range moves {
+	for i, lm := range moves {
+		m := lm.Move
 		before := st.Clone()
 		ev, err := st.Apply(m)
 		if err != nil {
 			return nil, fmt.Errorf("game %s: replaying move %d (%s): %w", gameID, i+1, m, err)
 		}
 		if visit != nil {
-			if err := visit(Step{Before: before, Move: m, Events: ev, After: st}); err != nil {
+			if err := visit(Step{Before: before, Move: m, Events: ev, After: st, By: lm.By, At: lm.At}); err != nil {
 				return nil, err
 			}
 		}

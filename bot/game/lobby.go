@@ -23,6 +23,8 @@ type Lobby struct {
 	Seats, StepHours int
 	// Language is the game's language, "en" or "fr" ("" is English).
 	Language string
+	// Practice opens a tutorial game, which counts in no record.
+	Practice bool
 }
 
 // Languages are the languages a game can be played in.
@@ -71,7 +73,7 @@ func (s *Service) OpenLobby(ctx context.Context, l Lobby) (*store.Game, error) {
 	rec := &store.Game{
 		Kind:    l.Game,
 		GuildID: l.GuildID, ChannelID: l.ChannelID, HostID: l.HostID,
-		Options: store.Options{Seats: l.Seats, StepHours: l.StepHours, Language: l.Language, LobbyExpires: expires.UnixMilli()},
+		Options: store.Options{Seats: l.Seats, StepHours: l.StepHours, Language: l.Language, LobbyExpires: expires.UnixMilli(), Practice: l.Practice},
 		// The service's clock, so that a lobby's age reads right in tests.
 		CreatedAt: s.o.Now(),
 	}

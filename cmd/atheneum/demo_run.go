@@ -13,18 +13,31 @@ import (
 	"time"
 
 	"atheneum/bot"
+	anludimface "atheneum/bot/anludim"
 	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
 	"atheneum/bot/face"
 	"atheneum/bot/game"
+	"atheneum/engine/anludim"
+	anludimai "atheneum/engine/anludim/ai"
 	"atheneum/engine/atheneum"
 	"atheneum/engine/atheneum/ai"
+	"atheneum/i18n"
 	"atheneum/store"
 )
 
 // DemoOptions configures Demo.
 type DemoOptions struct {
+	// Game is the game played: "atheneum" (the default) or "anludim".
+	Game string
+	// Variant is Anludim's variant, "base" (the default) or "expert", which
+	// the host chooses in the lobby's menu; Atheneum has none.
+	Variant string
+	// Lang is the language of the server, of its members and of the game
+	// ("en", the default, or "fr"): a French game is opened with
+	// language:fr.
+	Lang string
 	// People is the number of scripted people (1-5); when there are two
 	// or more, the last one has closed direct messages, to show the
 	// channel fallback.
@@ -33,12 +46,13 @@ type DemoOptions struct {
 	// lobby (people and AIs together: 2-5 seats).
 	AI []string
 	// Seed is the game's seed and the source of every choice: the same
-	// seed plays the same game.
+	// seed plays the same game, and writes the same transcript.
 	Seed uint64
 	// Dir receives transcript.txt, every picture the bot sent, and the
 	// game's database.
 	Dir string
-	// Progress, if set, is told how the game goes, turn by turn.
+	// Progress, if set, is told how the game goes, turn by turn (Atheneum)
+	// or round by round (Anludim).
 	Progress io.Writer
 	Logger   *slog.Logger
 }
@@ -51,7 +65,8 @@ type DemoResult struct {
 	AckP50, AckP99 time.Duration
 	Transcript     string
 	Winners        string
-	// Scores are the final scores, best first ("ada 61").
+	// Scores are the final scores, best first ("ada 61"; for Anludim
+	// "ada 2 rounds won (46 held)").
 	Scores []string
 }
 
@@ -61,24 +76,63 @@ var demoNames = []string{"ada", "basil", "clio", "dora", "emil"}
 // always plays the same game whatever the machine's speed.
 const demoHardPlayouts = 24
 
-// Demo plays a whole game through the real bot, the real discordgo client
-// and a fake Discord on 127.0.0.1. The host opens a lobby, the other
-// people join and the host adds the computer players; each person then
-// chooses their moves with the normal AI from what their seat may see and
-// makes them by pressing the bot's buttons and menus. It writes what
-// everyone saw into o.Dir and needs no Discord account.
-func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
+// demoClock is the time the demo's bot lives at: a clock that never moves
+// writes the same deadlines into every run's transcript (no deadline
+// passes, as the demo runs no scheduler).
+var demoClock = time.Date(2026, time.March, 2, 9, 0, 0, 0, time.UTC)
+
+// checkDemo checks the options and fills in the defaults.
+func checkDemo(o *DemoOptions) error {
+	if o.Game == "" {
+		o.Game = atheneum.GameID
+	}
+	if err := checkGame(o.Game); err != nil {
+		return err
+	}
+	if o.Lang == "" {
+		o.Lang = "en"
+	}
+	if _, ok := i18n.Parse(o.Lang); !ok {
+		return fmt.Errorf("unknown language %q: choose en or fr", o.Lang)
+	}
+	lo, hi, levels := atheneum.MinSeats, atheneum.MaxSeats, ai.Levels
+	switch {
+	case o.Game == anludim.ID:
+		lo, hi, levels = anludim.MinSeats, anludim.MaxSeats, anludimai.Levels
+		if o.Variant == "" {
+			o.Variant = "base"
+		}
+		if o.Variant != "base" && o.Variant != "expert" {
+			return fmt.Errorf("unknown variant %q: choose base or expert", o.Variant)
+		}
+	case o.Variant != "":
+		return fmt.Errorf("the variant %q is Anludim's: use it with the game anludim", o.Variant)
+	}
 	seats := o.People + len(o.AI)
 	switch {
-	case o.People < 1 || o.People > atheneum.MaxSeats:
-		return nil, fmt.Errorf("a demo has 1 to %d people, not %d", atheneum.MaxSeats, o.People)
-	case seats < atheneum.MinSeats || seats > atheneum.MaxSeats:
-		return nil, fmt.Errorf("a game has %d to %d seats: %d people and %d AIs make %d", atheneum.MinSeats, atheneum.MaxSeats, o.People, len(o.AI), seats)
+	case o.People < 1 || o.People > hi:
+		return fmt.Errorf("a demo has 1 to %d people, not %d", hi, o.People)
+	case seats < lo || seats > hi:
+		return fmt.Errorf("a game has %d to %d seats: %d people and %d AIs make %d", lo, hi, o.People, len(o.AI), seats)
 	}
 	for _, l := range o.AI {
-		if !slices.Contains(ai.Levels, l) {
-			return nil, fmt.Errorf("unknown AI level %q: choose among %s", l, strings.Join(ai.Levels, ", "))
+		if !slices.Contains(levels, l) {
+			return fmt.Errorf("unknown AI level %q: choose among %s", l, strings.Join(levels, ", "))
 		}
+	}
+	return nil
+}
+
+// Demo plays a whole game through the real bot, the real discordgo client
+// and a fake Discord on 127.0.0.1. The host opens a lobby, the other
+// people join and the host sets the game's options and adds the computer
+// players; each person then chooses their moves with the normal AI from
+// what their seat may see and makes them by pressing the bot's buttons and
+// menus. It writes what everyone saw into o.Dir and needs no Discord
+// account.
+func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
+	if err := checkDemo(&o); err != nil {
+		return nil, err
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
@@ -101,6 +155,12 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	}
 	defer srv.Close()
 	world := srv.Seed(demoNames[:o.People]...)
+	if o.Lang != "en" {
+		srv.SetGuildLocale(world.Guild.ID, o.Lang)
+		for _, u := range world.Users {
+			srv.SetLocale(u.ID, o.Lang)
+		}
+	}
 	db, err := store.Open(ctx, dbPath)
 	if err != nil {
 		return nil, err
@@ -110,8 +170,9 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	faces := []face.Face{atheneumface.New(ai.Players{Playouts: demoHardPlayouts}), anludimface.New()}
 	b := bot.New(bot.Options{Config: bot.Config{StepHours: 24}, Discord: dg, Store: db, Logger: o.Logger,
-		NewSeed: func() uint64 { return o.Seed }, Faces: []face.Face{atheneumface.New(ai.Players{Playouts: demoHardPlayouts})}})
+		Now: func() time.Time { return demoClock }, NewSeed: func() uint64 { return o.Seed }, Faces: faces})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return nil, err
@@ -132,20 +193,42 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 			srv.SetDMsClosed(u.ID, true)
 		}
 	}
-	gameID, err := openGameWithAI(d, world.Users, o.AI)
+	lobby := drive.Lobby{Command: o.Game, People: world.Users, AI: o.AI}
+	if o.Lang != "en" {
+		lobby.NewOptions = []discordtest.Option{discordtest.StringOpt("language", o.Lang)}
+	}
+	if o.Game == anludim.ID && o.Variant != "base" {
+		lobby.GameOptions = map[string]string{anludim.OptionVariant: o.Variant}
+	}
+	gameID, err := d.Open(lobby)
 	if err != nil {
 		return nil, err
 	}
-	rec, err := playByState(d, gameID, players, o)
+	res := &DemoResult{}
+	if o.Game == anludim.ID {
+		err = playAnludim(d, gameID, players, o, res)
+	} else {
+		err = playAtheneum(d, gameID, players, o, res)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if err := drive.WriteTranscript(srv, world.Channel.ID, world.Users, o.Dir); err != nil {
+	if err := drive.WriteTranscriptWithEdits(srv, world.Channel.ID, world.Users, o.Dir); err != nil {
 		return nil, err
 	}
 	lat := srv.AckLatencies()
-	res := &DemoResult{Interactions: len(lat), AckP50: discordtest.Percentile(lat, 50), AckP99: discordtest.Percentile(lat, 99),
-		Transcript: filepath.Join(o.Dir, "transcript.txt")}
+	res.Interactions, res.AckP50, res.AckP99 = len(lat), discordtest.Percentile(lat, 50), discordtest.Percentile(lat, 99)
+	res.Transcript = filepath.Join(o.Dir, "transcript.txt")
+	return res, nil
+}
+
+// playAtheneum plays the people's seats of an Atheneum game to its end
+// and fills res with its winners and scores.
+func playAtheneum(d *drive.Driver, gameID string, players []*drive.Player, o DemoOptions, res *DemoResult) error {
+	rec, err := playByState(d, gameID, players, o)
+	if err != nil {
+		return err
+	}
 	var winners []string
 	for _, w := range ath(rec).Winners() {
 		winners = append(winners, rec.Seats[w].Name)
@@ -154,52 +237,51 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	for _, r := range ath(rec).Results {
 		res.Scores = append(res.Scores, fmt.Sprintf("%s %d", rec.Seats[r.Seat].Name, r.Total))
 	}
-	return res, nil
+	return nil
 }
 
-// openGameWithAI opens a lobby as the first user, has the other people
-// join, adds the computer players through the lobby's menu and starts the
-// game. It returns the game's id, read from the lobby's components.
-func openGameWithAI(d *drive.Driver, people []discordtest.User, levels []string) (string, error) {
-	host := people[0]
-	lobby, err := d.SlashIn(d.Channel, host, "new")
-	if err != nil {
-		return "", err
-	}
-	join, ok := drive.Component(lobby, "join")
-	if !ok {
-		return "", errors.New("the lobby has no Join button")
-	}
-	id, err := face.ParseID(join.CustomID)
-	if err != nil {
-		return "", err
-	}
-	for _, p := range people[1:] {
-		if lobby, _, err = d.Click(p, lobby, join.CustomID); err != nil {
-			return "", err
+// playAnludim plays the people's seats of an Anludim game to its end,
+// telling o.Progress when each round begins, and fills res with its
+// winner and standings.
+func playAnludim(d *drive.Driver, gameID string, players []*drive.Player, o DemoOptions, res *DemoResult) error {
+	round := 0
+	rec, err := d.PlayAnludimGame(gameID, players, func(rec *store.Game) {
+		g := rec.State.(*anludim.State).Game
+		if g.Round() != round && !g.Keeping() {
+			round = g.Round()
+			fmt.Fprintf(o.Progress, "round %d, turn %d: %s\n", round, g.Turn(), anludimStanding(rec, g))
 		}
-	}
-	for _, l := range levels {
-		add, ok := drive.Component(lobby, "addai")
-		if !ok {
-			return "", errors.New("the lobby has no Add AI menu")
-		}
-		if lobby, _, err = d.Click(host, lobby, add.CustomID, l); err != nil {
-			return "", err
-		}
-	}
-	start, _ := drive.Component(lobby, "start")
-	if _, _, err := d.Click(host, lobby, start.CustomID); err != nil {
-		return "", err
-	}
-	rec, err := d.Store.LoadGame(d.Ctx, id.Game)
+	})
 	if err != nil {
-		return "", err
+		return err
 	}
-	if rec.Status != store.StatusPlaying {
-		return "", fmt.Errorf("after Start the game is %s", rec.Status)
+	g := rec.State.(*anludim.State).Game
+	fmt.Fprintf(o.Progress, "game over after %d rounds: %s\n", g.RoundsFinished(), anludimStanding(rec, g))
+	res.Winners = rec.Seats[g.Winner()].Name
+	for _, r := range drive.AnludimResults(rec) {
+		held := 0
+		for _, row := range r.Rows {
+			if row.Category == anludim.RowValue {
+				held = row.Points
+			}
+		}
+		rounds := "rounds"
+		if r.Score == 1 {
+			rounds = "round"
+		}
+		res.Scores = append(res.Scores, fmt.Sprintf("%s %d %s won (%d held)", rec.Seats[r.Seat].Name, r.Score, rounds, held))
 	}
-	return id.Game, nil
+	return nil
+}
+
+// anludimStanding lists each seat's rounds won and its total this round:
+// "ada 1 won, 12 · basil 0 won, 9".
+func anludimStanding(rec *store.Game, g *anludim.Game) string {
+	parts := make([]string, len(rec.Seats))
+	for i, s := range rec.Seats {
+		parts[i] = fmt.Sprintf("%s %d won, %d", s.Name, g.RoundsWon(i), g.Value(i))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // maxDemoMoves bounds the people's moves in a demo game.

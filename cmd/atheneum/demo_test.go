@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"atheneum/i18n"
 )
 
 func TestDemoPlaysAGameAndWritesWhatEveryoneSaw(t *testing.T) {
@@ -49,6 +52,118 @@ func TestDemoPlaysAGameAndWritesWhatEveryoneSaw(t *testing.T) {
 	})
 }
 
+func TestTheAnludimDemoPlaysAGameThroughTheFace(t *testing.T) {
+	demo := func(dir string, args ...string) string {
+		t.Helper()
+		var out bytes.Buffer
+		args = append([]string{"demo", "--game", "anludim", "--people", "2", "--ai", "normal", "--seed", "5", "--out", dir}, args...)
+		if err := run(args, &out, &bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	read := func(dir string) string {
+		t.Helper()
+		text, err := os.ReadFile(filepath.Join(dir, "transcript.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(text)
+	}
+	first := filepath.Join(t.TempDir(), "one")
+	progress := demo(first)
+	text := read(first)
+	en := i18n.English
+	t.Run("the progress tells each round and the winner", func(t *testing.T) {
+		for _, want := range []string{"round 1, turn 1: ", "game over after ", "winner: ", "rounds won (", "interactions, acknowledged in"} {
+			if !strings.Contains(progress, want) {
+				t.Errorf("the demo's progress lacks %q:\n%s", want, progress)
+			}
+		}
+	})
+	t.Run("the transcript shows the game from the lobby to the results, privately and in the channel", func(t *testing.T) {
+		for _, want := range []string{
+			en.T("lobby.seat.ai", "Name", en.T("ai.normal.name")),
+			en.T("anludim.menu.cards.placeholder"),
+			before(en, "anludim.start", "Variant"),
+			before(en, "anludim.prompt.turn", "Round"),
+			en.T("anludim.post.results"),
+			"(only basil sees it)",
+			"===== direct messages of ada =====",
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the transcript lacks %q", want)
+			}
+		}
+		for _, bad := range []string{"[anludim.", "<no value>"} {
+			if strings.Contains(text, bad) {
+				t.Errorf("the transcript shows %q", bad)
+			}
+		}
+		for _, kind := range []string{"channel-table.png", "channel-results.png", "ada-hand.png", "basil-hand.png"} {
+			if found, _ := filepath.Glob(filepath.Join(first, "*-"+kind)); len(found) == 0 {
+				t.Errorf("no picture *-%s was written", kind)
+			}
+		}
+	})
+	t.Run("the same seed writes the same transcript and pictures", func(t *testing.T) {
+		second := filepath.Join(t.TempDir(), "two")
+		demo(second)
+		if again := read(second); again != text {
+			t.Errorf("two runs with seed 5 wrote different transcripts:\n%s", firstDifference(text, again))
+		}
+		one, _ := filepath.Glob(filepath.Join(first, "*.png"))
+		two, _ := filepath.Glob(filepath.Join(second, "*.png"))
+		if len(one) != len(two) || len(one) == 0 {
+			t.Fatalf("the runs wrote %d and %d pictures", len(one), len(two))
+		}
+		for i := range one {
+			a, _ := os.ReadFile(one[i])
+			b, _ := os.ReadFile(two[i])
+			if !bytes.Equal(a, b) {
+				t.Errorf("%s differs between the runs", filepath.Base(one[i]))
+			}
+		}
+	})
+	t.Run("a French expert game speaks French and was set in the lobby", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "fr")
+		demo(dir, "--lang", "fr", "--variant", "expert")
+		fr := read(dir)
+		for _, want := range []string{
+			i18n.French.T("anludim.variant.expert.choice"),
+			before(i18n.French, "anludim.prompt.turn", "Round"),
+			i18n.French.T("anludim.post.results"),
+		} {
+			if !strings.Contains(fr, want) {
+				t.Errorf("the French transcript lacks %q", want)
+			}
+		}
+		for _, english := range []string{en.T("anludim.post.results"), before(en, "anludim.prompt.turn", "Round")} {
+			if strings.Contains(fr, english) {
+				t.Errorf("the French transcript shows the English %q", english)
+			}
+		}
+	})
+}
+
+// before is message id filled from kv, up to where placeholder cut goes.
+func before(l i18n.Lang, id, cut string, kv ...any) string {
+	text := l.T(id, append(kv, cut, "\x00")...)
+	head, _, _ := strings.Cut(text, "\x00")
+	return head
+}
+
+// firstDifference shows where two texts part.
+func firstDifference(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) && i < len(bl); i++ {
+		if al[i] != bl[i] {
+			return fmt.Sprintf("line %d:\n%s\n%s", i+1, al[i], bl[i])
+		}
+	}
+	return fmt.Sprintf("one has %d lines, the other %d", len(al), len(bl))
+}
+
 // score is the demo's lines about the result.
 func score(out string) string {
 	var keep []string
@@ -71,6 +186,12 @@ func TestCommandLineMistakesAreSaidOnce(t *testing.T) {
 		{"an unknown flag is named", []string{"demo", "--colour", "red"}, "flag provided but not defined: -colour"},
 		{"a stray argument is named", []string{"sim", "extra"}, `unexpected argument "extra"`},
 		{"an unknown AI level is named", []string{"demo", "--ai", "genius", "--out", "unused"}, `unknown AI level "genius"`},
+		{"an unknown game names the games", []string{"demo", "--game", "chess", "--out", "unused"}, `unknown game "chess": choose atheneum or anludim`},
+		{"an unknown variant names the variants", []string{"demo", "--game", "anludim", "--variant", "hard", "--out", "unused"}, `unknown variant "hard": choose base or expert`},
+		{"a variant without Anludim says whose it is", []string{"demo", "--variant", "expert", "--out", "unused"}, `the variant "expert" is Anludim's`},
+		{"an unknown language names the languages", []string{"demo", "--lang", "de", "--out", "unused"}, `unknown language "de": choose en or fr`},
+		{"an Anludim level that does not exist names Anludim's", []string{"demo", "--game", "anludim", "--ai", "genius", "--out", "unused"}, `choose among random, normal, hard`},
+		{"the pictures of an unknown game name the games", []string{"pictures", "--game", "chess", "--out", "unused"}, `unknown game "chess": choose atheneum or anludim`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -81,6 +202,9 @@ func TestCommandLineMistakesAreSaidOnce(t *testing.T) {
 			}
 			if errOut.Len() > 0 || strings.Contains(out.String(), "usage") {
 				t.Errorf("the mistake was also printed: stdout %q, stderr %q", out.String(), errOut.String())
+			}
+			if _, err := os.Stat("unused"); err == nil {
+				t.Errorf("the mistake still made the folder %q", "unused")
 			}
 		})
 	}

@@ -10,12 +10,12 @@
 // plays games between computer players to check and measure the rules
 // engine and the content's balance.
 //
-//	atheneum demo [--people N] [--ai LEVELS] [--seed S] [--out DIR]
+//	atheneum demo [--game atheneum|anludim] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--out DIR]
 //
 // plays a whole game through the bot and a fake Discord on 127.0.0.1, with
 // scripted players, and writes the transcript and every picture.
 //
-//	atheneum pictures [--out DIR] [--seed S] [--lang en|fr]
+//	atheneum pictures [--game atheneum|anludim] [--out DIR] [--seed S] [--lang en|fr]
 //
 // plays a game between computer players and writes one picture of each kind
 // (the README's pictures).
@@ -65,11 +65,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage:
   atheneum [run]           run the bot (needs DISCORD_TOKEN in the environment or in ./.env; see .env.example)
-  atheneum demo [--people N] [--ai LEVELS] [--seed S] [--out DIR]
+  atheneum demo [--game atheneum|anludim] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--out DIR]
                            play a game through the bot and a fake Discord, and write what everyone saw
   atheneum sim [--game atheneum|anludim] --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
                            play games between computer players and print totals
-  atheneum pictures [--out DIR] [--seed S] [--lang en|fr]
+  atheneum pictures [--game atheneum|anludim] [--out DIR] [--seed S] [--lang en|fr]
                            write one picture of each kind from a game between computer players
 Run atheneum COMMAND --help for a command's options.`)
 }

@@ -86,13 +86,16 @@ func runBot(args []string, stderr io.Writer) error {
 // runDemo plays a game through the bot and a fake Discord.
 func runDemo(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	game := fs.String("game", "atheneum", "the game to play: atheneum or anludim")
+	variant := fs.String("variant", "", "Anludim's variant, chosen by the host in the lobby: base (the default) or expert")
+	lang := fs.String("lang", "en", "language of the server, its members and the game: en or fr")
 	people := fs.Int("people", 2, "scripted people (1-5); with two or more, the last one has closed direct messages")
 	levels := fs.String("ai", "normal", "comma-separated levels of the computer players the host adds (random, normal, hard); \"\" for none")
-	seed := fs.Uint64("seed", 1, "the game's seed: the same seed plays the same game")
-	dir := fs.String("out", "atheneum-demo", "folder for the transcript, the pictures and the database (pictures of an earlier run are replaced)")
+	seed := fs.Uint64("seed", 1, "the game's seed: the same seed plays the same game and writes the same transcript")
+	dir := fs.String("out", "", "folder for the transcript, the pictures and the database (pictures of an earlier run are replaced; default GAME-demo)")
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintln(w, "usage: atheneum demo [--people N] [--ai LEVELS] [--seed S] [--out DIR]")
+		fmt.Fprintln(w, "usage: atheneum demo [--game atheneum|anludim] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--out DIR]")
 		fmt.Fprintln(w, "Plays a whole game through the bot and a fake Discord on 127.0.0.1: the people press the bot's buttons and menus, the computer players are added in the lobby. Writes what everyone saw.")
 		fs.PrintDefaults()
 	}
@@ -105,10 +108,17 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 			ai = append(ai, strings.TrimSpace(l))
 		}
 	}
+	if *dir == "" {
+		*dir = *game + "-demo"
+	}
+	o := DemoOptions{Game: *game, Variant: *variant, Lang: *lang, People: *people, AI: ai, Seed: *seed, Dir: *dir, Progress: stdout}
+	if err := checkDemo(&o); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	fmt.Fprintf(stdout, "playing a demo game (seed %d) into %s\n", *seed, *dir)
-	res, err := Demo(ctx, DemoOptions{People: *people, AI: ai, Seed: *seed, Dir: *dir, Progress: stdout})
+	fmt.Fprintf(stdout, "playing a demo game of %s (seed %d) into %s\n", o.Game, o.Seed, o.Dir)
+	res, err := Demo(ctx, o)
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
