@@ -74,6 +74,9 @@ type Bot struct {
 	// hostsTold remembers the games whose host was told the bot may not
 	// post in their channel.
 	hostsTold sync.Map
+	// lines remembers the waiting line each step post shows, by message
+	// id, so that an unchanged line is not edited again.
+	lines sync.Map
 }
 
 // Options are the bot's dependencies.

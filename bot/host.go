@@ -194,7 +194,12 @@ func (b *Bot) refreshStepPost(ctx context.Context, t *game.Table) {
 	if err != nil {
 		return
 	}
-	embeds := waitingEmbed(waitingLine(face.GameLang(rec), rec, b.svc.Deadline(ctx, t)))
+	line := waitingLine(face.GameLang(rec), rec, b.svc.Deadline(ctx, t))
+	if shown, ok := b.lines.Load(m.MessageID); ok && shown == line {
+		return
+	}
+	b.lines.Store(m.MessageID, line)
+	embeds := waitingEmbed(line)
 	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Embeds: &embeds, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
 		b.log.Warn("could not refresh a step's post", "game", rec.ID, "err", err)
 	}

@@ -125,6 +125,7 @@ func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageS
 	l := face.GameLang(rec)
 	over := rec.State.Over()
 	b.retireStepPost(ctx, rec)
+	line := ""
 	if !over {
 		pings := b.channelPings(ctx, t)
 		if len(pings) > 0 {
@@ -133,7 +134,8 @@ func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageS
 			m.Content += "\n" + l.T("flow.ping.step", "Who", mentions(pings), "Command", b.command(rec))
 		}
 		m.AllowedMentions = pingsOnly(pings)
-		m.Embeds = waitingEmbed(waitingLine(l, rec, b.svc.Deadline(ctx, t)))
+		line = waitingLine(l, rec, b.svc.Deadline(ctx, t))
+		m.Embeds = waitingEmbed(line)
 	} else {
 		m.Components = append(m.Components, rematchRow(l, rec))
 	}
@@ -144,6 +146,8 @@ func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageS
 	kind := msgStep
 	if over {
 		kind = msgFinal
+	} else {
+		b.lines.Store(msg.ID, line)
 	}
 	if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: kind, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
 		b.log.Warn("could not record a step's post", "game", rec.ID, "err", err)
@@ -162,6 +166,7 @@ func (b *Bot) retireStepPost(ctx context.Context, rec *store.Game) {
 	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Embeds: &embeds, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
 		b.log.Warn("could not mark a step's post as over", "game", rec.ID, "err", err)
 	}
+	b.lines.Delete(m.MessageID)
 	if err := b.db.DeleteMessage(ctx, rec.ID, msgStep, store.NoSeat); err != nil {
 		b.log.Warn("could not forget a step's post", "game", rec.ID, "err", err)
 	}
