@@ -287,7 +287,7 @@ func (in *Interaction) WaitResponse(ctx context.Context) (Message, error) {
 				return true
 			}
 		case discordgo.InteractionResponseDeferredMessageUpdate:
-			if orig != nil && orig.EditedAt.After(st.cb.ReceivedAt) {
+			if orig != nil && orig.editedReal.After(st.cb.ReceivedAt) {
 				out = cloneMessage(orig)
 				return true
 			}

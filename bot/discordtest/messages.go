@@ -48,6 +48,10 @@ type Message struct {
 	// so a test can check what the user saw before each edit.
 	Revisions []Message
 
+	// editedReal is when the message was last edited on the real clock
+	// (EditedAt may follow Options.Clock), for waiting on an edit.
+	editedReal time.Time
+
 	embedsRaw        json.RawMessage
 	componentsRaw    json.RawMessage
 	pings            []string // users the content notifies, see computePingsLocked
@@ -383,7 +387,7 @@ func setBody(m *Message, pm parsedMessage) {
 
 // newMessageLocked creates a message from a validated payload.
 func (s *Server) newMessageLocked(ch *Channel, author User, pm parsedMessage) *Message {
-	now := time.Now().UTC()
+	now := s.messageTime()
 	m := &Message{
 		ID:        s.newIDLocked(),
 		ChannelID: ch.ID,
@@ -437,7 +441,8 @@ func (s *Server) editMessageLocked(m *Message, pm parsedMessage) {
 	// loading state are not among them (the latter clears on any edit).
 	m.Flags = m.Flags&^discordgo.MessageFlagsSuppressEmbeds | pm.flags&discordgo.MessageFlagsSuppressEmbeds
 	m.Flags &^= discordgo.MessageFlagsLoading
-	m.EditedAt = time.Now().UTC()
+	m.EditedAt = s.messageTime()
+	m.editedReal = time.Now()
 	s.computePingsLocked(m)
 	s.notifyLocked()
 }

@@ -72,6 +72,21 @@ type Options struct {
 	// Logf, if set, receives one line per REST request and gateway event;
 	// pass t.Logf to see the conversation when a test fails.
 	Logf func(format string, args ...any)
+	// Clock, if set, is the time messages are created and edited at (a
+	// simulated clock shared with the bot); nil means the real clock.
+	// Interaction deadlines are always timed on the real clock.
+	Clock func() time.Time
+}
+
+// Clocked reports whether the server stamps messages with Options.Clock.
+func (s *Server) Clocked() bool { return s.opts.Clock != nil }
+
+// messageTime is the time a message is created or edited at.
+func (s *Server) messageTime() time.Time {
+	if s.opts.Clock != nil {
+		return s.opts.Clock().UTC()
+	}
+	return time.Now().UTC()
 }
 
 // Server is a running fake Discord. All methods are safe for concurrent use.
