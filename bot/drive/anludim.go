@@ -617,13 +617,17 @@ func WriteTranscriptWithEdits(srv *discordtest.Server, channelID string, users [
 			}
 			versions := append(slices.Clone(m.Revisions), m)
 			for i, v := range versions {
-				edit := ""
+				edit, at := "", v.CreatedAt
 				if i > 0 {
-					edit = fmt.Sprintf(" [edit %d]", i)
+					edit, at = fmt.Sprintf(" [edit %d]", i), v.EditedAt
 				}
-				fmt.Fprintf(&sb, "--- %s%s%s\n%s\n", m.Author.Username, vis, edit, names.Replace(v.Content))
+				if srv.Clocked() {
+					edit += " " + at.Format(transcriptTime)
+				}
+				read := func(text string) string { return readableStamps(names.Replace(text), at, srv.Clocked()) }
+				fmt.Fprintf(&sb, "--- %s%s%s\n%s\n", m.Author.Username, vis, edit, read(v.Content))
 				for _, e := range v.Embeds {
-					fmt.Fprintf(&sb, "    <%s>\n", strings.TrimSpace(names.Replace(e.Title+" "+e.Description)))
+					fmt.Fprintf(&sb, "    <%s>\n", strings.TrimSpace(read(e.Title+" "+e.Description)))
 				}
 				for _, row := range v.Components {
 					for _, c := range row.Components {

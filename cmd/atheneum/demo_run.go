@@ -55,6 +55,11 @@ type DemoOptions struct {
 	// or round by round (Anludim).
 	Progress io.Writer
 	Logger   *slog.Logger
+	// Clock plays the game on a simulated clock, 24 hours a step, with
+	// people who keep to a script (see demo_clock.go): reminders, a
+	// missed deadline, the autopilot, time away and returns all show.
+	// Atheneum only.
+	Clock bool
 }
 
 // DemoResult summarises a demo game.
@@ -78,7 +83,8 @@ const demoHardPlayouts = 24
 
 // demoClock is the time the demo's bot lives at: a clock that never moves
 // writes the same deadlines into every run's transcript (no deadline
-// passes, as the demo runs no scheduler).
+// passes, as the demo runs no scheduler). With --clock the clock starts
+// there and moves as the script says.
 var demoClock = time.Date(2026, time.March, 2, 9, 0, 0, 0, time.UTC)
 
 // checkDemo checks the options and fills in the defaults.
@@ -108,12 +114,19 @@ func checkDemo(o *DemoOptions) error {
 	case o.Variant != "":
 		return fmt.Errorf("the variant %q is Anludim's: use it with the game anludim", o.Variant)
 	}
+	if o.Clock && o.Game != atheneum.GameID {
+		return fmt.Errorf("--clock plays Atheneum only: drop --game %s or --clock", o.Game)
+	}
 	seats := o.People + len(o.AI)
 	switch {
 	case o.People < 1 || o.People > hi:
 		return fmt.Errorf("a demo has 1 to %d people, not %d", hi, o.People)
 	case seats < lo || seats > hi:
-		return fmt.Errorf("a game has %d to %d seats: %d people and %d AIs make %d", lo, hi, o.People, len(o.AI), seats)
+		fix := "add computer players with --ai, or more --people"
+		if seats > hi {
+			fix = "use fewer --people, or fewer --ai levels (--ai \"\" adds none)"
+		}
+		return fmt.Errorf("a game has %d to %d seats: %d people and %d AIs make %d; %s", lo, hi, o.People, len(o.AI), seats, fix)
 	}
 	for _, l := range o.AI {
 		if !slices.Contains(levels, l) {
@@ -149,7 +162,13 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 			return nil, err
 		}
 	}
-	srv, err := discordtest.Start(discordtest.Options{})
+	clock := &simClock{now: demoClock}
+	srvOpts := discordtest.Options{}
+	if o.Clock {
+		// Messages carry the simulated time, which the transcript shows.
+		srvOpts.Clock = clock.Now
+	}
+	srv, err := discordtest.Start(srvOpts)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +191,7 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	}
 	faces := []face.Face{atheneumface.New(ai.Players{Playouts: demoHardPlayouts}), anludimface.New()}
 	b := bot.New(bot.Options{Config: bot.Config{StepHours: 24}, Discord: dg, Store: db, Logger: o.Logger,
-		Now: func() time.Time { return demoClock }, NewSeed: func() uint64 { return o.Seed }, Faces: faces})
+		Now: clock.Now, NewSeed: func() uint64 { return o.Seed }, Faces: faces})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return nil, err
@@ -205,12 +224,20 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 		return nil, err
 	}
 	res := &DemoResult{}
-	if o.Game == anludim.ID {
+	switch {
+	case o.Game == anludim.ID:
 		err = playAnludim(d, gameID, players, o, res)
-	} else {
+	case o.Clock:
+		var rec *store.Game
+		if rec, err = (&dayDemo{d: d, b: b, clock: clock, gameID: gameID, players: players, o: o}).play(); err == nil {
+			atheneumResult(rec, res)
+		}
+	default:
 		err = playAtheneum(d, gameID, players, o, res)
 	}
 	if err != nil {
+		// What was seen up to the failure helps to understand it.
+		_ = drive.WriteTranscriptWithEdits(srv, world.Channel.ID, world.Users, o.Dir)
 		return nil, err
 	}
 	if err := drive.WriteTranscriptWithEdits(srv, world.Channel.ID, world.Users, o.Dir); err != nil {
@@ -229,6 +256,13 @@ func playAtheneum(d *drive.Driver, gameID string, players []*drive.Player, o Dem
 	if err != nil {
 		return err
 	}
+	atheneumResult(rec, res)
+	return nil
+}
+
+// atheneumResult fills res with a finished Atheneum game's winners and
+// scores.
+func atheneumResult(rec *store.Game, res *DemoResult) {
 	var winners []string
 	for _, w := range ath(rec).Winners() {
 		winners = append(winners, rec.Seats[w].Name)
@@ -237,7 +271,6 @@ func playAtheneum(d *drive.Driver, gameID string, players []*drive.Player, o Dem
 	for _, r := range ath(rec).Results {
 		res.Scores = append(res.Scores, fmt.Sprintf("%s %d", rec.Seats[r.Seat].Name, r.Total))
 	}
-	return nil
 }
 
 // playAnludim plays the people's seats of an Anludim game to its end,

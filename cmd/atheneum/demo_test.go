@@ -192,6 +192,10 @@ func TestCommandLineMistakesAreSaidOnce(t *testing.T) {
 		{"an unknown language names the languages", []string{"demo", "--lang", "de", "--out", "unused"}, `unknown language "de": choose en or fr`},
 		{"an Anludim level that does not exist names Anludim's", []string{"demo", "--game", "anludim", "--ai", "genius", "--out", "unused"}, `choose among random, normal, hard`},
 		{"the pictures of an unknown game name the games", []string{"pictures", "--game", "chess", "--out", "unused"}, `unknown game "chess": choose atheneum or anludim`},
+		{"a seed that is not one says what a seed is", []string{"demo", "--seed", "-1", "--out", "unused"}, `a seed is a whole number from 0 to 18446744073709551615, not "-1"`},
+		{"too many seats say how to fix them", []string{"demo", "--people", "5", "--out", "unused"}, `5 people and 1 AIs make 6; use fewer --people, or fewer --ai levels (--ai "" adds none)`},
+		{"too few seats say how to fix them", []string{"demo", "--people", "1", "--ai", "", "--out", "unused"}, `add computer players with --ai, or more --people`},
+		{"the clock plays Atheneum only", []string{"demo", "--clock", "--game", "anludim", "--out", "unused"}, `--clock plays Atheneum only`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -219,4 +223,42 @@ func TestCommandLineMistakesAreSaidOnce(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestTheDemoOnTheClockShowsTheDays(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	if err := run([]string{"demo", "--clock", "--seed", "2", "--out", dir}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	progress := out.String()
+	for _, want := range []string{"day 1 09:00 · turn 1 of 10 begins", "the deadline of turn 2 passes", "basil uses /atheneum back", "ada uses /atheneum away hours:30", "game over: "} {
+		if !strings.Contains(progress, want) {
+			t.Errorf("the progress lacks %q:\n%s", want, progress)
+		}
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "transcript.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(raw)
+	en := i18n.English
+	for _, want := range []string{
+		before(en, "flow.waiting.until", "Deadline", "Who", "Ada and Basil"), // the live waiting line
+		"[edit 1]", en.T("flow.step.over"),
+		before(en, "flow.remind.half", "Position", "Who", "@basil"),    // a reminder, in the channel: basil's DMs are closed
+		before(en, "flow.remind.last", "Deadline", "Who", "@basil"),    // the last one, past a quarter of the step
+		before(en, "flow.autopilot.on", "Command", "Name", "@basil"),   // the missed deadline
+		en.T("away.post.back", "Name", "Basil", "Command", "atheneum"), // back by /atheneum back
+		before(en, "away.post", "Until", "Name", "Ada"),                // time away
+		en.T("away.post.back", "Name", "Ada", "Command", "atheneum"),   // and its end
+		"(in 24 h)", // timestamps read on the simulated clock
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the transcript lacks %q", want)
+		}
+	}
+	if strings.Contains(text, "<t:") {
+		t.Error("the transcript leaves Discord timestamps unread")
+	}
 }

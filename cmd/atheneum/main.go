@@ -10,7 +10,7 @@
 // plays games between computer players to check and measure the rules
 // engine and the content's balance.
 //
-//	atheneum demo [--game atheneum|anludim] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--out DIR]
+//	atheneum demo [--game atheneum|anludim] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--clock] [--out DIR]
 //
 // plays a whole game through the bot and a fake Discord on 127.0.0.1, with
 // scripted players, and writes the transcript and every picture.
@@ -26,7 +26,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"strconv"
 )
 
 func main() {
@@ -91,4 +93,18 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 		return fmt.Errorf("%s: unexpected argument %q (see atheneum %s --help)", fs.Name(), fs.Arg(0), fs.Name())
 	}
 	return nil
+}
+
+// seedFlag defines --seed (default 1), whose mistakes say what a seed is.
+func seedFlag(fs *flag.FlagSet, usage string) *uint64 {
+	seed := uint64(1)
+	fs.Func("seed", usage+" (default 1)", func(v string) error {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("a seed is a whole number from 0 to %d, not %q", uint64(math.MaxUint64), v)
+		}
+		seed = n
+		return nil
+	})
+	return &seed
 }

@@ -91,11 +91,12 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	lang := fs.String("lang", "en", "language of the server, its members and the game: en or fr")
 	people := fs.Int("people", 2, "scripted people (1-5); with two or more, the last one has closed direct messages")
 	levels := fs.String("ai", "normal", "comma-separated levels of the computer players the host adds (random, normal, hard); \"\" for none")
-	seed := fs.Uint64("seed", 1, "the game's seed: the same seed plays the same game and writes the same transcript")
+	seed := seedFlag(fs, "the game's seed: the same seed plays the same game and writes the same transcript")
+	clock := fs.Bool("clock", false, "play Atheneum over simulated days, 24 hours a step: reminders, a missed deadline, the autopilot, time away and returns show")
 	dir := fs.String("out", "", "folder for the transcript, the pictures and the database (pictures of an earlier run are replaced; default GAME-demo)")
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintln(w, "usage: atheneum demo [--game atheneum|anludim] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--out DIR]")
+		fmt.Fprintln(w, "usage: atheneum demo [--game atheneum|anludim] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--clock] [--out DIR]")
 		fmt.Fprintln(w, "Plays a whole game through the bot and a fake Discord on 127.0.0.1: the people press the bot's buttons and menus, the computer players are added in the lobby. Writes what everyone saw.")
 		fs.PrintDefaults()
 	}
@@ -111,7 +112,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if *dir == "" {
 		*dir = *game + "-demo"
 	}
-	o := DemoOptions{Game: *game, Variant: *variant, Lang: *lang, People: *people, AI: ai, Seed: *seed, Dir: *dir, Progress: stdout}
+	o := DemoOptions{Game: *game, Variant: *variant, Lang: *lang, People: *people, AI: ai, Seed: *seed, Dir: *dir, Progress: stdout, Clock: *clock}
 	if err := checkDemo(&o); err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
