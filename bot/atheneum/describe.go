@@ -165,13 +165,13 @@ func itemLabel(l i18n.Lang, g *atheneum.Game, it atheneum.Item) string {
 // received says what a seat received at the last reveal, card by card,
 // each part named by its section's colour as the pictures draw it (the
 // yellow section of the seat's own card, the blue section of its left
-// neighbour's, the green section of its right neighbour's): "yellow
-// section of A07 (yours): a teal book, a teal book; blue section of B03
-// (Ana): reshelve up to 1 book; ...". It is empty outside the resolve
-// step.
+// neighbour's, the green section of its right neighbour's): "the yellow
+// section of A07 (your card): a teal book, a teal book; the blue section
+// of B03 (Ana): reshelve up to 1 book; ...". It is empty outside the
+// resolve step.
 //
-// own is the catalogue key that names the seat's own card: "yours" on the
-// seat's workbench, "their own" in the channel.
+// own is the catalogue key that names the seat's own card: "your card" on
+// the seat's workbench, "their own card" in the channel.
 func received(l i18n.Lang, g *atheneum.Game, seat int, name func(int) string, own string) string {
 	if g.Step != atheneum.StepResolve || g.Seats[seat].Played < 0 {
 		return ""

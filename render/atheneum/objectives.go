@@ -333,7 +333,7 @@ func objectiveAlt(l i18n.Lang, g *atheneum.Game, i int, slot atheneum.RowSlot, n
 	}
 	d := render.T(l, key, "Code", ob.Code, "Points", ob.Points, "Kind", kindText(l, ob), "Patterns", strings.Join(reqs, "; "))
 	if g.Step != atheneum.StepOver && i == len(g.Row)-1 {
-		d += " " + render.T(l, "render.objective.leaves") + "."
+		d += " " + render.T(l, "render.alt.leaves")
 	}
 	if len(slot.Wands) > 0 {
 		var who []string
