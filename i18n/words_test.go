@@ -29,13 +29,14 @@ var neverOne = map[string]bool{"Min": true, "Max": true, "Keep": true, "Limit": 
 
 // bracketed are sample values of the placeholders whose words carry
 // brackets of their own, as the code fills them: a deadline is a Discord
-// timestamp followed by its relative form, an objective is worded with its
-// points, a seat option with its subject, a held pair with its colours.
+// timestamp followed by its relative form in brackets.
 var bracketed = map[string]string{
 	"Deadline": "<t:1700000000:f> (<t:1700000000:R>)",
 }
 
-// atheneumBracketed are Atheneum's own such values (Anludim's messages use
+// atheneumBracketed are Atheneum's own such values: an objective is worded
+// with its points, a seat option with its subject, a held pair with its
+// colours, a received part with whose card it is (Anludim's messages use
 // some of the same names for other words).
 var atheneumBracketed = map[string]string{
 	"Objective":  "O09 (5 points): a teal book",
