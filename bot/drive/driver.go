@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -263,12 +264,24 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 	if !ok {
 		return fmt.Errorf("%s has no prompt to play %s on", p.User.Username, a)
 	}
+	presses := 0
+	click := func(msg discordtest.Message, customID string, values ...string) (discordtest.Message, *discordtest.Interaction, error) {
+		presses++
+		return d.Click(p.User, msg, customID, values...)
+	}
+	if hear := tapHook.Load(); hear != nil {
+		tap := d.tapOf(msg, a)
+		defer func() {
+			tap.Presses = presses
+			(*hear)(tap)
+		}()
+	}
 	if a.Type == atheneum.ActDone || a.Type == atheneum.ActUndo {
 		btn, ok := Component(msg, string(a.Type))
 		if !ok || btn.Disabled {
 			return fmt.Errorf("%s's prompt has no %s button", p.User.Username, a.Type)
 		}
-		_, _, err := d.Click(p.User, msg, btn.CustomID)
+		_, _, err := click(msg, btn.CustomID)
 		return err
 	}
 	for clicks := 0; clicks < 8; clicks++ {
@@ -296,7 +309,7 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 		if value == "" {
 			return fmt.Errorf("no menu of %s's prompt leads to %s", p.User.Username, a)
 		}
-		if msg, _, err = d.Click(p.User, msg, menu.CustomID, value); err != nil {
+		if msg, _, err = click(msg, menu.CustomID, value); err != nil {
 			return err
 		}
 		if FinalChoice(verb, value) {
@@ -304,6 +317,88 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 		}
 	}
 	return fmt.Errorf("%s took more than 8 choices", a)
+}
+
+// Tap is what Perform did for one action: how many times the person
+// pressed a button or chose in a menu (a tap) to make it.
+type Tap struct {
+	Action atheneum.Action
+	// Kind names the action for a report: its type, or for a shelved
+	// book the kind of book ("book", "book of any colour", "pair of two
+	// colours"...).
+	Kind string
+	// Spaces counts, for a shelved book or a removal, the spaces the
+	// action could have used (with the colour or orientation chosen),
+	// which decides whether they fit one menu.
+	Spaces  int
+	Presses int
+}
+
+// tapHook hears every Perform of every driver while set.
+var tapHook atomic.Pointer[func(Tap)]
+
+// CountTaps is a debug counter: until stop is called, hear learns how many
+// taps each action Perform makes took (the demo run under a test measures
+// the workbench's flows this way). Drivers playing at the same time all
+// report to it.
+func CountTaps(hear func(Tap)) (stop func()) {
+	tapHook.Store(&hear)
+	return func() { tapHook.Store(nil) }
+}
+
+// tapOf describes action a, about to be made on prompt msg, for CountTaps.
+func (d *Driver) tapOf(msg discordtest.Message, a atheneum.Action) Tap {
+	tap := Tap{Action: a, Kind: string(a.Type)}
+	var gameID string
+	for _, c := range Selects(msg) {
+		if id, err := face.ParseID(c.CustomID); err == nil {
+			gameID = id.Game
+		}
+	}
+	if b, ok := Component(msg, "done"); ok && gameID == "" {
+		if id, err := face.ParseID(b.CustomID); err == nil {
+			gameID = id.Game
+		}
+	}
+	rec, err := d.Store.LoadGame(d.Ctx, gameID)
+	if err != nil {
+		return tap
+	}
+	st, ok := rec.State.(*atheneum.State)
+	if !ok {
+		return tap
+	}
+	g := st.Game
+	spaces := map[atheneum.Pos]bool{}
+	for _, l := range g.LegalActions(a.Seat) {
+		if l.Type == a.Type && l.Item == a.Item && l.Color == a.Color && l.Flip == a.Flip && (l.Type == atheneum.ActShelve || l.Type == atheneum.ActRemove) {
+			spaces[l.At] = true
+		}
+	}
+	tap.Spaces = len(spaces)
+	if a.Type != atheneum.ActShelve {
+		return tap
+	}
+	for _, it := range g.Seats[a.Seat].Held {
+		if it.ID != a.Item {
+			continue
+		}
+		switch {
+		case it.Kind == atheneum.ItemPair && it.Color != it.Color2:
+			tap.Kind = "pair of two colours"
+		case it.Kind == atheneum.ItemPair:
+			tap.Kind = "pair of one colour"
+		case it.Reshelved:
+			tap.Kind = "book to shelve again"
+		case it.Color == atheneum.AnyColor:
+			tap.Kind = "book of any colour"
+		case it.Bound:
+			tap.Kind = "book for a compartment"
+		default:
+			tap.Kind = "book"
+		}
+	}
+	return tap
 }
 
 // menuValue is the option of the menu with verb that leads to action a,
