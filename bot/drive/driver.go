@@ -292,13 +292,19 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 			if err != nil {
 				continue
 			}
-			want := MenuValue(a, id.Verb)
-			if want == "" {
+			wants := MenuValues(a, id.Verb)
+			if len(wants) == 0 {
 				continue
 			}
-			opt, found := OptionWithValue(sel, want)
+			var opt discordtest.SelectOption
+			want, found := "", false
+			for _, want = range wants {
+				if opt, found = OptionWithValue(sel, want); found {
+					break
+				}
+			}
 			if !found {
-				return fmt.Errorf("the %s menu does not offer %q, needed for %s", id.Verb, want, a)
+				return fmt.Errorf("the %s menu offers none of %q, needed for %s", id.Verb, wants, a)
 			}
 			if opt.Default && !FinalChoice(id.Verb, want) {
 				continue // chosen already
@@ -401,51 +407,64 @@ func (d *Driver) tapOf(msg discordtest.Message, a atheneum.Action) Tap {
 	return tap
 }
 
-// menuValue is the option of the menu with verb that leads to action a,
-// or "" when that menu plays no part in it.
-func MenuValue(a atheneum.Action, verb string) string {
+// MenuValues are the options of the menu with verb that lead to action a,
+// the one to choose first (nil when that menu plays no part in it). The
+// first menu offers a book of any colour once per colour and a paired set
+// of two colours once per way round, unless it lacks room: then the item
+// alone, and a colour or orientation menu follows.
+func MenuValues(a atheneum.Action, verb string) []string {
 	item := "i" + strconv.Itoa(a.Item)
 	switch {
 	case verb == "pick" && a.Type == atheneum.ActPick:
-		return a.Card
+		return []string{a.Card}
 	case verb == "it":
 		switch a.Type {
-		case atheneum.ActShelve, atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
-			return item
+		case atheneum.ActShelve:
+			if a.Color != atheneum.NoColor {
+				return []string{item + "." + string(a.Color.Letter()), item}
+			}
+			if a.Flip {
+				return []string{item + ".1", item}
+			}
+			return []string{item, item + ".0"}
+		case atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
+			return []string{item}
 		case atheneum.ActRemove:
-			return "rm"
+			return []string{"rm"}
 		case atheneum.ActScore:
-			return "s" + a.Objective
+			return []string{"s" + a.Objective}
 		}
 	case verb == "col" && a.Type == atheneum.ActShelve && a.Color != atheneum.NoColor:
-		return string(a.Color.Letter())
+		return []string{string(a.Color.Letter())}
 	case verb == "flip" && a.Type == atheneum.ActShelve:
 		if a.Flip {
-			return "1"
+			return []string{"1"}
 		}
-		return "0"
+		return []string{"0"}
+	case verb == "at" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
+		return []string{a.At.String()}
 	case verb == "cmp" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
-		return a.At.Comp.String()
+		return []string{a.At.Comp.String()}
 	case verb == "spc" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
-		return atheneumface.SpaceValue(a.At)
+		return []string{atheneumface.SpaceValue(a.At)}
 	case verb == "tok" && a.Type == atheneum.ActToken:
 		if a.Use == atheneum.UseBenefit {
-			return "b"
+			return []string{"b"}
 		}
-		return "c" + strconv.Itoa(a.Candle)
+		return []string{"c" + strconv.Itoa(a.Candle)}
 	case verb == "rew" && a.Type == atheneum.ActReward:
-		return string(a.Reward)
+		return []string{string(a.Reward)}
 	case verb == "ss" && a.Type == atheneum.ActSideShelf:
-		return strconv.Itoa(a.Shelf) + string(a.Side[0])
+		return []string{strconv.Itoa(a.Shelf) + string(a.Side[0])}
 	}
-	return ""
+	return nil
 }
 
-// finalChoice reports whether choosing value in the menu with verb plays
+// FinalChoice reports whether choosing value in the menu with verb plays
 // an action (rather than opening the next menu).
 func FinalChoice(verb, value string) bool {
 	switch verb {
-	case "pick", "spc", "tok", "rew", "ss":
+	case "pick", "at", "spc", "tok", "rew", "ss":
 		return true
 	case "it":
 		return strings.HasPrefix(value, "s")

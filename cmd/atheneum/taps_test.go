@@ -67,9 +67,9 @@ func (r *tapReport) String() string {
 	return sb.String()
 }
 
-// TestDemoTapsPerBook plays `atheneum demo --seed 1` (and a few more seeds)
-// and reports how many taps each action took, by kind (go test -v shows
-// it).
+// TestDemoTapsPerBook plays `atheneum demo --seed 1` (and a few more seeds),
+// reports how many taps each action took, by kind (go test -v shows it),
+// and checks that no book took more than the workbench promises.
 func TestDemoTapsPerBook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole demo games")
@@ -83,5 +83,16 @@ func TestDemoTapsPerBook(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("demo --seed %s:\n%s", seed, r)
+		// A book takes two taps when its spaces fit one menu (the item, in
+		// its colour or the way round; then the space), else three.
+		for _, tap := range r.taps {
+			bound := 2
+			if tap.Spaces > face.MaxOptions {
+				bound = 3
+			}
+			if tap.Action.Type == atheneum.ActShelve && tap.Presses > bound {
+				t.Errorf("demo --seed %s: %s (%s, %d spaces) took %d taps", seed, tap.Action, tap.Kind, tap.Spaces, tap.Presses)
+			}
+		}
 	}
 }
