@@ -26,7 +26,14 @@ func componentInput(g *atheneum.Game, seat int, id face.ID, values []string) (ac
 	case "undo":
 		return do(atheneum.Action{Type: atheneum.ActUndo})
 	case "done":
+		if len(scorable(g.LegalActions(seat))) > 0 {
+			s := noSelection()
+			s.Mode = "done" // ask first: an objective could still be scored
+			return nil, s, nil
+		}
 		return do(atheneum.Action{Type: atheneum.ActDone})
+	case "dback":
+		return nil, noSelection(), nil
 	case "it":
 		switch {
 		case value == "rm":
@@ -81,6 +88,11 @@ func componentInput(g *atheneum.Game, seat int, id face.ID, values []string) (ac
 		}
 		sel.Comp, sel.HasComp = c, true
 		return nil, sel, nil
+	case "dok":
+		if sel.Mode != "done" {
+			return nil, selection{}, face.ErrStaleChoice
+		}
+		return do(atheneum.Action{Type: atheneum.ActDone})
 	case "at":
 		p, err := atheneum.ParsePos(value)
 		if err != nil {

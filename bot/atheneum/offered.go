@@ -103,4 +103,4 @@ func notOffered(g *atheneum.Game, id face.ID) error {
 var stepwiseVerbs = map[string]bool{"col": true, "flip": true, "cmp": true, "spc": true}
 
 // shelvingVerbs are the workbench's verbs.
-var shelvingVerbs = map[string]bool{"it": true, "col": true, "flip": true, "at": true, "cmp": true, "spc": true, "tok": true, "rew": true, "ss": true, "undo": true, "done": true}
+var shelvingVerbs = map[string]bool{"it": true, "col": true, "flip": true, "at": true, "cmp": true, "spc": true, "tok": true, "rew": true, "ss": true, "undo": true, "done": true, "dok": true, "dback": true}

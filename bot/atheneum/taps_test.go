@@ -74,6 +74,20 @@ func menuOf(comps []discordgo.MessageComponent, verb string) (discordgo.SelectMe
 	return discordgo.SelectMenu{}, false
 }
 
+// buttonOf finds a button of components by the verb of its custom id.
+func buttonOf(comps []discordgo.MessageComponent, verb string) (discordgo.Button, bool) {
+	for _, row := range comps {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			if b, ok := c.(discordgo.Button); ok {
+				if id, err := face.ParseID(b.CustomID); err == nil && id.Verb == verb {
+					return b, true
+				}
+			}
+		}
+	}
+	return discordgo.Button{}, false
+}
+
 func holds(kind atheneum.ItemKind, twoColours, anyColour bool) func(g *atheneum.Game, seat int) bool {
 	return func(g *atheneum.Game, seat int) bool {
 		for _, it := range g.Seats[seat].Held {
@@ -300,6 +314,8 @@ func TestForgedPressesAreNotOffered(t *testing.T) {
 			occupied = atheneum.Pos{Comp: atheneum.CompID(id)}.String()
 		}
 	}
+	done := noSelection()
+	done.Mode = "done"
 	other := sel
 	other.Item = 999
 	cases := []struct {
@@ -312,6 +328,8 @@ func TestForgedPressesAreNotOffered(t *testing.T) {
 		{"a taken space", spaces.CustomID, []string{occupied}},
 		{"two spaces at once", spaces.CustomID, []string{spaces.Options[0].Value, spaces.Options[len(spaces.Options)-1].Value}},
 		{"a space menu for an item not held", b.make("at", other.encode()...), []string{spaces.Options[0].Value}},
+		{"a confirmation never shown", b.make("dok", sel.encode()...), nil},
+		{"a value on the confirmation's button", b.make("dback", done.encode()...), []string{"x"}},
 	}
 	for _, c := range cases {
 		if c.name == "a taken space" && occupied == "" || c.name == "two spaces at once" && len(spaces.Options) < 2 {
@@ -321,4 +339,44 @@ func TestForgedPressesAreNotOffered(t *testing.T) {
 			t.Errorf("%s: accepted (%v)", c.name, act)
 		}
 	}
+}
+
+// TestDoneAsksToConfirmWhileAnObjectiveCouldBeScored: Done then shows the
+// objectives that would be lost, and only the confirmation finishes.
+func TestDoneAsksToConfirmWhileAnObjectiveCouldBeScored(t *testing.T) {
+	g, seat := findState(t, func(g *atheneum.Game, seat int) bool { return len(scorable(g.LegalActions(seat))) > 0 })
+	done, _ := buttonOf(workbench(i18n.English, "game", g, seat, noSelection()), "done")
+	act, sel, err := press(t, g, seat, done.CustomID)
+	if err != nil || act != nil || sel.Mode != "done" {
+		t.Fatalf("Done gives %v, %+v, %v; want a confirmation", act, sel, err)
+	}
+	comps := workbench(i18n.English, "game", g, seat, sel)
+	if len(comps) != 1 {
+		t.Fatalf("the confirmation shows %d rows", len(comps))
+	}
+	text := confirmText(i18n.English, g, seat)
+	for _, code := range scorable(g.LegalActions(seat)) {
+		if !strings.Contains(text, code) {
+			t.Errorf("the confirmation does not name %s: %q", code, text)
+		}
+	}
+	if !strings.HasPrefix(text, i18n.English.T("play.done.confirm.title")) {
+		t.Errorf("the confirmation reads %q", text)
+	}
+	back, _ := buttonOf(comps, "dback")
+	if act, sel, err := press(t, g, seat, back.CustomID); err != nil || act != nil || sel.Mode != "" {
+		t.Fatalf("Go back gives %v, %+v, %v", act, sel, err)
+	}
+	ok, _ := buttonOf(comps, "dok")
+	if act, _, err := press(t, g, seat, ok.CustomID); err != nil || act == nil || act.Type != atheneum.ActDone {
+		t.Fatalf("the confirmation gives %v, %v", act, err)
+	}
+
+	t.Run("without an objective to score, Done finishes at once", func(t *testing.T) {
+		g, seat := findState(t, func(g *atheneum.Game, seat int) bool { return len(scorable(g.LegalActions(seat))) == 0 })
+		done, _ := buttonOf(workbench(i18n.English, "game", g, seat, noSelection()), "done")
+		if act, _, err := press(t, g, seat, done.CustomID); err != nil || act == nil || act.Type != atheneum.ActDone {
+			t.Fatalf("Done gives %v, %v", act, err)
+		}
+	})
 }

@@ -60,7 +60,9 @@ func handComponents(l i18n.Lang, gameID string, g *atheneum.Game, seat int) []di
 // selection is how far a player has got in building a move on the
 // workbench; it travels in the custom ids of the next menus.
 type selection struct {
-	// Mode is "" (nothing chosen), "item" or "remove".
+	// Mode is "" (nothing chosen), "item", "remove", or "done" (Done was
+	// pressed while an objective could still be scored: the workbench asks
+	// for a confirmation).
 	Mode  string
 	Item  int
 	Color atheneum.Color
@@ -114,7 +116,7 @@ func decodeSelection(args []string) (selection, error) {
 		s.Comp, s.HasComp = c, true
 	}
 	switch s.Mode {
-	case "", "item", "remove":
+	case "", "item", "remove", "done":
 	default:
 		return selection{}, face.ErrBadID
 	}
@@ -154,6 +156,9 @@ func stepwiseWorkbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, s
 func buildWorkbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection, stepwise bool) []discordgo.MessageComponent {
 	b := idsFor(gameID, g, seat)
 	legal := g.LegalActions(seat)
+	if sel.Mode == "done" {
+		return confirmRows(l, b, sel, legal)
+	}
 	var rows []discordgo.MessageComponent
 	var canUndo, canDone bool
 	for _, a := range legal {

@@ -91,7 +91,8 @@ func reachable(t *testing.T, l i18n.Lang, g *atheneum.Game, seat int) map[athene
 // book takes two (the item, in its colour or the way round; then its
 // space), one more when its spaces do not fit one menu, and one more when
 // the first menu has no room to offer the item in each colour or way
-// round.
+// round; Done takes two while an objective could be scored (Done, then
+// its confirmation).
 func tapBound(g *atheneum.Game, seat int, a atheneum.Action) int {
 	legal := g.LegalActions(seat)
 	spaces := 0
@@ -113,6 +114,10 @@ func tapBound(g *atheneum.Game, seat int, a atheneum.Action) int {
 		return 2 + more
 	case atheneum.ActRemove, atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
 		return 2 + more
+	case atheneum.ActDone:
+		if len(scorable(legal)) > 0 {
+			return 2
+		}
 	}
 	return 1
 }

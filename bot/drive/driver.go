@@ -170,7 +170,7 @@ func (d *Driver) Prompt(p *Player) (discordtest.Message, bool, error) {
 			return msg, false, nil
 		}
 	}
-	return msg, len(Selects(msg)) > 0 || HasButton(msg, "done"), nil
+	return msg, len(Selects(msg)) > 0 || HasButton(msg, "done") || HasButton(msg, "dok"), nil
 }
 
 // step makes one move on the player's prompt: a pick, one action reached
@@ -186,10 +186,19 @@ func (d *Driver) Step(p *Player) (bool, error) {
 		_, _, err := d.Click(p.User, msg, pick.CustomID, opt.Value)
 		return true, err
 	}
+	if confirm, ok := Component(msg, "dok"); ok && !confirm.Disabled {
+		// Done asked to confirm (an objective could still be scored).
+		p.actionsThisTurn = 0
+		_, _, err := d.Click(p.User, msg, confirm.CustomID)
+		return true, err
+	}
 	if len(Selects(msg)) == 0 || p.actionsThisTurn > 6 || p.Rng.IntN(8) == 0 {
 		if done, ok := Component(msg, "done"); ok && !done.Disabled {
 			p.actionsThisTurn = 0
-			_, _, err := d.Click(p.User, msg, done.CustomID)
+			seen, _, err := d.Click(p.User, msg, done.CustomID)
+			if confirm, ok := Component(seen, "dok"); ok && err == nil {
+				_, _, err = d.Click(p.User, seen, confirm.CustomID)
+			}
 			return true, err
 		}
 		return false, nil
@@ -276,12 +285,29 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 			(*hear)(tap)
 		}()
 	}
+	if back, ok := Component(msg, "dback"); ok {
+		// The prompt asks to confirm Done.
+		if confirm, ok := Component(msg, "dok"); ok && a.Type == atheneum.ActDone {
+			_, _, err := click(msg, confirm.CustomID)
+			return err
+		}
+		if msg, _, err = click(msg, back.CustomID); err != nil {
+			return err
+		}
+	}
 	if a.Type == atheneum.ActDone || a.Type == atheneum.ActUndo {
 		btn, ok := Component(msg, string(a.Type))
 		if !ok || btn.Disabled {
 			return fmt.Errorf("%s's prompt has no %s button", p.User.Username, a.Type)
 		}
-		_, _, err := click(msg, btn.CustomID)
+		seen, _, err := click(msg, btn.CustomID)
+		if err != nil {
+			return err
+		}
+		// Done asks to confirm while an objective could still be scored.
+		if confirm, ok := Component(seen, "dok"); ok && a.Type == atheneum.ActDone {
+			_, _, err = click(seen, confirm.CustomID)
+		}
 		return err
 	}
 	for clicks := 0; clicks < 8; clicks++ {
