@@ -408,6 +408,9 @@ func (f *Face) Component(ctx context.Context, env face.Env, r face.Reply, t *gam
 		return f.play(ctx, env, r, t, seat, *act)
 	}
 	content := workbenchText(l, rec, seat)
+	if sel.Mode == "done" {
+		content = confirmText(l, g, seat)
+	}
 	if line := env.DeadlineLine(ctx, t, l); line != "" {
 		content += "\n" + line
 	}
