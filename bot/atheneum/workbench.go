@@ -29,18 +29,12 @@ func (b ids) make(verb string, args ...string) string {
 	return face.ID{Game: b.game, Step: b.step, Seq: b.seq, Seat: b.seat, Moves: b.moves, Verb: verb, Args: args}.String()
 }
 
-func option(label, value, desc string, def bool) discordgo.SelectMenuOption {
-	return discordgo.SelectMenuOption{Label: face.Clip(label, face.MaxLabel), Value: value, Description: face.Clip(desc, face.MaxLabel), Default: def}
-}
-
-func selectRow(id, placeholder string, opts []discordgo.SelectMenuOption) discordgo.ActionsRow {
-	if len(opts) > face.MaxOptions {
-		opts = opts[:face.MaxOptions]
-	}
-	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: id, Placeholder: face.Clip(placeholder, 150), Options: opts,
-	}}}
-}
+// option and selectRow build the workbench's menus (see face.MenuOption
+// and face.MenuRow).
+var (
+	option    = face.MenuOption
+	selectRow = face.MenuRow
+)
 
 // handComponents is the pick menu: one option per card in the seat's hand.
 func handComponents(l i18n.Lang, gameID string, g *atheneum.Game, seat int) []discordgo.MessageComponent {
