@@ -243,20 +243,11 @@ func lobbyOptions(f face.Face) []engine.Option {
 // with the option's name as its argument.
 const verbGameOption = "opt"
 
-// lobbyOption builds a select menu option of the lobby.
-func lobbyOption(label, value, desc string, def bool) discordgo.SelectMenuOption {
-	return discordgo.SelectMenuOption{Label: face.Clip(label, face.MaxLabel), Value: value, Description: face.Clip(desc, face.MaxLabel), Default: def}
-}
-
-// lobbySelect is a row holding one select menu of the lobby.
-func lobbySelect(id, placeholder string, opts []discordgo.SelectMenuOption) discordgo.ActionsRow {
-	if len(opts) > face.MaxOptions {
-		opts = opts[:face.MaxOptions]
-	}
-	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: id, Placeholder: face.Clip(placeholder, 150), Options: opts,
-	}}}
-}
+// lobbyOption and lobbySelect build the lobby's menus.
+var (
+	lobbyOption = face.MenuOption
+	lobbySelect = face.MenuRow
+)
 
 func (b *Bot) lobbyComponents(l i18n.Lang, rec *store.Game) []discordgo.MessageComponent {
 	f, _ := b.faceOf(rec)

@@ -73,7 +73,7 @@ func handAnswer(l i18n.Lang, g *an.Game, seat int) string {
 		lines = append(lines, l.T("anludim.prompt.kept", "Cards", cardList(l, kept)))
 	}
 	lines = append(lines, l.T("anludim.cmd.crest", "Crest", crestName(l, g, seat), "Keep", g.KeepLimit(seat)))
-	return strings.Join(lines, "\n")
+	return tidy(l, strings.Join(lines, "\n"))
 }
 
 // tableAnswer is /anludim table in words: where the game stands, the
@@ -85,7 +85,7 @@ func tableAnswer(l i18n.Lang, f *Face, rec *store.Game, g *an.Game) string {
 	}
 	if !g.Over() {
 		lines = append(lines, faceUpText(l, g))
-		name := face.NameFunc(rec)
+		name := seatNamer(l, rec)
 		for p := an.Professor(0); p < an.NumProfessors; p++ {
 			key, who := "anludim.cmd.professor.board", ""
 			if s := g.ProfessorSeat(p); s >= 0 {
@@ -94,7 +94,7 @@ func tableAnswer(l i18n.Lang, f *Face, rec *store.Game, g *an.Game) string {
 			lines = append(lines, l.T(key, "Prof", profThe(l, p.ID()), "Combination", combinationName(l, p), "Name", who))
 		}
 	}
-	return strings.Join(append(lines, f.Scores(l, rec)), "\n")
+	return tidy(l, strings.Join(append(lines, f.Scores(l, rec)), "\n"))
 }
 
 // itemsAnswer is /anludim items in words: what is left on each
@@ -114,9 +114,9 @@ func itemsAnswer(l i18n.Lang, rec *store.Game, g *an.Game) string {
 		lines = append(lines, l.T("anludim.cmd.items.stack", "Prof", profThe(l, p.ID()),
 			"Items", l.T("anludim.item."+an.ItemKind(p).ID()+".count", "Count", len(stack)), "Values", strings.Join(vals, " ")))
 	}
-	name := face.NameFunc(rec)
+	name := seatNamer(l, rec)
 	for s := range g.Seats() {
 		lines = append(lines, l.T("anludim.cmd.items.seat", "Name", name(s), "Items", itemsText(l, g, s), "Total", g.Value(s)))
 	}
-	return strings.Join(lines, "\n")
+	return tidy(l, strings.Join(lines, "\n"))
 }

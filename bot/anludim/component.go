@@ -11,6 +11,7 @@ import (
 	"atheneum/bot/face"
 	"atheneum/bot/game"
 	"atheneum/engine"
+	an "atheneum/engine/anludim"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -170,17 +171,30 @@ func (f *Face) afterMove(ctx context.Context, env face.Env, t *game.Table, seat 
 	g := stateOf(rec)
 	switch {
 	case g == nil || g.Over():
-		return face.Message{Content: strings.Join(append(lead, l.T("anludim.prompt.over")), "\n")}
+		return face.Message{Content: tidy(l, strings.Join(append(lead, l.T("anludim.prompt.over")), "\n"))}
 	case res.StepEnded:
-		done := "anludim.prompt.done"
-		if keeping {
-			done = "anludim.prompt.done.keep"
-		}
-		return face.Message{Content: strings.Join(append(lead, l.T(done)), "\n")}
+		return face.Message{Content: tidy(l, strings.Join(append(lead, doneText(l, g, seat, res, keeping)), "\n"))}
 	}
 	m := f.message(env, rec, seat, l, pos{}, lead)
 	m.Content = withDeadline(ctx, env, t, l, m.Content)
 	return m
+}
+
+// doneText tells a seat whose step its move ended what comes next: its
+// turn is over; or, between rounds, its choice of cards is made and the
+// next round waits for the others' choices, or has begun with that move
+// (the last choice), the seat perhaps first to play.
+func doneText(l i18n.Lang, g *an.Game, seat int, res game.Result, keeping bool) string {
+	if !keeping {
+		return l.T("anludim.prompt.done")
+	}
+	if !slices.ContainsFunc(res.Events, func(e engine.Event) bool { return e.Kind == string(an.EvRoundStarted) }) {
+		return l.T("anludim.prompt.done.keep")
+	}
+	if slices.Contains(g.Awaited(), seat) {
+		return l.T("anludim.prompt.done.keep.first", "Round", g.Round())
+	}
+	return l.T("anludim.prompt.done.keep.started", "Round", g.Round())
 }
 
 // withDeadline adds the step's deadline to a seat's message.

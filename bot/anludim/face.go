@@ -148,7 +148,7 @@ func (f *Face) Refusal(l i18n.Lang, r *engine.Refusal) (string, bool) {
 		}
 		kv = append(kv, k, fmt.Sprint(v))
 	}
-	return l.T("anludim.refusal."+r.Code, kv...), true
+	return tidy(l, l.T("anludim.refusal."+r.Code, kv...)), true
 }
 
 // Autocomplete suggests nothing: no subcommand of the face takes a typed

@@ -244,6 +244,9 @@ func checkWords(t testing.TB, where, text string) {
 	if m := internalCode.FindString(text); m != "" {
 		t.Errorf("%s shows %q: %q", where, m, text)
 	}
+	if m := badFrench.FindString(text); m != "" {
+		t.Errorf("%s writes %q: %q", where, m, text)
+	}
 	i18ntest.CheckWorded(t, where, text)
 }
 

@@ -110,8 +110,9 @@ func (b *board) addMenus(placeholder string, opts []discordgo.SelectMenuOption, 
 	}
 }
 
+// option is a menu option of the face's menus.
 func option(label, value, desc string) discordgo.SelectMenuOption {
-	return discordgo.SelectMenuOption{Label: face.Clip(label, face.MaxLabel), Value: value, Description: face.Clip(desc, face.MaxLabel)}
+	return face.MenuOption(label, value, desc, false)
 }
 
 // build lays the position's components out.

@@ -56,9 +56,20 @@ func draw(env face.Env, rec *store.Game, name string, pic func(*an.Game, render.
 	if g == nil {
 		return nil
 	}
-	p, err := env.Draw(name, func() (render.Picture, error) { return pic(g, face.PictureOptions(rec)) })
+	p, err := env.Draw(name, func() (render.Picture, error) { return pic(g, pictureOptions(rec)) })
 	if err != nil {
 		return nil
 	}
 	return []face.Picture{p}
+}
+
+// pictureOptions draws a game's pictures in its language, each seat named
+// as a sentence of that language names it (see seatNamer).
+func pictureOptions(rec *store.Game) render.Options {
+	o := face.PictureOptions(rec)
+	name := seatNamer(o.Lang, rec)
+	for i := range o.Names {
+		o.Names[i] = name(i)
+	}
+	return o
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"atheneum/bot/face"
 	"atheneum/engine"
 	an "atheneum/engine/anludim"
 	"atheneum/engine/anludim/ai"
@@ -126,7 +127,9 @@ func playGame(t *testing.T, fx *fixture, rnd *rand.Rand, lang i18n.Lang) {
 				t.Fatal(err)
 			}
 			checkMessage(t, where+" prompt ("+string(l)+")", m)
+			checkDiscardWords(t, where+" prompt ("+string(l)+")", l, m)
 		}
+		keeping := g.Keeping()
 		player, _ := ai.New("normal", uint64(steps))
 		target := player.Propose(g.View(seat), seat)
 		before := fx.env.moves()
@@ -151,8 +154,31 @@ func playGame(t *testing.T, fx *fixture, rnd *rand.Rand, lang i18n.Lang) {
 			}
 			m = *r.last
 			checkMessage(t, where+" after "+p.key, m)
+			checkDiscardWords(t, where+" after "+p.key, lang, m)
+			if bold := "**" + names[seat] + "**"; strings.Contains(m.Content, bold) {
+				t.Errorf("%s: after %s, %s reads of itself in the third person: %q", where, p.key, names[seat], m.Content)
+			}
+		}
+		if now := stateOf(tbl.Rec); keeping && !now.Keeping() && !now.Over() && strings.Contains(m.Content, lang.T("anludim.prompt.done.keep")) {
+			t.Errorf("%s: the choice that began round %d reads %q", where, now.Round(), m.Content)
 		}
 		tbl.Unlock()
+	}
+}
+
+// checkDiscardWords fails when a message at the start of a move tells a
+// seat it may discard to draw without offering it, or offers it without a
+// word.
+func checkDiscardWords(t *testing.T, where string, l i18n.Lang, m face.Message) {
+	t.Helper()
+	ps := presses(t, m)
+	if len(ps) == 0 || posOf(t, ps).play {
+		return
+	}
+	offered := slices.ContainsFunc(ps, func(p press) bool { return strings.HasPrefix(p.key, "x:") })
+	told := strings.Contains(m.Content, l.T("anludim.prompt.turn.discard")) || strings.Contains(m.Content, l.T("anludim.prompt.after_main"))
+	if offered != told {
+		t.Errorf("%s: discarding is offered %v, told %v: %q", where, offered, told, m.Content)
 	}
 }
 

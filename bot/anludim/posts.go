@@ -28,11 +28,8 @@ func (f *Face) StepEnded(env face.Env, rec *store.Game, n game.Notice) face.Mess
 	if round, turn, ok := turnOf(n.Step); ok {
 		lines = append(lines, l.T("anludim.post.turn", "Round", round, "Turn", turn))
 	}
-	roundEnded := false
-	for _, e := range n.Events {
-		lines = append(lines, eventText(l, rec, e, engine.Spectator))
-		roundEnded = roundEnded || e.Kind == string(an.EvRoundEnded)
-	}
+	lines = append(lines, eventLines(l, rec, n.Events, engine.Spectator)...)
+	roundEnded := slices.ContainsFunc(n.Events, func(e engine.Event) bool { return e.Kind == string(an.EvRoundEnded) })
 	var pics []face.Picture
 	switch {
 	case g == nil:
@@ -50,7 +47,7 @@ func (f *Face) StepEnded(env face.Env, rec *store.Game, n game.Notice) face.Mess
 	if len(lines) == 0 {
 		lines = append(lines, l.T("anludim.post.step"))
 	}
-	return face.Message{Content: strings.Join(lines, "\n"), Pictures: pics}
+	return face.Message{Content: tidy(l, strings.Join(lines, "\n")), Pictures: pics}
 }
 
 // turnOf reads a turn's step key ("r2.t14"); ok is false for any other
@@ -70,7 +67,7 @@ func turnOf(step string) (round, turn int, ok bool) {
 func resultLines(l i18n.Lang, rec *store.Game, g *an.Game) []string {
 	res := slices.Clone(g.Results())
 	slices.SortStableFunc(res, func(a, b an.Result) int { return a.Rank - b.Rank })
-	name := face.NameFunc(rec)
+	name := seatNamer(l, rec)
 	var out []string
 	for _, r := range res {
 		value := 0
@@ -95,11 +92,11 @@ func (f *Face) Position(l i18n.Lang, rec *store.Game) string {
 	if g == nil || g.Over() {
 		return ""
 	}
-	who := face.NameFunc(rec)(g.Awaited()[0])
+	who := seatNamer(l, rec)(g.Awaited()[0])
 	if g.Keeping() {
-		return l.T("anludim.position.keep", "Round", g.Round(), "Name", who)
+		return tidy(l, l.T("anludim.position.keep", "Round", g.Round(), "Name", who))
 	}
-	return l.T("anludim.position.turn", "Round", g.Round(), "Turn", g.Turn(), "Name", who)
+	return tidy(l, l.T("anludim.position.turn", "Round", g.Round(), "Turn", g.Turn(), "Name", who))
 }
 
 // Scores are each seat's rounds won, crest and total this round; once the
@@ -110,15 +107,15 @@ func (f *Face) Scores(l i18n.Lang, rec *store.Game) string {
 		return ""
 	}
 	if g.Over() {
-		return strings.Join(resultLines(l, rec, g), "\n")
+		return tidy(l, strings.Join(resultLines(l, rec, g), "\n"))
 	}
-	name := face.NameFunc(rec)
+	name := seatNamer(l, rec)
 	lines := make([]string, 0, g.Seats())
 	for s := range g.Seats() {
 		lines = append(lines, l.T("anludim.scores.line", "Name", name(s), "Crest", crestName(l, g, s),
 			"Won", l.T("anludim.scores.won", "Count", g.RoundsWon(s)), "Total", g.Value(s)))
 	}
-	return strings.Join(lines, "\n")
+	return tidy(l, strings.Join(lines, "\n"))
 }
 
 // StartText opens a game: the variant, who plays in which order, who
@@ -133,10 +130,10 @@ func (f *Face) StartText(l i18n.Lang, rec *store.Game) string {
 	for i := range seats {
 		seats[i] = i
 	}
-	name := face.NameFunc(rec)
-	return l.T("anludim.start", "Variant", f.OptionWords(l, an.OptionVariant, variant), "Players", seatNames(l, rec, seats),
+	name := seatNamer(l, rec)
+	return tidy(l, l.T("anludim.start", "Variant", f.OptionWords(l, an.OptionVariant, variant), "Players", seatNames(l, rec, seats),
 		"First", name(0), "Last", name(len(seats)-1),
-		"Hand", "/"+an.ID+" "+l.T("cmd.anludim.hand.name"), "Play", "/"+an.ID+" "+l.T("cmd.anludim.play.name"))
+		"Hand", "/"+an.ID+" "+l.T("cmd.anludim.hand.name"), "Play", "/"+an.ID+" "+l.T("cmd.anludim.play.name")))
 }
 
 // Replay answers /anludim replay for a finished game: it is replayed from
@@ -160,7 +157,7 @@ func (f *Face) Replay(ctx context.Context, env face.Env, r face.Reply, rec *stor
 	if g == nil {
 		return r.Edit(face.Message{Content: l.T("anludim.cmd.not_started")})
 	}
-	name := face.NameFunc(final)
+	name := seatNamer(l, final)
 	when := final.EndedAt
 	if when.IsZero() {
 		when = final.StartedAt
@@ -176,8 +173,14 @@ func (f *Face) Replay(ctx context.Context, env face.Env, r face.Reply, rec *stor
 		for s, v := range rd.Values {
 			totals[s] = l.T("anludim.post.total", "Name", name(s), "Total", v)
 		}
-		lines = append(lines, l.T("anludim.replay.round", "Round", rd.Round, "Name", name(rd.Winner),
-			"Reason", l.T("anludim.end."+string(rd.Reason)), "Totals", strings.Join(totals, l.T("anludim.list.sep"))))
+		line := l.T("anludim.replay.round", "Round", rd.Round, "Name", name(rd.Winner),
+			"Reason", l.T("anludim.end."+string(rd.Reason)), "Totals", strings.Join(totals, l.T("anludim.list.sep")))
+		ended := engine.Event{Kind: string(an.EvRoundEnded), Seat: rd.Winner,
+			Args: map[string]any{"Reason": string(rd.Reason), "Values": rd.Values, "Trigger": rd.Trigger}}
+		if tie := tieText(l, final, ended, engine.Spectator); tie != "" {
+			line += " " + tie
+		}
+		lines = append(lines, line)
 	}
 	if g.Over() {
 		lines = append(lines, "", l.T("anludim.post.results"))
@@ -187,17 +190,17 @@ func (f *Face) Replay(ctx context.Context, env face.Env, r face.Reply, rec *stor
 	if len(pics) == 0 {
 		pics = tablePicture(env, final)
 	}
-	return r.Edit(face.Message{Content: strings.Join(lines, "\n"), Pictures: pics})
+	return r.Edit(face.Message{Content: tidy(l, strings.Join(lines, "\n")), Pictures: pics})
 }
 
 // Log tells, turn by turn, what each move caused that everyone may know
 // (a face-down draw stays secret), and which turns the autopilot played.
 func (f *Face) Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) string {
 	type turnLog struct {
-		key   string
-		lines []string
-		auto  bool
-		seat  int
+		key    string
+		events []engine.Event
+		auto   bool
+		seat   int
 	}
 	var log []*turnLog
 	for _, st := range steps {
@@ -208,11 +211,7 @@ func (f *Face) Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) s
 		}
 		tl := log[len(log)-1]
 		tl.auto = tl.auto || st.By == "autopilot"
-		for _, e := range st.Events {
-			if text := eventText(l, rec, e, engine.Spectator); text != "" {
-				tl.lines = append(tl.lines, text)
-			}
-		}
+		tl.events = append(tl.events, st.Events...)
 	}
 	if turns < 1 {
 		turns = 1
@@ -223,23 +222,21 @@ func (f *Face) Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) s
 	if len(log) == 0 {
 		return l.T("log.none")
 	}
+	seatName := seatNamer(l, rec)
 	var sb strings.Builder
 	for _, tl := range log {
-		name := "?"
-		if tl.seat >= 0 && tl.seat < len(rec.Seats) {
-			name = rec.Seats[tl.seat].Name
-		}
+		name := seatName(tl.seat)
 		if round, turn, ok := turnOf(tl.key); ok {
 			sb.WriteString(l.T("anludim.log.turn", "Round", round, "Turn", turn, "Name", name) + "\n")
 		} else {
 			sb.WriteString(l.T("anludim.log.keep", "Name", name) + "\n")
 		}
-		for _, line := range tl.lines {
+		for _, line := range eventLines(l, rec, tl.events, engine.Spectator) {
 			sb.WriteString("· " + line + "\n")
 		}
 		if tl.auto {
 			sb.WriteString("· " + l.T("log.autopilot", "Names", name, "Count", 1) + "\n")
 		}
 	}
-	return sb.String()
+	return tidy(l, sb.String())
 }

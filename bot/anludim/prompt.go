@@ -11,6 +11,7 @@ import (
 	"atheneum/engine"
 	an "atheneum/engine/anludim"
 	"atheneum/i18n"
+	anrender "atheneum/render/anludim"
 	"atheneum/store"
 )
 
@@ -30,6 +31,13 @@ func (f *Face) Prompt(ctx context.Context, env face.Env, t *game.Table, seat int
 // its last move did, worded for it). Only the start of a move has the
 // hand's picture: the later steps keep the message's.
 func (f *Face) message(env face.Env, rec *store.Game, seat int, l i18n.Lang, at pos, lead []string) face.Message {
+	m := f.compose(env, rec, seat, l, at, lead)
+	m.Content = tidy(l, m.Content)
+	return m
+}
+
+// compose is message, before its sentences are tidied.
+func (f *Face) compose(env face.Env, rec *store.Game, seat int, l i18n.Lang, at pos, lead []string) face.Message {
 	g := stateOf(rec)
 	lines := slices.Clone(lead)
 	switch {
@@ -65,7 +73,7 @@ func (f *Face) message(env face.Env, rec *store.Game, seat int, l i18n.Lang, at 
 
 // waitingText says whose turn it is, for a seat the game does not await.
 func waitingText(l i18n.Lang, rec *store.Game, g *an.Game) string {
-	who := face.NameFunc(rec)(g.Awaited()[0])
+	who := seatNamer(l, rec)(g.Awaited()[0])
 	if g.Keeping() {
 		return l.T("anludim.prompt.wait.keep", "Round", g.Round(), "Name", who)
 	}
@@ -77,6 +85,7 @@ func waitingText(l i18n.Lang, rec *store.Game, g *an.Game) string {
 func startText(l i18n.Lang, b *board) []string {
 	g, seat := b.g, b.seat
 	var lines []string
+	canDiscard := slices.ContainsFunc(b.steps, func(c engine.Choice) bool { return strings.HasPrefix(c.Key, "x:") })
 	if g.Keeping() {
 		lines = append(lines, l.T("anludim.prompt.keep", "Round", g.Round(), "Count", g.KeepLimit(seat)))
 		if kept := g.Kept(seat); len(kept) > 0 {
@@ -84,13 +93,19 @@ func startText(l i18n.Lang, b *board) []string {
 		}
 		return append(lines, handText(l, g, seat))
 	}
+	// Discarding to draw is offered only when the rules allow it now:
+	// something to discard, not done yet this turn, a card to draw.
 	switch {
+	case !g.MainDone() && !g.OptionalDone() && canDiscard:
+		lines = append(lines, l.T("anludim.prompt.turn", "Round", g.Round(), "Turn", g.Turn())+" "+l.T("anludim.prompt.turn.discard"))
 	case !g.MainDone() && !g.OptionalDone():
 		lines = append(lines, l.T("anludim.prompt.turn", "Round", g.Round(), "Turn", g.Turn()))
 	case !g.MainDone():
 		lines = append(lines, l.T("anludim.prompt.title", "Round", g.Round(), "Turn", g.Turn())+" "+l.T("anludim.prompt.todo.main"))
-	default:
+	case canDiscard:
 		lines = append(lines, l.T("anludim.prompt.title", "Round", g.Round(), "Turn", g.Turn())+" "+l.T("anludim.prompt.after_main"))
+	default:
+		lines = append(lines, l.T("anludim.prompt.title", "Round", g.Round(), "Turn", g.Turn())+" "+l.T("anludim.prompt.after_main.end"))
 	}
 	if slices.ContainsFunc(b.steps, func(c engine.Choice) bool { return strings.HasPrefix(c.Key, "t:") }) {
 		lines = append(lines, l.T("anludim.prompt.take_back"))
@@ -181,17 +196,14 @@ func cardsText(l i18n.Lang, b *board) []string {
 // readingsText asks how the cards of a play are read.
 func readingsText(l i18n.Lang, b *board) string {
 	p := profByCode(b.at.prof)
-	return l.T("anludim.prompt.reading", "Prof", profThe(l, p.ID()), "Cards", cardList(l, b.at.cards))
+	// The professor opens the sentence: "The Seer", "La Voyante".
+	return l.T("anludim.prompt.reading", "Prof", anrender.UpperFirst(profThe(l, p.ID())), "Cards", cardList(l, b.at.cards))
 }
 
 // ownEvents words what a seat's move did, for that seat: its private
-// details included.
+// details included, its own doings in the second person.
 func ownEvents(l i18n.Lang, rec *store.Game, seat int, events []engine.Event) []string {
-	var out []string
-	for _, e := range events {
-		out = append(out, eventText(l, rec, e, seat))
-	}
-	return out
+	return eventLines(l, rec, events, seat)
 }
 
 // itoa is strconv.Itoa, short.

@@ -9,6 +9,7 @@ import (
 	"atheneum/engine"
 	an "atheneum/engine/anludim"
 	"atheneum/i18n"
+	anrender "atheneum/render/anludim"
 	"atheneum/store"
 )
 
@@ -116,15 +117,36 @@ func crestName(l i18n.Lang, g *an.Game, seat int) string {
 	return l.T("anludim.crest.silver")
 }
 
-// names lists seats by name, joined as a list.
+// seatNamer names the seats as a sentence of l calls them: by their
+// names, except that a computer player's French name is a common noun
+// ("IA normale") and takes its article ("l'IA normale"), which
+// render/anludim's Tidy capitalises when it opens a sentence.
+func seatNamer(l i18n.Lang, rec *store.Game) func(int) string {
+	return func(i int) string {
+		if i < 0 || i >= len(rec.Seats) {
+			return "?"
+		}
+		s := rec.Seats[i]
+		if s.AILevel != "" && strings.HasPrefix(s.Name, l.T("ai."+s.AILevel+".name")) {
+			return l.T("anludim.ai.the", "Name", s.Name)
+		}
+		return s.Name
+	}
+}
+
+// seatNames lists seats by name, joined as a list.
 func seatNames(l i18n.Lang, rec *store.Game, seats []int) string {
-	name := face.NameFunc(rec)
+	name := seatNamer(l, rec)
 	out := make([]string, len(seats))
 	for i, s := range seats {
 		out[i] = name(s)
 	}
 	return face.JoinAnd(l, out)
 }
+
+// tidy is render/anludim's Tidy: a filled sentence of l as written
+// ("au tour d'Ada", "L'IA normale pioche").
+func tidy(l i18n.Lang, s string) string { return anrender.Tidy(l, s) }
 
 // stateOf is the game's rules state; nil when the game has not started or
 // is not an Anludim game.
@@ -139,30 +161,43 @@ func stateOf(rec *store.Game) *an.Game {
 }
 
 // eventText words one event of the game for reader (engine.Spectator for
-// the channel): a private event's details only for its own seat. Its
-// arguments may have come back from JSON (a step's end kept across a
-// restart), so numbers may be float64 and lists []any.
+// the channel): a private event's details only for its own seat, and the
+// reader's own events in the second person ("You lay…"). Its arguments
+// may have come back from JSON (a step's end kept across a restart), so
+// numbers may be float64 and lists []any.
 func eventText(l i18n.Lang, rec *store.Game, e engine.Event, reader int) string {
-	name := face.NameFunc(rec)
-	id := "anludim.event." + e.Kind
-	kv := []any{"Name", name(e.Seat)}
+	name := seatNamer(l, rec)
+	variant := ""
+	trigger, _ := toInt(e.Args["Trigger"])
 	switch an.EventKind(e.Kind) {
 	case an.EvProfessorTaken:
 		switch from, _ := toInt(e.Args["From"]); {
 		case from < 0:
-			id += ".board"
+			variant = ".board"
 		case from == e.Seat:
-			id += ".own"
+			variant = ".own"
 		}
 	case an.EvFaceUp:
 		if c, ok := toInt(e.Args["Card"]); !ok || c < 0 {
-			id += ".none"
+			variant = ".none"
+		}
+	case an.EvKeepDone:
+		if n, _ := toInt(e.Args["Count"]); n == 0 && reader != e.Seat {
+			return l.T("anludim.post.keep_none", "Name", name(e.Seat))
 		}
 	}
-	own := e.Private && reader == e.Seat && reader >= 0
-	if own {
+	id := "anludim.event." + e.Kind + variant
+	mine := reader >= 0 && reader == e.Seat
+	own := e.Private && mine
+	switch {
+	case own:
 		id += ".private"
+	case mine && l.Has("anludim.you."+e.Kind+variant):
+		id = "anludim.you." + e.Kind + variant
+	case reader >= 0 && an.EventKind(e.Kind) == an.EvRoundEnded && reader == trigger:
+		id = "anludim.you.round_ended.trigger"
 	}
+	kv := []any{"Name", name(e.Seat)}
 	for k, v := range e.Args {
 		switch k {
 		case "Cards":
@@ -209,7 +244,94 @@ func eventText(l i18n.Lang, rec *store.Game, e engine.Event, reader int) string 
 			kv = append(kv, k, n)
 		}
 	}
-	return l.T(id, kv...)
+	if an.EventKind(e.Kind) != an.EvRoundEnded {
+		return l.T(id, kv...)
+	}
+	when := l.T("anludim.when.turn", "Name", name(trigger))
+	if reader >= 0 && reader == trigger {
+		when = l.T("anludim.when.yours")
+	}
+	text := l.T(id, append(kv, "When", when)...)
+	if tie := tieText(l, rec, e, reader); tie != "" {
+		text += " " + tie
+	}
+	return text
+}
+
+// tieText says how the tie was broken when a round's winner had no more
+// than another seat (ruling 8: the tie goes to the seat that ended the
+// round, then to the next ones in turn order); "" when there was no tie,
+// or when the round was won by the five kinds, whatever the totals.
+func tieText(l i18n.Lang, rec *store.Game, e engine.Event, reader int) string {
+	reason, _ := e.Args["Reason"].(string)
+	vals := toInts(e.Args["Values"])
+	trigger, _ := toInt(e.Args["Trigger"])
+	win := e.Seat
+	if an.EndReason(reason) == an.EndFiveKinds || win < 0 || win >= len(vals) {
+		return ""
+	}
+	tied := false
+	for s, v := range vals {
+		tied = tied || (s != win && v == vals[win])
+	}
+	if !tied {
+		return ""
+	}
+	key := "anludim.tie.next"
+	switch {
+	case win == trigger:
+		key = "anludim.tie.trigger"
+		if reader == win {
+			key += ".you"
+		}
+	case reader >= 0 && reader == win:
+		key += ".you"
+	case reader >= 0 && reader == trigger:
+		key += ".by_you"
+	}
+	name := seatNamer(l, rec)
+	return l.T(key, "Total", vals[win], "Name", name(win), "Trigger", name(trigger))
+}
+
+// eventLines words a list of events for reader, each event once: a seat's
+// cards kept between rounds are counted when it is done choosing, so the
+// channel is told that count alone, not each card before it; the seat
+// itself, told each card it kept, is told the count only when earlier
+// choices add to them.
+func eventLines(l i18n.Lang, rec *store.Game, events []engine.Event, reader int) []string {
+	done := map[int]bool{}
+	for _, e := range events {
+		if an.EventKind(e.Kind) == an.EvKeepDone {
+			done[e.Seat] = true
+		}
+	}
+	kept := map[int]int{}
+	var out []string
+	for _, e := range events {
+		switch an.EventKind(e.Kind) {
+		case an.EvKept:
+			kept[e.Seat]++
+			if done[e.Seat] && e.Seat != reader {
+				continue
+			}
+		case an.EvKeepDone:
+			if e.Seat == reader && kept[e.Seat] > 0 {
+				n, _ := toInt(e.Args["Count"])
+				if n > kept[e.Seat] {
+					out = append(out, l.T("anludim.you.keep_done.all", "Count", n))
+				}
+				continue
+			}
+			if n, _ := toInt(e.Args["Count"]); n == 0 && e.Seat == reader {
+				out = append(out, l.T("anludim.you.keep_done.none"))
+				continue
+			}
+		}
+		if text := eventText(l, rec, e, reader); text != "" {
+			out = append(out, text)
+		}
+	}
+	return out
 }
 
 // playedCards names the cards of a play as its event gives them, in move

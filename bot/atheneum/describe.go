@@ -162,12 +162,16 @@ func itemLabel(l i18n.Lang, g *atheneum.Game, it atheneum.Item) string {
 	return "#" + strconv.Itoa(it.ID) + " " + itemWords(l, g.Content, it)
 }
 
-// received says what a seat received at the last reveal, card by card:
-// "A07 (yours): a teal book, a teal book; B03 (Ana): reshelve up to 1
-// book". It is empty outside the resolve step.
+// received says what a seat received at the last reveal, card by card,
+// each part named by its section's colour as the pictures draw it (the
+// yellow section of the seat's own card, the blue section of its left
+// neighbour's, the green section of its right neighbour's): "the yellow
+// section of A07 (your card): a teal book, a teal book; the blue section
+// of B03 (Ana): reshelve up to 1 book; ...". It is empty outside the
+// resolve step.
 //
-// own is the catalogue key that names the seat's own card: "yours" on the
-// seat's workbench, "their own" in the channel.
+// own is the catalogue key that names the seat's own card: "your card" on
+// the seat's workbench, "their own card" in the channel.
 func received(l i18n.Lang, g *atheneum.Game, seat int, name func(int) string, own string) string {
 	if g.Step != atheneum.StepResolve || g.Seats[seat].Played < 0 {
 		return ""
@@ -190,9 +194,17 @@ func received(l i18n.Lang, g *atheneum.Game, seat int, name func(int) string, ow
 		if src.from != seat {
 			who = name(src.from)
 		}
-		parts = append(parts, l.T("play.received.part", "Card", card.Code, "Who", who, "What", strings.Join(what, ", ")))
+		parts = append(parts, l.T("play.received.part", "Section", l.T(sectionKeys[src.sec]), "Card", card.Code, "Who", who, "What", strings.Join(what, ", ")))
 	}
 	return strings.Join(parts, l.T("play.received.sep"))
+}
+
+// sectionKeys name a study card's sections by their colour: "yellow
+// section".
+var sectionKeys = [3]string{
+	atheneum.SectionSelf:    "section.self",
+	atheneum.SectionToLeft:  "section.to_left",
+	atheneum.SectionToRight: "section.to_right",
 }
 
 // patternCell names one cell of an objective's pattern.
@@ -323,7 +335,15 @@ func describeEvent(l i18n.Lang, g *atheneum.Game, e atheneum.Event, name func(in
 		if e.Comp == atheneum.CompRight {
 			side = atheneum.SideRight
 		}
-		return l.T(key, "Name", who, "Shelf", e.N, "Side", l.T("side."+string(side)))
+		// The shelf's size says more to the channel than its number in the
+		// supply.
+		spec, _ := g.Content.SideShelf(e.N)
+		if e.Seat >= 0 && e.Seat < len(g.Seats) && e.Comp < atheneum.NumComps {
+			if c := &g.Seats[e.Seat].Comps[e.Comp]; c.Present {
+				spec.Width, spec.Levels = c.Width, c.Levels
+			}
+		}
+		return l.T(key, "Name", who, "Side", l.T("side."+string(side)), "Width", spec.Width, "Count", spec.Levels)
 	case atheneum.EvObjectiveScored:
 		if e.Wand {
 			key += ".wand"

@@ -72,8 +72,8 @@ func TestEventsCountInWordsAndSayWhatObjectivesAsk(t *testing.T) {
 			"**Bo** scored objective " + o.Code + " (" + objectiveAsks(i18n.English, o) + ") for 1 point."},
 		{"an objective joining the row says what it asks, in French", i18n.French, atheneum.Event{Type: atheneum.EvObjectiveDrawn, Seat: -1, Objective: o.Code},
 			"Nouveau dans la rangée des objectifs : " + objectiveWords(i18n.French, o) + "."},
-		{"a side shelf's side is worded", i18n.French, atheneum.Event{Type: atheneum.EvSideShelfPlaced, Seat: 0, N: 3, Comp: atheneum.CompRight},
-			"**Ana** a placé l'étagère latérale S3 à droite."},
+		{"a side shelf is worded by its side and size, not its number in the supply", i18n.French, atheneum.Event{Type: atheneum.EvSideShelfPlaced, Seat: 0, N: 3, Comp: atheneum.CompRight},
+			"**Ana** a ajouté une étagère latérale à droite de son étagère principale : largeur 4, 1 niveau."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,7 +111,7 @@ func TestObjectivesSayWhatTheyAsk(t *testing.T) {
 		{"a pattern in one of two named compartments", i18n.French, "O19",
 			"O19 (3 points et une baguette magique rendue) : violet et rose l'un au-dessus de l'autre, de haut en bas, dans le compartiment II ou le compartiment III"},
 		{"shapes in several compartments", i18n.English, "O29",
-			"O29 (6 points): 4 books side by side, in compartment I, a block 3 books wide and 2 levels high, in compartment V and 2 books side by side, in compartment III"},
+			"O29 (6 points): 4 books side by side, in compartment I, a block of books 3 wide and 2 levels high, in compartment V and 2 books side by side, in compartment III"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,8 +7,11 @@
 package atheneum
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -405,6 +408,9 @@ func (f *Face) Component(ctx context.Context, env face.Env, r face.Reply, t *gam
 		return f.play(ctx, env, r, t, seat, *act)
 	}
 	content := workbenchText(l, rec, seat)
+	if sel.Mode == "done" {
+		content = confirmText(l, g, seat)
+	}
 	if line := env.DeadlineLine(ctx, t, l); line != "" {
 		content += "\n" + line
 	}
@@ -509,6 +515,9 @@ func (f *Face) turnOver(env face.Env, rec *store.Game, events []atheneum.Event) 
 			w = append(w, face.Mention(rec, s))
 		}
 		sb.WriteString(l.T("play.game.over", "Winners", face.JoinAnd(l, w), "Count", len(w)) + "\n")
+		for _, line := range tieLines(l, g, face.NameFunc(rec)) {
+			sb.WriteString(line + "\n")
+		}
 	} else {
 		sb.WriteString(l.T("play.turn.over", "Turn", g.TurnNumber()-1) + "\n")
 	}
@@ -540,6 +549,50 @@ func (f *Face) turnOver(env face.Env, rec *store.Game, events []atheneum.Event) 
 	return m
 }
 
+// tieLines say how each tie on points of a finished game was broken, best
+// tie first: by books shelved, then by books of the favourite subject,
+// else the seats share their rank.
+func tieLines(l i18n.Lang, g *atheneum.Game, name func(int) string) []string {
+	res := slices.Clone(g.Results)
+	slices.SortStableFunc(res, func(a, b atheneum.Result) int { return cmp.Or(a.Rank-b.Rank, a.Seat-b.Seat) })
+	var lines []string
+	for i := 0; i < len(res); {
+		j := i + 1
+		for j < len(res) && res[j].Total == res[i].Total {
+			j++
+		}
+		group := res[i:j]
+		i = j
+		if len(group) < 2 {
+			continue
+		}
+		var names, books, favs []string
+		booksDiffer, allSame := true, true
+		for k, r := range group {
+			names = append(names, name(r.Seat))
+			books = append(books, strconv.Itoa(r.Books))
+			favs = append(favs, strconv.Itoa(r.FavoriteBooks))
+			for _, o := range group[:k] {
+				booksDiffer = booksDiffer && o.Books != r.Books
+			}
+			allSame = allSame && r.Books == group[0].Books && r.FavoriteBooks == group[0].FavoriteBooks
+		}
+		// Books decide when they all differ; else the favourite subject's
+		// books decide what they can, and seats equal on both share a
+		// rank (the ranks listed below show which).
+		key := "play.tie.favourite"
+		switch {
+		case booksDiffer:
+			key = "play.tie.books"
+		case allSame:
+			key = "play.tie.shared"
+		}
+		lines = append(lines, l.T(key, "Total", group[0].Total, "Names", face.JoinAnd(l, names),
+			"Books", face.JoinAnd(l, books), "Favourite", face.JoinAnd(l, favs)))
+	}
+	return lines
+}
+
 // Position is "turn 3 of 10, choosing cards".
 func (f *Face) Position(l i18n.Lang, rec *store.Game) string {
 	g := athGame(rec)
@@ -565,7 +618,12 @@ func (f *Face) Scores(l i18n.Lang, rec *store.Game) string {
 	} else {
 		lines = append(lines, l.T("play.scores.title.first"))
 	}
-	for i := range g.Seats {
+	order := make([]int, len(g.Seats))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return g.Seats[b].Score() - g.Seats[a].Score() })
+	for _, i := range order {
 		lines = append(lines, l.T("play.scores.line", "Name", rec.Seats[i].Name, "Score", g.Seats[i].Score(), "Final", g.Breakdown(i).Total))
 	}
 	return strings.Join(lines, "\n") + "\n"
@@ -670,12 +728,26 @@ func (f *Face) Replay(ctx context.Context, env face.Env, r face.Reply, rec *stor
 	if err != nil {
 		return err
 	}
+	pics := []face.Picture{pic}
+	// The final shelves come on pictures of their own, so that each stays
+	// short enough to read on a phone.
+	shelves, err := atrender.DrawFinalShelves(athGame(final).View(atheneum.Spectator), face.PictureOptions(final))
+	if err != nil {
+		return err
+	}
+	for k, p := range shelves {
+		shelf, err := env.Draw(fmt.Sprintf("final-shelves-%d.png", k+1), func() (render.Picture, error) { return p, nil })
+		if err != nil {
+			return err
+		}
+		pics = append(pics, shelf)
+	}
 	var winners []string
 	for _, s := range athGame(final).Winners() {
 		winners = append(winners, final.Seats[s].Name)
 	}
 	return r.Edit(face.Message{Content: l.T("replay.text", "ID", rec.ID, "Date", fmt.Sprintf("<t:%d:d>", rec.EndedAt.Unix()), "Winners", face.JoinAnd(l, winners)),
-		Pictures: []face.Picture{pic}})
+		Pictures: pics})
 }
 
 // scoreHistory replays a finished Atheneum game: turns[k][seat] is the

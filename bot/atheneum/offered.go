@@ -1,6 +1,8 @@
 package atheneum
 
 import (
+	"slices"
+
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/face"
@@ -29,9 +31,58 @@ func offeredComponents(rec *store.Game, seat int, id face.ID) []discordgo.Messag
 			}
 			sel = s
 		}
+		switch {
+		case stepwiseVerbs[id.Verb]:
+			// The colour, orientation, compartment and space menus of
+			// earlier versions (and of what does not fit one menu) are
+			// checked against the stepwise workbench, which always
+			// offers them.
+			return stepwiseWorkbench(l, rec.ID, g, seat, sel)
+		case id.Verb == "it":
+			// The first menu offers a book of any colour once per colour,
+			// earlier versions once: either is a choice on offer.
+			return withOptionsOf(workbench(l, rec.ID, g, seat, sel), stepwiseWorkbench(l, rec.ID, g, seat, sel))
+		}
 		return workbench(l, rec.ID, g, seat, sel)
 	}
 	return nil
+}
+
+// withOptionsOf adds to each select menu of comps the options of the menu
+// with the same custom id in more (only to check a press against both).
+func withOptionsOf(comps, more []discordgo.MessageComponent) []discordgo.MessageComponent {
+	extra := map[string][]discordgo.SelectMenuOption{}
+	for _, row := range more {
+		if r, ok := row.(discordgo.ActionsRow); ok {
+			for _, c := range r.Components {
+				if m, ok := c.(discordgo.SelectMenu); ok {
+					extra[m.CustomID] = m.Options
+				}
+			}
+		}
+	}
+	out := make([]discordgo.MessageComponent, len(comps))
+	for i, row := range comps {
+		r, ok := row.(discordgo.ActionsRow)
+		if !ok {
+			out[i] = row
+			continue
+		}
+		cs := make([]discordgo.MessageComponent, len(r.Components))
+		for k, c := range r.Components {
+			if m, ok := c.(discordgo.SelectMenu); ok {
+				for _, o := range extra[m.CustomID] {
+					if !slices.ContainsFunc(m.Options, func(p discordgo.SelectMenuOption) bool { return p.Value == o.Value }) {
+						m.Options = append(slices.Clip(m.Options), o)
+					}
+				}
+				c = m
+			}
+			cs[k] = c
+		}
+		out[i] = discordgo.ActionsRow{Components: cs}
+	}
+	return out
 }
 
 // notOffered words the refusal of a click that matches nothing offered,
@@ -48,5 +99,8 @@ func notOffered(g *atheneum.Game, id face.ID) error {
 	return face.ErrStaleChoice
 }
 
+// stepwiseVerbs are the menus of the stepwise workbench.
+var stepwiseVerbs = map[string]bool{"col": true, "flip": true, "cmp": true, "spc": true}
+
 // shelvingVerbs are the workbench's verbs.
-var shelvingVerbs = map[string]bool{"it": true, "col": true, "flip": true, "cmp": true, "spc": true, "tok": true, "rew": true, "ss": true, "undo": true, "done": true}
+var shelvingVerbs = map[string]bool{"it": true, "col": true, "flip": true, "at": true, "cmp": true, "spc": true, "tok": true, "rew": true, "ss": true, "undo": true, "done": true, "dok": true, "dback": true}

@@ -29,18 +29,12 @@ func (b ids) make(verb string, args ...string) string {
 	return face.ID{Game: b.game, Step: b.step, Seq: b.seq, Seat: b.seat, Moves: b.moves, Verb: verb, Args: args}.String()
 }
 
-func option(label, value, desc string, def bool) discordgo.SelectMenuOption {
-	return discordgo.SelectMenuOption{Label: face.Clip(label, face.MaxLabel), Value: value, Description: face.Clip(desc, face.MaxLabel), Default: def}
-}
-
-func selectRow(id, placeholder string, opts []discordgo.SelectMenuOption) discordgo.ActionsRow {
-	if len(opts) > face.MaxOptions {
-		opts = opts[:face.MaxOptions]
-	}
-	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: id, Placeholder: face.Clip(placeholder, 150), Options: opts,
-	}}}
-}
+// option and selectRow build the workbench's menus (see face.MenuOption
+// and face.MenuRow).
+var (
+	option    = face.MenuOption
+	selectRow = face.MenuRow
+)
 
 // handComponents is the pick menu: one option per card in the seat's hand.
 func handComponents(l i18n.Lang, gameID string, g *atheneum.Game, seat int) []discordgo.MessageComponent {
@@ -60,7 +54,9 @@ func handComponents(l i18n.Lang, gameID string, g *atheneum.Game, seat int) []di
 // selection is how far a player has got in building a move on the
 // workbench; it travels in the custom ids of the next menus.
 type selection struct {
-	// Mode is "" (nothing chosen), "item" or "remove".
+	// Mode is "" (nothing chosen), "item", "remove", or "done" (Done was
+	// pressed while an objective could still be scored: the workbench asks
+	// for a confirmation).
 	Mode  string
 	Item  int
 	Color atheneum.Color
@@ -114,7 +110,7 @@ func decodeSelection(args []string) (selection, error) {
 		s.Comp, s.HasComp = c, true
 	}
 	switch s.Mode {
-	case "", "item", "remove":
+	case "", "item", "remove", "done":
 	default:
 		return selection{}, face.ErrBadID
 	}
@@ -133,48 +129,45 @@ func heldItem(g *atheneum.Game, seat, id int) (atheneum.Item, bool) {
 
 // workbench builds the resolve-step components for one seat from the
 // engine's legal actions and the selection so far.
+//
+// Shelving a book takes two taps when its legal spaces fit one menu: the
+// item (for a book of any colour, the item in the colour wanted; for a
+// paired set of two colours, the item the way round wanted), then the
+// space, named by its coordinates and compartment. When the spaces do not
+// fit one menu, the compartment comes before the space (three taps).
 func workbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection) []discordgo.MessageComponent {
+	return buildWorkbench(l, gameID, g, seat, sel, false)
+}
+
+// stepwiseWorkbench is the workbench as earlier versions of the bot built
+// it: the item alone, then its colour or orientation, then the
+// compartment, then the space. Only offered.go uses it, so that a menu an
+// earlier version left in a player's messages still takes a press.
+func stepwiseWorkbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection) []discordgo.MessageComponent {
+	return buildWorkbench(l, gameID, g, seat, sel, true)
+}
+
+func buildWorkbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection, stepwise bool) []discordgo.MessageComponent {
 	b := idsFor(gameID, g, seat)
 	legal := g.LegalActions(seat)
+	if sel.Mode == "done" {
+		return confirmRows(l, b, sel, legal)
+	}
 	var rows []discordgo.MessageComponent
 	var canUndo, canDone bool
-	var first []discordgo.SelectMenuOption
-	seenItem := map[int]bool{}
-	removals := 0
 	for _, a := range legal {
 		switch a.Type {
-		case atheneum.ActShelve, atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
-			if !seenItem[a.Item] {
-				seenItem[a.Item] = true
-				it, _ := heldItem(g, seat, a.Item)
-				first = append(first, option(itemLabel(l, g, it), "i"+strconv.Itoa(a.Item), itemHint(l, it), sel.Mode == "item" && sel.Item == a.Item))
-			}
-		case atheneum.ActRemove:
-			removals++
 		case atheneum.ActUndo:
 			canUndo = true
 		case atheneum.ActDone:
 			canDone = true
 		}
 	}
-	if removals > 0 {
-		first = append(first, option(l.T("play.remove.option", "Count", g.Seats[seat].Reshelves), "rm", l.T("play.remove.hint.option"), sel.Mode == "remove"))
-	}
-	for _, a := range legal {
-		if a.Type == atheneum.ActScore {
-			o, _ := g.Content.ObjectiveIndex(a.Objective)
-			obj := &g.Content.Objectives[o]
-			desc := l.T("play.score.hint.option")
-			if obj.Wand {
-				desc = l.T("play.score.wand.hint.option")
-			}
-			first = append(first, option(l.T("play.score.option", "Code", obj.Code, "Points", l.T("points", "Count", obj.Points)), "s"+obj.Code, desc, false))
-		}
-	}
+	first, expanded := itemOptions(l, g, seat, sel, legal, stepwise)
 	if len(first) > 0 {
 		rows = append(rows, selectRow(b.make("it"), l.T("play.next.placeholder"), first))
 	}
-	rows = append(rows, detailRows(l, b, g, seat, sel, legal)...)
+	rows = append(rows, detailRows(l, b, g, seat, sel, legal, expanded, stepwise)...)
 	if len(rows) > 4 {
 		rows = rows[:4]
 	}
@@ -187,6 +180,109 @@ func workbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selec
 		discordgo.Button{Label: doneLabel, Style: discordgo.SuccessButton, CustomID: b.make("done"), Disabled: !canDone},
 	}})
 	return rows
+}
+
+// itemOptions is the first menu: the held items, taking books off the
+// shelves, and the objectives to score. A book of any colour is offered
+// once per colour, and a paired set of two colours once per way round,
+// while the menu has room for them (expanded says which items are); the
+// others get their colour or orientation in a menu of its own.
+func itemOptions(l i18n.Lang, g *atheneum.Game, seat int, sel selection, legal []atheneum.Action, stepwise bool) (opts []discordgo.SelectMenuOption, expanded map[int]bool) {
+	var items []atheneum.Item
+	seenItem := map[int]bool{}
+	removals, scores := 0, 0
+	for _, a := range legal {
+		switch a.Type {
+		case atheneum.ActShelve, atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
+			if !seenItem[a.Item] {
+				seenItem[a.Item] = true
+				it, _ := heldItem(g, seat, a.Item)
+				items = append(items, it)
+			}
+		case atheneum.ActRemove:
+			removals++
+		case atheneum.ActScore:
+			scores++
+		}
+	}
+	// Expand items in order while everything still fits one menu.
+	expanded = map[int]bool{}
+	size := len(items) + scores
+	if removals > 0 {
+		size++
+	}
+	for _, it := range items {
+		if extra := len(itemVariants(it)) - 1; !stepwise && extra > 0 && size+extra <= face.MaxOptions {
+			expanded[it.ID] = true
+			size += extra
+		}
+	}
+	chosen := func(id int) bool { return sel.Mode == "item" && sel.Item == id }
+	for _, it := range items {
+		value := "i" + strconv.Itoa(it.ID)
+		if !expanded[it.ID] {
+			opts = append(opts, option(itemLabel(l, g, it), value, itemHint(l, it), chosen(it.ID)))
+			continue
+		}
+		for _, v := range itemVariants(it) {
+			if v.color != atheneum.NoColor {
+				c := v.color
+				opts = append(opts, option(l.T("play.item.color.option", "Item", itemLabel(l, g, it), "Color", colorWord(l, c)),
+					value+"."+string(c.Letter()), colorSubject(l, c), chosen(it.ID) && sel.Color == c))
+				continue
+			}
+			left, right := it.Color, it.Color2
+			if v.flip == 1 {
+				left, right = right, left
+			}
+			opts = append(opts, option(l.T("play.item.flip.option", "Item", itemLabel(l, g, it), "Left", colorWord(l, left)),
+				value+"."+strconv.Itoa(v.flip), l.T("play.flip.option", "Left", colorWord(l, left), "Right", colorWord(l, right)), chosen(it.ID) && sel.Flip == v.flip))
+		}
+	}
+	if removals > 0 {
+		opts = append(opts, option(l.T("play.remove.option", "Count", g.Seats[seat].Reshelves), "rm", l.T("play.remove.hint.option"), sel.Mode == "remove"))
+	}
+	for _, a := range legal {
+		if a.Type == atheneum.ActScore {
+			o, _ := g.Content.ObjectiveIndex(a.Objective)
+			obj := &g.Content.Objectives[o]
+			desc := l.T("play.score.hint.option")
+			if obj.Wand {
+				desc = l.T("play.score.wand.hint.option")
+			}
+			opts = append(opts, option(l.T("play.score.option", "Code", obj.Code, "Points", l.T("points", "Count", obj.Points)), "s"+obj.Code, desc, false))
+		}
+	}
+	return opts, expanded
+}
+
+// variant is one way of taking an item in the first menu: a colour for a
+// book of any colour, a way round for a paired set of two colours.
+type variant struct {
+	color atheneum.Color
+	flip  int
+}
+
+// itemVariants lists the ways an item can be taken in the first menu
+// when it is expanded (none for items that have only one).
+func itemVariants(it atheneum.Item) []variant {
+	switch {
+	case it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor:
+		vs := make([]variant, len(atheneum.Colors))
+		for i, c := range atheneum.Colors {
+			vs[i] = variant{color: c, flip: -1}
+		}
+		return vs
+	case it.Kind == atheneum.ItemPair && it.Color != it.Color2:
+		return []variant{{flip: 0}, {flip: 1}}
+	}
+	return nil
+}
+
+// colorSubject words a colour with its subject: "Teal — Biographies &
+// Memoirs".
+func colorSubject(l i18n.Lang, c atheneum.Color) string {
+	return l.T("play.color.option", "Color", l.T("color."+c.String()+".label"), "Subject", l.T("subject."+c.String()))
 }
 
 // itemHint says in a menu what can be done with a held item.
@@ -209,37 +305,29 @@ func itemHint(l i18n.Lang, it atheneum.Item) string {
 	return ""
 }
 
-// detailRows are the menus after the first choice: colour or orientation,
-// compartment, then space (or the single menu a token, reward or side
-// shelf needs).
-func detailRows(l i18n.Lang, b ids, g *atheneum.Game, seat int, sel selection, legal []atheneum.Action) []discordgo.MessageComponent {
+// detailRows are the menus after the first choice: the colour or
+// orientation (unless the first menu chose it), then the space, or the
+// compartment and then the space when they do not fit one menu (or the
+// single menu a token, reward or side shelf needs).
+func detailRows(l i18n.Lang, b ids, g *atheneum.Game, seat int, sel selection, legal []atheneum.Action, expanded map[int]bool, stepwise bool) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	switch sel.Mode {
 	case "remove":
-		var comps []atheneum.CompID
-		seen := map[atheneum.CompID]bool{}
+		var targets []atheneum.Pos
 		for _, a := range legal {
-			if a.Type == atheneum.ActRemove && !seen[a.At.Comp] {
-				seen[a.At.Comp] = true
-				comps = append(comps, a.At.Comp)
+			if a.Type == atheneum.ActRemove {
+				targets = append(targets, a.At)
 			}
 		}
-		rows = append(rows, compRow(l, b, sel, comps, l.T("play.remove.comp.placeholder")))
-		if sel.HasComp {
-			var opts []discordgo.SelectMenuOption
-			for _, a := range legal {
-				if a.Type == atheneum.ActRemove && a.At.Comp == sel.Comp {
-					sp := g.Seats[seat].Comps[a.At.Comp].At(a.At.Level, a.At.Space)
-					what := bookWords(l, sp.Color)
-					if sp.Pair != atheneum.NotPaired {
-						what = l.T("play.remove.pair.option")
-					}
-					opts = append(opts, option(a.At.String()+" — "+what, SpaceValue(a.At), spaceWords(l, a.At), false))
-				}
+		label := func(p atheneum.Pos) string {
+			sp := g.Seats[seat].Comps[p.Comp].At(p.Level, p.Space)
+			what := bookWords(l, sp.Color)
+			if sp.Pair != atheneum.NotPaired {
+				what = l.T("play.remove.pair.option")
 			}
-			rows = append(rows, selectRow(b.make("spc", sel.encode()...), l.T("play.remove.book.placeholder"), opts))
+			return p.String() + " — " + what
 		}
-		return rows
+		return spaceRows(l, b, sel, targets, label, stepwise, l.T("play.remove.comp.placeholder"), l.T("play.remove.book.placeholder"))
 	case "item":
 	default:
 		return nil
@@ -288,67 +376,91 @@ func detailRows(l i18n.Lang, b ids, g *atheneum.Game, seat int, sel selection, l
 		}
 		return append(rows, selectRow(b.make("ss", sel.encode()...), l.T("play.side.placeholder"), opts))
 	}
-	// Books and pairs: colour or orientation, then compartment, then space.
+	// Books and pairs: colour or orientation (when the first menu did not
+	// choose it), then the space.
 	if it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor {
-		var opts []discordgo.SelectMenuOption
-		for _, c := range atheneum.Colors {
-			label := l.T("play.color.option", "Color", l.T("color."+c.String()+".label"), "Subject", l.T("subject."+c.String()))
-			opts = append(opts, option(label, string(c.Letter()), "", sel.Color == c))
+		if !expanded[it.ID] || sel.Color == atheneum.NoColor {
+			var opts []discordgo.SelectMenuOption
+			for _, c := range atheneum.Colors {
+				opts = append(opts, option(colorSubject(l, c), string(c.Letter()), "", sel.Color == c))
+			}
+			rows = append(rows, selectRow(b.make("col", sel.encode()...), l.T("play.color.placeholder"), opts))
 		}
-		rows = append(rows, selectRow(b.make("col", sel.encode()...), l.T("play.color.placeholder"), opts))
 		if sel.Color == atheneum.NoColor {
 			return rows
 		}
 	}
 	if it.Kind == atheneum.ItemPair && it.Color != it.Color2 {
-		opts := []discordgo.SelectMenuOption{
-			option(l.T("play.flip.option", "Left", colorWord(l, it.Color), "Right", colorWord(l, it.Color2)), "0", "", sel.Flip == 0),
-			option(l.T("play.flip.option", "Left", colorWord(l, it.Color2), "Right", colorWord(l, it.Color)), "1", "", sel.Flip == 1),
+		if !expanded[it.ID] || sel.Flip < 0 {
+			opts := []discordgo.SelectMenuOption{
+				option(l.T("play.flip.option", "Left", colorWord(l, it.Color), "Right", colorWord(l, it.Color2)), "0", "", sel.Flip == 0),
+				option(l.T("play.flip.option", "Left", colorWord(l, it.Color2), "Right", colorWord(l, it.Color)), "1", "", sel.Flip == 1),
+			}
+			rows = append(rows, selectRow(b.make("flip", sel.encode()...), l.T("play.flip.placeholder"), opts))
 		}
-		rows = append(rows, selectRow(b.make("flip", sel.encode()...), l.T("play.flip.placeholder"), opts))
 		if sel.Flip < 0 {
 			return rows
 		}
 	}
-	matches := func(a atheneum.Action) bool {
+	var targets []atheneum.Pos
+	for _, a := range legal {
 		if a.Type != atheneum.ActShelve || a.Item != it.ID {
-			return false
+			continue
 		}
 		if it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor && a.Color != sel.Color {
-			return false
+			continue
 		}
 		if it.Kind == atheneum.ItemPair && it.Color != it.Color2 && a.Flip != (sel.Flip == 1) {
-			return false
+			continue
 		}
-		return true
+		targets = append(targets, a.At)
+	}
+	label := func(p atheneum.Pos) string {
+		where := p.String()
+		if it.Kind == atheneum.ItemPair {
+			second := atheneum.Pos{Comp: p.Comp, Level: p.Level, Space: p.Space + 1}
+			where = l.T("play.space.pair.option", "First", where, "Second", second.String())
+		}
+		return l.T("play.space.at.option", "Space", where, "Compartment", compLabel(l, p.Comp))
+	}
+	return append(rows, spaceRows(l, b, sel, targets, label, stepwise, l.T("play.comp.placeholder"), l.T("play.space.placeholder"))...)
+}
+
+// spaceRows offers the spaces a move may use: one menu of them all
+// (verb "at", valued by the whole coordinates) when they fit, else the
+// menu of their compartments ("cmp") and, once one is chosen, the menu
+// of its spaces ("spc", valued by level and space), as always when
+// stepwise.
+func spaceRows(l i18n.Lang, b ids, sel selection, targets []atheneum.Pos, label func(atheneum.Pos) string, stepwise bool, compPlaceholder, spacePlaceholder string) []discordgo.MessageComponent {
+	if len(targets) == 0 {
+		return nil
+	}
+	if len(targets) <= face.MaxOptions && !stepwise {
+		opts := make([]discordgo.SelectMenuOption, len(targets))
+		for i, p := range targets {
+			opts[i] = option(label(p), p.String(), spaceWords(l, p), false)
+		}
+		return []discordgo.MessageComponent{selectRow(b.make("at", sel.encode()...), spacePlaceholder, opts)}
 	}
 	var comps []atheneum.CompID
 	seen := map[atheneum.CompID]bool{}
-	for _, a := range legal {
-		if matches(a) && !seen[a.At.Comp] {
-			seen[a.At.Comp] = true
-			comps = append(comps, a.At.Comp)
+	for _, p := range targets {
+		if !seen[p.Comp] {
+			seen[p.Comp] = true
+			comps = append(comps, p.Comp)
 		}
 	}
-	if len(comps) == 0 {
-		return rows
-	}
-	rows = append(rows, compRow(l, b, sel, comps, l.T("play.comp.placeholder")))
+	rows := []discordgo.MessageComponent{compRow(l, b, sel, comps, compPlaceholder)}
 	if !sel.HasComp {
 		return rows
 	}
 	var opts []discordgo.SelectMenuOption
-	for _, a := range legal {
-		if matches(a) && a.At.Comp == sel.Comp {
-			label := a.At.String()
-			if it.Kind == atheneum.ItemPair {
-				second := atheneum.Pos{Comp: a.At.Comp, Level: a.At.Level, Space: a.At.Space + 1}
-				label = l.T("play.space.pair.option", "First", label, "Second", second.String())
-			}
-			opts = append(opts, option(label, SpaceValue(a.At), spaceWords(l, a.At), false))
+	for _, p := range targets {
+		if p.Comp == sel.Comp {
+			opts = append(opts, option(label(p), SpaceValue(p), spaceWords(l, p), false))
 		}
 	}
-	return append(rows, selectRow(b.make("spc", sel.encode()...), l.T("play.space.placeholder"), opts))
+	return append(rows, selectRow(b.make("spc", sel.encode()...), spacePlaceholder, opts))
 }
 
 // compRow is the menu of the compartments a move may use.

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -167,7 +168,7 @@ func (d *Driver) Prompt(p *Player) (discordtest.Message, bool, error) {
 			return msg, false, nil
 		}
 	}
-	return msg, len(Selects(msg)) > 0 || HasButton(msg, "done"), nil
+	return msg, len(Selects(msg)) > 0 || HasButton(msg, "done") || HasButton(msg, "dok"), nil
 }
 
 // step makes one move on the player's prompt: a pick, one action reached
@@ -183,10 +184,19 @@ func (d *Driver) Step(p *Player) (bool, error) {
 		_, _, err := d.Click(p.User, msg, pick.CustomID, opt.Value)
 		return true, err
 	}
+	if confirm, ok := Component(msg, "dok"); ok && !confirm.Disabled {
+		// Done asked to confirm (an objective could still be scored).
+		p.actionsThisTurn = 0
+		_, _, err := d.Click(p.User, msg, confirm.CustomID)
+		return true, err
+	}
 	if len(Selects(msg)) == 0 || p.actionsThisTurn > 6 || p.Rng.IntN(8) == 0 {
 		if done, ok := Component(msg, "done"); ok && !done.Disabled {
 			p.actionsThisTurn = 0
-			_, _, err := d.Click(p.User, msg, done.CustomID)
+			seen, _, err := d.Click(p.User, msg, done.CustomID)
+			if confirm, ok := Component(seen, "dok"); ok && err == nil {
+				_, _, err = d.Click(p.User, seen, confirm.CustomID)
+			}
 			return true, err
 		}
 		return false, nil
@@ -261,12 +271,41 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 	if !ok {
 		return fmt.Errorf("%s has no prompt to play %s on", p.User.Username, a)
 	}
+	presses := 0
+	click := func(msg discordtest.Message, customID string, values ...string) (discordtest.Message, *discordtest.Interaction, error) {
+		presses++
+		return d.Click(p.User, msg, customID, values...)
+	}
+	if hear := tapHook.Load(); hear != nil {
+		tap := d.tapOf(msg, a)
+		defer func() {
+			tap.Presses = presses
+			(*hear)(tap)
+		}()
+	}
+	if back, ok := Component(msg, "dback"); ok {
+		// The prompt asks to confirm Done.
+		if confirm, ok := Component(msg, "dok"); ok && a.Type == atheneum.ActDone {
+			_, _, err := click(msg, confirm.CustomID)
+			return err
+		}
+		if msg, _, err = click(msg, back.CustomID); err != nil {
+			return err
+		}
+	}
 	if a.Type == atheneum.ActDone || a.Type == atheneum.ActUndo {
 		btn, ok := Component(msg, string(a.Type))
 		if !ok || btn.Disabled {
 			return fmt.Errorf("%s's prompt has no %s button", p.User.Username, a.Type)
 		}
-		_, _, err := d.Click(p.User, msg, btn.CustomID)
+		seen, _, err := click(msg, btn.CustomID)
+		if err != nil {
+			return err
+		}
+		// Done asks to confirm while an objective could still be scored.
+		if confirm, ok := Component(seen, "dok"); ok && a.Type == atheneum.ActDone {
+			_, _, err = click(seen, confirm.CustomID)
+		}
 		return err
 	}
 	for clicks := 0; clicks < 8; clicks++ {
@@ -277,13 +316,19 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 			if err != nil {
 				continue
 			}
-			want := MenuValue(a, id.Verb)
-			if want == "" {
+			wants := MenuValues(a, id.Verb)
+			if len(wants) == 0 {
 				continue
 			}
-			opt, found := OptionWithValue(sel, want)
+			var opt discordtest.SelectOption
+			want, found := "", false
+			for _, want = range wants {
+				if opt, found = OptionWithValue(sel, want); found {
+					break
+				}
+			}
 			if !found {
-				return fmt.Errorf("the %s menu does not offer %q, needed for %s", id.Verb, want, a)
+				return fmt.Errorf("the %s menu offers none of %q, needed for %s", id.Verb, wants, a)
 			}
 			if opt.Default && !FinalChoice(id.Verb, want) {
 				continue // chosen already
@@ -294,7 +339,7 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 		if value == "" {
 			return fmt.Errorf("no menu of %s's prompt leads to %s", p.User.Username, a)
 		}
-		if msg, _, err = d.Click(p.User, msg, menu.CustomID, value); err != nil {
+		if msg, _, err = click(msg, menu.CustomID, value); err != nil {
 			return err
 		}
 		if FinalChoice(verb, value) {
@@ -304,51 +349,146 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 	return fmt.Errorf("%s took more than 8 choices", a)
 }
 
-// menuValue is the option of the menu with verb that leads to action a,
-// or "" when that menu plays no part in it.
-func MenuValue(a atheneum.Action, verb string) string {
+// Tap is what Perform did for one action: how many times the person
+// pressed a button or chose in a menu (a tap) to make it.
+type Tap struct {
+	Action atheneum.Action
+	// Kind names the action for a report: its type, or for a shelved
+	// book the kind of book ("book", "book of any colour", "pair of two
+	// colours"...).
+	Kind string
+	// Spaces counts, for a shelved book or a removal, the spaces the
+	// action could have used (with the colour or orientation chosen),
+	// which decides whether they fit one menu.
+	Spaces  int
+	Presses int
+}
+
+// tapHook hears every Perform of every driver while set.
+var tapHook atomic.Pointer[func(Tap)]
+
+// CountTaps is a debug counter: until stop is called, hear learns how many
+// taps each action Perform makes took (the demo run under a test measures
+// the workbench's flows this way). Drivers playing at the same time all
+// report to it.
+func CountTaps(hear func(Tap)) (stop func()) {
+	tapHook.Store(&hear)
+	return func() { tapHook.Store(nil) }
+}
+
+// tapOf describes action a, about to be made on prompt msg, for CountTaps.
+func (d *Driver) tapOf(msg discordtest.Message, a atheneum.Action) Tap {
+	tap := Tap{Action: a, Kind: string(a.Type)}
+	var gameID string
+	for _, c := range Selects(msg) {
+		if id, err := face.ParseID(c.CustomID); err == nil {
+			gameID = id.Game
+		}
+	}
+	if b, ok := Component(msg, "done"); ok && gameID == "" {
+		if id, err := face.ParseID(b.CustomID); err == nil {
+			gameID = id.Game
+		}
+	}
+	rec, err := d.Store.LoadGame(d.Ctx, gameID)
+	if err != nil {
+		return tap
+	}
+	st, ok := rec.State.(*atheneum.State)
+	if !ok {
+		return tap
+	}
+	g := st.Game
+	spaces := map[atheneum.Pos]bool{}
+	for _, l := range g.LegalActions(a.Seat) {
+		if l.Type == a.Type && l.Item == a.Item && l.Color == a.Color && l.Flip == a.Flip && (l.Type == atheneum.ActShelve || l.Type == atheneum.ActRemove) {
+			spaces[l.At] = true
+		}
+	}
+	tap.Spaces = len(spaces)
+	if a.Type != atheneum.ActShelve {
+		return tap
+	}
+	for _, it := range g.Seats[a.Seat].Held {
+		if it.ID != a.Item {
+			continue
+		}
+		switch {
+		case it.Kind == atheneum.ItemPair && it.Color != it.Color2:
+			tap.Kind = "pair of two colours"
+		case it.Kind == atheneum.ItemPair:
+			tap.Kind = "pair of one colour"
+		case it.Reshelved:
+			tap.Kind = "book to shelve again"
+		case it.Color == atheneum.AnyColor:
+			tap.Kind = "book of any colour"
+		case it.Bound:
+			tap.Kind = "book for a compartment"
+		default:
+			tap.Kind = "book"
+		}
+	}
+	return tap
+}
+
+// MenuValues are the options of the menu with verb that lead to action a,
+// the one to choose first (nil when that menu plays no part in it). The
+// first menu offers a book of any colour once per colour and a paired set
+// of two colours once per way round, unless it lacks room: then the item
+// alone, and a colour or orientation menu follows.
+func MenuValues(a atheneum.Action, verb string) []string {
 	item := "i" + strconv.Itoa(a.Item)
 	switch {
 	case verb == "pick" && a.Type == atheneum.ActPick:
-		return a.Card
+		return []string{a.Card}
 	case verb == "it":
 		switch a.Type {
-		case atheneum.ActShelve, atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
-			return item
+		case atheneum.ActShelve:
+			if a.Color != atheneum.NoColor {
+				return []string{item + "." + string(a.Color.Letter()), item}
+			}
+			if a.Flip {
+				return []string{item + ".1", item}
+			}
+			return []string{item, item + ".0"}
+		case atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
+			return []string{item}
 		case atheneum.ActRemove:
-			return "rm"
+			return []string{"rm"}
 		case atheneum.ActScore:
-			return "s" + a.Objective
+			return []string{"s" + a.Objective}
 		}
 	case verb == "col" && a.Type == atheneum.ActShelve && a.Color != atheneum.NoColor:
-		return string(a.Color.Letter())
+		return []string{string(a.Color.Letter())}
 	case verb == "flip" && a.Type == atheneum.ActShelve:
 		if a.Flip {
-			return "1"
+			return []string{"1"}
 		}
-		return "0"
+		return []string{"0"}
+	case verb == "at" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
+		return []string{a.At.String()}
 	case verb == "cmp" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
-		return a.At.Comp.String()
+		return []string{a.At.Comp.String()}
 	case verb == "spc" && (a.Type == atheneum.ActShelve || a.Type == atheneum.ActRemove):
-		return atheneumface.SpaceValue(a.At)
+		return []string{atheneumface.SpaceValue(a.At)}
 	case verb == "tok" && a.Type == atheneum.ActToken:
 		if a.Use == atheneum.UseBenefit {
-			return "b"
+			return []string{"b"}
 		}
-		return "c" + strconv.Itoa(a.Candle)
+		return []string{"c" + strconv.Itoa(a.Candle)}
 	case verb == "rew" && a.Type == atheneum.ActReward:
-		return string(a.Reward)
+		return []string{string(a.Reward)}
 	case verb == "ss" && a.Type == atheneum.ActSideShelf:
-		return strconv.Itoa(a.Shelf) + string(a.Side[0])
+		return []string{strconv.Itoa(a.Shelf) + string(a.Side[0])}
 	}
-	return ""
+	return nil
 }
 
-// finalChoice reports whether choosing value in the menu with verb plays
+// FinalChoice reports whether choosing value in the menu with verb plays
 // an action (rather than opening the next menu).
 func FinalChoice(verb, value string) bool {
 	switch verb {
-	case "pick", "spc", "tok", "rew", "ss":
+	case "pick", "at", "spc", "tok", "rew", "ss":
 		return true
 	case "it":
 		return strings.HasPrefix(value, "s")

@@ -67,3 +67,22 @@ func checkValues(menu discordgo.SelectMenu, values []string) error {
 	}
 	return nil
 }
+
+// MenuOption is a select menu's option, its label and description clipped
+// to Discord's limits.
+func MenuOption(label, value, desc string, def bool) discordgo.SelectMenuOption {
+	return discordgo.SelectMenuOption{Label: Clip(label, MaxLabel), Value: value, Description: Clip(desc, MaxLabel), Default: def}
+}
+
+// MaxPlaceholder is Discord's limit on a select menu's placeholder.
+const MaxPlaceholder = 150
+
+// MenuRow is a row holding one select menu of at most MaxOptions options.
+func MenuRow(id, placeholder string, opts []discordgo.SelectMenuOption) discordgo.ActionsRow {
+	if len(opts) > MaxOptions {
+		opts = opts[:MaxOptions]
+	}
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+		CustomID: id, Placeholder: Clip(placeholder, MaxPlaceholder), Options: opts,
+	}}}
+}

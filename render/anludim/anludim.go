@@ -110,7 +110,7 @@ func finish(c *render.Canvas, alt string, err error) (render.Picture, error) {
 	if err != nil {
 		return render.Picture{}, err
 	}
-	return render.Finish(c, alt)
+	return render.Finish(c, Tidy(c.Lang, alt))
 }
 
 // check refuses a game that cannot be drawn.
@@ -180,31 +180,72 @@ func reading(u anludim.Use) (anludim.Reading, bool) {
 	return c.Side(u.Side), true
 }
 
-// comboText is a combination in words: "the Seer: 7 ruby, 7 jade, 7 amber".
-func comboText(l i18n.Lang, cb anludim.Combination) string {
+// comboText is a combination in words: its cards as read and the
+// professor it was played for ("7 ruby, 7 jade, 7 amber holding the Seer's
+// pawn"); brief, only how many cards it has.
+func comboText(l i18n.Lang, cb anludim.Combination, brief bool) string {
+	key := "anludim.alt.combination"
+	if cb.Holds {
+		key = "anludim.alt.combination.holds"
+	}
+	prof := render.T(l, "anludim.professor."+cb.Prof.ID()+".the")
+	if brief {
+		return render.T(l, key+".count", "Prof", prof, "Count", len(cb.Uses))
+	}
 	var rs []string
 	for _, u := range cb.Uses {
 		if r, ok := reading(u); ok {
 			rs = append(rs, readingText(l, r))
 		}
 	}
-	key := "anludim.alt.combination"
-	if cb.Holds {
-		key = "anludim.alt.combination.holds"
-	}
-	return render.T(l, key, "Prof", render.T(l, "anludim.professor."+cb.Prof.ID()+".the"), "Cards", strings.Join(rs, ", "))
+	return render.T(l, key, "Prof", prof, "Cards", strings.Join(rs, ", "))
 }
 
-// itemsText lists a seat's items and parchments in words, or "".
-func itemsText(l i18n.Lang, g *anludim.Game, seat int) string {
+// altSep separates the items of a list in alt text ("; ").
+func altSep(l i18n.Lang) string { return render.T(l, "anludim.alt.sep") }
+
+// heldText sums up a seat's magic items and parchments in words, equal
+// items together: "2 vials worth 1, a vial worth 3, 1 parchment"; without
+// values, only how many of each kind: "3 vials, 1 parchment". It is ""
+// for a seat holding nothing.
+func heldText(l i18n.Lang, g *anludim.Game, seat int, values bool) string {
+	type group struct {
+		kind     anludim.ItemKind
+		value, n int
+	}
+	var groups []group
+	for _, it := range g.Items(seat) { // by kind, then value
+		if k := len(groups) - 1; k >= 0 && groups[k].kind == it.Kind && (!values || groups[k].value == it.Value) {
+			groups[k].n++
+			continue
+		}
+		groups = append(groups, group{kind: it.Kind, value: it.Value, n: 1})
+	}
 	var parts []string
-	for _, it := range g.Items(seat) {
-		parts = append(parts, render.T(l, "anludim.item.worth.option", "Item", itemName(l, it.Kind), "Value", it.Value))
+	for _, gr := range groups {
+		items := render.T(l, "anludim.item."+gr.kind.ID()+".count", "Count", gr.n)
+		if values {
+			items = render.T(l, "anludim.alt.items.group", "Items", items, "Value", gr.value)
+		}
+		parts = append(parts, items)
 	}
 	if n := g.Parchments(seat); n > 0 {
 		parts = append(parts, render.T(l, "anludim.item.parchment.count", "Count", n))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// fitAlt is the first of the alt texts, from the most detailed to the
+// briefest, that Discord keeps whole (render.AltLimit, counted in bytes
+// as render.Finish cuts); the briefest when none does.
+func fitAlt(l i18n.Lang, texts ...func() string) string {
+	var s string
+	for _, t := range texts {
+		if s = t(); len(Tidy(l, s)) <= render.AltLimit {
+			return s
+		}
+	}
+	return s
 }
 
 // crestText names a seat's crest side.
@@ -245,7 +286,7 @@ func statusAlt(l i18n.Lang, g *anludim.Game, names []string) string {
 func drawNamed(c *render.Canvas, names []string, seat int, key, prefix string, x, y, width float64, f render.FontSpec,
 	col color.RGBA, ax float64, kv ...any) float64 {
 	s := render.FitName(c, render.NameOf(c.Lang, names, seat), width, f, func(n string) string {
-		return prefix + c.T(key, append([]any{"Name", n}, kv...)...)
+		return Tidy(c.Lang, prefix+c.T(key, append([]any{"Name", n}, kv...)...))
 	})
 	return c.Text(s, x, y, f, col, ax)
 }

@@ -29,6 +29,11 @@
 // no text under render.MinText, and never taller than 1.6 times their
 // width whatever the number of seats or cards (a crowded table counts the
 // combinations it has no room for, those without a pawn first; the alt
-// text still lists them). Same game, same bytes. The PNGs are written with
+// text still tells them). Each alt text fits whole in Discord's 1024
+// characters: equal items are told together ("2 vials worth 1"), and a
+// crowded table, round or hand is told more briefly rather than cut. The
+// names in render.Options are written into sentences as given; French
+// sentences are tidied once filled (Tidy: "au tour d'Ada", "L'IA normale
+// pioche"). Same game, same bytes. The PNGs are written with
 // render.Smallest. All functions are safe for concurrent use.
 package anludim

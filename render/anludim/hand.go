@@ -47,15 +47,22 @@ func seatHandCanvas(g *anludim.Game, seat int, o render.Options) (*render.Canvas
 	if err := checkSeat(g, seat); err != nil {
 		return nil, "", err
 	}
-	cards := g.Hand(seat)
-	hidden := max(0, g.HandSize(seat)-len(cards))
-	kept := map[int]bool{}
+	cards, hidden, kept := handShown(g, seat)
+	return handCanvas(g, seat, cards, hidden, kept, o)
+}
+
+// handShown is what the game shows of seat's hand: the cards it shows,
+// how many it hides, and those kept for the next round.
+func handShown(g *anludim.Game, seat int) (cards []int, hidden int, kept map[int]bool) {
+	cards = g.Hand(seat)
+	hidden = max(0, g.HandSize(seat)-len(cards))
+	kept = map[int]bool{}
 	if g.Keeping() {
 		for _, id := range g.Kept(seat) {
 			kept[id] = true
 		}
 	}
-	return handCanvas(g, seat, cards, hidden, kept, o)
+	return cards, hidden, kept
 }
 
 // handCanvas draws seat's hand as cards (shown) and hidden (backs), the
@@ -85,7 +92,7 @@ func handCanvas(g *anludim.Game, seat int, cards []int, hidden int, kept map[int
 		count += " · " + c.T("anludim.picture.hidden", "Count", hidden)
 	}
 	cwd := c.Text(count, float64(picW-render.Margin-4), render.Margin+30, render.Sans(18), render.Ink, 1)
-	c.TextFit(render.NameOf(l, o.Names, seat), x0+38, render.Margin+30, float64(innerW)-cwd-56, render.Sans(26), render.Ink)
+	c.TextFit(nameOf(l, o.Names, seat), x0+38, render.Margin+30, float64(innerW)-cwd-56, render.Sans(26), render.Ink)
 	drawStatus(c, g, o.Names, x0+4, render.Margin+58, float64(innerW-8), render.Cond(17), render.InkSoft)
 	if g.Keeping() {
 		label(c, c.T("anludim.picture.keep", "Limit", g.KeepLimit(seat), "Count", len(kept)), x0+4, render.Margin+84,
@@ -124,26 +131,42 @@ func handCanvas(g *anludim.Game, seat int, cards []int, hidden int, kept map[int
 }
 
 // handAlt describes a hand: whose, how many cards, each card's two
-// readings, and the cards kept.
+// readings, and the cards kept. A hand too long for Discord to keep whole
+// names its first cards and says how many more it holds.
 func handAlt(l i18n.Lang, g *anludim.Game, seat int, names []string, cards []int, hidden int, kept map[int]bool) string {
-	parts := []string{render.T(l, "anludim.alt.hand", "Name", render.AltName(l, names, seat), "Count", len(cards)+hidden,
-		"Crest", crestText(l, g, seat)) + " " + roundText(l, g) + "."}
-	var cs []string
-	for _, id := range cards {
-		s := cardText(l, id)
-		if kept[id] {
-			s += " (" + render.T(l, "anludim.picture.kept") + ")"
-		}
-		cs = append(cs, s)
+	key := "anludim.alt.hand"
+	if len(cards)+hidden == 0 {
+		key = "anludim.alt.hand.empty"
 	}
-	if len(cs) > 0 {
-		parts = append(parts, strings.Join(cs, "; ")+".")
-	}
+	head := render.T(l, key, "Name", render.AltName(l, names, seat), "Count", len(cards)+hidden,
+		"Crest", crestText(l, g, seat)) + " " + roundText(l, g) + "."
+	var tail []string
 	if hidden > 0 {
-		parts = append(parts, render.T(l, "anludim.alt.hidden", "Count", hidden))
+		tail = append(tail, render.T(l, "anludim.alt.hidden", "Count", hidden))
 	}
 	if g.Keeping() {
-		parts = append(parts, render.T(l, "anludim.picture.keep", "Limit", g.KeepLimit(seat), "Count", len(kept))+".")
+		tail = append(tail, render.T(l, "anludim.picture.keep", "Limit", g.KeepLimit(seat), "Count", len(kept))+".")
 	}
-	return strings.Join(parts, " ")
+	cs := make([]string, len(cards))
+	for i, id := range cards {
+		cs[i] = cardText(l, id)
+		if kept[id] {
+			cs[i] += " (" + render.T(l, "anludim.picture.kept") + ")"
+		}
+	}
+	var s string
+	for listed := len(cs); listed >= 0; listed-- {
+		parts := []string{head}
+		if listed > 0 {
+			list := strings.Join(cs[:listed], altSep(l))
+			if more := len(cs) - listed; more > 0 {
+				list += altSep(l) + render.T(l, "anludim.alt.more_cards", "Count", more)
+			}
+			parts = append(parts, list+".")
+		}
+		if s = strings.Join(append(parts, tail...), " "); len(Tidy(l, s)) <= render.AltLimit {
+			break
+		}
+	}
+	return s
 }

@@ -44,12 +44,7 @@ func itemsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, err
 	x0, x1 := float64(render.Margin), float64(picW-render.Margin)
 	c.Text(c.T("anludim.picture.items.title"), x0+4, render.Margin+32, render.Title(30), render.Ink, 0)
 	c.Text(roundText(l, g), x1-4, render.Margin+30, render.Sans(19), render.Ink, 1)
-	empty := 0
-	for p := anludim.Professor(0); p < anludim.NumProfessors; p++ {
-		if len(g.Stack(p)) == 0 {
-			empty++
-		}
-	}
+	empty := emptyStacks(g)
 	label(c, c.T("anludim.picture.items.empty_stacks", "Count", empty), x0+4, render.Margin+62, float64(innerW-8), render.Sans(18), render.Ink)
 	if g.Options().Expert {
 		label(c, c.T("anludim.picture.items.ranked"), x0+4, render.Margin+84, float64(innerW-8), render.Cond(16), render.InkSoft)
@@ -64,7 +59,7 @@ func itemsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, err
 		c.BlitOver(pawnSprite(p, seat < 0, l), image.Pt(panel.Min.X+8, y+6))
 		where := c.T("anludim.picture.board")
 		if seat >= 0 {
-			where = c.T("anludim.picture.with", "Name", render.NameOf(l, o.Names, seat))
+			where = Tidy(l, c.T("anludim.picture.with", "Name", render.NameOf(l, o.Names, seat)))
 		}
 		ww := c.Text(render.Fit(c, where, 220, f), float64(panel.Max.X-10), float64(y+26), f, render.Ink, 1)
 		nx := float64(panel.Min.X + 8 + 2*pawnR + 8)
@@ -89,11 +84,22 @@ func itemsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, err
 	return c, itemsAlt(l, g, o.Names, empty), nil
 }
 
+// emptyStacks counts the professors' empty stacks.
+func emptyStacks(g *anludim.Game) int {
+	empty := 0
+	for p := anludim.Professor(0); p < anludim.NumProfessors; p++ {
+		if len(g.Stack(p)) == 0 {
+			empty++
+		}
+	}
+	return empty
+}
+
 // itemsAlt describes the stacks in words.
 func itemsAlt(l i18n.Lang, g *anludim.Game, names []string, empty int) string {
 	parts := []string{render.T(l, "anludim.alt.items", "Round", roundText(l, g)), render.T(l, "anludim.picture.items.empty_stacks", "Count", empty) + "."}
 	for p := anludim.Professor(0); p < anludim.NumProfessors; p++ {
-		parts = append(parts, professorAlt(l, g, names, p)+".")
+		parts = append(parts, professorAlt(l, g, names, p, true)+".")
 	}
 	return strings.Join(parts, " ")
 }

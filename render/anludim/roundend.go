@@ -15,6 +15,7 @@ import (
 // per seat, best total first.
 const (
 	endHeadH = 128
+	endTieH  = 24 // a line more in the heading when a tie was broken
 	endRowH  = 70
 	endGap   = 8
 	endFootH = 40
@@ -46,12 +47,15 @@ func roundEndCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, 
 	}
 	l := o.Language()
 	n := g.Seats()
-	h := 2*render.Margin + endHeadH + n*(endRowH+endGap) - endGap + endFootH
+	head := endHeadH
+	if _, tied := roundTie(r); tied {
+		head += endTieH
+	}
+	h := 2*render.Margin + head + n*(endRowH+endGap) - endGap + endFootH
 	c := palette.Blank(picW, h, l)
-	drawRoundHead(c, g, r, o.Names, c.T("anludim.picture.round_end.title", "Round", r.Round))
-	// Items are still on the table while the cards to keep are chosen.
-	withItems := g.Keeping() && g.RoundsFinished() == g.Round()
-	y := render.Margin + endHeadH
+	drawRoundHead(c, g, r, o.Names, c.T("anludim.picture.round_end.title", "Round", r.Round), head)
+	withItems := itemsStillHeld(g)
+	y := render.Margin + head
 	for _, s := range byTotal(r) {
 		drawRoundRow(c, g, s, r.Values[s], s == r.Winner, withItems, o.Names, render.Rect(render.Margin, y, innerW, endRowH))
 		y += endRowH + endGap
@@ -64,6 +68,38 @@ func roundEndCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, 
 		label(c, c.T("anludim.picture.round_end.started", "Round", g.Round()), float64(render.Margin+4), fy, float64(innerW-8), render.Sans(18), render.Ink)
 	}
 	return c, roundAlt(l, g, r, o.Names, withItems), nil
+}
+
+// itemsStillHeld reports whether the seats still hold the items of the
+// round that ended: they do while the cards to keep are chosen.
+func itemsStillHeld(g *anludim.Game) bool { return g.Keeping() && g.RoundsFinished() == g.Round() }
+
+// roundTie reports whether r was won on a tie of totals, and at what
+// total: the tie went to the tied seat nearest in turn order to the one
+// that ended the round, starting with it (ruling 8). A round won by the
+// five kinds is won whatever the totals.
+func roundTie(r anludim.RoundSummary) (total int, tied bool) {
+	if r.Reason == anludim.EndFiveKinds || r.Winner < 0 || r.Winner >= len(r.Values) {
+		return 0, false
+	}
+	w := r.Values[r.Winner]
+	for s, v := range r.Values {
+		if s != r.Winner && v == w {
+			return w, true
+		}
+	}
+	return 0, false
+}
+
+// tieText says how a tied round was won, in a sentence naming its winner
+// and the seat that ended it.
+func tieText(l i18n.Lang, r anludim.RoundSummary, names []string) string {
+	total, _ := roundTie(r)
+	key := "anludim.tie.next"
+	if r.Winner == r.Trigger {
+		key = "anludim.tie.trigger"
+	}
+	return render.T(l, key, "Total", total, "Name", render.AltName(l, names, r.Winner), "Trigger", render.AltName(l, names, r.Trigger))
 }
 
 // nextFirst is the seat that starts the round after r: the one after the
@@ -89,25 +125,21 @@ func byTotal(r anludim.RoundSummary) []int {
 	return seats
 }
 
-// drawRoundHead draws a heading: the title, the round's winner with their
-// crest, and why the round ended.
-func drawRoundHead(c *render.Canvas, g *anludim.Game, r anludim.RoundSummary, names []string, title string) {
+// drawRoundHead draws a heading head pixels high: the title, the round's
+// winner with their crest, why the round ended and, when the totals tied,
+// how the tie was broken.
+func drawRoundHead(c *render.Canvas, g *anludim.Game, r anludim.RoundSummary, names []string, title string, head int) {
 	x0 := float64(render.Margin)
 	label(c, title, x0+4, render.Margin+34, float64(innerW-8), render.Title(32), render.Ink)
 	c.BlitOver(crestSprite(g.Gold(r.Winner), g.RoundsWon(r.Winner)), image.Pt(render.Margin+4, render.Margin+50))
 	drawNamed(c, names, r.Winner, "anludim.picture.round_end.winner", "", x0+40, render.Margin+74, float64(innerW-44),
 		render.Sans(24), render.Ink, 0, "Round", r.Round)
 	drawReason(c, r, names, x0+4, render.Margin+104, float64(innerW-8), render.Cond(17))
-	c.Fill(image.Rect(render.Margin, render.Margin+endHeadH-10, picW-render.Margin, render.Margin+endHeadH-8), render.ParchmentDark)
-}
-
-// reasonText says why a round ended and on whose turn.
-func reasonText(l i18n.Lang, r anludim.RoundSummary, names []string, alt bool) string {
-	name := render.NameOf(l, names, r.Trigger)
-	if alt {
-		name = render.AltName(l, names, r.Trigger)
+	if total, tied := roundTie(r); tied {
+		drawNamed(c, names, r.Trigger, "anludim.picture.round_end.tie", "", x0+4, render.Margin+104+endTieH, float64(innerW-8),
+			render.Cond(17), render.InkSoft, 0, "Total", total)
 	}
-	return render.T(l, "anludim.picture.round_end.why", "Reason", render.T(l, "anludim.end."+string(r.Reason)), "Name", name)
+	c.Fill(image.Rect(render.Margin, render.Margin+head-10, picW-render.Margin, render.Margin+head-8), render.ParchmentDark)
 }
 
 // drawReason draws why a round ended, shortening the name of the seat that
@@ -131,7 +163,7 @@ func drawRoundRow(c *render.Canvas, g *anludim.Game, seat, value int, winner, wi
 	nx := x + crestW + 10
 	won := " · " + c.T("anludim.picture.rounds_won", "Count", g.RoundsWon(seat))
 	room := float64(box.Max.X-12) - vw - lw - nx - 24
-	nw := c.TextFit(render.NameOf(c.Lang, names, seat), nx, float64(top+28), room-min(c.Measure(won, render.Cond(16)), room/2), render.Sans(20), render.Ink)
+	nw := c.TextFit(nameOf(c.Lang, names, seat), nx, float64(top+28), room-min(c.Measure(won, render.Cond(16)), room/2), render.Sans(20), render.Ink)
 	label(c, won, nx+nw, float64(top+28), room-nw, render.Cond(16), render.InkSoft)
 	if withItems {
 		items := itemsOf(g, seat)
@@ -143,25 +175,35 @@ func drawRoundRow(c *render.Canvas, g *anludim.Game, seat, value int, winner, wi
 	}
 }
 
-// roundAlt describes the end of a round in words.
+// roundAlt describes the end of a round in words: who won it, on whose
+// turn and why it ended, how a tie was broken, each seat's total, rounds
+// won and crest (and, while the cards to keep are chosen, the items it
+// held: by value, or by kind when that is too long), and who starts the
+// next round.
 func roundAlt(l i18n.Lang, g *anludim.Game, r anludim.RoundSummary, names []string, withItems bool) string {
-	parts := []string{render.T(l, "anludim.picture.round_end.title", "Round", r.Round) + ".",
-		render.T(l, "anludim.picture.round_end.winner", "Name", render.AltName(l, names, r.Winner), "Round", r.Round) + ":",
-		reasonText(l, r, names, true) + "."}
-	for _, s := range byTotal(r) {
-		d := render.T(l, "anludim.alt.round_seat", "Name", render.AltName(l, names, s), "Total", r.Values[s],
-			"Won", render.T(l, "anludim.picture.rounds_won", "Count", g.RoundsWon(s)), "Crest", crestText(l, g, s))
-		if withItems {
-			if it := itemsText(l, g, s); it != "" {
-				d += " " + it + "."
+	at := func(values, items bool) func() string {
+		return func() string {
+			parts := []string{render.T(l, "anludim.picture.round_end.title", "Round", r.Round) + ".",
+				render.T(l, "anludim.picture.round_end.winner", "Name", render.AltName(l, names, r.Winner), "Round", r.Round) + ".",
+				render.T(l, "anludim.alt.round_end.why", "Name", render.AltName(l, names, r.Trigger), "Reason", render.T(l, "anludim.end."+string(r.Reason)))}
+			if _, tied := roundTie(r); tied {
+				parts = append(parts, tieText(l, r, names))
 			}
+			for _, s := range byTotal(r) {
+				d := render.T(l, "anludim.alt.round_seat", "Name", render.AltName(l, names, s), "Total", r.Values[s],
+					"Won", render.T(l, "anludim.picture.rounds_won", "Count", g.RoundsWon(s)), "Crest", crestText(l, g, s))
+				if it := heldText(l, g, s, values); items && it != "" {
+					d += " " + render.T(l, "anludim.alt.held", "Items", it)
+				}
+				parts = append(parts, d)
+			}
+			if g.Keeping() {
+				parts = append(parts, render.T(l, "anludim.picture.round_end.next", "Name", render.AltName(l, names, nextFirst(g, r)), "Round", g.Round()+1)+".")
+			}
+			return strings.Join(parts, " ")
 		}
-		parts = append(parts, d)
 	}
-	if g.Keeping() {
-		parts = append(parts, render.T(l, "anludim.picture.round_end.next", "Name", render.AltName(l, names, nextFirst(g, r)), "Round", g.Round()+1)+".")
-	}
-	return strings.Join(parts, " ")
+	return fitAlt(l, at(true, withItems), at(false, withItems), at(false, false))
 }
 
 // The final results: a heading with the winner, one line per seat by
@@ -226,7 +268,7 @@ func resultsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, e
 		c.BlitOver(crestSprite(g.Gold(r.Seat), g.RoundsWon(r.Seat)), image.Pt(int(x), y+8))
 		rw := c.Text(c.T("anludim.picture.rounds_won", "Count", r.Score), float64(box.Max.X-12), float64(y+30), render.Sans(20), render.Ink, 1)
 		nx := x + crestW + 10
-		c.TextFit(render.NameOf(l, o.Names, r.Seat), nx, float64(y+30), float64(box.Max.X-12)-rw-nx-16, render.Sans(22), render.Ink)
+		c.TextFit(nameOf(l, o.Names, r.Seat), nx, float64(y+30), float64(box.Max.X-12)-rw-nx-16, render.Sans(22), render.Ink)
 		for k, line := range details[i] {
 			label(c, line, float64(box.Min.X+62), float64(y+60+k*resLineH), detailW, f, render.InkSoft)
 		}
@@ -290,21 +332,37 @@ func wrapParts(c *render.Canvas, parts []string, width float64, f render.FontSpe
 	return lines
 }
 
-// resultsAlt describes the final results in words.
+// resultsAlt describes the final results in words: the winner, each
+// seat by rank with its rounds won, the value it held and what broke a
+// tie, then each round's winner, why it ended and the totals (without
+// the totals when that is too long).
 func resultsAlt(l i18n.Lang, g *anludim.Game, res []anludim.Result, rounds []anludim.RoundSummary, names []string) string {
-	parts := []string{render.T(l, "anludim.picture.results.title") + ".",
-		render.T(l, "anludim.picture.results.winner", "Name", render.AltName(l, names, g.Winner())) + "."}
-	for _, r := range res {
-		parts = append(parts, render.T(l, "anludim.alt.result", "Rank", r.Rank, "Name", render.AltName(l, names, r.Seat),
-			"Won", render.T(l, "anludim.picture.rounds_won", "Count", r.Score))+" "+strings.Join(resultParts(l, r), ", ")+".")
-	}
-	for _, r := range rounds {
-		vals := make([]string, len(r.Values))
-		for s, v := range r.Values {
-			vals[s] = render.AltName(l, names, s) + " " + strconv.Itoa(v)
+	at := func(totals bool) func() string {
+		return func() string {
+			parts := []string{render.T(l, "anludim.picture.results.title") + ".",
+				render.T(l, "anludim.picture.results.winner", "Name", render.AltName(l, names, g.Winner())) + "."}
+			for _, r := range res {
+				parts = append(parts, render.T(l, "anludim.alt.result", "Rank", r.Rank, "Name", render.AltName(l, names, r.Seat),
+					"Won", render.T(l, "anludim.picture.rounds_won", "Count", r.Score), "Details", strings.Join(resultParts(l, r), ", ")))
+			}
+			for _, r := range rounds {
+				line := render.T(l, "anludim.picture.results.round", "Round", r.Round, "Name", render.AltName(l, names, r.Winner),
+					"Reason", render.T(l, "anludim.end."+string(r.Reason)))
+				if totals {
+					vals := make([]string, len(r.Values))
+					for s, v := range r.Values {
+						vals[s] = render.AltName(l, names, s) + " " + strconv.Itoa(v)
+					}
+					line += " (" + strings.Join(vals, ", ") + ")"
+				}
+				line += "."
+				if total, tied := roundTie(r); tied {
+					line += " " + render.T(l, "anludim.picture.round_end.tie", "Total", total, "Name", render.AltName(l, names, r.Trigger)) + "."
+				}
+				parts = append(parts, line)
+			}
+			return strings.Join(parts, " ")
 		}
-		parts = append(parts, render.T(l, "anludim.picture.results.round", "Round", r.Round, "Name", render.AltName(l, names, r.Winner),
-			"Reason", render.T(l, "anludim.end."+string(r.Reason)))+" ("+strings.Join(vals, ", ")+").")
 	}
-	return strings.Join(parts, " ")
+	return fitAlt(l, at(true), at(false))
 }

@@ -84,6 +84,15 @@ func overState(t testing.TB) *anludim.Game {
 	return g
 }
 
+// tieState is a four-seat game between normal players at the end of its
+// first round, which seat 2 won on a tie of totals with seat 0, as the
+// first of them after seat 1, who ended it.
+func tieState(t testing.TB) *anludim.Game {
+	g := newGame(t, 37, 4, false)
+	playUntil(t, g, players(t, 4, 37, "normal"), func(g *anludim.Game) bool { return g.Keeping() })
+	return g
+}
+
 // fiveSeatState is a five-seat expert game between normal and random
 // players in its first round, a crowded table.
 func fiveSeatState(t testing.TB) *anludim.Game {

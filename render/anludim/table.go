@@ -321,7 +321,7 @@ func tableCanvas(g *anludim.Game, seats []seatView, o render.Options) (*render.C
 	fixed := 2*render.Margin + tabHeadH + tabRecruitH + tabProfH + tabLegendH + (n-1)*seatGap
 	plans := make([]seatPlan, n)
 	for s := range seats {
-		nameW := min(scratch.Measure(render.NameOf(l, o.Names, s), render.Sans(20)), minNameW)
+		nameW := min(scratch.Measure(nameOf(l, o.Names, s), render.Sans(20)), minNameW)
 		_, iw := itemRunWidth(seats[s].items)
 		itemsLine := float64(iw) > float64(innerW)-16-crestW-8-nameW-12-rightW(scratch, &seats[s])-10
 		plans[s] = planSeat(scratch, &seats[s], itemsLine, -1)
@@ -503,7 +503,7 @@ func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatP
 	c.BlitOver(crestSprite(sv.gold, sv.wins), image.Pt(int(x), top+3))
 	x += crestW + 8
 	right := seatRight(c, sv, float64(panel.Max.X-10), base)
-	name := render.NameOf(l, names, seat)
+	name := nameOf(l, names, seat)
 	items := sv.items
 	nameW := float64(panel.Max.X-10) - right - x - 10
 	if !p.itemsLine && len(items) > 0 {
@@ -570,31 +570,55 @@ func drawTableLegend(c *render.Canvas, y int) {
 	}
 }
 
-// tableAlt describes the table in words.
+// tableAlt describes the table in words: whose turn it is, the face-up
+// cards, where each professor stands and what its stack holds, and each
+// seat's crest, hand, total, items and combinations. A crowded table is
+// told more briefly, so that Discord keeps it whole: combinations by
+// their size, then stacks by their count, items by kind, then without
+// combinations, and at last without items (the totals say what they are
+// worth).
 func tableAlt(l i18n.Lang, g *anludim.Game, names []string) string {
-	parts := []string{render.T(l, "anludim.alt.table", "Round", roundText(l, g), "Status", statusAlt(l, g, names))}
+	head := []string{render.T(l, "anludim.alt.table", "Round", roundText(l, g), "Status", statusAlt(l, g, names))}
 	var face []string
 	for _, id := range g.FaceUp() {
 		if id >= 0 {
 			face = append(face, cardText(l, id))
 		}
 	}
-	parts = append(parts, render.T(l, "anludim.alt.recruits", "Cards", strings.Join(face, "; "), "Deck", g.DeckSize(),
+	head = append(head, render.T(l, "anludim.alt.recruits", "Cards", strings.Join(face, altSep(l)), "Deck", g.DeckSize(),
 		"Discard", len(g.DiscardPile())))
-	var profs []string
-	for p := anludim.Professor(0); p < anludim.NumProfessors; p++ {
-		profs = append(profs, professorAlt(l, g, names, p))
+	at := func(seats seatDetail, stacks bool) func() string {
+		return func() string {
+			parts := slices.Clone(head)
+			var profs []string
+			for p := anludim.Professor(0); p < anludim.NumProfessors; p++ {
+				profs = append(profs, professorAlt(l, g, names, p, stacks))
+			}
+			parts = append(parts, strings.Join(profs, altSep(l))+".")
+			for s := 0; s < g.Seats(); s++ {
+				parts = append(parts, seatAlt(l, g, names, s, seats))
+			}
+			return strings.Join(parts, " ")
+		}
 	}
-	parts = append(parts, strings.Join(profs, "; ")+".")
-	for s := 0; s < g.Seats(); s++ {
-		parts = append(parts, seatAlt(l, g, names, s))
-	}
-	return strings.Join(parts, " ")
+	return fitAlt(l, at(seatFull, true), at(seatCombosCounted, true), at(seatCombosCounted, false), at(seatItemsByKind, false),
+		at(seatNoCombos, false), at(seatBare, false))
 }
 
+// seatDetail is how much of a seat the table's alt text tells.
+type seatDetail int
+
+const (
+	seatFull          seatDetail = iota // items by value, combinations card by card
+	seatCombosCounted                   // combinations by their number of cards
+	seatItemsByKind                     // and items by kind, without values
+	seatNoCombos                        // and no combinations
+	seatBare                            // crest, hand and total only
+)
+
 // professorAlt says where a professor stands and what is left on its
-// stack.
-func professorAlt(l i18n.Lang, g *anludim.Game, names []string, p anludim.Professor) string {
+// stack: the values, top first, or with stacks false only how many.
+func professorAlt(l i18n.Lang, g *anludim.Game, names []string, p anludim.Professor, stacks bool) string {
 	where := render.T(l, "anludim.picture.board")
 	if s := g.ProfessorSeat(p); s >= 0 {
 		where = render.T(l, "anludim.picture.with", "Name", render.AltName(l, names, s))
@@ -602,28 +626,38 @@ func professorAlt(l i18n.Lang, g *anludim.Game, names []string, p anludim.Profes
 	stack := g.Stack(p)
 	left := render.T(l, "anludim.picture.empty")
 	if len(stack) > 0 {
-		vals := make([]string, len(stack))
-		for i, v := range stack {
-			vals[i] = strconv.Itoa(v)
+		left = render.T(l, "anludim.item."+anludim.ItemKind(p).ID()+".count", "Count", len(stack))
+		if stacks {
+			vals := make([]string, len(stack))
+			for i, v := range stack {
+				vals[i] = strconv.Itoa(v)
+			}
+			left += " (" + strings.Join(vals, " ") + ")"
 		}
-		left = render.T(l, "anludim.item."+anludim.ItemKind(p).ID()+".count", "Count", len(stack)) + " (" + strings.Join(vals, " ") + ")"
 	}
 	return profName(l, p) + " " + where + ", " + left
 }
 
-// seatAlt describes a seat: crest, hand, items, total and combinations.
-func seatAlt(l i18n.Lang, g *anludim.Game, names []string, s int) string {
+// seatAlt describes a seat: crest, hand and total, then as much of its
+// items and combinations as detail says.
+func seatAlt(l i18n.Lang, g *anludim.Game, names []string, s int, detail seatDetail) string {
 	d := render.T(l, "anludim.alt.seat", "Name", render.AltName(l, names, s), "Crest", crestText(l, g, s),
 		"Hand", render.T(l, "anludim.picture.hand_count", "Count", g.HandSize(s)), "Total", g.Value(s))
-	if it := itemsText(l, g, s); it != "" {
-		d += " " + it + "."
+	if detail == seatBare {
+		return d
+	}
+	if it := heldText(l, g, s, detail < seatItemsByKind); it != "" {
+		d += " " + render.T(l, "anludim.alt.held", "Items", it)
+	}
+	if detail >= seatNoCombos {
+		return d
 	}
 	var cs []string
 	for _, cb := range displayOrder(g.Combinations(s)) {
-		cs = append(cs, comboText(l, cb))
+		cs = append(cs, comboText(l, cb, detail >= seatCombosCounted))
 	}
 	if len(cs) > 0 {
-		d += " " + strings.Join(cs, "; ") + "."
+		d += " " + render.T(l, "anludim.alt.combinations", "List", strings.Join(cs, altSep(l)))
 	}
 	return d
 }

@@ -50,9 +50,11 @@ type section struct {
 }
 
 // sectionColours are the sections' colours, which mean one thing on every
-// picture: yellow is you, green the player on your left (who receives the
-// green section of your card, and gives you the green part of what you
-// receive), blue the player on your right.
+// picture: who receives the section, seen from the player who plays the
+// card: yellow that player, green the player on their left, blue the
+// player on their right. A section keeps its colour on the reveal, where
+// you receive the blue section of your left neighbour's card and the
+// green section of your right neighbour's.
 var sectionColours = [3][2]color.RGBA{
 	atheneum.SectionSelf:    {colSecYou, colSecYouBg},
 	atheneum.SectionToLeft:  {colSecLeft, colSecLeftBg},
@@ -106,9 +108,12 @@ func cardLine(ct *atheneum.Content, idx int, l i18n.Lang, picked bool) *image.RG
 }
 
 // backLine is the back of a study card on a hand's line, for hands a view
-// hides.
-func backLine() *image.RGBA {
-	return sprites.Get("backline", func() *image.RGBA {
+// hides, with its books lettered in l.
+func backLine(l i18n.Lang) *image.RGBA {
+	return sprites.Get(struct {
+		k string
+		l i18n.Lang
+	}{"backline", l}, func() *image.RGBA {
 		c := render.NewSprite(handLineW, handRowH, color.RGBA{})
 		defer c.Release()
 		r := image.Rect(0, 0, handLineW, handRowH)
@@ -120,7 +125,7 @@ func backLine() *image.RGBA {
 		for i, col := range []atheneum.Color{atheneum.Teal, atheneum.Purple, atheneum.Pink} {
 			x := int(cx) - 170 + i*26
 			drawBookBody(c, render.Rect(x, int(cy)-24, 24, 44), col)
-			c.TextMid(string(col.Letter()), float64(x+12), cy-2, render.Sans(16), bookInk(col))
+			c.TextMid(letter(l, col), float64(x+12), cy-2, render.Sans(16), bookInk(col))
 		}
 		c.FillRR(render.Rect(int(cx)-176, int(cy)+20, 90, 5), 2, colWood)
 		c.TextMid("Atheneum", cx+30, cy, render.Title(32), render.Brass)
@@ -161,7 +166,7 @@ func drawBenefits(c *render.Canvas, r image.Rectangle, benefits []atheneum.Benef
 		x := r.Min.X + (r.Dx()-n*slot)/2
 		top := r.Min.Y + (r.Dy()-size-22)/2
 		for i, b := range benefits {
-			c.BlitOver(benefitIcon(b, size), image.Pt(x+(slot-size)/2, top))
+			c.BlitOver(benefitIcon(b, size, c.Lang), image.Pt(x+(slot-size)/2, top))
 			c.Text(captions[i], float64(x)+float64(slot)/2, float64(top+size+17), f, render.Ink, 0.5)
 			x += slot
 		}
@@ -175,24 +180,33 @@ func drawBenefits(c *render.Canvas, r image.Rectangle, benefits []atheneum.Benef
 	}
 	y := r.Min.Y + (r.Dy()-n*lineH)/2
 	for i, b := range benefits {
-		c.BlitOver(benefitIcon(b, size), image.Pt(r.Min.X+4, y+(lineH-size)/2))
+		c.BlitOver(benefitIcon(b, size, c.Lang), image.Pt(r.Min.X+4, y+(lineH-size)/2))
 		x := float64(r.Min.X + size + 10)
 		c.Text(c.FitLabel(captions[i], float64(r.Max.X-4)-x, f), x, float64(y+lineH/2)+5, f, render.Ink, 0)
 		y += lineH
 	}
 }
 
-// drawSectionLegend says what each section colour means, one line each:
-// the colours mean the same on the cards and on the reveal. It returns the
-// height used.
-func drawSectionLegend(c *render.Canvas, x, y, width int) int {
-	for i, key := range []string{"render.legend.you", "render.legend.left", "render.legend.right"} {
-		yy := y + i*30
-		c.FillRR(render.Rect(x, yy, 22, 22), 5, sectionColours[i][0])
-		c.StrokeRR(render.Rect(x, yy, 22, 22), 5, 1.5, render.Ink)
-		c.TextFit(c.T(key), float64(x+30), float64(yy)+18, float64(width-30), render.Cond(17), render.Ink)
+// drawRevealLegend says on one line what each section colour means on
+// the reveal: a section keeps the colour it has on its card, which says
+// where it goes from the player who played the card (see sectionColours).
+func drawRevealLegend(c *render.Canvas, x, y, width int) {
+	items := []struct {
+		sec atheneum.Section
+		key string
+	}{
+		{atheneum.SectionToRight, "render.reveal.legend.left"},
+		{atheneum.SectionSelf, "render.reveal.legend.own"},
+		{atheneum.SectionToLeft, "render.reveal.legend.right"},
 	}
-	return 3 * 30
+	f := render.Cond(16)
+	step := width / len(items)
+	for k, it := range items {
+		xx := x + k*step
+		c.FillRR(render.Rect(xx, y, 22, 22), 5, sectionColours[it.sec][0])
+		c.StrokeRR(render.Rect(xx, y, 22, 22), 5, 1.5, render.Ink)
+		c.TextFit(c.T(it.key), float64(xx+28), float64(y)+17, float64(step-34), f, render.Ink)
+	}
 }
 
 // handSize is how many cards a hand picture shows, and whether they are
@@ -265,7 +279,10 @@ func DrawHand(g *atheneum.Game, seat int, o render.Options) (render.Picture, err
 	for i := 0; i < n; i++ {
 		y := cardsTop + i*pitch
 		if hidden {
-			c.Blit(render.OnParchment("back", backLine), image.Pt(render.Margin, y))
+			c.Blit(render.OnParchment(struct {
+				k string
+				l i18n.Lang
+			}{"back", l}, func() *image.RGBA { return backLine(l) }), image.Pt(render.Margin, y))
 			continue
 		}
 		idx := s.Hand[i]
@@ -327,12 +344,43 @@ func handAlt(l i18n.Lang, g *atheneum.Game, seat int, names []string, n int, hid
 	return strings.Join(parts, " ")
 }
 
+// The reveal gives each seat a block: its name, then three boxes side by
+// side as the seat sees its neighbours: on the left what the player on
+// its left passes it, in the middle its own card's part, on the right
+// what the player on its right passes it.
+const (
+	revealHeadH = 32  // the seat's name
+	revealBoxH  = 112 // one box: whose card it is, then the benefits
+	revealGap   = 8
+	revealPitch = revealHeadH + revealBoxH + 8 + revealGap
+)
+
+// revealSources are the boxes of a seat's block, left to right: from whom
+// and which section of their card. The giver's section keeps its card's
+// colour: the left neighbour passes its blue section (→, to the right),
+// the right neighbour its green one (←, to the left).
+func revealSources(g *atheneum.Game, seat int) [3]struct {
+	from int
+	sec  atheneum.Section
+	key  string
+} {
+	return [3]struct {
+		from int
+		sec  atheneum.Section
+		key  string
+	}{
+		{g.LeftOf(seat), atheneum.SectionToRight, "render.reveal.fromleft"},
+		{seat, atheneum.SectionSelf, "render.reveal.own"},
+		{g.RightOf(seat), atheneum.SectionToLeft, "render.reveal.fromright"},
+	}
+}
+
 // DrawReveal draws what each seat receives from the cards played this
-// turn, one block per seat in seat order: the yellow part of its own card,
-// the green part from its left neighbour's card and the blue part from its
-// right neighbour's (with two seats, the opponent gives both), each with
-// the card's code and the giver's name. Green and blue mean left and right
-// here as on the cards.
+// turn, one block per seat in seat order: in the middle the yellow part of
+// its own card, on the left the blue part of its left neighbour's card,
+// on the right the green part of its right neighbour's (with two seats,
+// the opponent gives both), each box saying whose card it is and its code.
+// A section is drawn in the colour it has on its card, as in the hand.
 func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	if err := check(g); err != nil {
 		return render.Picture{}, err
@@ -348,12 +396,10 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	}
 	l := o.Language()
 	n := len(g.Seats)
-	const headH, boxH, blockGap = 40, 184, 14
 	w := 2*cardW + cardGap + 2*render.Margin
 	top := render.Margin + 86
-	blockH := headH + boxH
-	legendTop := top + n*(blockH+blockGap)
-	h := legendTop + 90 + render.Margin
+	legendTop := top + n*revealPitch
+	h := legendTop + 26 + render.Margin
 	f := frames.Get(struct {
 		k string
 		n int
@@ -364,31 +410,20 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 		c.Text(c.T("render.reveal.title"), render.Margin+4, render.Margin+36, render.Title(34), render.Ink, 0)
 		c.Fill(image.Rect(render.Margin, render.Margin+76, w-render.Margin, render.Margin+78), render.ParchmentDark)
 		for i := 0; i < n; i++ {
-			c.FillRR(render.Rect(render.Margin, top+i*(blockH+blockGap), w-2*render.Margin, blockH), 10, render.ParchmentDark)
+			c.FillRR(render.Rect(render.Margin, top+i*revealPitch, w-2*render.Margin, revealPitch-revealGap), 10, render.ParchmentDark)
 		}
-		drawSectionLegend(c, render.Margin+4, legendTop, w-2*render.Margin-8)
+		drawRevealLegend(c, render.Margin+4, legendTop, w-2*render.Margin-8)
 		return c.Img
 	})
 	c := start(f, l)
 	c.TextFit(turnText(l, g), render.Margin+4, render.Margin+64, float64(w-2*render.Margin-8), render.Cond(17), render.InkSoft)
 	bw := (w - 2*render.Margin - 16 - 2*8) / 3
 	for i := range g.Seats {
-		y := top + i*(blockH+blockGap)
-		subjectDisc(c, render.Margin+22, float64(y)+21, 14, g.Seats[i].Subject, render.Sans(15))
-		c.TextFit(render.NameOf(l, o.Names, i), render.Margin+44, float64(y)+29, float64(w-2*render.Margin-60), render.Sans(20), render.Ink)
-		left, right := g.LeftOf(i), g.RightOf(i)
-		srcs := [3]struct {
-			from int
-			sec  atheneum.Section // the part of the giver's card
-			look atheneum.Section // the colour it is drawn in, from the receiver's side
-			key  string
-		}{
-			{i, atheneum.SectionSelf, atheneum.SectionSelf, "render.reveal.own"},
-			{left, atheneum.SectionToRight, atheneum.SectionToLeft, "render.reveal.fromleft"},
-			{right, atheneum.SectionToLeft, atheneum.SectionToRight, "render.reveal.fromright"},
-		}
-		for k, src := range srcs {
-			box := render.Rect(render.Margin+8+k*(bw+8), y+headH, bw, boxH-8)
+		y := top + i*revealPitch
+		subjectDisc(c, render.Margin+22, float64(y)+18, 13, g.Seats[i].Subject, render.Sans(15))
+		c.TextFit(render.NameOf(l, o.Names, i), render.Margin+44, float64(y)+25, float64(w-2*render.Margin-60), render.Sans(20), render.Ink)
+		for k, src := range revealSources(g, i) {
+			box := render.Rect(render.Margin+8+k*(bw+8), y+revealHeadH, bw, revealBoxH)
 			p := g.Seats[src.from].Played
 			code := "—"
 			var benefits []atheneum.Benefit
@@ -403,7 +438,7 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 				room := float64(bw-12) - c.Measure(c.T(src.key, "Code", code, "Name", ""), f)
 				label = c.T(src.key, "Code", code, "Name", render.Fit(c, render.NameOf(l, o.Names, src.from), room, f))
 			}
-			drawSection(c, box, section{sectionColours[src.look][0], sectionColours[src.look][1], label}, benefits)
+			drawSection(c, box, section{sectionColours[src.sec][0], sectionColours[src.sec][1], label}, benefits)
 		}
 	}
 	return render.Finish(c, revealAlt(l, g, o.Names))
@@ -411,19 +446,22 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 
 func revealAlt(l i18n.Lang, g *atheneum.Game, names []string) string {
 	parts := []string{render.T(l, "render.alt.reveal", "Turn", turnText(l, g))}
-	part := func(from int, sec atheneum.Section) string {
+	part := func(from int, sec atheneum.Section) (code, what string) {
 		p := g.Seats[from].Played
 		if p < 0 || p >= len(g.Content.Cards) {
-			return render.T(l, "render.benefit.nothing")
+			return "—", render.T(l, "render.benefit.nothing")
 		}
-		return benefitsAlt(l, g.Content.Cards[p].Sections[sec])
+		return g.Content.Cards[p].Code, benefitsAlt(l, g.Content.Cards[p].Sections[sec])
 	}
 	for i := range g.Seats {
 		left, right := g.LeftOf(i), g.RightOf(i)
+		ownCode, own := part(i, atheneum.SectionSelf)
+		leftCode, fromLeft := part(left, atheneum.SectionToRight)
+		rightCode, fromRight := part(right, atheneum.SectionToLeft)
 		parts = append(parts, render.T(l, "render.alt.receives", "Name", render.AltName(l, names, i),
-			"Own", part(i, atheneum.SectionSelf),
-			"Left", render.AltName(l, names, left), "FromLeft", part(left, atheneum.SectionToRight),
-			"Right", render.AltName(l, names, right), "FromRight", part(right, atheneum.SectionToLeft)))
+			"Own", own, "OwnCode", ownCode,
+			"Left", render.AltName(l, names, left), "LeftCode", leftCode, "FromLeft", fromLeft,
+			"Right", render.AltName(l, names, right), "RightCode", rightCode, "FromRight", fromRight))
 	}
 	return strings.Join(parts, " ")
 }

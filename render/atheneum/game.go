@@ -64,6 +64,17 @@ func subjectName(l i18n.Lang, col atheneum.Color) string {
 	return render.T(l, "render.subject."+col.String())
 }
 
+// letter is the letter a book of a subject's colour carries in l, and the
+// subject's discs: in English the notation's (T teal, V purple, G green, P
+// pink, K black), in French the colours' own initials, two letters where
+// two colours share one (T turquoise, Vi violet, Ve vert, R rose, N noir).
+func letter(l i18n.Lang, col atheneum.Color) string {
+	if !col.IsBook() {
+		return ""
+	}
+	return render.T(l, "render.letter."+col.String())
+}
+
 // colourName is a book colour's name in l.
 func colourName(l i18n.Lang, col atheneum.Color) string {
 	return render.T(l, "render.colour."+col.String())

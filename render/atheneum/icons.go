@@ -43,13 +43,15 @@ func drawBookBody(c *render.Canvas, r image.Rectangle, col atheneum.Color) {
 
 // bookSprite is one book standing in a space of style st, on the shelf's
 // dark back, with its letter and (full size) a blank call-number label.
-func bookSprite(st *shelfStyle, col atheneum.Color) *image.RGBA {
+func bookSprite(st *shelfStyle, col atheneum.Color, l i18n.Lang) *image.RGBA {
 	return sprites.Get(struct {
 		k   string
 		st  *shelfStyle
 		col atheneum.Color
-	}{"book", st, col}, func() *image.RGBA {
+		l   i18n.Lang
+	}{"book", st, col, l}, func() *image.RGBA {
 		c := render.NewSprite(st.cw, st.ch, colInterior)
+		c.Lang = l
 		defer c.Release()
 		drawBookInSpace(c, image.Rect(0, 0, st.cw, st.ch), st, col)
 		return c.Img
@@ -73,21 +75,23 @@ func drawBookInSpace(c *render.Canvas, r image.Rectangle, st *shelfStyle, col at
 	cx := float64(b.Min.X+b.Max.X) / 2
 	if st.codes {
 		c.FillRR(labelRect(st, r), 3, colLabel)
-		c.TextMid(string(col.Letter()), cx, float64(b.Min.Y)+float64(b.Dy()-st.labelH)*0.45, st.letter, bookInk(col))
+		c.TextMid(letter(c.Lang, col), cx, float64(b.Min.Y)+float64(b.Dy()-st.labelH)*0.45, st.letter, bookInk(col))
 	} else {
-		c.TextMid(string(col.Letter()), cx, float64(b.Min.Y+b.Max.Y)/2+1, st.letter, bookInk(col))
+		c.TextMid(letter(c.Lang, col), cx, float64(b.Min.Y+b.Max.Y)/2+1, st.letter, bookInk(col))
 	}
 }
 
 // pairSprite is a paired set lying across two spaces: two books held by a
 // brass strap, so it reads as one piece.
-func pairSprite(st *shelfStyle, left, right atheneum.Color) *image.RGBA {
+func pairSprite(st *shelfStyle, left, right atheneum.Color, l i18n.Lang) *image.RGBA {
 	return sprites.Get(struct {
 		k    string
 		st   *shelfStyle
 		l, r atheneum.Color
-	}{"pair", st, left, right}, func() *image.RGBA {
+		lang i18n.Lang
+	}{"pair", st, left, right, l}, func() *image.RGBA {
 		c := render.NewSprite(2*st.cw, st.ch, colInterior)
+		c.Lang = l
 		defer c.Release()
 		r0 := image.Rect(0, 0, st.cw, st.ch)
 		r1 := r0.Add(image.Pt(st.cw, 0))
@@ -222,35 +226,37 @@ func badgeSprite(d int, value int, full bool, f render.FontSpec) *image.RGBA {
 // subjectDisc draws a subject's colour as a disc with its letter, centred
 // on (cx, cy).
 func subjectDisc(c *render.Canvas, cx, cy, r float64, col atheneum.Color, f render.FontSpec) {
-	d := discSprite(r, col, f)
+	d := discSprite(r, col, f, c.Lang)
 	c.BlitOver(d, image.Pt(int(cx-r+0.5), int(cy-r+0.5)))
 }
 
-func discSprite(r float64, col atheneum.Color, f render.FontSpec) *image.RGBA {
+func discSprite(r float64, col atheneum.Color, f render.FontSpec, l i18n.Lang) *image.RGBA {
 	return sprites.Get(struct {
 		k   string
 		r   float64
 		col atheneum.Color
 		f   render.FontSpec
-	}{"disc", r, col, f}, func() *image.RGBA {
+		l   i18n.Lang
+	}{"disc", r, col, f, l}, func() *image.RGBA {
 		d := int(2*r + 0.5)
 		c := render.NewSprite(d, d, color.RGBA{})
 		defer c.Release()
 		c.FillCircle(r, r, r, render.Ink)
 		c.FillCircle(r, r, r-2, colorOf(col))
-		c.TextMid(string(col.Letter()), r, r, f, bookInk(col))
+		c.TextMid(letter(l, col), r, r, f, bookInk(col))
 		return c.Img
 	})
 }
 
 // benefitIcon draws one study-card benefit as an icon of size s x s: books
 // as books, the others as distinct pictures, each with its number.
-func benefitIcon(b atheneum.Benefit, s int) *image.RGBA {
+func benefitIcon(b atheneum.Benefit, s int, l i18n.Lang) *image.RGBA {
 	return sprites.Get(struct {
 		k string
 		b atheneum.Benefit
 		s int
-	}{"benefit", b, s}, func() *image.RGBA {
+		l i18n.Lang
+	}{"benefit", b, s, l}, func() *image.RGBA {
 		c := render.NewSprite(s, s, color.RGBA{})
 		defer c.Release()
 		f := float64(s)
@@ -260,11 +266,16 @@ func benefitIcon(b atheneum.Benefit, s int) *image.RGBA {
 			if b.Kind == atheneum.BenefitCompartmentBook {
 				col = atheneum.AnyColor
 			}
+			lf := render.Sans(math.Max(render.MinText, f*0.34))
 			bw := s * 9 / 20
+			if col.IsBook() {
+				// A small icon widens its book to hold the letter.
+				bw = min(s, max(bw, int(c.Measure(letter(l, col), lf))+6))
+			}
 			r := image.Rect(s/2-bw/2, s/20, s/2+bw/2, s-s/20)
 			drawBookBody(c, r, col)
 			if col.IsBook() {
-				c.TextMid(string(col.Letter()), f/2, f*0.62, render.Sans(math.Max(render.MinText, f*0.34)), bookInk(col))
+				c.TextMid(letter(l, col), f/2, f*0.62, lf, bookInk(col))
 			}
 			if b.Kind == atheneum.BenefitCompartmentBook {
 				name := b.Comp.String()
@@ -294,7 +305,9 @@ func benefitIcon(b atheneum.Benefit, s int) *image.RGBA {
 			c.FillRR(cab, 3, colWoodDark)
 			c.Fill(image.Rect(cab.Min.X+4, cab.Min.Y+4, cab.Max.X-4, cab.Min.Y+cab.Dy()/2-2), colInterior)
 			c.Fill(image.Rect(cab.Min.X+4, cab.Min.Y+cab.Dy()/2+2, cab.Max.X-4, cab.Max.Y-4), colInterior)
-			c.FillCircle(f*0.78, f*0.24, f*0.17, colSecLeft)
+			// (Not green: green means "to the left" on a card.)
+			c.FillCircle(f*0.78, f*0.24, f*0.17, render.Ink)
+			c.FillCircle(f*0.78, f*0.24, f*0.17-1.5, colLabel)
 			c.TextMid("+", f*0.78, f*0.24, render.Sans(math.Max(render.MinText, f*0.28)), render.Ink)
 		case atheneum.BenefitWand:
 			c.BlitOver(wandSprite(s, atheneum.NoColor), image.Pt(0, 0))

@@ -147,7 +147,7 @@ func drawPattern(c *render.Canvas, p atheneum.Pattern, x, y, cw, ch int) {
 			drawBookBody(c, b, want)
 			if want.IsBook() {
 				cx, cy := render.Mid(b)
-				c.TextMid(string(want.Letter()), cx, cy+2, render.Sans(max(16, float64(ch)*0.36)), bookInk(want))
+				c.TextMid(letter(c.Lang, want), cx, cy+2, render.Sans(max(16, float64(ch)*0.36)), bookInk(want))
 			}
 		}
 	}
@@ -173,7 +173,7 @@ func drawWands(c *render.Canvas, g *atheneum.Game, slot atheneum.RowSlot, at ima
 		c.FillRR(r, 8, render.Ink)
 		c.FillRR(r.Inset(2), 7, colorOf(col))
 		c.BlitOver(wandSprite(28, col), image.Pt(x+3, y+4))
-		label := string(col.Letter())
+		label := letter(c.Lang, col)
 		if chipW > 80 {
 			label = render.Fit(c, render.NameOf(c.Lang, names, seat), float64(chipW-40), render.Cond(16))
 		}
@@ -213,23 +213,30 @@ type objectiveSlots struct {
 // drawObjectiveSlots draws the row's cards two to a line from at: slot 1
 // (newest) at the top left, the last slot (which leaves at the end of this
 // turn) at the bottom right, so that it reads in the row's order; an empty
-// slot is a dashed outline.
+// slot is a dashed outline. The card that leaves is framed in red, its
+// banner a tab of the frame, so that it never reads as the caption of the
+// card above it.
 func drawObjectiveSlots(c *render.Canvas, g *atheneum.Game, at image.Point, names []string, l objectiveSlots) {
 	for i, slot := range g.Row {
 		x := at.X + (i%2)*l.dx
 		y := at.Y + (i/2)*l.dy
 		cap := render.Rect(x, y, l.w, l.caption-l.captionGap)
+		top := image.Pt(x, y+l.caption)
+		leaves := g.Step != atheneum.StepOver && i == len(g.Row)-1
 		switch {
 		case g.Step == atheneum.StepOver:
 			// No turn is left: no card leaves, none is new.
-		case i == len(g.Row)-1:
-			c.FillRR(cap, 6, render.Red)
-			cx, cy := render.Mid(cap)
-			c.TextMid(c.FitLabel(c.T("render.objective.leaves"), float64(l.w-10), render.Cond(16)), cx, cy, render.Cond(16), render.White)
+		case leaves:
+			f := render.Cond(16)
+			label := c.FitLabel(c.T("render.objective.leaves"), float64(l.w-24), f)
+			tw := int(c.Measure(label, f)) + 20
+			tab := render.Rect(x+(l.w-tw)/2, y+2, tw, l.caption)
+			c.FillRR(render.Rect(x-4, top.Y-4, l.w+8, l.h+8), float64(l.radius+3), render.Red)
+			c.FillRR(tab, 6, render.Red)
+			c.TextMid(label, float64(tab.Min.X)+float64(tw)/2, float64(y+2+(l.caption-2)/2), f, render.White)
 		case i == 0:
 			l.newest(c, cap)
 		}
-		top := image.Pt(x, y+l.caption)
 		if slot.Objective < 0 || slot.Objective >= len(g.Content.Objectives) {
 			r := render.Rect(top.X, top.Y, l.w, l.h)
 			dc := c.GG()
@@ -326,7 +333,7 @@ func objectiveAlt(l i18n.Lang, g *atheneum.Game, i int, slot atheneum.RowSlot, n
 	}
 	d := render.T(l, key, "Code", ob.Code, "Points", ob.Points, "Kind", kindText(l, ob), "Patterns", strings.Join(reqs, "; "))
 	if g.Step != atheneum.StepOver && i == len(g.Row)-1 {
-		d += " " + render.T(l, "render.objective.leaves") + "."
+		d += " " + render.T(l, "render.alt.leaves")
 	}
 	if len(slot.Wands) > 0 {
 		var who []string
@@ -427,7 +434,7 @@ func drawStripWands(c *render.Canvas, g *atheneum.Game, slot atheneum.RowSlot, a
 		r := render.Rect(x, at.Y+5, chipW, 21)
 		c.FillRR(r, 5, render.Ink)
 		c.FillRR(r.Inset(1), 4, colorOf(col))
-		label := string(col.Letter())
+		label := letter(c.Lang, col)
 		if chipW > 60 {
 			label = render.Fit(c, render.NameOf(c.Lang, names, seat), float64(chipW-8), render.Cond(15))
 		}

@@ -76,7 +76,7 @@ func goldens() []golden {
 			}},
 		{"another seat's hand is drawn as card backs", "mid-hand-hidden.png",
 			func(t *testing.T) (render.Picture, error) { return DrawHand(midState(t).View(0), 1, en) }},
-		{"the reveal shows who receives what from whom, green from the left and blue from the right", "mid-reveal.png",
+		{"the reveal shows who receives what from whose card: blue from the left, yellow their own, green from the right", "mid-reveal.png",
 			func(t *testing.T) (render.Picture, error) {
 				return DrawReveal(midState(t).View(atheneum.Spectator), en)
 			}},
@@ -90,12 +90,24 @@ func goldens() []golden {
 			func(t *testing.T) (render.Picture, error) {
 				return DrawResults(endState(t).View(atheneum.Spectator), en)
 			}},
-		{"the replay charts each seat's score by turn above the final shelves", "end-replay.png",
+		{"the final shelves come small, two to a line, on a picture of their own", "end-final-shelves.png",
+			func(t *testing.T) (render.Picture, error) {
+				pages, err := DrawFinalShelves(endState(t).View(atheneum.Spectator), en)
+				if err != nil || len(pages) == 0 {
+					return render.Picture{}, err
+				}
+				return pages[0], nil
+			}},
+		{"a tie on points says how it was broken", "end-results-tie.png",
+			func(t *testing.T) (render.Picture, error) {
+				return DrawResults(tiedState(t).View(atheneum.Spectator), en)
+			}},
+		{"the replay charts each seat's score by turn", "end-replay.png",
 			func(t *testing.T) (render.Picture, error) {
 				g, scores := replayState(t)
 				return DrawReplay(scores, g.View(atheneum.Spectator), en)
 			}},
-		{"French shelves say casier, niveau and place", "fr-mid-shelves.png",
+		{"French shelves say compartiment, niveau and emplacement, and letter the books in French", "fr-mid-shelves.png",
 			func(t *testing.T) (render.Picture, error) { return DrawShelves(midState(t).View(0), 0, Marks{}, fr) }},
 		{"the French workbench names the book to place", "fr-mid-workbench.png",
 			func(t *testing.T) (render.Picture, error) {

@@ -25,9 +25,10 @@ var seatDashes = [][]float64{nil, {14, 8}, {3, 7}, {24, 8}, {14, 6, 3, 6}}
 // DrawReplay draws a finished game's story: each seat's score after every
 // turn as a line chart (scores[turn][seat], turn 0 first), each line in its
 // seat's subject colour with its own dash pattern, a disc with the
-// subject's letter at every point and the seat's name at its end; then
-// every seat's final shelves, small, two to a line. final is the game at
-// its end (or any state whose shelves should be shown).
+// subject's letter at every point and the seat's name and final score at
+// its end. final is the game at its end; its shelves are drawn by
+// DrawFinalShelves, on pictures of their own, so that neither grows too
+// tall for a phone.
 func DrawReplay(scores [][]int, final *atheneum.Game, o render.Options) (render.Picture, error) {
 	if err := check(final); err != nil {
 		return render.Picture{}, err
@@ -45,28 +46,7 @@ func DrawReplay(scores [][]int, final *atheneum.Game, o render.Options) (render.
 	w := replayW
 	chartTop := render.Margin + 100
 	chartBot := chartTop + replayChartH
-	shelvesTop := chartBot + 70 + 50
-
-	// Plan the small shelves, two to a line, each line as tall as its
-	// tallest seat.
-	scratch := render.NewSprite(1, 1, render.Parchment)
-	plans := make([]shelfPlan, n)
-	panelW := cardW
-	lineH := make([]int, (n+1)/2)
-	for i := range final.Seats {
-		plans[i] = planShelves(scratch, final, i, tinyShelf)
-		lineH[i/2] = max(lineH[i/2], plans[i].height+44)
-	}
-	scratch.Release()
-	y := shelvesTop
-	for i := range final.Seats {
-		if i%2 == 0 && i > 0 {
-			y += lineH[i/2-1] + cardGap
-		}
-		x := render.Margin + (i%2)*(panelW+cardGap)
-		plans[i].at = image.Pt(x+(panelW-plans[i].l.size.X)/2, y+40)
-	}
-	h := y + lineH[len(lineH)-1] + render.Margin
+	h := chartBot + 60 + render.Margin
 
 	// Drawn whole each time (a replay is asked for once per game), on a
 	// recycled picture.
@@ -75,21 +55,88 @@ func DrawReplay(scores [][]int, final *atheneum.Game, o render.Options) (render.
 	c.Fill(image.Rect(render.Margin, render.Margin+56, w-render.Margin, render.Margin+58), render.ParchmentDark)
 	c.TextFit(c.T("render.replay.subtitle", "Count", len(scores)), render.Margin+4, render.Margin+86, float64(w-2*render.Margin-8), render.Cond(17), render.InkSoft)
 	drawScoreChart(c, final, scores, o.Names, image.Rect(render.Margin+44, chartTop, w-render.Margin-replayLabelW, chartBot))
-	c.Fill(image.Rect(render.Margin, shelvesTop-50, w-render.Margin, shelvesTop-48), render.ParchmentDark)
-	c.Text(c.T("render.replay.shelves"), render.Margin+4, float64(shelvesTop-14), render.Title(28), render.Ink, 0)
-	for i := range final.Seats {
-		p := &plans[i]
-		panel := render.Rect(p.at.X-(panelW-p.l.size.X)/2, p.at.Y-40, panelW, lineH[i/2])
-		c.FillRR(panel, 10, render.ParchmentDark)
-		subjectDisc(c, float64(panel.Min.X)+20, float64(panel.Min.Y)+20, 13, final.Seats[i].Subject, render.Sans(15))
-		pts, _ := score(final, i)
-		sw := c.Text(strconv.Itoa(pts), float64(panel.Max.X-10), float64(panel.Min.Y)+28, render.Sans(20), render.Ink, 1)
-		c.TextFit(render.NameOf(l, o.Names, i), float64(panel.Min.X)+40, float64(panel.Min.Y)+28, float64(panelW-60)-sw, render.Sans(17), render.Ink)
-		shelvesFrame(final.Content, tinyShelf, c, p.at)
-		drawShelves(c, final, i, p)
-	}
 	return render.Finish(c, replayAlt(final, scores, o))
 }
+
+// DrawFinalShelves draws every seat's shelves at the end of a game, small,
+// two to a line under each seat's name and final score, on as many
+// pictures as it takes to keep each at most 1.6 times as tall as it is
+// wide (MaxTall), in seat order.
+func DrawFinalShelves(final *atheneum.Game, o render.Options) ([]render.Picture, error) {
+	if err := check(final); err != nil {
+		return nil, err
+	}
+	l := o.Language()
+	w := replayW
+	head := render.Margin + 52
+	maxH := int(MaxTall * float64(w))
+	// Plan the small shelves, two to a line, each line as tall as its
+	// tallest seat, then the lines onto pages.
+	scratch := render.NewSprite(1, 1, render.Parchment)
+	n := len(final.Seats)
+	plans := make([]shelfPlan, n)
+	lineH := make([]int, (n+1)/2)
+	for i := range final.Seats {
+		plans[i] = planShelves(scratch, final, i, tinyShelf)
+		lineH[i/2] = max(lineH[i/2], plans[i].height+40)
+	}
+	scratch.Release()
+	var pages [][]int // the lines of each page
+	y := head
+	for k, lh := range lineH {
+		if len(pages) == 0 || y+lh+render.Margin > maxH {
+			pages = append(pages, nil)
+			y = head
+		}
+		pages[len(pages)-1] = append(pages[len(pages)-1], k)
+		y += lh + cardGap
+	}
+	var out []render.Picture
+	for p, lines := range pages {
+		h := head - cardGap
+		for _, k := range lines {
+			h += lineH[k] + cardGap
+		}
+		h += render.Margin
+		c := palette.Blank(w, h, l)
+		title := c.T("render.replay.shelves")
+		if len(pages) > 1 {
+			title = c.T("render.replay.shelves.page", "Page", p+1, "Pages", len(pages))
+		}
+		c.TextFit(title, render.Margin+4, render.Margin+30, float64(w-2*render.Margin-8), render.Title(30), render.Ink)
+		c.Fill(image.Rect(render.Margin, render.Margin+40, w-render.Margin, render.Margin+42), render.ParchmentDark)
+		y := head
+		var seats []int
+		for _, k := range lines {
+			for i := 2 * k; i < min(n, 2*k+2); i++ {
+				seats = append(seats, i)
+				pl := &plans[i]
+				x := render.Margin + (i%2)*(cardW+cardGap)
+				pl.at = image.Pt(x+(cardW-pl.l.size.X)/2, y+36)
+				panel := render.Rect(x, y, cardW, lineH[k])
+				c.FillRR(panel, 10, render.ParchmentDark)
+				subjectDisc(c, float64(panel.Min.X)+20, float64(panel.Min.Y)+18, 13, final.Seats[i].Subject, render.Sans(15))
+				pts, _ := score(final, i)
+				sw := c.Text(strconv.Itoa(pts), float64(panel.Max.X-10), float64(panel.Min.Y)+26, render.Sans(20), render.Ink, 1)
+				c.TextFit(render.NameOf(l, o.Names, i), float64(panel.Min.X)+40, float64(panel.Min.Y)+26, float64(cardW-60)-sw, render.Sans(17), render.Ink)
+				shelvesFrame(final.Content, tinyShelf, c, pl.at)
+				drawShelves(c, final, i, pl)
+			}
+			y += lineH[k] + cardGap
+		}
+		pic, err := render.Finish(c, finalShelvesAlt(final, seats, o))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pic)
+	}
+	return out, nil
+}
+
+// MaxTall is the most a picture's height may be, in widths: Discord shows a
+// taller one on a phone shrunk to fit the screen's height, and its text
+// then no longer reads.
+const MaxTall = 1.6
 
 // drawScoreChart draws the lines in r, with the score axis at its left and
 // the turns below it.
@@ -186,7 +233,14 @@ func replayAlt(g *atheneum.Game, scores [][]int, o render.Options) string {
 		}
 		parts = append(parts, render.T(l, "render.alt.replay.seat", "Name", render.AltName(l, o.Names, s), "Scores", strings.Join(vs, ", ")))
 	}
-	for s := range g.Seats {
+	return strings.Join(parts, " ")
+}
+
+// finalShelvesAlt describes the seats' final shelves on one picture.
+func finalShelvesAlt(g *atheneum.Game, seats []int, o render.Options) string {
+	l := o.Language()
+	parts := []string{render.T(l, "render.alt.final.shelves")}
+	for _, s := range seats {
 		st := statsOf(g, s)
 		parts = append(parts, render.T(l, "render.alt.replay.shelves", "Name", render.AltName(l, o.Names, s), "Books", st.books, "Full", st.full))
 	}

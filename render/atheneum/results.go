@@ -33,8 +33,10 @@ var categories = []category{
 
 const (
 	resW      = 2*cardW + cardGap + 2*render.Margin
-	resBlockH = 132
-	resBarH   = 40
+	resBlockH = 146 // a seat: name and total, its bar, its categories, its tie-breakers
+	resGap    = 10
+	resBarH   = 18
+	resTieH   = 26 // one line of the winner's tie-break
 )
 
 // ranked returns the results best first.
@@ -49,11 +51,48 @@ func ranked(g *atheneum.Game) []atheneum.Result {
 	return res
 }
 
-// DrawResults draws the final scores: the winners; for each seat, best
-// first, its rank, name and total, its points by category (objectives,
-// cards, favourite subject, filled compartments, candles, wands) in words
-// and numbers, and the tie-breakers; then the totals as bars split by
-// category, in the same order as the words.
+// winnerTie says how the winners' tie on points was settled, or "" when
+// no other seat had their points: by books shelved, then by books of the
+// favourite subject, else the victory is shared. res is best first.
+func winnerTie(l i18n.Lang, res []atheneum.Result) string {
+	if len(res) < 2 || res[1].Total != res[0].Total {
+		return ""
+	}
+	w := res[0]
+	if res[1].Rank == 1 {
+		return render.T(l, "render.results.tie.shared", "Total", w.Total, "Books", w.Books, "Favourite", w.FavoriteBooks)
+	}
+	// The best of the seats tied on points, after the winner.
+	o := res[1]
+	if o.Books != w.Books {
+		return render.T(l, "render.results.tie.books", "Total", w.Total, "Books", w.Books, "Others", o.Books)
+	}
+	return render.T(l, "render.results.tie.favourite", "Total", w.Total, "Books", w.Books, "Favourite", w.FavoriteBooks, "Others", o.FavoriteBooks)
+}
+
+// wrap splits s into lines no wider than width in font f.
+func wrap(c *render.Canvas, s string, width float64, f render.FontSpec) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && c.Measure(line+" "+w, f) > width {
+			lines = append(lines, line)
+			line = w
+			continue
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
+}
+
+// DrawResults draws the final scores: the winners, and how a tie on points
+// was settled; then one block per seat, best first: its rank, name and
+// total, a bar of its points split by category, the points of each
+// category in words and numbers (each next to its colour in the bar, in
+// the bar's order), and the books it shelved, which break ties.
 func DrawResults(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	if err := check(g); err != nil {
 		return render.Picture{}, err
@@ -64,36 +103,28 @@ func DrawResults(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	l := o.Language()
 	res := ranked(g)
 	n := len(res)
-	top := render.Margin + 116
-	chartTop := top + n*(resBlockH+10) + 56
-	legendTop := chartTop + n*(resBarH+38)
-	h := legendTop + 2*32 + render.Margin
+	tie := winnerTie(l, res)
+	scratch := render.NewSprite(1, 1, render.Parchment)
+	scratch.Lang = l
+	tieLines := 0
+	if tie != "" {
+		tieLines = min(2, len(wrap(scratch, tie, resW-2*render.Margin-8, render.Cond(17))))
+	}
+	scratch.Release()
+	top := render.Margin + 116 + tieLines*resTieH
+	h := top + n*(resBlockH+resGap) - resGap + render.Margin
 	f := frames.Get(struct {
-		k string
-		n int
-		l i18n.Lang
-	}{"results", n, l}, func() *image.RGBA {
+		k    string
+		n    int
+		ties int
+		l    i18n.Lang
+	}{"results", n, tieLines, l}, func() *image.RGBA {
 		c := render.NewFrame(resW, h, l)
 		defer c.Release()
 		c.Text(c.T("render.results.title"), render.Margin+4, render.Margin+40, render.Title(38), render.Ink, 0)
 		c.Fill(image.Rect(render.Margin, render.Margin+56, resW-render.Margin, render.Margin+58), render.ParchmentDark)
 		for i := 0; i < n; i++ {
-			c.FillRR(render.Rect(render.Margin, top+i*(resBlockH+10), resW-2*render.Margin, resBlockH), 10, render.ParchmentDark)
-		}
-		c.Text(c.T("render.results.chart"), render.Margin+4, float64(chartTop-18), render.Title(28), render.Ink, 0)
-		// The legend repeats the blocks' order, so a colour is never the
-		// only way to tell the categories apart.
-		x, y := float64(render.Margin+4), legendTop
-		for _, cat := range categories {
-			name := c.T(cat.key)
-			wd := 32 + c.Measure(name, render.Cond(17)) + 22
-			if x+wd > float64(resW-render.Margin) {
-				x, y = float64(render.Margin+4), y+32
-			}
-			c.FillRR(render.Rect(int(x), y, 22, 22), 5, cat.col)
-			c.StrokeRR(render.Rect(int(x), y, 22, 22), 5, 1.5, render.Ink)
-			c.Text(name, x+30, float64(y)+18, render.Cond(17), render.Ink, 0)
-			x += wd
+			c.FillRR(render.Rect(render.Margin, top+i*(resBlockH+resGap), resW-2*render.Margin, resBlockH), 10, render.ParchmentDark)
 		}
 		return c.Img
 	})
@@ -109,6 +140,11 @@ func DrawResults(g *atheneum.Game, o render.Options) (render.Picture, error) {
 		head = c.T("render.results.shared", "Names", strings.Join(winners, c.T("render.and")))
 	}
 	c.TextFit(head, render.Margin+4, render.Margin+92, resW-2*render.Margin-8, render.Sans(22), render.Ink)
+	if tie != "" {
+		for k, line := range wrap(c, tie, resW-2*render.Margin-8, render.Cond(17))[:tieLines] {
+			c.TextFit(line, render.Margin+4, float64(render.Margin+92+(k+1)*resTieH), resW-2*render.Margin-8, render.Cond(17), render.InkSoft)
+		}
+	}
 	maxTotal := 1
 	for _, r := range res {
 		maxTotal = max(maxTotal, r.Total)
@@ -117,50 +153,53 @@ func DrawResults(g *atheneum.Game, o render.Options) (render.Picture, error) {
 		if r.Seat < 0 || r.Seat >= len(g.Seats) {
 			continue
 		}
-		b := render.Rect(render.Margin, top+i*(resBlockH+10), resW-2*render.Margin, resBlockH)
-		y := float64(b.Min.Y) + 34
+		b := render.Rect(render.Margin, top+i*(resBlockH+resGap), resW-2*render.Margin, resBlockH)
+		y := float64(b.Min.Y) + 32
 		render.DrawMedal(c, float64(b.Min.X)+30, y-8, r.Rank)
 		subjectDisc(c, float64(b.Min.X)+74, y-8, 15, g.Seats[r.Seat].Subject, render.Sans(16))
 		tw := c.Text(strconv.Itoa(r.Total), float64(b.Max.X-14), y+4, render.Sans(32), render.Ink, 1)
 		c.TextFit(render.NameOf(l, o.Names, r.Seat), float64(b.Min.X)+98, y, float64(b.Dx()-120)-tw, render.Sans(22), render.Ink)
-		// Points by category on two lines of three.
-		for k, cat := range categories {
-			cx := float64(b.Min.X) + 16 + float64(k%3)*float64(b.Dx()-32)/3
-			cy := y + 32 + float64(k/3)*26
-			v := strconv.Itoa(cat.pts(&r))
-			vw := c.Text(v, cx, cy, render.Sans(17), render.Ink, 0)
-			c.TextFit(c.T(cat.key), cx+vw+6, cy, float64(b.Dx()-32)/3-vw-12, render.Cond(16), render.InkSoft)
-		}
-		tie := c.T("render.results.tie", "Books", r.Books, "Favourite", r.FavoriteBooks)
-		c.TextFit(tie, float64(b.Min.X)+16, y+86, float64(b.Dx()-32), render.Cond(16), render.InkSoft)
 
-		// The bar: name above, segments in the legend's order.
-		by := chartTop + i*(resBarH+38)
-		c.TextFit(render.NameOf(l, o.Names, r.Seat), render.Margin+4, float64(by+18), float64(resW-2*render.Margin-8), render.Sans(18), render.Ink)
-		bx := float64(render.Margin + 4)
-		full := float64(resW - 2*render.Margin - 60)
+		// The bar, as long as the total against the best total.
+		bx := float64(b.Min.X + 16)
+		full := float64(b.Dx() - 32)
+		by := b.Min.Y + 44
 		for _, cat := range categories {
 			v := cat.pts(&r)
 			if v <= 0 {
 				continue
 			}
 			w := full * float64(v) / float64(maxTotal)
-			seg := image.Rect(int(bx), by+26, int(bx+w), by+26+resBarH)
+			seg := image.Rect(int(bx), by, int(bx+w), by+resBarH)
 			c.Fill(seg, cat.col)
-			c.Fill(image.Rect(seg.Max.X-1, seg.Min.Y, seg.Max.X, seg.Max.Y), render.Parchment)
-			if label := strconv.Itoa(v); c.Measure(label, render.Sans(16))+6 < w {
-				cx, cy := render.Mid(seg)
-				c.TextMid(label, cx, cy, render.Sans(16), cat.ink)
-			}
+			c.Fill(image.Rect(seg.Max.X-1, seg.Min.Y, seg.Max.X, seg.Max.Y), render.ParchmentDark)
 			bx += w
 		}
-		c.Text(strconv.Itoa(r.Total), bx+8, float64(by+26+resBarH/2+8), render.Sans(20), render.Ink, 0)
+		// Points by category on two lines of three, in the bar's order,
+		// each after a square of its colour.
+		colW := float64(b.Dx()-32) / 3
+		for k, cat := range categories {
+			cx := float64(b.Min.X) + 16 + float64(k%3)*colW
+			cy := float64(by+resBarH) + 26 + float64(k/3)*26
+			c.FillRR(render.Rect(int(cx), int(cy)-14, 15, 15), 3, cat.col)
+			c.StrokeRR(render.Rect(int(cx), int(cy)-14, 15, 15), 3, 1.2, render.Ink)
+			v := strconv.Itoa(cat.pts(&r))
+			vw := c.Measure(v, render.Sans(17))
+			name := c.FitLabel(c.T(cat.key), colW-vw-34, render.Cond(16))
+			nw := c.Text(name, cx+21, cy, render.Cond(16), render.InkSoft, 0)
+			c.Text(v, cx+21+nw+6, cy, render.Sans(17), render.Ink, 0)
+		}
+		books := c.T("render.results.books", "Books", r.Books, "Favourite", r.FavoriteBooks)
+		c.TextFit(books, float64(b.Min.X)+16, float64(b.Max.Y)-12, float64(b.Dx()-32), render.Cond(16), render.InkSoft)
 	}
-	return render.Finish(c, resultsAlt(l, g, res, o.Names))
+	return render.Finish(c, resultsAlt(l, g, res, o.Names, tie))
 }
 
-func resultsAlt(l i18n.Lang, g *atheneum.Game, res []atheneum.Result, names []string) string {
+func resultsAlt(l i18n.Lang, g *atheneum.Game, res []atheneum.Result, names []string, tie string) string {
 	parts := []string{render.T(l, "render.alt.results")}
+	if tie != "" {
+		parts = append(parts, tie)
+	}
 	for _, r := range res {
 		if r.Seat < 0 || r.Seat >= len(g.Seats) {
 			continue
@@ -169,8 +208,8 @@ func resultsAlt(l i18n.Lang, g *atheneum.Game, res []atheneum.Result, names []st
 		for _, cat := range categories {
 			cats = append(cats, render.T(l, cat.key)+" "+strconv.Itoa(cat.pts(&r)))
 		}
-		parts = append(parts, render.T(l, "render.alt.result", "Rank", r.Rank, "Name", render.AltName(l, names, r.Seat), "Total", r.Total,
-			"Categories", strings.Join(cats, ", "))+" "+render.T(l, "render.results.tie", "Books", r.Books, "Favourite", r.FavoriteBooks)+".")
+		parts = append(parts, render.T(l, "render.alt.result", "Rank", r.Rank, "Name", render.AltName(l, names, r.Seat), "Count", r.Total,
+			"Categories", strings.Join(cats, ", "))+" "+render.T(l, "render.results.books", "Books", r.Books, "Favourite", r.FavoriteBooks)+".")
 	}
 	return strings.Join(parts, " ")
 }

@@ -39,6 +39,12 @@ var (
 		sideGap: 18, bookInset: 4, bookTop: 6, labelH: 22, codes: true, spider: 28, badge: 30,
 		letter: render.Sans(28), code: render.Cond(16), comp: render.Sans(19), badgeF: render.Sans(17), candleF: render.Sans(17),
 		platePad: 12, bg: render.Parchment}
+	// compactShelf is fullShelf with lower levels, for the shelves that
+	// would be too tall for a phone at full size (tall side shelves).
+	compactShelf = &shelfStyle{key: "compact", cw: 58, ch: 56, wall: 12, head: 30, candle: image.Pt(104, 42),
+		sideGap: 12, bookInset: 4, bookTop: 4, labelH: 20, codes: true, spider: 26, badge: 28,
+		letter: render.Sans(26), code: render.Cond(16), comp: render.Sans(19), badgeF: render.Sans(17), candleF: render.Sans(17),
+		platePad: 12, bg: render.Parchment}
 	// tinyShelf fits two seats' shelves side by side on a phone picture.
 	tinyShelf = &shelfStyle{key: "tiny", cw: 26, ch: 32, wall: 6, head: 24, candle: image.Pt(46, 26),
 		sideGap: 10, bookInset: 2, bookTop: 3, codes: false, spider: 18, badge: 22,
@@ -507,11 +513,11 @@ func drawBooks(c *render.Canvas, b *compBox, comp *atheneum.Compartment, st *she
 			r := b.space(st, lv, x)
 			paired := sp.Pair == atheneum.PairLeft && x+1 < comp.Width && x+1 < b.w && comp.At(lv, x+1).Color != atheneum.NoColor
 			if paired {
-				c.Blit(pairSprite(st, sp.Color, comp.At(lv, x+1).Color), r.Min)
+				c.Blit(pairSprite(st, sp.Color, comp.At(lv, x+1).Color, c.Lang), r.Min)
 			} else if sp.Pair == atheneum.PairRight && x > 0 && comp.At(lv, x-1).Pair == atheneum.PairLeft {
 				// Drawn with its left half.
 			} else {
-				c.Blit(bookSprite(st, sp.Color), r.Min)
+				c.Blit(bookSprite(st, sp.Color, c.Lang), r.Min)
 			}
 			if st.codes {
 				lr := labelRect(st, r)

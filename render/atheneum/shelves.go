@@ -115,23 +115,34 @@ func DrawShelves(g *atheneum.Game, seat int, m Marks, o render.Options) (render.
 		t = targetsOf(g, seat, m.Item)
 	}
 	// Placeholders are drawn only for the sides a held side shelf may go to.
-	plan, ph := planWithPlaceholders(g, seat, t.sides)
+	// Shelves too tall for a phone at full size (with tall side shelves)
+	// are drawn with lower levels.
 	lines := shelvesLegendLines(m.any())
-	w := plan.l.size.X + 2*render.Margin
 	top := render.Margin + 58
-	h := top + plan.height + 16 + lines*legendLineH + render.Margin
+	var plan shelfPlan
+	var ph []placeholder
+	var w, h int
+	for _, st := range []*shelfStyle{fullShelf, compactShelf} {
+		plan, ph = planWithPlaceholders(g, seat, t.sides, st)
+		w = plan.l.size.X + 2*render.Margin
+		h = top + plan.height + 16 + lines*legendLineH + render.Margin
+		if float64(h) <= MaxTall*float64(w) {
+			break
+		}
+	}
 	plan.at = image.Pt(render.Margin, top)
 	f := frames.Get(struct {
 		k     string
 		c     *atheneum.Content
+		st    *shelfStyle
 		l     i18n.Lang
 		h     int
 		lines int
-	}{"shelves", g.Content, l, h, lines}, func() *image.RGBA {
+	}{"shelves", g.Content, plan.st, l, h, lines}, func() *image.RGBA {
 		c := render.NewFrame(w, h, l)
 		defer c.Release()
 		c.Fill(image.Rect(render.Margin, render.Margin+48, w-render.Margin, render.Margin+50), render.ParchmentDark)
-		shelvesFrame(g.Content, fullShelf, c, plan.at)
+		shelvesFrame(g.Content, plan.st, c, plan.at)
 		drawShelfLegend(c, render.Margin, top+plan.height+16, w-2*render.Margin)
 		return c.Img
 	})
@@ -156,16 +167,28 @@ type placeholder struct {
 
 // planWithPlaceholders plans the shelves, and outlines below them for the
 // sides a held side shelf may go to.
-func planWithPlaceholders(g *atheneum.Game, seat int, sides []atheneum.Side) (shelfPlan, []placeholder) {
+func planWithPlaceholders(g *atheneum.Game, seat int, sides []atheneum.Side, st *shelfStyle) (shelfPlan, []placeholder) {
 	c := render.NewSprite(1, 1, render.Parchment)
 	defer c.Release()
-	plan := planShelves(c, g, seat, fullShelf)
+	plan := planShelves(c, g, seat, st)
 	if len(sides) == 0 {
 		return plan, nil
 	}
 	var out []placeholder
-	size := image.Pt(2*fullShelf.candle.X+fullShelf.wall, fullShelf.candle.Y+2*fullShelf.ch+fullShelf.head)
-	top := plan.height + fullShelf.sideGap
+	size := image.Pt(2*st.candle.X+st.wall, st.candle.Y+2*st.ch+st.head)
+	// In the row of side shelves when the free side has room, else below.
+	inRow := plan.present[0] != plan.present[1] && len(sides) == 1
+	top := plan.l.size.Y + st.sideGap
+	if inRow {
+		other := plan.sides[0].area
+		if plan.present[1] {
+			other = plan.sides[1].area
+		}
+		inRow = other.Dx()+size.X+2*st.wall <= plan.l.cabinet.Dx()
+	}
+	if !inRow {
+		top = plan.height + st.sideGap
+	}
 	for _, s := range sides {
 		x := plan.l.cabinet.Min.X
 		if s == atheneum.SideRight {
@@ -173,7 +196,7 @@ func planWithPlaceholders(g *atheneum.Game, seat int, sides []atheneum.Side) (sh
 		}
 		out = append(out, placeholder{s, render.Rect(x, top, size.X, size.Y)})
 	}
-	plan.height = top + size.Y
+	plan.height = max(plan.height, top+size.Y)
 	return plan, out
 }
 
@@ -321,6 +344,14 @@ func shelvesAlt(l i18n.Lang, g *atheneum.Game, seat int, names []string, t targe
 	s := &g.Seats[seat]
 	pts, _ := score(g, seat)
 	books := 0
+	// Rows read letter by letter ("TVG."), or cell by cell when a letter
+	// has two ("T Vi Ve .").
+	sep := ""
+	for _, col := range atheneum.Colors {
+		if len([]rune(letter(l, col))) > 1 {
+			sep = " "
+		}
+	}
 	var comps []string
 	for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
 		comp := &s.Comps[id]
@@ -330,15 +361,14 @@ func shelvesAlt(l i18n.Lang, g *atheneum.Game, seat int, names []string, t targe
 		books += comp.Books()
 		var letters []string
 		for lv := comp.Levels - 1; lv >= 0; lv-- {
-			var row strings.Builder
-			for x := 0; x < comp.Width; x++ {
+			row := make([]string, comp.Width)
+			for x := range row {
+				row[x] = "."
 				if col := comp.At(lv, x).Color; col.IsBook() {
-					row.WriteByte(col.Letter())
-				} else {
-					row.WriteByte('.')
+					row[x] = letter(l, col)
 				}
 			}
-			letters = append(letters, row.String())
+			letters = append(letters, strings.Join(row, sep))
 		}
 		key := "render.alt.comp"
 		if comp.Full() {

@@ -1,6 +1,7 @@
 package atheneum
 
 import (
+	"slices"
 	"testing"
 
 	"atheneum/engine/atheneum"
@@ -68,6 +69,16 @@ func endState(t testing.TB) *atheneum.Game {
 	if g.Step != atheneum.StepOver {
 		t.Fatal("the game did not end")
 	}
+	return g
+}
+
+// tiedState is a finished game in which the second seat is given the
+// winner's points, and loses the tie on books shelved.
+func tiedState(t testing.TB) *atheneum.Game {
+	g := endState(t)
+	res := slices.Clone(g.Results)
+	res[1].Total, res[1].Books = res[0].Total, res[0].Books-2
+	g.Results = atheneum.Rank(res)
 	return g
 }
 

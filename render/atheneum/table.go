@@ -59,7 +59,8 @@ func statsOf(g *atheneum.Game, seat int) seatStats {
 }
 
 // DrawTable draws the table for spectators as a compact summary: the phase
-// and turn; for each seat its subject, name, status, score, wands, books
+// and turn; for each seat (in seat order, best first once the game is
+// over) its subject, name, status, score, wands, books
 // shelved, full compartments, lit candles and side shelves; then each card
 // of the objective row with its points and the seats that scored it.
 func DrawTable(g *atheneum.Game, o render.Options) (render.Picture, error) {
@@ -89,9 +90,9 @@ func DrawTable(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	})
 	c := start(f, l)
 	c.TextFit(turnText(l, g), render.Margin+4, render.Margin+64, float64(w-2*render.Margin-8), render.Cond(17), render.InkSoft)
-	for i := range g.Seats {
+	for k, i := range tableOrder(g) {
 		s := &g.Seats[i]
-		p := render.Rect(render.Margin, top+i*(tablePanelH+10), w-2*render.Margin, tablePanelH)
+		p := render.Rect(render.Margin, top+k*(tablePanelH+10), w-2*render.Margin, tablePanelH)
 		y := float64(p.Min.Y) + 34
 		subjectDisc(c, float64(p.Min.X)+26, y-8, 16, s.Subject, render.Sans(16))
 		pts, final := score(g, i)
@@ -121,6 +122,22 @@ func DrawTable(g *atheneum.Game, o render.Options) (render.Picture, error) {
 		drawRowLine(c, g, i, slot, render.Rect(render.Margin, y, w-2*render.Margin, tableRowH-6))
 	}
 	return render.Finish(c, tableAlt(l, g, o.Names))
+}
+
+// tableOrder is the order of the seats on the table: seat order while the
+// game runs, best first once it is over.
+func tableOrder(g *atheneum.Game) []int {
+	var order []int
+	if g.Step == atheneum.StepOver && len(g.Results) == len(g.Seats) {
+		for _, r := range ranked(g) {
+			order = append(order, r.Seat)
+		}
+		return order
+	}
+	for i := range g.Seats {
+		order = append(order, i)
+	}
+	return order
 }
 
 // drawRowLine draws one objective of the row on a line: its code, points,
@@ -165,7 +182,7 @@ func drawRowLine(c *render.Canvas, g *atheneum.Game, i int, slot atheneum.RowSlo
 
 func tableAlt(l i18n.Lang, g *atheneum.Game, names []string) string {
 	parts := []string{render.T(l, "render.alt.table", "Turn", turnText(l, g))}
-	for i := range g.Seats {
+	for _, i := range tableOrder(g) {
 		s := &g.Seats[i]
 		st := statsOf(g, i)
 		pts, _ := score(g, i)
