@@ -8,20 +8,7 @@ import (
 	"atheneum/render/rendertest"
 )
 
-func TestPalette(t *testing.T) {
-	t.Run("the palette has at most 256 colours", func(t *testing.T) {
-		if n := len(palette.Colors()); n > 256 {
-			t.Errorf("%d colours", n)
-		}
-	})
-	t.Run("every design colour maps back to itself", func(t *testing.T) {
-		for _, c := range exactColors() {
-			if got := palette.Nearest(c); got != c {
-				t.Errorf("%v maps to %v: two design colours share a cell of the table", c, got)
-			}
-		}
-	})
-}
+func TestPalette(t *testing.T) { rendertest.CheckPalette(t, palette, exactColors()) }
 
 // The subject colours must stay apart for people with the common
 // colour-vision deficiencies (see rendertest.Deficiencies).

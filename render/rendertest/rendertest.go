@@ -10,6 +10,9 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"testing"
+
+	"atheneum/render"
 )
 
 // CompareImages returns "" when two PNGs are the same size and differ in
@@ -142,4 +145,23 @@ func toLab(v any) [3]float64 {
 		return (24389.0/27*t + 16) / 116
 	}
 	return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
+}
+
+// CheckPalette holds a game's palette to what its pictures need: at most
+// 256 colours (a PNG palette), and every design colour mapped back to
+// itself, so that no two of them share a cell of the lookup table.
+func CheckPalette(t *testing.T, p *render.Palette, exact []color.RGBA) {
+	t.Helper()
+	t.Run("the palette has at most 256 colours", func(t *testing.T) {
+		if n := len(p.Colors()); n > 256 {
+			t.Errorf("%d colours", n)
+		}
+	})
+	t.Run("every design colour maps back to itself", func(t *testing.T) {
+		for _, c := range exact {
+			if got := p.Nearest(c); got != c {
+				t.Errorf("%v maps to %v: two design colours share a cell of the table", c, got)
+			}
+		}
+	})
 }
