@@ -71,6 +71,9 @@ type Bot struct {
 	locales localeMemory
 	// answers holds the rate-limit buckets of interaction answers.
 	answers answerBuckets
+	// hints keeps whether members are shown hints, by server, game and
+	// member (see Hints).
+	hints sync.Map
 	// hostsTold remembers the games whose host was told the bot may not
 	// post in their channel.
 	hostsTold sync.Map

@@ -93,12 +93,26 @@ func (b *Bot) Hints(ctx context.Context, rec *store.Game, seat int) bool {
 		return false
 	}
 	userID := rec.Seats[seat].UserID
+	// Every press of a prompt rebuilds it: the answer is kept until the
+	// member changes the setting or a game ends, rather than read from the
+	// store (a setting and a count of finished games) each time.
+	key := rec.GuildID + "/" + rec.Kind + "/" + userID
+	if v, ok := b.hints.Load(key); ok {
+		return v.(bool)
+	}
+	show := false
 	switch v, _ := b.db.MemberSetting(ctx, userID, settingHints); v {
 	case "on":
-		return true
+		show = true
 	case "off":
-		return false
+	default:
+		st, err := b.svc.Stats(ctx, store.Scope{GuildID: rec.GuildID, Game: rec.Kind}, userID)
+		show = err == nil && st.Games < firstGames
 	}
-	st, err := b.svc.Stats(ctx, store.Scope{GuildID: rec.GuildID, Game: rec.Kind}, userID)
-	return err == nil && st.Games < firstGames
+	b.hints.Store(key, show)
+	return show
 }
+
+// forgetHints drops the kept answers of Hints, after a member's setting
+// changed or a game ended.
+func (b *Bot) forgetHints() { b.hints.Clear() }

@@ -53,6 +53,7 @@ func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
 		m := f.StepEnded(b, rec, n)
 		b.postStep(ctx, t, &discordgo.MessageSend{Content: m.Content, Components: m.Components}, m.Pictures...)
 		if rec.State.Over() {
+			b.forgetHints() // a finished game may end someone's first games
 			b.log.Info("game finished", "game", rec.ID)
 		}
 	case game.NoticeReminder:

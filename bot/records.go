@@ -39,6 +39,7 @@ func (b *Bot) cmdHints(ctx context.Context, r *reply, opts face.Options) error {
 	if err := b.db.SetMemberSetting(ctx, face.InteractionUser(r.i).ID, settingHints, mode); err != nil {
 		return err
 	}
+	b.forgetHints()
 	return r.say(r.l.T("hints.set."+mode, "Command", r.face.Command()), true)
 }
 

@@ -278,6 +278,13 @@ func (f *Face) Prompt(ctx context.Context, env face.Env, t *game.Table, seat int
 // and pick menu, or the workbench, with the step's deadline. last, when
 // known, is the seat's move just made, outlined on its shelves.
 func (f *Face) prompt(ctx context.Context, env face.Env, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action) (face.Message, error) {
+	return f.promptWith(ctx, env, t, seat, sel, l, last, true)
+}
+
+// promptWith is prompt, drawing the hand's picture only when handPicture
+// is set (after a pick the hand shown stays as it is, and drawing it again
+// for nothing would cost every pick a picture).
+func (f *Face) promptWith(ctx context.Context, env face.Env, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action, handPicture bool) (face.Message, error) {
 	rec := t.Rec
 	g := athGame(rec)
 	hint := env.Hints(ctx, rec, seat)
@@ -298,13 +305,18 @@ func (f *Face) prompt(ctx context.Context, env face.Env, t *game.Table, seat int
 	}
 	switch {
 	case g.Step == atheneum.StepPick:
+		m := face.Message{Content: withDeadline(pickText(l, rec, seat)), Components: handComponents(l, rec.ID, g, seat)}
+		if !handPicture {
+			return m, nil
+		}
 		pic, err := env.Draw("hand.png", func() (render.Picture, error) {
 			return atrender.DrawHand(g.View(seat), seat, face.PictureOptions(rec))
 		})
 		if err != nil {
 			return face.Message{}, err
 		}
-		return face.Message{Content: withDeadline(pickText(l, rec, seat)), Components: handComponents(l, rec.ID, g, seat), Pictures: []face.Picture{pic}}, nil
+		m.Pictures = []face.Picture{pic}
+		return m, nil
 	case g.Step == atheneum.StepResolve && g.Seats[seat].Status != atheneum.StatusDone:
 		pic, err := workbenchPicture(env, rec, seat, sel, last)
 		if err != nil {
@@ -439,8 +451,7 @@ func (f *Face) play(ctx context.Context, env face.Env, r face.Reply, t *game.Tab
 	var m face.Message
 	switch {
 	case a.Type == atheneum.ActPick && !changed:
-		m, err = f.prompt(ctx, env, t, seat, noSelection(), l, nil)
-		m.Pictures = nil // the hand shown stays as it is
+		m, err = f.promptWith(ctx, env, t, seat, noSelection(), l, nil, false) // the hand shown stays as it is
 	case a.Type == atheneum.ActPick:
 		m = face.Message{Content: l.T("play.picked.revealed", "Card", a.Card)}
 	case a.Type == atheneum.ActDone && changed && g.Step == atheneum.StepOver:
