@@ -20,6 +20,7 @@ import (
 	"atheneum/bot/game"
 	"atheneum/engine"
 	an "atheneum/engine/anludim"
+	"atheneum/engine/anludim/ai"
 	"atheneum/i18n"
 	"atheneum/i18n/i18ntest"
 	"atheneum/render"
@@ -356,4 +357,19 @@ func standalone(g *an.Game, lang string, seq int) *store.Game {
 	}
 	return &store.Game{ID: "g0a1b2c3d4e5f6g7", Kind: an.ID, Status: store.StatusPlaying, Seq: seq, Seats: seats,
 		State: &an.State{Game: g}, Options: store.Options{Language: lang}}
+}
+
+// autopilotMove plays the awaited seat's move as the autopilot would, and
+// settles; tbl is locked and stays so.
+func (fx *fixture) autopilotMove(t testing.TB, tbl *game.Table) {
+	t.Helper()
+	seat := awaited(tbl.Rec)
+	m, err := ai.Players{}.Autopilot(tbl.Rec.State.View(seat), seat, 1)
+	if err == nil {
+		_, err = fx.env.svc.Act(fx.ctx, tbl, m, game.ByAutopilot)
+	}
+	fx.env.svc.Settle(fx.ctx, tbl)
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"atheneum/bot/game"
-	"atheneum/engine/anludim/ai"
 	"atheneum/i18n"
 )
 
@@ -16,16 +15,8 @@ func TestTheLogTellsEachTurnPublicly(t *testing.T) {
 	fx := newFixture(t, 2, false, "en", 7)
 	for range 12 {
 		tbl := fx.table()
-		seat := awaited(tbl.Rec)
-		m, err := ai.Players{}.Autopilot(tbl.Rec.State.View(seat), seat, 1)
-		if err == nil {
-			_, err = fx.env.svc.Act(fx.ctx, tbl, m, game.ByAutopilot)
-		}
-		fx.env.svc.Settle(fx.ctx, tbl)
+		fx.autopilotMove(t, tbl)
 		tbl.Unlock()
-		if err != nil {
-			t.Fatal(err)
-		}
 	}
 	var steps []game.Step
 	rec, err := fx.env.svc.Replay(fx.ctx, fx.id, func(st game.Step) error {

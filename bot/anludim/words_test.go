@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"atheneum/bot/game"
 	"atheneum/engine"
 	an "atheneum/engine/anludim"
 	"atheneum/engine/anludim/ai"
@@ -295,16 +294,8 @@ func TestTheLastChoiceOfCardsToKeepSaysTheRoundHasBegun(t *testing.T) {
 			tbl.Unlock()
 			break
 		}
-		seat := awaited(tbl.Rec)
-		m, err := ai.Players{}.Autopilot(tbl.Rec.State.View(seat), seat, 1)
-		if err == nil {
-			_, err = fx.env.svc.Act(fx.ctx, tbl, m, game.ByAutopilot)
-		}
-		fx.env.svc.Settle(fx.ctx, tbl)
+		fx.autopilotMove(t, tbl)
 		tbl.Unlock()
-		if err != nil {
-			t.Fatal(err)
-		}
 	}
 	for keepers := 1; ; keepers++ {
 		tbl := fx.table()
