@@ -48,8 +48,8 @@ func TestTheHeapStaysUnder64MBWith100ActiveGamesInBothLanguages(t *testing.T) {
 	m := heapAfterGC()
 	runtime.KeepAlive(kept)
 	u := render.Caches()
-	t.Logf("%d games, %d pictures: heap in use %.1f MB, allocated %.1f MB after GC; the caches hold %d sprites in %d tiles, %.1f MB",
-		games, n, mb(m.HeapInuse), mb(m.HeapAlloc), u.Sprites, u.Tiles, mb(uint64(u.Bytes)))
+	t.Logf("%d games, %d pictures: heap in use %.1f MB, allocated %.1f MB after GC; the caches hold %d sprites in %d tiles, %.1f MB of %.1f MB",
+		games, n, mb(m.HeapInuse), mb(m.HeapAlloc), u.Sprites, u.Tiles, mb(uint64(u.Bytes)), mb(uint64(u.Budget)))
 	if m.HeapInuse > heapCeiling {
 		t.Errorf("%.1f MB of heap in use with %d active games, over the %d MB ceiling", mb(m.HeapInuse), games, heapCeiling>>20)
 	}

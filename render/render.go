@@ -13,7 +13,10 @@
 //     Title) measured, fitted and centred, rounded rectangles, discs, stars
 //     and medals, sprites drawn once and copied (Sprite, OnParchment).
 //   - SpriteCache: the sprites and frames drawn once, kept in tiles that
-//     are stored once however many sprites show them (Caches).
+//     are stored once however many sprites show them, within one budget
+//     in bytes for every cache (DefaultCacheBudget, Caches): the sprites
+//     not asked for the longest are forgotten and drawn again when needed,
+//     so the memory the pictures keep does not grow with the games played.
 //   - Palette: each game's fixed palette, onto which a picture is mapped and
 //     compressed by a fast PNG writer (Start, Blank, Finish): a few
 //     milliseconds and a few tens of kilobytes per picture, the same bytes

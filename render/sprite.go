@@ -74,8 +74,8 @@ type tile struct {
 	img  image.RGBA // at (0, 0), at most tileW×tileH; never changed
 	hash uint64
 	// refs counts the cached sprites that hold the tile, under cache.mu;
-	// 0 for a tile not in the cache's store, which lives on as long as a
-	// picture holds it.
+	// 0 for a tile not in the cache's store (evicted, or never stored),
+	// which lives on as long as a picture holds it.
 	refs int
 	next *tile // the next stored tile with the same hash
 	// pals are the tile's pixels mapped onto each palette that has
@@ -137,24 +137,40 @@ func (t *tile) cost() int64 {
 	return n
 }
 
-// cache is the store behind every SpriteCache: the tiles their sprites
-// hold, and what they take. Hits read only a SpriteCache's map; the mutex
-// is taken to add an entry and to map a tile onto a palette.
+// DefaultCacheBudget is how many bytes the sprite caches may hold, all
+// caches together, before they forget the sprites least recently used:
+// 32 MB. The pictures the bot draws over 100 active games of both games in
+// both languages hold about 23 MB of tiles (see render/lean_test.go), so
+// in steady use nothing is forgotten, with room for older content packs;
+// and with the rest of the heap (a few MB) and what the garbage collector
+// leaves between objects, the heap stays under 64 MB, a small host's
+// share. A sprite forgotten is drawn again when next needed, in a
+// millisecond or so.
+const DefaultCacheBudget = 32 << 20
+
+// cache is the store behind every SpriteCache: one budget in bytes for
+// all of them, the tiles their sprites hold, and a clock of their entries
+// for eviction. Hits read only a SpriteCache's map and an entry's use bit;
+// the mutex is taken to add an entry, to forget some, and to map a tile
+// onto a palette.
 var cache = struct {
-	mu      sync.Mutex
-	seed    maphash.Seed
-	tiles   map[uint64]*tile // by hash, chained by next
-	ntiles  int
-	sprites int
-	bytes   int64
-}{seed: maphash.MakeSeed(), tiles: map[uint64]*tile{}}
+	mu     sync.Mutex
+	seed   maphash.Seed
+	tiles  map[uint64]*tile // by hash, chained by next
+	ntiles int
+	clock  []*entry // every entry, in no order
+	hand   int      // the clock's hand: the next entry to look at
+	bytes  int64
+	budget int64
+}{seed: maphash.MakeSeed(), tiles: map[uint64]*tile{}, budget: DefaultCacheBudget}
 
 // entry is a sprite kept under a key of a SpriteCache.
 type entry struct {
 	owner  *SpriteCache
 	key    any
 	sprite *Sprite
-	cost   int64 // what the entry takes besides its tiles
+	used   atomic.Bool // asked for since the clock's hand last passed
+	cost   int64       // what the entry takes besides its tiles
 }
 
 // entryOverhead is an entry's bookkeeping, besides a word per tile.
@@ -162,9 +178,13 @@ const entryOverhead = 256
 
 // SpriteCache keeps sprites that never change once drawn (frames, books,
 // cards) by a comparable key that names what was drawn (its kind, size,
-// language...). The zero value is ready to use, and a SpriteCache is safe
-// for concurrent use: two goroutines may draw the same sprite at once, and
-// one of them wins, with identical results.
+// language...). All caches share one budget in bytes (DefaultCacheBudget);
+// once they hold more, the sprites not asked for the longest are
+// forgotten (a clock, which approximates least recently used) and drawn
+// again if needed. A sprite forgotten while a picture uses it stays valid:
+// it is only dropped from the cache. The zero value is ready to use, and a
+// SpriteCache is safe for concurrent use: two goroutines may draw the same
+// sprite at once, and one of them wins, with identical results.
 type SpriteCache struct{ m sync.Map }
 
 // Get returns the sprite kept under key, made from the picture draw
@@ -172,12 +192,17 @@ type SpriteCache struct{ m sync.Map }
 // (NewSprite, NewFrame) that draw releases, is not used after Get.
 func (s *SpriteCache) Get(key any, draw func() *image.RGBA) *Sprite {
 	if v, ok := s.m.Load(key); ok {
-		return v.(*entry).sprite
+		e := v.(*entry)
+		if !e.used.Load() {
+			e.used.Store(true)
+		}
+		return e.sprite
 	}
 	return s.keep(key, draw())
 }
 
-// keep stores img under key as a sprite of shared tiles.
+// keep stores img under key as a sprite of shared tiles, and forgets what
+// the budget has no room for.
 func (s *SpriteCache) keep(key any, img *image.RGBA) *Sprite {
 	sp, hashes := newSprite(img)
 	cache.mu.Lock()
@@ -188,10 +213,13 @@ func (s *SpriteCache) keep(key any, img *image.RGBA) *Sprite {
 	for i := range sp.tiles {
 		sp.tiles[i] = intern(img, tileRect(i, sp.tw, sp.w, sp.h), hashes[i])
 	}
+	// The entry starts unused: a sprite asked for only once goes before
+	// those in steady use, which a burst of new ones does not push out.
 	e := &entry{owner: s, key: key, sprite: sp, cost: entryOverhead + 8*int64(len(sp.tiles))}
 	s.m.Store(key, e)
-	cache.sprites++
+	cache.clock = append(cache.clock, e)
 	cache.bytes += e.cost
+	evict(e)
 	return sp
 }
 
@@ -268,20 +296,95 @@ func intern(img *image.RGBA, r image.Rectangle, hash uint64) *tile {
 	return t
 }
 
+// release counts one sprite fewer holding t, and drops the tile from the
+// store when none does. cache.mu is held.
+func release(t *tile) {
+	if t.refs--; t.refs > 0 {
+		return
+	}
+	cache.bytes -= t.cost()
+	cache.ntiles--
+	switch head := cache.tiles[t.hash]; {
+	case head == t && t.next == nil:
+		delete(cache.tiles, t.hash)
+	case head == t:
+		cache.tiles[t.hash] = t.next
+	default:
+		for head.next != t {
+			head = head.next
+		}
+		head.next = t.next
+	}
+	t.next = nil
+}
+
+// evict forgets entries until the cache is within its budget, sparing
+// keep, the entry just added (nil for none): the clock's hand goes round
+// the entries, forgetting those not used since it last passed them and
+// marking the others unused: within two rounds every entry not asked for
+// again is gone. cache.mu is held.
+func evict(keep *entry) {
+	for turns := 2*len(cache.clock) + 1; cache.bytes > cache.budget && len(cache.clock) > 0 && turns > 0; turns-- {
+		if cache.hand >= len(cache.clock) {
+			cache.hand = 0
+		}
+		e := cache.clock[cache.hand]
+		if e == keep {
+			cache.hand++
+			continue
+		}
+		if e.used.Load() {
+			e.used.Store(false)
+			cache.hand++
+			continue
+		}
+		last := len(cache.clock) - 1
+		cache.clock[cache.hand] = cache.clock[last]
+		cache.clock[last] = nil
+		cache.clock = cache.clock[:last]
+		forget(e)
+	}
+}
+
+// forget drops an entry from its cache and its tiles from the store.
+// Pictures being drawn with its sprite keep it: only the cache lets go of
+// it. cache.mu is held.
+func forget(e *entry) {
+	e.owner.m.CompareAndDelete(e.key, e)
+	cache.bytes -= e.cost
+	for _, t := range e.sprite.tiles {
+		release(t)
+	}
+}
+
+// SetCacheBudget sets how many bytes the sprite caches may hold, all
+// together, forgetting what they hold beyond it at once, and returns the
+// budget it replaces: for a host with more or less memory to spare than
+// DefaultCacheBudget assumes, and for tests that make the caches forget.
+func SetCacheBudget(n int64) (old int64) {
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	old, cache.budget = cache.budget, n
+	evict(nil)
+	return old
+}
+
 // CacheUse is what the sprite caches hold, all together.
 type CacheUse struct {
 	// Sprites is how many sprites are kept, and Tiles how many distinct
 	// tiles they hold between them.
 	Sprites, Tiles int
-	// Bytes is what they take, tiles, mapped tiles and bookkeeping.
-	Bytes int64
+	// Bytes is what they take, tiles, mapped tiles and bookkeeping, and
+	// Budget the most they may take (DefaultCacheBudget, or as set by
+	// SetCacheBudget).
+	Bytes, Budget int64
 }
 
 // Caches reports what the sprite caches hold, for logs and tests.
 func Caches() CacheUse {
 	cache.mu.Lock()
 	defer cache.mu.Unlock()
-	return CacheUse{Sprites: cache.sprites, Tiles: cache.ntiles, Bytes: cache.bytes}
+	return CacheUse{Sprites: len(cache.clock), Tiles: cache.ntiles, Bytes: cache.bytes, Budget: cache.budget}
 }
 
 // drawnTexts holds the layout record of each sprite canvas released with
