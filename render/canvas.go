@@ -114,15 +114,12 @@ type Canvas struct {
 	record layoutRecord // the text drawn, directly or in sprites
 	sprite bool         // a sprite: its record is kept for those who copy it
 	dc     *gg.Context
-	frame  *image.RGBA
+	frame  *Sprite
 	dirty  []bool   // by tile, row-major; nil when not tracking
 	tw     int      // tiles per row
 	copied bool     // the whole frame was copied up front
 	pal    *Palette // what the picture is encoded onto (nil for sprites)
 }
-
-// Tiles are wide and short because pictures are stored row by row.
-const tileW, tileH = 64, 16
 
 // Mark records that r was drawn on. Every Canvas method marks what it
 // draws; code that draws on Img or through GG directly must mark it
@@ -152,11 +149,7 @@ func (c *Canvas) copyTile(tx, ty int) {
 	if c.frame == nil || c.copied {
 		return
 	}
-	x0, x1 := tx*tileW*4, min(c.Img.Rect.Dx(), (tx+1)*tileW)*4
-	for y := ty * tileH; y < min(c.Img.Rect.Dy(), (ty+1)*tileH); y++ {
-		o := y * c.Img.Stride
-		copy(c.Img.Pix[o+x0:o+x1], c.frame.Pix[o+x0:o+x1])
-	}
+	c.frame.copyTile(c.Img, tx, ty)
 }
 
 // MarkF records that the rectangle (x0, y0)-(x1, y1) was drawn on, with a
@@ -170,11 +163,12 @@ func newCanvas(img *image.RGBA) *Canvas {
 }
 
 // Release returns the faces to the pool; the canvas is unusable after it.
-// A sprite's record is kept, so that pictures copying the sprite know the
-// text they show.
+// A sprite's record is kept for the Sprite made of its picture (see
+// SpriteCache), so that pictures copying the sprite know the text they
+// show.
 func (c *Canvas) Release() {
 	if c.sprite && (c.record.text != "" || c.record.cut != "") {
-		spriteTexts.Store(pixKey(c.Img), c.record)
+		keepRecord(c.Img, c.record)
 	}
 	if c.fs != nil {
 		facePool.Put(c.fs)
@@ -198,19 +192,17 @@ func (c *Canvas) Fill(r image.Rectangle, col color.RGBA) {
 }
 
 // Blit copies an opaque sprite with its top-left corner at p.
-func (c *Canvas) Blit(src *image.RGBA, p image.Point) {
-	r := src.Bounds().Sub(src.Bounds().Min).Add(p)
-	c.Mark(r)
-	c.inherit(src)
-	draw.Draw(c.Img, r, src, src.Bounds().Min, draw.Src)
+func (c *Canvas) Blit(src *Sprite, p image.Point) {
+	c.Mark(src.Bounds().Add(p))
+	c.record.merge(src.record)
+	src.drawOn(c.Img, p, draw.Src)
 }
 
 // BlitOver composites a sprite with transparent parts at p.
-func (c *Canvas) BlitOver(src *image.RGBA, p image.Point) {
-	r := src.Bounds().Sub(src.Bounds().Min).Add(p)
-	c.Mark(r)
-	c.inherit(src)
-	draw.Draw(c.Img, r, src, src.Bounds().Min, draw.Over)
+func (c *Canvas) BlitOver(src *Sprite, p image.Point) {
+	c.Mark(src.Bounds().Add(p))
+	c.record.merge(src.record)
+	src.drawOn(c.Img, p, draw.Over)
 }
 
 // Measure returns the advance width of s.
@@ -313,24 +305,9 @@ func putRGBA(img *image.RGBA) {
 	}
 }
 
-// SpriteCache keeps pictures that never change once drawn: frames, books,
-// cards, by a comparable key that names what was drawn (its kind, size,
-// language...). The zero value is ready to use. Two goroutines may draw the same sprite at once; one of them wins
-// and both results are identical.
-type SpriteCache struct{ m sync.Map }
-
-// Get returns the picture kept under key, drawn by draw the first time.
-func (s *SpriteCache) Get(key any, draw func() *image.RGBA) *image.RGBA {
-	if v, ok := s.m.Load(key); ok {
-		return v.(*image.RGBA)
-	}
-	v, _ := s.m.LoadOrStore(key, draw())
-	return v.(*image.RGBA)
-}
-
 // NewSprite makes a picture of the given size filled with bg (transparent
-// when bg is the zero colour) and a canvas to draw it; the caller releases
-// the canvas.
+// when bg is the zero colour) and a canvas to draw it, for a SpriteCache's
+// draw function, which releases the canvas and returns its picture.
 func NewSprite(w, h int, bg color.RGBA) *Canvas {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	c := newCanvas(img)
@@ -432,26 +409,6 @@ func (r *layoutRecord) merge(o layoutRecord) {
 	}
 }
 
-// spriteTexts holds each sprite's layout record, by pixKey.
-var spriteTexts sync.Map
-
-// pixKey identifies a picture's pixels, the same for a sub-image of it:
-// the address of the last byte of their shared array.
-func pixKey(img *image.RGBA) *uint8 {
-	p := img.Pix[:cap(img.Pix)]
-	if len(p) == 0 {
-		return nil
-	}
-	return &p[len(p)-1]
-}
-
 // Shortened returns the first label FitLabel had to shorten on this
 // canvas, or "".
 func (c *Canvas) Shortened() string { return c.record.cut }
-
-// inherit adds the record of a sprite copied onto the canvas.
-func (c *Canvas) inherit(src *image.RGBA) {
-	if v, ok := spriteTexts.Load(pixKey(src)); ok {
-		c.record.merge(v.(layoutRecord))
-	}
-}

@@ -79,7 +79,6 @@ type Palette struct {
 	smallest bool // see Smallest
 	once     sync.Once
 	q        *quantizer
-	frames   sync.Map // *image.RGBA -> *image.Paletted: frames already mapped
 }
 
 // NewPalette makes a palette of the colours exact (in that order, after
@@ -213,25 +212,14 @@ func getPaletted(r image.Rectangle, pal color.Palette) *image.Paletted {
 	return image.NewPaletted(image.Rect(0, 0, r.Dx(), r.Dy()), pal)
 }
 
-// palettedFrame returns frame f mapped onto the palette, once.
-func (p *Palette) palettedFrame(f *image.RGBA) *image.Paletted {
-	if v, ok := p.frames.Load(f); ok {
-		return v.(*image.Paletted)
-	}
-	q := p.quant()
-	pm := image.NewPaletted(image.Rect(0, 0, f.Rect.Dx(), f.Rect.Dy()), q.pal)
-	q.toPaletted(f, pm)
-	v, _ := p.frames.LoadOrStore(f, pm)
-	return v.(*image.Paletted)
-}
-
 // CheckTiles makes every encode also map the whole picture and compare,
 // to catch a drawing call that forgot to mark its tiles (see Canvas.Mark);
 // Finish then fails. Tests of picture packages set it; it costs time.
 var CheckTiles bool
 
 // encodeCanvas maps a picture onto its palette and compresses it. Tiles
-// nobody drew on are copied from the frame's mapped copy.
+// nobody drew on are copied from the frame's tiles mapped onto the
+// palette, which are kept with the tiles.
 func encodeCanvas(c *Canvas) ([]byte, error) {
 	q := c.pal.quant()
 	pm := getPaletted(c.Img.Rect, q.pal)
@@ -239,25 +227,28 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 	if c.dirty == nil {
 		q.toPaletted(c.Img, pm)
 	} else {
-		pf := c.pal.palettedFrame(c.frame)
 		w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
 		for ty := 0; ty*tileH < h; ty++ {
 			y0, y1 := ty*tileH, min(h, (ty+1)*tileH)
 			row := c.dirty[ty*c.tw : (ty+1)*c.tw]
 			for tx := 0; tx < c.tw; {
-				// A run of tiles that are all dirty or all clean.
+				if !row[tx] {
+					// A clean tile: the frame's, already mapped.
+					x0 := tx * tileW
+					pt := c.frame.tiles[ty*c.tw+tx].paletted(c.pal)
+					n := min(w, x0+tileW) - x0
+					for y := y0; y < y1; y++ {
+						copy(pm.Pix[y*pm.Stride+x0:y*pm.Stride+x0+n], pt[(y-y0)*n:(y-y0+1)*n])
+					}
+					tx++
+					continue
+				}
+				// A run of dirty tiles, mapped at once.
 				end := tx + 1
-				for end < c.tw && row[end] == row[tx] {
+				for end < c.tw && row[end] {
 					end++
 				}
-				x0, x1 := tx*tileW, min(w, end*tileW)
-				if row[tx] {
-					q.mapRect(c.Img, pm, image.Rect(x0, y0, x1, y1))
-				} else {
-					for y := y0; y < y1; y++ {
-						copy(pm.Pix[y*pm.Stride+x0:y*pm.Stride+x1], pf.Pix[y*pf.Stride+x0:y*pf.Stride+x1])
-					}
-				}
+				q.mapRect(c.Img, pm, image.Rect(tx*tileW, y0, min(w, end*tileW), y1))
 				tx = end
 			}
 		}

@@ -11,7 +11,12 @@
 //     the same in Discord's dark and light themes.
 //   - Canvas: drawing on a picture, text in the embedded fonts (Sans, Cond,
 //     Title) measured, fitted and centred, rounded rectangles, discs, stars
-//     and medals, sprites drawn once and copied (SpriteCache, OnParchment).
+//     and medals, sprites drawn once and copied (Sprite, OnParchment).
+//   - SpriteCache: the sprites and frames drawn once, kept in tiles that
+//     are stored once however many sprites show them, within one budget
+//     in bytes for every cache (DefaultCacheBudget, Caches): the sprites
+//     not asked for the longest are forgotten and drawn again when needed,
+//     so the memory the pictures keep does not grow with the games played.
 //   - Palette: each game's fixed palette, onto which a picture is mapped and
 //     compressed by a fast PNG writer (Start, Blank, Finish): a few
 //     milliseconds and a few tens of kilobytes per picture, the same bytes
@@ -189,8 +194,9 @@ func DrawCard(c *Canvas, w, h int) {
 }
 
 // NewFrame starts drawing a picture's frame, w×h pixels in language l: the
-// parts of a picture that never change, on the parchment card. The caller
-// draws on it, releases it and keeps its Img (in a SpriteCache) for Start.
+// parts of a picture that never change, on the parchment card. It is drawn
+// in a SpriteCache's draw function, which releases it and returns its Img;
+// the cache keeps it as a Sprite for Start.
 func NewFrame(w, h int, l i18n.Lang) *Canvas {
 	c := NewSprite(w, h, FrameBrown)
 	c.Lang = l
@@ -199,25 +205,27 @@ func NewFrame(w, h int, l i18n.Lang) *Canvas {
 }
 
 // Start returns a canvas on a recycled picture of the frame's size, in
-// language l, to be encoded onto p by Finish. The frame is a picture that
-// never changes (made with NewFrame and kept in a SpriteCache); its pixels
-// are copied in tile by tile as drawing reaches them (see Canvas.Mark), and
-// tiles never drawn on are taken from the frame's mapped copy when
-// encoding, which keeps a picture that changes little fast to make.
-func (p *Palette) Start(frame *image.RGBA, l i18n.Lang) *Canvas {
-	img := getRGBA(frame.Rect.Dx(), frame.Rect.Dy())
+// language l, to be encoded onto p by Finish. The frame is a sprite (made
+// with NewFrame and kept in a SpriteCache); its tiles are copied in one by
+// one as drawing reaches them (see Canvas.Mark), and tiles never drawn on
+// are taken from the frame's tiles mapped onto p when encoding, which
+// keeps a picture that changes little fast to make.
+func (p *Palette) Start(frame *Sprite, l i18n.Lang) *Canvas {
+	img := getRGBA(frame.w, frame.h)
 	c := newCanvas(img)
 	c.Lang = l
 	c.pal = p
 	c.frame = frame
-	c.inherit(frame)
+	c.record.merge(frame.record)
+	c.tw = frame.tw
+	c.dirty = make([]bool, len(frame.tiles))
 	if CheckTiles {
 		// The check compares the whole picture, so it needs all of it.
-		copy(img.Pix, frame.Pix)
+		for i := range frame.tiles {
+			frame.copyTile(img, i%c.tw, i/c.tw)
+		}
 		c.copied = true
 	}
-	c.tw = (frame.Rect.Dx() + tileW - 1) / tileW
-	c.dirty = make([]bool, c.tw*((frame.Rect.Dy()+tileH-1)/tileH))
 	return c
 }
 

@@ -52,7 +52,8 @@ func TestThePictureKnowsItsSmallestText(t *testing.T) {
 	f := NewFrame(200, 100, i18n.English)
 	f.Text("big", 30, 40, Sans(30), Ink, 0)
 	f.Release()
-	c := testPalette.Start(f.Img, i18n.English)
+	frame := spriteOf(f.Img)
+	c := testPalette.Start(frame, i18n.English)
 	c.Text("small", 30, 80, Cond(16), Ink, 0)
 	p, err := Finish(c, "a test")
 	if err != nil {
@@ -61,7 +62,7 @@ func TestThePictureKnowsItsSmallestText(t *testing.T) {
 	if size, text := p.SmallestText(); size != 16 || text != "small" {
 		t.Errorf("the smallest text is %q at %v px", text, size)
 	}
-	c = testPalette.Start(f.Img, i18n.English)
+	c = testPalette.Start(frame, i18n.English)
 	c.Text("bigger", 30, 80, Sans(40), Ink, 0)
 	p, err = Finish(c, "a test")
 	if err != nil {
@@ -114,7 +115,7 @@ func TestTilesMarkWhatIsDrawn(t *testing.T) {
 	// With CheckTiles on (see TestMain), encoding fails if a drawing call
 	// did not mark its tiles; this draws on a picture whose frame differs
 	// everywhere, so a missed tile cannot go unnoticed.
-	frame := image.NewRGBA(image.Rect(0, 0, 200, 100))
+	frame := spriteOf(image.NewRGBA(image.Rect(0, 0, 200, 100)))
 	c := testPalette.Start(frame, i18n.English)
 	c.Fill(image.Rect(10, 10, 50, 50), Ink)
 	c.Text("II.2.3", 60, 60, Cond(16), Ink, 0)

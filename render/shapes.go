@@ -16,13 +16,13 @@ var flats SpriteCache
 // can be copied rather than blended: blending six cards per hand cost
 // more than drawing the rest. The key names the sprite among every game's:
 // a value of a type of the caller's package cannot collide with another's.
-func OnParchment(key any, sprite func() *image.RGBA) *image.RGBA {
+func OnParchment(key any, sprite func() *Sprite) *Sprite {
 	return flats.Get(struct {
 		k   string
 		key any
 	}{"flat", key}, func() *image.RGBA {
 		src := sprite()
-		c := NewSprite(src.Rect.Dx(), src.Rect.Dy(), Parchment)
+		c := NewSprite(src.w, src.h, Parchment)
 		defer c.Release()
 		c.BlitOver(src, image.Pt(0, 0))
 		return c.Img

@@ -333,7 +333,7 @@ func legendLine(c *render.Canvas, cx, y float64) {
 
 // letterSprite is a colour's letter on a small disc of its colour, 18
 // pixels across.
-func letterSprite(col anludim.Colour, l i18n.Lang) *image.RGBA {
+func letterSprite(col anludim.Colour, l i18n.Lang) *render.Sprite {
 	type key struct {
 		col anludim.Colour
 		l   i18n.Lang

@@ -32,7 +32,7 @@ func endFonts(w int) (value render.FontSpec, r float64, letter render.FontSpec) 
 // second in the bottom half, each as its colour with its value and its
 // colour's letter in a corner (top left, and bottom right as on a card
 // turned round), both upright so that a 6 never reads as a 9.
-func cardSprite(id, w, h int, l i18n.Lang) *image.RGBA {
+func cardSprite(id, w, h int, l i18n.Lang) *render.Sprite {
 	type key struct {
 		id, w, h int
 		l        i18n.Lang
@@ -79,7 +79,7 @@ func drawEnd(c *render.Canvas, r image.Rectangle, rd anludim.Reading, flipped bo
 }
 
 // backSprite is the back of an apprentice card, w×h pixels.
-func backSprite(w, h int) *image.RGBA {
+func backSprite(w, h int) *render.Sprite {
 	type key struct{ w, h int }
 	return sprites.Get(key{w, h}, func() *image.RGBA {
 		c := render.NewSprite(w, h, color.RGBA{})
@@ -106,7 +106,7 @@ const (
 )
 
 // tokenSprite is one reading of a combination.
-func tokenSprite(rd anludim.Reading, l i18n.Lang) *image.RGBA {
+func tokenSprite(rd anludim.Reading, l i18n.Lang) *render.Sprite {
 	type key struct {
 		rd anludim.Reading
 		l  i18n.Lang
@@ -133,7 +133,7 @@ const itemSize = 28
 // pixels square on a transparent ground; value 0 draws it without one.
 // Each kind has its own shape: a round flask, a star, a doll, an amulet on
 // its cord, a chest, a scroll.
-func itemSprite(k anludim.ItemKind, value, s int) *image.RGBA {
+func itemSprite(k anludim.ItemKind, value, s int) *render.Sprite {
 	type key struct{ k, v, s int }
 	return sprites.Get(key{int(k), value, s}, func() *image.RGBA {
 		c := render.NewSprite(s, s, color.RGBA{})
@@ -216,7 +216,7 @@ const (
 
 // crestSprite is a seat's crest: gold once it has won a round, silver
 // before, with its rounds won written on it.
-func crestSprite(gold bool, wins int) *image.RGBA {
+func crestSprite(gold bool, wins int) *render.Sprite {
 	type key struct {
 		gold bool
 		wins int
@@ -255,7 +255,7 @@ const pawnR = 15
 // pawnSprite is a professor's badge: the start of its name on a solid disc
 // where its pawn stands, on a ring where it was played for but the pawn has
 // gone (or, on the board, where the pawn is missing).
-func pawnSprite(p anludim.Professor, here bool, l i18n.Lang) *image.RGBA {
+func pawnSprite(p anludim.Professor, here bool, l i18n.Lang) *render.Sprite {
 	type key struct {
 		p    anludim.Professor
 		here bool
@@ -281,7 +281,7 @@ func pawnSprite(p anludim.Professor, here bool, l i18n.Lang) *image.RGBA {
 }
 
 // handIcon is a small fan of two card backs, for a hand's size.
-func handIcon() *image.RGBA {
+func handIcon() *render.Sprite {
 	type key struct{}
 	return sprites.Get(key{}, func() *image.RGBA {
 		c := render.NewSprite(24, 26, color.RGBA{})

@@ -550,7 +550,7 @@ func drawTableLegend(c *render.Canvas, y int) {
 	legendLine(c, picW/2, float64(y+16))
 	f := render.Cond(16)
 	parts := []struct {
-		icon *image.RGBA
+		icon *render.Sprite
 		key  string
 	}{
 		{pawnSprite(anludim.Seer, true, c.Lang), "anludim.picture.legend.here"},
@@ -559,13 +559,13 @@ func drawTableLegend(c *render.Canvas, y int) {
 	}
 	var w float64
 	for _, p := range parts {
-		w += float64(p.icon.Rect.Dx()) + 4 + c.Measure(c.T(p.key), f) + 16
+		w += float64(p.icon.Bounds().Dx()) + 4 + c.Measure(c.T(p.key), f) + 16
 	}
 	x := float64(picW)/2 - (w-16)/2
 	base := float64(y + 48)
 	for _, p := range parts {
-		c.BlitOver(p.icon, image.Pt(int(x), int(base)-6-p.icon.Rect.Dy()/2))
-		x += float64(p.icon.Rect.Dx()) + 4
+		c.BlitOver(p.icon, image.Pt(int(x), int(base)-6-p.icon.Bounds().Dy()/2))
+		x += float64(p.icon.Bounds().Dx()) + 4
 		x += c.Text(c.T(p.key), x, base, f, render.InkSoft, 0) + 16
 	}
 }

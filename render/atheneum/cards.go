@@ -72,7 +72,7 @@ var sectionKeys = [3]string{
 // pack, card, language and whether it is the seat's pick: its code (with
 // a check mark and "chosen" under it for the pick) left of its three
 // sections.
-func cardLine(ct *atheneum.Content, idx int, l i18n.Lang, picked bool) *image.RGBA {
+func cardLine(ct *atheneum.Content, idx int, l i18n.Lang, picked bool) *render.Sprite {
 	return sprites.Get(struct {
 		k      string
 		c      *atheneum.Content
@@ -109,7 +109,7 @@ func cardLine(ct *atheneum.Content, idx int, l i18n.Lang, picked bool) *image.RG
 
 // backLine is the back of a study card on a hand's line, for hands a view
 // hides, with its books lettered in l.
-func backLine(l i18n.Lang) *image.RGBA {
+func backLine(l i18n.Lang) *render.Sprite {
 	return sprites.Get(struct {
 		k string
 		l i18n.Lang
@@ -282,7 +282,7 @@ func DrawHand(g *atheneum.Game, seat int, o render.Options) (render.Picture, err
 			c.Blit(render.OnParchment(struct {
 				k string
 				l i18n.Lang
-			}{"back", l}, func() *image.RGBA { return backLine(l) }), image.Pt(render.Margin, y))
+			}{"back", l}, func() *render.Sprite { return backLine(l) }), image.Pt(render.Margin, y))
 			continue
 		}
 		idx := s.Hand[i]
@@ -298,7 +298,7 @@ func DrawHand(g *atheneum.Game, seat int, o render.Options) (render.Picture, err
 			c   *atheneum.Content
 			idx int
 			l   i18n.Lang
-		}{g.Content, idx, l}, func() *image.RGBA { return cardLine(g.Content, idx, l, false) }), image.Pt(render.Margin, y))
+		}{g.Content, idx, l}, func() *render.Sprite { return cardLine(g.Content, idx, l, false) }), image.Pt(render.Margin, y))
 	}
 	return render.Finish(c, alt)
 }

@@ -1,7 +1,6 @@
 package atheneum
 
 import (
-	"image"
 	"image/color"
 
 	"atheneum/engine/atheneum"
@@ -13,9 +12,9 @@ import (
 // card sections and subjects, and the shades between those that meet.
 var palette = render.NewPalette(exactColors(), rampPairs())
 
-// start returns a canvas on a copy of frame, in language l, that encodes
+// start returns a canvas started from frame, in language l, that encodes
 // onto Atheneum's palette.
-func start(frame *image.RGBA, l i18n.Lang) *render.Canvas { return palette.Start(frame, l) }
+func start(frame *render.Sprite, l i18n.Lang) *render.Canvas { return palette.Start(frame, l) }
 
 // Atheneum's own design colours, next to the shared ones (render.Parchment,
 // render.Ink...). Every one of them is in the palette exactly, so flat areas

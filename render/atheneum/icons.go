@@ -43,7 +43,7 @@ func drawBookBody(c *render.Canvas, r image.Rectangle, col atheneum.Color) {
 
 // bookSprite is one book standing in a space of style st, on the shelf's
 // dark back, with its letter and (full size) a blank call-number label.
-func bookSprite(st *shelfStyle, col atheneum.Color, l i18n.Lang) *image.RGBA {
+func bookSprite(st *shelfStyle, col atheneum.Color, l i18n.Lang) *render.Sprite {
 	return sprites.Get(struct {
 		k   string
 		st  *shelfStyle
@@ -83,7 +83,7 @@ func drawBookInSpace(c *render.Canvas, r image.Rectangle, st *shelfStyle, col at
 
 // pairSprite is a paired set lying across two spaces: two books held by a
 // brass strap, so it reads as one piece.
-func pairSprite(st *shelfStyle, left, right atheneum.Color, l i18n.Lang) *image.RGBA {
+func pairSprite(st *shelfStyle, left, right atheneum.Color, l i18n.Lang) *render.Sprite {
 	return sprites.Get(struct {
 		k    string
 		st   *shelfStyle
@@ -113,7 +113,7 @@ func pairSprite(st *shelfStyle, left, right atheneum.Color, l i18n.Lang) *image.
 }
 
 // spiderSprite is a spider of size s on a transparent ground.
-func spiderSprite(s int) *image.RGBA {
+func spiderSprite(s int) *render.Sprite {
 	return sprites.Get(struct {
 		k string
 		s int
@@ -145,7 +145,7 @@ func spiderSprite(s int) *image.RGBA {
 }
 
 // candleSprite is a lit candle of height h on a transparent ground.
-func candleSprite(h int) *image.RGBA {
+func candleSprite(h int) *render.Sprite {
 	return sprites.Get(struct {
 		k string
 		h int
@@ -171,7 +171,7 @@ func candleSprite(h int) *image.RGBA {
 
 // wandSprite is a magic wand of size s whose shaft has the given subject
 // colour (NoColor: plain wood).
-func wandSprite(s int, col atheneum.Color) *image.RGBA {
+func wandSprite(s int, col atheneum.Color) *render.Sprite {
 	return sprites.Get(struct {
 		k   string
 		s   int
@@ -200,7 +200,7 @@ func wandSprite(s int, col atheneum.Color) *image.RGBA {
 
 // badgeSprite is a compartment's value: solid brass when the compartment is
 // full (it scores), a brass ring on wood when it is not yet.
-func badgeSprite(d int, value int, full bool, f render.FontSpec) *image.RGBA {
+func badgeSprite(d int, value int, full bool, f render.FontSpec) *render.Sprite {
 	return sprites.Get(struct {
 		k    string
 		d, v int
@@ -230,7 +230,7 @@ func subjectDisc(c *render.Canvas, cx, cy, r float64, col atheneum.Color, f rend
 	c.BlitOver(d, image.Pt(int(cx-r+0.5), int(cy-r+0.5)))
 }
 
-func discSprite(r float64, col atheneum.Color, f render.FontSpec, l i18n.Lang) *image.RGBA {
+func discSprite(r float64, col atheneum.Color, f render.FontSpec, l i18n.Lang) *render.Sprite {
 	return sprites.Get(struct {
 		k   string
 		r   float64
@@ -250,7 +250,7 @@ func discSprite(r float64, col atheneum.Color, f render.FontSpec, l i18n.Lang) *
 
 // benefitIcon draws one study-card benefit as an icon of size s x s: books
 // as books, the others as distinct pictures, each with its number.
-func benefitIcon(b atheneum.Benefit, s int, l i18n.Lang) *image.RGBA {
+func benefitIcon(b atheneum.Benefit, s int, l i18n.Lang) *render.Sprite {
 	return sprites.Get(struct {
 		k string
 		b atheneum.Benefit

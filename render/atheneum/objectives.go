@@ -48,7 +48,7 @@ func inText(l i18n.Lang, r *atheneum.Requirement) string {
 }
 
 // objectiveSprite is one objective card without wands.
-func objectiveSprite(ct *atheneum.Content, idx int, l i18n.Lang) *image.RGBA {
+func objectiveSprite(ct *atheneum.Content, idx int, l i18n.Lang) *render.Sprite {
 	return sprites.Get(struct {
 		k   string
 		c   *atheneum.Content
@@ -205,7 +205,7 @@ func drawObjectiveGrid(c *render.Canvas, g *atheneum.Game, at image.Point, names
 // draws a card, its wands and the "newest" caption.
 type objectiveSlots struct {
 	w, h, caption, captionGap, dx, dy, radius int
-	sprite                                    func(ct *atheneum.Content, idx int, l i18n.Lang) *image.RGBA
+	sprite                                    func(ct *atheneum.Content, idx int, l i18n.Lang) *render.Sprite
 	wands                                     func(c *render.Canvas, g *atheneum.Game, slot atheneum.RowSlot, at image.Point, names []string)
 	newest                                    func(c *render.Canvas, cap image.Rectangle)
 }
@@ -380,7 +380,7 @@ func objStripSize() image.Point {
 }
 
 // objectiveStripSprite is one objective card of the strip, without wands.
-func objectiveStripSprite(ct *atheneum.Content, idx int, l i18n.Lang) *image.RGBA {
+func objectiveStripSprite(ct *atheneum.Content, idx int, l i18n.Lang) *render.Sprite {
 	return sprites.Get(struct {
 		k   string
 		c   *atheneum.Content

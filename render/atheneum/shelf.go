@@ -345,7 +345,7 @@ func candleX(r image.Rectangle, st *shelfStyle) int {
 
 // sideSprite is a side shelf in its area: background, the empty cabinet,
 // its empty candle spaces.
-func sideSprite(ct *atheneum.Content, st *shelfStyle, sh sideShape) *image.RGBA {
+func sideSprite(ct *atheneum.Content, st *shelfStyle, sh sideShape) *render.Sprite {
 	return sprites.Get(struct {
 		k  string
 		c  *atheneum.Content
