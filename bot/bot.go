@@ -99,6 +99,11 @@ type Options struct {
 	// Faces are the games the bot hosts, each by its Discord face; the
 	// first is the default one (named in help for an unknown command).
 	Faces []face.Face
+	// Thinkers is how many computer players' searches run at once, off
+	// the games' locks (game.DefaultThinkers in the live bot); 0 runs them
+	// inline, so that tests and the demo see AI seats move before the
+	// click that woke them is settled.
+	Thinkers int
 }
 
 // New returns a bot. Call RegisterCommands once connected, hand
@@ -130,7 +135,8 @@ func New(o Options) *Bot {
 		games = append(games, f.Kind())
 	}
 	b.svc = game.New(game.Options{Store: o.Store, Presenter: b, Logger: b.log, Now: b.now, NewSeed: o.NewSeed,
-		StepHours: b.cfg.StepHours, Games: games,
+		StepHours: b.cfg.StepHours, Games: games, Thinkers: o.Thinkers,
+		Enter: func() (func(), bool) { return b.leave, b.enter() },
 		AIName: func(language, level string) string {
 			l, _ := i18n.Parse(language)
 			return l.T("ai." + level + ".name")
@@ -177,6 +183,9 @@ func (b *Bot) Close(ctx context.Context) error {
 	b.closing = true
 	b.mu.Unlock()
 	close(b.stop)
+	// A search under way finishes, and its move is left for the next
+	// start: the bot takes no new work now.
+	b.svc.Close()
 	done := make(chan struct{})
 	go func() { b.Wait(); close(done) }()
 	select {

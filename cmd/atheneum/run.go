@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -19,6 +20,7 @@ import (
 	anludimface "atheneum/bot/anludim"
 	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/face"
+	"atheneum/bot/game"
 	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
@@ -26,7 +28,7 @@ import (
 // faces are the games the bot hosts, each by its Discord face, the first
 // being the default.
 func faces(cfg bot.Config) []face.Face {
-	return []face.Face{atheneumface.New(ai.Players{Budget: cfg.HardAIBudget}), anludimface.New()}
+	return []face.Face{atheneumface.New(ai.Players{Budget: cfg.HardAIBudget, Yield: runtime.Gosched}), anludimface.New()}
 }
 
 // runBot connects to Discord and plays until SIGINT or SIGTERM.
@@ -58,7 +60,8 @@ func runBot(args []string, stderr io.Writer) error {
 	}
 	// Interactions need no privileged intent; guilds is enough.
 	dg.Identify.Intents = discordgo.IntentsGuilds
-	b := bot.New(bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg)})
+	b := bot.New(bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg),
+		Thinkers: game.DefaultThinkers()})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
