@@ -114,9 +114,6 @@ func newHarnessConf(t testing.TB, conf harnessConf, users ...string) *harness {
 	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: t, world: world,
 		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},
 		logs: &lockedBuffer{}, wrap: wrap, faces: conf.faces, thinkers: conf.thinkers}
-	if h.faces == nil {
-		h.faces = testFaces()
-	}
 	if from != "" {
 		data, err := os.ReadFile(from)
 		if err == nil {
@@ -165,6 +162,9 @@ func (h *harness) start() {
 	var out io.Writer = h.logs
 	if testing.Verbose() {
 		out = io.MultiWriter(h.logs, &testWriter{t: h.t})
+	}
+	if h.faces == nil {
+		h.faces = testFaces()
 	}
 	var st Store = db
 	if h.wrap != nil {
