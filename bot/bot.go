@@ -62,6 +62,8 @@ type Bot struct {
 	idle     *sync.Cond
 	stop     chan struct{}
 	stopped  chan struct{}
+	// yielder is told when the bot is busy (nil: nobody is).
+	yielder *Yielder
 	// drawing bounds the images rendered at once to the CPU count, so that
 	// acknowledgements never wait behind a crowd of renders.
 	drawing chan struct{}
@@ -104,13 +106,16 @@ type Options struct {
 	// inline, so that tests and the demo see AI seats move before the
 	// click that woke them is settled.
 	Thinkers int
+	// Yielder, if set, is told when the bot is busy, so that the searches
+	// of computer players given the same Yielder give way (see Yielder).
+	Yielder *Yielder
 }
 
 // New returns a bot. Call RegisterCommands once connected, hand
 // HandleInteraction to the session, and Start the scheduler.
 func New(o Options) *Bot {
 	b := &Bot{cfg: o.Config, dg: o.Discord, db: o.Store, appID: o.AppID, log: o.Logger, now: o.Now,
-		stop: make(chan struct{}), stopped: make(chan struct{}),
+		stop: make(chan struct{}), stopped: make(chan struct{}), yielder: o.Yielder,
 		drawing: make(chan struct{}, runtime.NumCPU())}
 	b.idle = sync.NewCond(&b.mu)
 	if b.log == nil {
@@ -210,6 +215,7 @@ func (b *Bot) enter() bool {
 		return false
 	}
 	b.inflight++
+	b.yielder.add(1)
 	return true
 }
 
@@ -217,19 +223,28 @@ func (b *Bot) enter() bool {
 func (b *Bot) leave() {
 	b.mu.Lock()
 	b.inflight--
+	b.yielder.add(-1)
 	if b.inflight == 0 {
 		b.idle.Broadcast()
 	}
 	b.mu.Unlock()
 }
 
-// Wait blocks until no interaction or job is being handled.
+// Wait blocks until no interaction or job is being handled and no
+// computer player is searching (its move played and shown).
 func (b *Bot) Wait() {
-	b.mu.Lock()
-	for b.inflight > 0 {
-		b.idle.Wait()
+	for {
+		b.svc.Idle()
+		b.mu.Lock()
+		for b.inflight > 0 {
+			b.idle.Wait()
+		}
+		b.mu.Unlock()
+		// A search's move, once shown, may have begun another search.
+		if !b.svc.Searching() {
+			return
+		}
 	}
-	b.mu.Unlock()
 }
 
 // HandleInteraction is the discordgo handler for INTERACTION_CREATE. Each

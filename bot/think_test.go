@@ -3,7 +3,6 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"atheneum/bot/drive"
 	"atheneum/bot/face"
 	"atheneum/bot/game"
+	"atheneum/engine"
 	"atheneum/engine/atheneum/ai"
 )
 
@@ -85,17 +85,21 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 	for _, tc := range []struct {
 		name                string
 		searching, thinkers int
-		yield               func()
+		yielder             *Yielder
 	}{
 		{"no-searches", 0, 0, nil},
 		{"4-hard-inline", 4, 0, nil},
-		{"4-hard-pool", 4, game.DefaultThinkers(), runtime.Gosched},
+		{"4-hard-pool", 4, game.DefaultThinkers(), new(Yielder)},
 	} {
-		faces := []face.Face{atheneumface.New(ai.Players{Yield: tc.yield}), anludimface.New()}
+		var yield func()
+		if tc.yielder != nil {
+			yield = tc.yielder.Yield
+		}
+		faces := []face.Face{atheneumface.New(ai.Players{Yield: yield}), anludimface.New()}
 		b.Run(tc.name, func(b *testing.B) {
 			var lat []time.Duration
 			for b.Loop() {
-				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers}, "host")
+				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, yielder: tc.yielder}, "host")
 				stop := keepSearching(b, h, tc.searching)
 				lat = append(lat, playManyGamesOn(b, h, 20, 2)...)
 				stop()
@@ -104,5 +108,36 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 			b.ReportMetric(float64(discordtest.Percentile(lat, 99).Microseconds())/1000, "p99-ms")
 			b.ReportMetric(float64(len(lat))/float64(b.N), "interactions/op")
 		})
+	}
+}
+
+func TestAGameWhoseComputerPlayersThinkInThePool(t *testing.T) {
+	t.Parallel()
+	// The bot as it runs live: searches in a pool that gives way to the
+	// bot's work, with a fixed effort so that the test is quick.
+	y := new(Yielder)
+	faces := []face.Face{atheneumface.New(ai.Players{Playouts: 4, Yield: y.Yield}), anludimface.New()}
+	h := newHarnessConf(t, harnessConf{faces: faces, thinkers: 1, yielder: y}, "ana", "bo")
+	id, err := h.Driver.Open(drive.Lobby{Command: "atheneum", People: h.world.Users, AI: []string{"normal", "hard"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := newPlayers(h, 7, "bo")
+	h.playUntil(players, h.gameOver)
+	h.checkFinalScores()
+	for _, seat := range []int{2, 3} {
+		moves := 0
+		log, err := h.db.MoveLog(h.Ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range log {
+			if s, ok := engine.MoveSeat(m.Move); ok && s == seat && m.By == "ai" {
+				moves++
+			}
+		}
+		if moves < 20 {
+			t.Errorf("the computer player in seat %d made %d moves", seat, moves)
+		}
 	}
 }

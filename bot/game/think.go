@@ -169,6 +169,17 @@ func (s *Service) Idle() {
 	}
 }
 
+// Searching reports whether a computer player's search is queued or
+// running, or its move is being played.
+func (s *Service) Searching() bool {
+	if s.think == nil {
+		return false
+	}
+	s.think.mu.Lock()
+	defer s.think.mu.Unlock()
+	return s.think.busy > 0 && !s.think.closed
+}
+
 // Close stops the pool of searches: a search running finishes and its
 // move is played; those queued are dropped, to be searched again after a
 // restart (the game's stored JobAdvance asks for it).
