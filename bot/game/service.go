@@ -10,6 +10,11 @@
 // host tool's, goes through Act: the move is checked by the game's rules,
 // stored with what goes with it in one commit, and only then shown.
 //
+// With Options.Thinkers set, AI seats think off their game's lock, in a
+// pool of that many workers (think.go): a search never holds a game, and
+// the searches of many games never take more than their share of the
+// cores. The autopilot, which is quick, plays inline.
+//
 // Host tools (Host) and resignations change a running game's clock and
 // seats the same way, through one commit each. Read-only answers take a
 // Snapshot, the game as of its last stored change, and never wait for a
