@@ -62,6 +62,8 @@ type Bot struct {
 	idle     *sync.Cond
 	stop     chan struct{}
 	stopped  chan struct{}
+	// yielder is told when the bot is busy (nil: nobody is).
+	yielder *Yielder
 	// drawing bounds the images rendered at once to the CPU count, so that
 	// acknowledgements never wait behind a crowd of renders.
 	drawing chan struct{}
@@ -99,13 +101,21 @@ type Options struct {
 	// Faces are the games the bot hosts, each by its Discord face; the
 	// first is the default one (named in help for an unknown command).
 	Faces []face.Face
+	// Thinkers is how many computer players' searches run at once, off
+	// the games' locks (game.DefaultThinkers in the live bot); 0 runs them
+	// inline, so that tests and the demo see AI seats move before the
+	// click that woke them is settled.
+	Thinkers int
+	// Yielder, if set, is told when the bot is busy, so that the searches
+	// of computer players given the same Yielder give way (see Yielder).
+	Yielder *Yielder
 }
 
 // New returns a bot. Call RegisterCommands once connected, hand
 // HandleInteraction to the session, and Start the scheduler.
 func New(o Options) *Bot {
 	b := &Bot{cfg: o.Config, dg: o.Discord, db: o.Store, appID: o.AppID, log: o.Logger, now: o.Now,
-		stop: make(chan struct{}), stopped: make(chan struct{}),
+		stop: make(chan struct{}), stopped: make(chan struct{}), yielder: o.Yielder,
 		drawing: make(chan struct{}, runtime.NumCPU())}
 	b.idle = sync.NewCond(&b.mu)
 	if b.log == nil {
@@ -130,7 +140,8 @@ func New(o Options) *Bot {
 		games = append(games, f.Kind())
 	}
 	b.svc = game.New(game.Options{Store: o.Store, Presenter: b, Logger: b.log, Now: b.now, NewSeed: o.NewSeed,
-		StepHours: b.cfg.StepHours, Games: games,
+		StepHours: b.cfg.StepHours, Games: games, Thinkers: o.Thinkers,
+		Enter: func() (func(), bool) { return b.leave, b.enter() },
 		AIName: func(language, level string) string {
 			l, _ := i18n.Parse(language)
 			return l.T("ai." + level + ".name")
@@ -177,6 +188,9 @@ func (b *Bot) Close(ctx context.Context) error {
 	b.closing = true
 	b.mu.Unlock()
 	close(b.stop)
+	// A search under way finishes, and its move is left for the next
+	// start: the bot takes no new work now.
+	b.svc.Close()
 	done := make(chan struct{})
 	go func() { b.Wait(); close(done) }()
 	select {
@@ -201,6 +215,7 @@ func (b *Bot) enter() bool {
 		return false
 	}
 	b.inflight++
+	b.yielder.add(1)
 	return true
 }
 
@@ -208,19 +223,28 @@ func (b *Bot) enter() bool {
 func (b *Bot) leave() {
 	b.mu.Lock()
 	b.inflight--
+	b.yielder.add(-1)
 	if b.inflight == 0 {
 		b.idle.Broadcast()
 	}
 	b.mu.Unlock()
 }
 
-// Wait blocks until no interaction or job is being handled.
+// Wait blocks until no interaction or job is being handled and no
+// computer player is searching (its move played and shown).
 func (b *Bot) Wait() {
-	b.mu.Lock()
-	for b.inflight > 0 {
-		b.idle.Wait()
+	for {
+		b.svc.Idle()
+		b.mu.Lock()
+		for b.inflight > 0 {
+			b.idle.Wait()
+		}
+		b.mu.Unlock()
+		// A search's move, once shown, may have begun another search.
+		if !b.svc.Searching() {
+			return
+		}
 	}
-	b.mu.Unlock()
 }
 
 // HandleInteraction is the discordgo handler for INTERACTION_CREATE. Each

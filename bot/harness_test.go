@@ -43,6 +43,10 @@ type harness struct {
 	logs *lockedBuffer
 	// wrap, if set, wraps the store the bot sees (fault injection).
 	wrap func(Store) Store
+	// faces and thinkers configure the bot (see harnessConf).
+	faces    []face.Face
+	thinkers int
+	yielder  *Yielder
 }
 
 // secretToken is the configured token; no log line may contain it.
@@ -85,13 +89,34 @@ func newHarnessWith(t testing.TB, wrap func(Store) Store, users ...string) *harn
 // when empty), as a bot finds it after an upgrade.
 func newHarnessOn(t testing.TB, wrap func(Store) Store, from string, users ...string) *harness {
 	t.Helper()
+	return newHarnessConf(t, harnessConf{wrap: wrap, from: from}, users...)
+}
+
+// harnessConf is how a test's bot differs from the usual one.
+type harnessConf struct {
+	// wrap, if set, wraps the store the bot sees (fault injection).
+	wrap func(Store) Store
+	// from is a database file the bot starts on (a copy), if set.
+	from string
+	// faces replace testFaces (another search effort).
+	faces []face.Face
+	// thinkers is the bot's pool of searches (0: inline).
+	thinkers int
+	// yielder is the bot's Options.Yielder.
+	yielder *Yielder
+}
+
+// newHarnessConf is newHarness with the bot configured by conf.
+func newHarnessConf(t testing.TB, conf harnessConf, users ...string) *harness {
+	t.Helper()
+	wrap, from := conf.wrap, conf.from
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	srv := discordtest.New(t, discordtest.Options{})
 	world := srv.Seed(users...)
 	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: t, world: world,
 		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},
-		logs: &lockedBuffer{}, wrap: wrap}
+		logs: &lockedBuffer{}, wrap: wrap, faces: conf.faces, thinkers: conf.thinkers, yielder: conf.yielder}
 	if from != "" {
 		data, err := os.ReadFile(from)
 		if err == nil {
@@ -141,6 +166,9 @@ func (h *harness) start() {
 	if testing.Verbose() {
 		out = io.MultiWriter(h.logs, &testWriter{t: h.t})
 	}
+	if h.faces == nil {
+		h.faces = testFaces()
+	}
 	var st Store = db
 	if h.wrap != nil {
 		st = h.wrap(db)
@@ -148,7 +176,7 @@ func (h *harness) start() {
 	b := New(Options{Config: Config{Token: secretToken, StepHours: 24, SchedulerEvery: time.Hour}, Discord: dg, Store: st,
 		Logger: slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug})), Now: h.now,
 		// A fixed seed and a fixed search effort: a test plays the same game every run.
-		NewSeed: func() uint64 { return 20261123 }, Faces: testFaces()})
+		NewSeed: func() uint64 { return 20261123 }, Faces: h.faces, Thinkers: h.thinkers, Yielder: h.yielder})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		h.t.Fatal(err)

@@ -18,7 +18,12 @@ import (
 // Each game is driven from its own goroutine, so errors are collected and
 // reported once all have finished.
 func playManyGames(tb testing.TB, games, turns int) []time.Duration {
-	h := newHarness(tb, "host")
+	return playManyGamesOn(tb, newHarness(tb, "host"), games, turns)
+}
+
+// playManyGamesOn is playManyGames through h's bot; the latencies are
+// those of the games' own players only.
+func playManyGamesOn(tb testing.TB, h *harness, games, turns int) []time.Duration {
 	type table struct {
 		h       *harness
 		players []*drive.Player
@@ -41,8 +46,20 @@ func playManyGames(tb testing.TB, games, turns int) []time.Duration {
 		}
 		tables[k] = table{h: h.in(tb, ch), players: ps}
 		tables[k].h.openGame(users...)
+		// Each driver waits for its own game only, never behind another.
+		rec, err := h.db.GameInChannel(h.Ctx, ch.ID)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		tables[k].h.Game = rec.ID
 	}
-	start := len(h.Srv.AckLatencies())
+	start := len(h.Srv.Interactions())
+	mine := map[string]bool{}
+	for _, tb := range tables {
+		for _, p := range tb.players {
+			mine[p.User.ID] = true
+		}
+	}
 	errs := make([]error, games)
 	var wg sync.WaitGroup
 	for k := range tables {
@@ -79,7 +96,13 @@ func playManyGames(tb testing.TB, games, turns int) []time.Duration {
 			tb.Error(err)
 		}
 	}
-	return h.Srv.AckLatencies()[start:]
+	var lat []time.Duration
+	for _, in := range h.Srv.Interactions()[start:] {
+		if d, ok := in.Latency(); ok && mine[in.User.ID] {
+			lat = append(lat, d)
+		}
+	}
+	return lat
 }
 
 // TestTwentyGamesAtOnce plays twenty games at the same time through one

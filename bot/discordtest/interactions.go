@@ -719,7 +719,9 @@ func (s *Server) newInteractionLocked(spec *interactionSpec) (*Interaction, json
 	if err != nil {
 		return nil, nil, err
 	}
-	in.Payload = raw
+	if !s.opts.Lean {
+		in.Payload = raw
+	}
 	return in, raw, nil
 }
 
@@ -841,6 +843,11 @@ func (s *Server) interactionCallback(c *call) (int, any) {
 			return c.invalid()
 		}
 		cb.Modal = &m
+	}
+	if s.opts.Lean {
+		for i := range cb.Files {
+			cb.Files[i].Data = nil
+		}
 	}
 	st.cb = cb
 	s.notifyLocked()

@@ -413,6 +413,9 @@ func (s *Server) storeAttachmentLocked(f Attachment) Attachment {
 	if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
 		f.Width, f.Height = cfg.Width, cfg.Height
 	}
+	if s.opts.Lean {
+		f.Data = nil
+	}
 	return f
 }
 
@@ -423,7 +426,9 @@ func (s *Server) storeAttachmentLocked(f Attachment) Attachment {
 func (s *Server) editMessageLocked(m *Message, pm parsedMessage) {
 	prev := cloneMessage(m)
 	prev.Revisions = nil
-	m.Revisions = append(m.Revisions, prev)
+	if !s.opts.Lean {
+		m.Revisions = append(m.Revisions, prev)
+	}
 	setBody(m, pm)
 	if pm.keepAttach != nil {
 		var kept []Attachment

@@ -202,6 +202,12 @@ func (s *Server) handle(rec *Request, isAPI bool) (int, http.Header, any) {
 			rec.Response, _ = json.Marshal(b)
 		}
 		rec.Duration = time.Since(rec.At)
+		if s.opts.Lean {
+			rec.Header, rec.Body, rec.JSON, rec.Response = nil, nil, nil, nil
+			for i := range rec.Files {
+				rec.Files[i].Data = nil
+			}
+		}
 		s.requests = append(s.requests, *rec)
 		s.notifyLocked()
 		s.logf("%s %s -> %d", rec.Method, rec.Path, status)

@@ -76,6 +76,13 @@ type Options struct {
 	// simulated clock shared with the bot); nil means the real clock.
 	// Interaction deadlines are always timed on the real clock.
 	Clock func() time.Time
+	// Lean keeps only what a test needs to go on playing, for runs that
+	// measure the bot's memory rather than the fake's: uploaded files
+	// lose their bytes (names, types and image sizes stay), the request
+	// log keeps no headers, bodies or answers, interactions keep no
+	// payload once dispatched, and edited messages keep no earlier
+	// versions.
+	Lean bool
 }
 
 // Clocked reports whether the server stamps messages with Options.Clock.

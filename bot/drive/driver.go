@@ -43,6 +43,10 @@ type Driver struct {
 	Channel string
 	// Concurrent is set when several games are played at once.
 	Concurrent bool
+	// Game, when set with Concurrent, is the one game whose table Settle
+	// waits for, so that a driver never waits behind another game (a
+	// computer player searching with its game locked, say).
+	Game string
 }
 
 // settle waits until the bot has finished everything it was doing. With
@@ -54,7 +58,9 @@ func (d *Driver) Settle() {
 		return
 	}
 	for _, t := range d.Bot.Service().Tables() {
-		t.Wait()
+		if d.Game == "" || t.ID() == d.Game {
+			t.Wait()
+		}
 	}
 }
 

@@ -275,7 +275,7 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 	}
 	flush()
 	for moves := 0; moves < maxAutomaticMoves; moves++ {
-		seat := s.nextAutomatic(t.Rec)
+		seat := s.nextInline(t)
 		if seat < 0 {
 			break
 		}
@@ -306,12 +306,20 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 	}
 }
 
-// nextAutomatic is the lowest awaited seat the service plays itself, or -1.
-func (s *Service) nextAutomatic(rec *store.Game) int {
-	if rec.State == nil || rec.Status != store.StatusPlaying {
+// nextInline is the lowest awaited seat the service plays itself now, with
+// the game locked, or -1: AI seats go to the pool of searches when there
+// is one (handOff), and only the autopilot plays inline then.
+func (s *Service) nextInline(t *Table) int {
+	rec := t.Rec
+	if rec.State == nil || rec.Status != store.StatusPlaying || rec.State.Over() {
 		return -1
 	}
-	return firstAutomatic(rec, rec.State)
+	for _, seat := range rec.State.Awaited() {
+		if Automatic(rec, seat) && !s.handOff(t, seat) {
+			return seat
+		}
+	}
+	return -1
 }
 
 // playFor makes one move for seat with its AI (the autopilot's level for
@@ -330,13 +338,17 @@ func (s *Service) playFor(ctx context.Context, t *Table, seat int, by Actor, aut
 		}
 		s.log.Error("an AI proposed a refused move", "game", rec.ID, "seat", seat, "level", level, "move", string(m), "err", err)
 	}
-	// Never stall a game on a faulty player: fall back to the first legal
-	// move the rules list.
-	moves := engine.Moves(rec.State.View(seat), seat, 1)
+	return s.playFirstLegal(ctx, t, seat, by, autopilot...)
+}
+
+// playFirstLegal plays the first legal move the rules list for seat: a
+// game never stalls on a faulty computer player.
+func (s *Service) playFirstLegal(ctx context.Context, t *Table, seat int, by Actor, autopilot ...store.AutopilotChange) error {
+	moves := engine.Moves(t.Rec.State.View(seat), seat, 1)
 	if len(moves) == 0 {
 		return fmt.Errorf("seat %d has no legal move", seat)
 	}
-	_, err = s.act(ctx, t, moves[0], by, autopilot)
+	_, err := s.act(ctx, t, moves[0], by, autopilot)
 	return err
 }
 

@@ -10,6 +10,11 @@
 // host tool's, goes through Act: the move is checked by the game's rules,
 // stored with what goes with it in one commit, and only then shown.
 //
+// With Options.Thinkers set, AI seats think off their game's lock, in a
+// pool of that many workers (think.go): a search never holds a game, and
+// the searches of many games never take more than their share of the
+// cores. The autopilot, which is quick, plays inline.
+//
 // Host tools (Host) and resignations change a running game's clock and
 // seats the same way, through one commit each. Read-only answers take a
 // Snapshot, the game as of its last stored change, and never wait for a
@@ -125,6 +130,15 @@ type Options struct {
 	// gives English names such as "Normal AI". (Names are words players
 	// read: the adapter supplies them from its catalogue.)
 	AIName func(language, level string) string
+	// Thinkers is how many computer players' searches run at once, each
+	// off its game's lock (see think.go; DefaultThinkers for the bot). 0
+	// runs every search inline with the game locked, so that a test or
+	// the demo sees the AI seats move before Settle returns.
+	Thinkers int
+	// Enter is called before a search's move is played, outside any
+	// interaction: false when the adapter is closing (the move is left to
+	// the next start), otherwise leave ends the work. Nil always enters.
+	Enter func() (leave func(), ok bool)
 }
 
 // Service runs games. It is safe for concurrent use: each game is guarded
@@ -135,6 +149,8 @@ type Service struct {
 
 	mu     sync.Mutex
 	tables map[string]*Table
+	// think is the pool of searches; nil when they run inline.
+	think *thinkers
 }
 
 // New returns a service.
@@ -160,7 +176,14 @@ func New(o Options) *Service {
 	if o.Presenter == nil {
 		o.Presenter = quiet{}
 	}
-	return &Service{o: o, log: o.Logger, tables: map[string]*Table{}}
+	if o.Enter == nil {
+		o.Enter = func() (func(), bool) { return func() {}, true }
+	}
+	s := &Service{o: o, log: o.Logger, tables: map[string]*Table{}}
+	if o.Thinkers > 0 {
+		s.think = newThinkers(s, o.Thinkers)
+	}
+	return s
 }
 
 // SetPresenter sets who is told what happens (the adapter, once built).
@@ -182,6 +205,8 @@ func randomSeed() uint64 {
 // holds its lock: Service.Table returns it locked and the caller unlocks it.
 type Table struct {
 	mu sync.Mutex
+	// id is the game's id, set once: readable without the lock.
+	id string
 	// Rec is the game's record with its current State.
 	Rec *store.Game
 	// stepEvents collects the step's events for the notice of its end.
@@ -215,7 +240,7 @@ func (s *Service) Table(ctx context.Context, gameID string) (*Table, error) {
 	s.mu.Lock()
 	t, ok := s.tables[gameID]
 	if !ok {
-		t = &Table{}
+		t = &Table{id: gameID}
 		s.tables[gameID] = t
 	}
 	s.mu.Unlock()
@@ -278,6 +303,9 @@ func (s *Service) Tables() []*Table {
 	}
 	return out
 }
+
+// ID returns the game's id; unlike Rec it may be read without the lock.
+func (t *Table) ID() string { return t.id }
 
 // Wait blocks until nobody holds the table.
 func (t *Table) Wait() {

@@ -19,14 +19,15 @@ import (
 	anludimface "atheneum/bot/anludim"
 	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/face"
+	"atheneum/bot/game"
 	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
 // faces are the games the bot hosts, each by its Discord face, the first
 // being the default.
-func faces(cfg bot.Config) []face.Face {
-	return []face.Face{atheneumface.New(ai.Players{Budget: cfg.HardAIBudget}), anludimface.New()}
+func faces(cfg bot.Config, y *bot.Yielder) []face.Face {
+	return []face.Face{atheneumface.New(ai.Players{Budget: cfg.HardAIBudget, Yield: y.Yield}), anludimface.New()}
 }
 
 // runBot connects to Discord and plays until SIGINT or SIGTERM.
@@ -58,7 +59,11 @@ func runBot(args []string, stderr io.Writer) error {
 	}
 	// Interactions need no privileged intent; guilds is enough.
 	dg.Identify.Intents = discordgo.IntentsGuilds
-	b := bot.New(bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg)})
+	// The computer players search in a pool beside the bot and give way
+	// while it answers people.
+	yielder := new(bot.Yielder)
+	b := bot.New(bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg, yielder),
+		Thinkers: game.DefaultThinkers(), Yielder: yielder})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)

@@ -30,6 +30,11 @@ type Options struct {
 	Playouts int
 	// Budget bounds the hard player's thinking time per decision when Playouts is 0 (default about 1 s).
 	Budget time.Duration
+	// Yield, if set, is called between play-outs: a host passes
+	// runtime.Gosched so that a search gives way to its other work (with
+	// a time Budget, a busy host then gets fewer play-outs per decision).
+	// It changes nothing with Playouts fixed.
+	Yield func()
 }
 
 // Player proposes actions for one seat from what that seat may see.

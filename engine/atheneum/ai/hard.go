@@ -121,6 +121,9 @@ func (p *hardPlayer) search(view *atheneum.Game, seat int, cands []atheneum.Acti
 			for first := true; first || time.Now().Before(end); first = false {
 				for _, i := range alive {
 					sum[i] += p.playout(sample(done).Clone(), seat, cands[i])
+					if p.o.Yield != nil {
+						p.o.Yield()
+					}
 				}
 				done++
 			}

@@ -13,6 +13,8 @@ type Players struct {
 	// Playouts and Budget set the hard level's effort (see Options).
 	Playouts int
 	Budget   time.Duration
+	// Yield is called between the hard level's play-outs (see Options).
+	Yield func()
 }
 
 var _ engine.Players = Players{}
@@ -25,7 +27,7 @@ func (Players) Levels() []string { return Levels }
 
 // Player returns a player of a level.
 func (p Players) Player(level string, seed uint64) (engine.Player, error) {
-	inner, err := New(level, Options{Seed: seed, Playouts: p.Playouts, Budget: p.Budget})
+	inner, err := New(level, Options{Seed: seed, Playouts: p.Playouts, Budget: p.Budget, Yield: p.Yield})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,284 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"atheneum/engine"
+	"atheneum/store"
+)
+
+// Computer players think off the game's lock. A hard search takes about a
+// second of CPU per decision; run inside Settle it would hold the game's
+// lock that long, and with no bound on how many run at once it would take
+// every core from the people playing other games. With Options.Thinkers
+// set, Settle hands each awaited AI seat's decision to a pool of that many
+// workers instead: the search runs on the seat's view as it was (a copy the
+// game's later moves never touch), and its move then goes through Act like
+// anyone's. The move is played only if the seat's own decision point is
+// unchanged (see decisionPoint); otherwise the seat is searched again from
+// where it now stands. Another seat's move does not change it.
+
+// DefaultThinkers is the pool size the bot uses: every core but one, so
+// that acknowledgements and pictures always keep a core (at least one
+// worker).
+func DefaultThinkers() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+
+// seatKey names one seat of one game.
+type seatKey struct {
+	game string
+	seat int
+}
+
+// thought is one search asked of the pool.
+type thought struct {
+	key   seatKey
+	level string
+	// point is the seat's decision point when the search began.
+	point string
+	view  engine.State
+	kind  Kind
+	seed  uint64
+}
+
+// thinkers is the pool of workers that run searches.
+type thinkers struct {
+	mu      sync.Mutex
+	wake    *sync.Cond
+	queue   []thought
+	pending map[seatKey]bool
+	closed  bool
+	// busy counts thoughts queued or being answered, for Idle.
+	busy int
+	idle *sync.Cond
+	wg   sync.WaitGroup
+}
+
+func newThinkers(s *Service, n int) *thinkers {
+	p := &thinkers{pending: map[seatKey]bool{}}
+	p.wake = sync.NewCond(&p.mu)
+	p.idle = sync.NewCond(&p.mu)
+	for range n {
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			for {
+				th, ok := p.next()
+				if !ok {
+					return
+				}
+				s.search(th)
+			}
+		}()
+	}
+	return p
+}
+
+// next waits for a thought; false once the pool is closed.
+func (p *thinkers) next() (thought, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.queue) == 0 && !p.closed {
+		p.wake.Wait()
+	}
+	if p.closed {
+		return thought{}, false
+	}
+	th := p.queue[0]
+	p.queue = slices.Delete(p.queue, 0, 1)
+	return th, true
+}
+
+// submit queues th unless its seat is already being searched; it reports
+// whether the seat is now in the pool's hands.
+func (p *thinkers) submit(th thought) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return false
+	}
+	if p.pending[th.key] {
+		return true
+	}
+	p.pending[th.key] = true
+	p.busy++
+	p.queue = append(p.queue, th)
+	p.wake.Signal()
+	return true
+}
+
+// searching reports whether seat k is being searched.
+func (p *thinkers) searching(k seatKey) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.pending[k]
+}
+
+// release forgets seat k's search.
+func (p *thinkers) release(k seatKey) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.pending[k] {
+		delete(p.pending, k)
+	}
+}
+
+// finished ends one thought's work, answered or dropped.
+func (p *thinkers) finished() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.busy--
+	if p.busy == 0 {
+		p.idle.Broadcast()
+	}
+}
+
+// close stops the workers once their current search is done; queued
+// searches are dropped (the stored JobAdvance has the next start search
+// again).
+func (p *thinkers) close() {
+	p.mu.Lock()
+	p.closed = true
+	p.busy -= len(p.queue)
+	p.queue = nil
+	p.wake.Broadcast()
+	p.idle.Broadcast()
+	p.mu.Unlock()
+	p.wg.Wait()
+}
+
+// waitIdle blocks until no search is queued or running.
+func (p *thinkers) waitIdle() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for p.busy > 0 && !p.closed {
+		p.idle.Wait()
+	}
+}
+
+// Idle blocks until no computer player's search is queued or running and
+// its move, if any, has been played and settled. With searches inline it
+// returns at once.
+func (s *Service) Idle() {
+	if s.think != nil {
+		s.think.waitIdle()
+	}
+}
+
+// Searching reports whether a computer player's search is queued or
+// running, or its move is being played.
+func (s *Service) Searching() bool {
+	if s.think == nil {
+		return false
+	}
+	s.think.mu.Lock()
+	defer s.think.mu.Unlock()
+	return s.think.busy > 0 && !s.think.closed
+}
+
+// Close stops the pool of searches: a search running finishes and its
+// move is played; those queued are dropped, to be searched again after a
+// restart (the game's stored JobAdvance asks for it).
+func (s *Service) Close() {
+	if s.think != nil {
+		s.think.close()
+	}
+}
+
+// decisionPoint is what a seat's decision depends on: the step, the seat's
+// level and the choices it may begin a move with, which its own moves,
+// the hand or items it holds, and host tools change, but another seat's
+// move in the same step does not.
+func decisionPoint(rec *store.Game, seat int) string {
+	view := rec.State.View(seat)
+	var b strings.Builder
+	b.WriteString(StepKey(rec.State))
+	b.WriteString("|")
+	b.WriteString(rec.Seats[seat].AILevel)
+	for _, c := range view.Next(seat, nil) {
+		b.WriteString("|")
+		b.WriteString(c.Key)
+	}
+	return b.String()
+}
+
+// handOff gives an awaited AI seat's decision to the pool; t is locked.
+// It reports whether the pool has it (false when searches run inline).
+func (s *Service) handOff(t *Table, seat int) bool {
+	if s.think == nil || IsPerson(t.Rec, seat) {
+		return false
+	}
+	k := seatKey{t.Rec.ID, seat}
+	if s.think.searching(k) {
+		return true
+	}
+	kind, err := s.Kind(t.Rec)
+	if err != nil {
+		return false
+	}
+	return s.think.submit(thought{key: k, level: t.Rec.Seats[seat].AILevel, point: decisionPoint(t.Rec, seat),
+		view: t.Rec.State.View(seat), kind: kind, seed: aiSeed(t.Rec, seat)})
+}
+
+// search runs one search on a worker, then plays its move with the game
+// locked if the seat still stands where the search began, and settles the
+// game (which hands the next decisions to the pool).
+func (s *Service) search(th thought) {
+	defer s.think.finished()
+	defer func() {
+		if p := recover(); p != nil {
+			s.think.release(th.key)
+			s.log.Error("panic in a computer player's search", "game", th.key.game, "seat", th.key.seat, "panic", fmt.Sprint(p))
+		}
+	}()
+	var m engine.Move
+	p, err := th.kind.Player(th.level, th.seed)
+	if err == nil {
+		m, err = p.Propose(th.view, th.key.seat)
+	}
+	leave, ok := s.o.Enter()
+	if !ok {
+		// Closing: the game's JobAdvance searches again after the restart.
+		s.think.release(th.key)
+		return
+	}
+	defer leave()
+	ctx := context.Background()
+	t, terr := s.Table(ctx, th.key.game)
+	if terr != nil {
+		s.think.release(th.key)
+		s.log.Warn("a searched game cannot be loaded", "game", th.key.game, "err", terr)
+		return
+	}
+	defer t.Unlock()
+	// Released with the game locked: a Settle that ran meanwhile saw the
+	// seat in the pool's hands; the Settle below hands it out again if it
+	// still waits.
+	s.think.release(th.key)
+	rec := t.Rec
+	switch {
+	case rec.State == nil || rec.Status != store.StatusPlaying || rec.State.Over():
+		return
+	case !slices.Contains(rec.State.Awaited(), th.key.seat) || IsPerson(rec, th.key.seat):
+		// Played meanwhile (a deadline), or a person took the seat.
+	case decisionPoint(rec, th.key.seat) != th.point:
+		s.log.Info("search outdated", "game", rec.ID, "seat", th.key.seat)
+	case err != nil:
+		s.log.Error("a computer player failed", "game", rec.ID, "seat", th.key.seat, "level", th.level, "err", err)
+		if perr := s.playFirstLegal(ctx, t, th.key.seat, ByAI); perr != nil {
+			s.log.Error("could not play for a seat", "game", rec.ID, "seat", th.key.seat, "err", perr)
+		}
+	default:
+		if _, aerr := s.act(ctx, t, m, ByAI, nil); aerr != nil && RefusalCode(aerr) != CodeMovedOn {
+			s.log.Error("an AI proposed a refused move", "game", rec.ID, "seat", th.key.seat, "level", th.level, "move", string(m), "err", aerr)
+			if perr := s.playFirstLegal(ctx, t, th.key.seat, ByAI); perr != nil {
+				s.log.Error("could not play for a seat", "game", rec.ID, "seat", th.key.seat, "err", perr)
+			}
+		}
+	}
+	s.Settle(ctx, t)
+}

@@ -1,0 +1,189 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
+	"atheneum/engine/anludim"
+	"atheneum/engine/atheneum"
+)
+
+// newMeasuringHarness is a harness whose fake Discord keeps little (see
+// discordtest.Options.Lean), so that what is measured is the bot's memory.
+func newMeasuringHarness(tb testing.TB) *harness {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	tb.Cleanup(cancel)
+	srv := discordtest.New(tb, discordtest.Options{Lean: true})
+	world := srv.Seed("host")
+	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: tb, world: world,
+		dbPath: filepath.Join(tb.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},
+		logs: &lockedBuffer{}}
+	h.start()
+	tb.Cleanup(h.stop)
+	return h
+}
+
+// playHundredGames opens 100 games at once through h's bot, three people
+// each (the third with closed DMs): three in four Atheneum, one in four
+// Anludim, every other one in French. Each Atheneum game plays two whole
+// turns, each Anludim game twelve moves, so that every kind of prompt and
+// picture has been drawn; the games stay active.
+func playHundredGames(tb testing.TB, h *harness) {
+	const games = 100
+	errs := make([]error, games)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 20)
+	for k := range games {
+		ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("game-%d", k))
+		var users []discordtest.User
+		var ps []*drive.Player
+		for j := range 3 {
+			u := h.Srv.AddUser(fmt.Sprintf("p%d-%d", k, j))
+			h.Srv.AddMember(h.world.Guild.ID, u)
+			users = append(users, u)
+			p := &drive.Player{User: u, Rng: rand.New(rand.NewPCG(uint64(k), uint64(j)))}
+			if j == 2 {
+				p.ViaSlash = true
+				h.Srv.SetDMsClosed(u.ID, true)
+			}
+			ps = append(ps, p)
+		}
+		gh := h.in(tb, ch)
+		lobby := drive.Lobby{Command: "atheneum", People: users}
+		if k%4 == 3 {
+			lobby.Command = anludim.ID
+		}
+		if k%2 == 1 {
+			lobby.NewOptions = []discordtest.Option{discordtest.StringOpt("language", "fr")}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[k] = playActive(gh, lobby, ps)
+		}()
+	}
+	wg.Wait()
+	for k, err := range errs {
+		if err != nil {
+			tb.Errorf("game %d: %v", k, err)
+		}
+	}
+}
+
+// playActive opens one game and plays it on for a while.
+func playActive(gh *harness, lobby drive.Lobby, ps []*drive.Player) error {
+	id, err := gh.Driver.Open(lobby)
+	if err != nil {
+		return err
+	}
+	if lobby.Command == anludim.ID {
+		for range 12 {
+			rec, err := gh.db.LoadGame(gh.Ctx, id)
+			if err != nil {
+				return err
+			}
+			w := rec.State.Awaited()
+			if len(w) == 0 {
+				return fmt.Errorf("the game waits for nobody")
+			}
+			if _, err := gh.Driver.PlayAnludim(ps[w[0]], id, w[0]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for rounds := 0; rounds < 3000; rounds++ {
+		rec, err := gh.db.LoadGame(gh.Ctx, id)
+		if err != nil {
+			return err
+		}
+		if g := ath(rec.State); g.Step == atheneum.StepOver || g.TurnNumber() > 2 {
+			return nil
+		}
+		for _, p := range ps {
+			if _, err := gh.Driver.Step(p); err != nil {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("the game did not reach turn 3")
+}
+
+// rssBytes is the process's resident set size, read from /proc.
+func rssBytes(tb testing.TB) uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		tb.Skip("no /proc/self/status here")
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return kb << 10
+		}
+	}
+	tb.Fatal("no VmRSS line")
+	return 0
+}
+
+// BenchmarkHundredActiveGames measures the memory of a bot with 100
+// active games (see playHundredGames), in both languages and both games,
+// once every picture of a turn has been drawn: the heap in use after a
+// garbage collection, and the resident set of the process, which also
+// holds the fake Discord (lean: its messages without their pictures'
+// bytes or earlier versions) and the test.
+// ATHENEUM_HEAP_PROFILE names a file to write the heap profile to, taken
+// at the same moment.
+func BenchmarkHundredActiveGames(b *testing.B) {
+	var heap, rss uint64
+	for b.Loop() {
+		h := newMeasuringHarness(b)
+		playHundredGames(b, h)
+		h.logs.mu.Lock()
+		h.logs.b = strings.Builder{}
+		h.logs.mu.Unlock()
+		runtime.GC()
+		debug.FreeOSMemory()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		heap, rss = ms.HeapInuse, rssBytes(b)
+		if path := os.Getenv("ATHENEUM_HEAP_PROFILE"); path != "" {
+			// What holds the memory, while the games are active.
+			f, err := os.Create(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := pprof.WriteHeapProfile(f); err != nil {
+				b.Fatal(err)
+			}
+			f.Close()
+		}
+		n := 0
+		if games, err := h.db.ListActive(h.Ctx); err == nil {
+			n = len(games)
+		}
+		if n != 100 {
+			b.Fatalf("%d active games, want 100", n)
+		}
+	}
+	b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
+}

@@ -1,0 +1,143 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	anludimface "atheneum/bot/anludim"
+	atheneumface "atheneum/bot/atheneum"
+	"atheneum/bot/discordtest"
+	"atheneum/bot/drive"
+	"atheneum/bot/face"
+	"atheneum/bot/game"
+	"atheneum/engine"
+	"atheneum/engine/atheneum/ai"
+)
+
+// keepSearching plays `searching` games beside the others, each between a
+// person who answers at once and a hard computer player at the real
+// default budget (about a second per pick, a third of it per shelving
+// choice), so that a hard search is under way in each of them nearly all
+// the time; it returns a function that stops them and waits.
+func keepSearching(tb testing.TB, h *harness, searching int) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for k := range searching {
+		ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("search-%d", k))
+		u := h.Srv.AddUser(fmt.Sprintf("s%d", k))
+		h.Srv.AddMember(h.world.Guild.ID, u)
+		gh := h.in(tb, ch)
+		p := &drive.Player{User: u, Rng: rand.New(rand.NewPCG(uint64(k), 99))}
+		open := func() bool {
+			id, err := gh.Driver.Open(drive.Lobby{Command: "atheneum", People: []discordtest.User{u}, AI: []string{"hard"}})
+			if err != nil {
+				tb.Error(err)
+				return false
+			}
+			gh.Game = id
+			return true
+		}
+		if !open() {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				acted, err := gh.Driver.Step(p)
+				if err != nil {
+					tb.Error(err)
+					return
+				}
+				if acted {
+					continue
+				}
+				if rec, err := gh.db.GetGame(gh.Ctx, gh.Game); err == nil && rec.State != nil && rec.State.Over() {
+					if !open() {
+						return
+					}
+					continue
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+		}()
+	}
+	return func() { close(done); wg.Wait() }
+}
+
+// BenchmarkAcksWhileHardAIsThink plays two turns of twenty people's games
+// at once per iteration, as BenchmarkTwentyGamesAtOnce, beside four games
+// whose hard computer players search at the real default budget, and
+// reports the people's acknowledgement latency (median and 99th
+// percentile). Side by side in one run: no searches at all; the searches
+// inline with their game locked and unbounded in number (as before the
+// pool); and the searches in the bot's pool (game.DefaultThinkers). The
+// target is a pool p99 within 1.2 times the p99 without searches.
+func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
+	for _, tc := range []struct {
+		name                string
+		searching, thinkers int
+		yielder             *Yielder
+	}{
+		{"no-searches", 0, 0, nil},
+		{"4-hard-inline", 4, 0, nil},
+		{"4-hard-pool", 4, game.DefaultThinkers(), new(Yielder)},
+	} {
+		var yield func()
+		if tc.yielder != nil {
+			yield = tc.yielder.Yield
+		}
+		faces := []face.Face{atheneumface.New(ai.Players{Yield: yield}), anludimface.New()}
+		b.Run(tc.name, func(b *testing.B) {
+			var lat []time.Duration
+			for b.Loop() {
+				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, yielder: tc.yielder}, "host")
+				stop := keepSearching(b, h, tc.searching)
+				lat = append(lat, playManyGamesOn(b, h, 20, 2)...)
+				stop()
+			}
+			b.ReportMetric(float64(discordtest.Percentile(lat, 50).Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(discordtest.Percentile(lat, 99).Microseconds())/1000, "p99-ms")
+			b.ReportMetric(float64(len(lat))/float64(b.N), "interactions/op")
+		})
+	}
+}
+
+func TestAGameWhoseComputerPlayersThinkInThePool(t *testing.T) {
+	t.Parallel()
+	// The bot as it runs live: searches in a pool that gives way to the
+	// bot's work, with a fixed effort so that the test is quick.
+	y := new(Yielder)
+	faces := []face.Face{atheneumface.New(ai.Players{Playouts: 4, Yield: y.Yield}), anludimface.New()}
+	h := newHarnessConf(t, harnessConf{faces: faces, thinkers: 1, yielder: y}, "ana", "bo")
+	id, err := h.Driver.Open(drive.Lobby{Command: "atheneum", People: h.world.Users, AI: []string{"normal", "hard"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := newPlayers(h, 7, "bo")
+	h.playUntil(players, h.gameOver)
+	h.checkFinalScores()
+	for _, seat := range []int{2, 3} {
+		moves := 0
+		log, err := h.db.MoveLog(h.Ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range log {
+			if s, ok := engine.MoveSeat(m.Move); ok && s == seat && m.By == "ai" {
+				moves++
+			}
+		}
+		if moves < 20 {
+			t.Errorf("the computer player in seat %d made %d moves", seat, moves)
+		}
+	}
+}
