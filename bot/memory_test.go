@@ -147,13 +147,14 @@ func rssBytes(tb testing.TB) uint64 {
 // BenchmarkHundredActiveGames measures the memory of a bot with 100
 // active games (see playHundredGames), in both languages and both games,
 // once every picture of a turn has been drawn: the heap in use after a
-// garbage collection, and the resident set of the process, which also
+// garbage collection (heap-MB: the spans in use; live-MB: the objects in
+// them), and the resident set of the process, which also
 // holds the fake Discord (lean: its messages without their pictures'
 // bytes or earlier versions) and the test.
 // ATHENEUM_HEAP_PROFILE names a file to write the heap profile to, taken
 // at the same moment.
 func BenchmarkHundredActiveGames(b *testing.B) {
-	var heap, rss uint64
+	var heap, live, rss uint64
 	for b.Loop() {
 		h := newMeasuringHarness(b)
 		playHundredGames(b, h)
@@ -164,7 +165,7 @@ func BenchmarkHundredActiveGames(b *testing.B) {
 		debug.FreeOSMemory()
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		heap, rss = ms.HeapInuse, rssBytes(b)
+		heap, live, rss = ms.HeapInuse, ms.HeapAlloc, rssBytes(b)
 		if path := os.Getenv("ATHENEUM_HEAP_PROFILE"); path != "" {
 			// What holds the memory, while the games are active.
 			f, err := os.Create(path)
@@ -185,5 +186,6 @@ func BenchmarkHundredActiveGames(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(live)/(1<<20), "live-MB")
 	b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
 }
