@@ -21,10 +21,13 @@ import (
 // person who answers at once and a hard computer player at the real
 // default budget (about a second per pick, a third of it per shelving
 // choice), so that a hard search is under way in each of them nearly all
-// the time; it returns a function that stops them and waits.
-func keepSearching(tb testing.TB, h *harness, searching int) (stop func()) {
+// the time; it returns a function that stops them, waits, and counts the
+// moves their computer players made.
+func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMoves int)) {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var ids []string
 	for k := range searching {
 		ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("search-%d", k))
 		u := h.Srv.AddUser(fmt.Sprintf("s%d", k))
@@ -38,6 +41,9 @@ func keepSearching(tb testing.TB, h *harness, searching int) (stop func()) {
 				return false
 			}
 			gh.Game = id
+			mu.Lock()
+			ids = append(ids, id)
+			mu.Unlock()
 			return true
 		}
 		if !open() {
@@ -70,7 +76,23 @@ func keepSearching(tb testing.TB, h *harness, searching int) (stop func()) {
 			}
 		}()
 	}
-	return func() { close(done); wg.Wait() }
+	return func() int {
+		close(done)
+		wg.Wait()
+		n := 0
+		for _, id := range ids {
+			log, err := h.db.MoveLog(h.Ctx, id)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			for _, m := range log {
+				if m.By == "ai" {
+					n++
+				}
+			}
+		}
+		return n
+	}
 }
 
 // BenchmarkAcksWhileHardAIsThink plays two turns of twenty people's games
@@ -98,15 +120,19 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 		faces := []face.Face{atheneumface.New(ai.Players{Yield: yield}), anludimface.New()}
 		b.Run(tc.name, func(b *testing.B) {
 			var lat []time.Duration
+			aiMoves := 0
 			for b.Loop() {
 				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, yielder: tc.yielder}, "host")
 				stop := keepSearching(b, h, tc.searching)
 				lat = append(lat, playManyGamesOn(b, h, 20, 2)...)
-				stop()
+				aiMoves += stop()
 			}
 			b.ReportMetric(float64(discordtest.Percentile(lat, 50).Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(discordtest.Percentile(lat, 99).Microseconds())/1000, "p99-ms")
 			b.ReportMetric(float64(len(lat))/float64(b.N), "interactions/op")
+			// The computer players' moves while the people played: a pool
+			// that gives way still lets them play.
+			b.ReportMetric(float64(aiMoves)/float64(b.N), "ai-moves/op")
 		})
 	}
 }
