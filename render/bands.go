@@ -1,0 +1,270 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/adler32"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"sync"
+
+	"github.com/klauspost/compress/flate"
+)
+
+// A picture that a player sees again and again with small changes (the
+// workbench's shelves, redrawn at every click) can be written band by
+// band: BandRows rows at a time, each band compressed on its own by a
+// fresh compressor and ended with a sync flush, so that its bytes depend
+// on nothing before it. The PNG's zlib stream is then the bands one after
+// another, an empty final block and the Adler-32 of the whole, combined
+// from the bands' own. A band whose content was written before is taken
+// from a BandCache by a key that names its content, and neither drawn,
+// mapped nor compressed again. Such a picture decodes to exactly the
+// pixels and palette Finish would give; its bytes differ (each band
+// starts its own codes and ends with a flush: some 30 bytes a band, a
+// tenth more for the shelves).
+
+// BandRows is the height of a band: a row of tiles (see Canvas.Mark).
+const BandRows = tileH
+
+// BandKey names what a band shows: bands with equal keys must have equal
+// palette indices, so a key must be made from everything the band's
+// pixels depend on, with a hash strong enough that two contents never
+// meet (128 bits).
+type BandKey [2]uint64
+
+// Band is one band of a picture, compressed on its own.
+type Band struct {
+	z     []byte // deflate blocks ending in a sync flush
+	adler uint32 // of the band's raw rows (filter byte and indices)
+	n     int    // the raw rows' length
+}
+
+// Ok reports whether b holds a band (the zero Band does not).
+func (b Band) Ok() bool { return b.z != nil }
+
+// BandCache keeps compressed bands by key, forgetting the least recently
+// used beyond a bound in bytes. It is safe for concurrent use.
+type BandCache struct{ l *lru[BandKey, Band] }
+
+// NewBandCache returns a cache of at most maxBytes of compressed bands.
+func NewBandCache(maxBytes int) *BandCache {
+	return &BandCache{l: newLRU[BandKey, Band](maxBytes, func(b Band) int { return len(b.z) + 96 })}
+}
+
+// Get returns the band kept under k.
+func (bc *BandCache) Get(k BandKey) (Band, bool) { return bc.l.get(k) }
+
+// Usage returns the bytes the cache holds and its number of bands.
+func (bc *BandCache) Usage() (bytes, bands int) { return bc.l.usage() }
+
+// Bands returns how many bands a picture h rows tall has.
+func Bands(h int) int { return (h + BandRows - 1) / BandRows }
+
+// ErrSmallest is returned by FinishBands for a palette with the Smallest
+// option, whose pictures' palette depends on the whole picture.
+var ErrSmallest = errors.New("render: pictures of a Smallest palette cannot be written in bands")
+
+// bandState is what writing one band needs: the raw rows and a
+// compressor.
+type bandState struct {
+	raw []byte
+	out bytes.Buffer
+	fw  *flate.Writer
+}
+
+var bandPool = sync.Pool{New: func() any {
+	s := &bandState{}
+	s.fw, _ = flate.NewWriter(&s.out, 3) // level 3, as writePaletted
+	return s
+}}
+
+// FinishBands encodes the picture drawn on c (started by Palette.Start or
+// Blank) with its alt text, band by band, and recycles the canvas, which
+// is unusable after it. keys[i] names band i; where have[i] holds a band
+// (from cache.Get), it is used as it is, and its rows on c are not read:
+// whatever was drawn there does not matter. The other bands are mapped
+// from c, compressed, and put in cache. The picture's layout record holds
+// only the text drawn on c.
+func FinishBands(c *Canvas, alt string, keys []BandKey, have []Band, cache *BandCache) (Picture, error) {
+	defer func() {
+		c.Release()
+		putRGBA(c.Img)
+	}()
+	if c.pal == nil {
+		return Picture{}, errors.New("render: FinishBands needs a canvas from Palette.Start or Blank")
+	}
+	if c.pal.smallest {
+		return Picture{}, ErrSmallest
+	}
+	w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
+	n := Bands(h)
+	if len(keys) != n || len(have) != n {
+		return Picture{}, errors.New("render: FinishBands needs a key and a slot for each band")
+	}
+	bands := make([]Band, n)
+	for i := range bands {
+		if have[i].Ok() {
+			bands[i] = have[i]
+			continue
+		}
+		b, err := encodeBand(c, i)
+		if err != nil {
+			return Picture{}, err
+		}
+		bands[i] = b
+		cache.l.put(keys[i], b)
+	}
+	png := assembleBands(c.pal.quant().pal, w, h, bands)
+	return Picture{PNG: png, Alt: Clip(alt, AltLimit), Width: w, Height: h, layout: c.record}, nil
+}
+
+// encodeBand maps band i of c onto its palette (tiles nobody drew on from
+// the frame's mapped copy) and compresses it.
+func encodeBand(c *Canvas, i int) (Band, error) {
+	q := c.pal.quant()
+	w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
+	y0, y1 := i*BandRows, min(h, (i+1)*BandRows)
+	s := bandPool.Get().(*bandState)
+	defer bandPool.Put(s)
+	if need := (y1 - y0) * (w + 1); cap(s.raw) < need {
+		s.raw = make([]byte, need)
+	} else {
+		s.raw = s.raw[:need]
+	}
+	var pf *image.Paletted
+	if c.dirty != nil {
+		pf = c.pal.palettedFrame(c.frame)
+	}
+	for y := y0; y < y1; y++ {
+		row := (y - y0) * (w + 1)
+		s.raw[row] = 0 // no filter, as writePaletted
+		d := s.raw[row+1 : row+1+w]
+		src := c.Img.Pix[y*c.Img.Stride : y*c.Img.Stride+4*w]
+		if c.dirty == nil {
+			q.mapRow(d, src)
+			continue
+		}
+		tiles := c.dirty[(y/tileH)*c.tw : (y/tileH+1)*c.tw]
+		for tx := 0; tx < c.tw; {
+			end := tx + 1
+			for end < c.tw && tiles[end] == tiles[tx] {
+				end++
+			}
+			x0, x1 := tx*tileW, min(w, end*tileW)
+			if tiles[tx] {
+				q.mapRow(d[x0:x1], src[4*x0:4*x1])
+			} else {
+				copy(d[x0:x1], pf.Pix[y*pf.Stride+x0:y*pf.Stride+x1])
+			}
+			tx = end
+		}
+		if CheckTiles {
+			full := make([]byte, w)
+			q.mapRow(full, src)
+			if !bytes.Equal(full, d) {
+				return Band{}, errors.New("render: a drawing call did not mark the tiles it drew on")
+			}
+		}
+	}
+	s.out.Reset()
+	s.fw.Reset(&s.out)
+	if _, err := s.fw.Write(s.raw); err != nil {
+		return Band{}, err
+	}
+	if err := s.fw.Flush(); err != nil {
+		return Band{}, err
+	}
+	return Band{z: bytes.Clone(s.out.Bytes()), adler: adler32.Checksum(s.raw), n: len(s.raw)}, nil
+}
+
+// mapRow maps one row of opaque RGBA pixels onto palette indices, as
+// mapRect does.
+func (q *quantizer) mapRow(d, s []byte) {
+	prev, idx := uint32(1), uint8(0) // 1 is no opaque pixel's value
+	for x := range d {
+		v := binary.LittleEndian.Uint32(s[4*x:])
+		if v != prev {
+			prev = v
+			idx = q.lut[(v>>(8-lutBits)&(1<<lutBits-1))<<(2*lutBits)|(v>>(16-lutBits)&(1<<lutBits-1))<<lutBits|(v>>(24-lutBits)&(1<<lutBits-1))]
+		}
+		d[x] = idx
+	}
+}
+
+// zlibHeader is the header klauspost's zlib writes at level 3.
+var zlibHeader = [2]byte{0x78, 0x5e}
+
+// finalBlock is an empty final deflate block (fixed codes, end of block).
+var finalBlock = [2]byte{0x03, 0x00}
+
+// assembleBands writes the PNG of a w×h paletted picture whose rows are
+// compressed in bands: one IDAT chunk holding the zlib header, the bands,
+// an empty final block and the Adler-32 combined from the bands'.
+func assembleBands(pal color.Palette, w, h int, bands []Band) []byte {
+	size := 2 + len(finalBlock) + 4
+	sum := uint32(1) // the Adler-32 of nothing
+	for _, b := range bands {
+		size += len(b.z)
+		sum = adler32Combine(sum, b.adler, b.n)
+	}
+	out := make([]byte, 0, 8+25+12+3*len(pal)+12+size+12)
+	out = append(out, "\x89PNG\r\n\x1a\n"...)
+	var hdr [13]byte
+	binary.BigEndian.PutUint32(hdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(hdr[4:], uint32(h))
+	hdr[8], hdr[9] = 8, 3 // 8 bits per index, palette colour
+	out = appendChunk(out, "IHDR", hdr[:])
+	plte := make([]byte, 0, 3*len(pal))
+	for _, c := range pal {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
+	}
+	out = appendChunk(out, "PLTE", plte)
+	out = binary.BigEndian.AppendUint32(out, uint32(size))
+	start := len(out)
+	out = append(out, "IDAT"...)
+	out = append(out, zlibHeader[:]...)
+	for _, b := range bands {
+		out = append(out, b.z...)
+	}
+	out = append(out, finalBlock[:]...)
+	out = binary.BigEndian.AppendUint32(out, sum)
+	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
+	return appendChunk(out, "IEND", nil)
+}
+
+// appendChunk appends one PNG chunk: length, type, data and CRC.
+func appendChunk(out []byte, typ string, data []byte) []byte {
+	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
+	start := len(out)
+	out = append(out, typ...)
+	out = append(out, data...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
+}
+
+// adler32Combine returns the Adler-32 of a||b from a's checksum s1, b's
+// checksum s2 and b's length n (zlib's adler32_combine).
+func adler32Combine(s1, s2 uint32, n int) uint32 {
+	const mod = 65521
+	rem := uint32(n % mod)
+	lo1 := s1 & 0xffff
+	sum2 := rem * lo1 % mod
+	lo := lo1 + (s2 & 0xffff) + mod - 1
+	hi := (s1 >> 16) + (s2 >> 16) + mod - rem + sum2
+	if lo >= mod {
+		lo -= mod
+	}
+	if lo >= mod {
+		lo -= mod
+	}
+	if hi >= mod<<1 {
+		hi -= mod << 1
+	}
+	if hi >= mod {
+		hi -= mod
+	}
+	return hi<<16 | lo
+}

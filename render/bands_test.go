@@ -1,0 +1,180 @@
+package render
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"hash/adler32"
+	"image"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"atheneum/i18n"
+)
+
+func TestAdlerCombineIsTheChecksumOfTheWhole(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 200; i++ {
+		a := make([]byte, rng.IntN(70000))
+		b := make([]byte, rng.IntN(70000))
+		for j := range a {
+			a[j] = byte(rng.IntN(256))
+		}
+		for j := range b {
+			b[j] = byte(rng.IntN(4)) // long runs, as pictures have
+		}
+		got := adler32Combine(adler32.Checksum(a), adler32.Checksum(b), len(b))
+		if want := adler32.Checksum(append(slices.Clone(a), b...)); got != want {
+			t.Fatalf("%d+%d bytes: combined %08x, whole %08x", len(a), len(b), got, want)
+		}
+	}
+}
+
+// bandsTestPicture draws the same things on a canvas started from frame:
+// text, a rounded rectangle and a dashed outline, moved by shift.
+func bandsTestPicture(p *Palette, frame *image.RGBA, shift int) *Canvas {
+	c := p.Start(frame, i18n.English)
+	c.TextMid("Atheneum", 150, float64(60+shift), Sans(28), Ink)
+	c.FillRR(Rect(40, 100+shift, 120, 50), 8, Brass)
+	Dashed(c, Rect(200, 90, 60, 80), 3, Red)
+	c.Text("a line in the frame's last band", 20, float64(frame.Rect.Dy()-12), Cond(17), InkSoft, 0)
+	return c
+}
+
+func bandsTestFrame(w, h int) *image.RGBA {
+	f := NewFrame(w, h, i18n.English)
+	defer f.Release()
+	f.Fill(image.Rect(Margin, 40, w-Margin, 42), ParchmentDark)
+	return f.Img
+}
+
+// TestAPictureInBandsDecodesToFinishsPixels writes pictures band by band,
+// first all drawn, then with most bands from the cache, and checks that
+// each decodes (checksums included) to the pixels and palette of the same
+// drawing written by Finish, at most 40 bytes a band larger.
+func TestAPictureInBandsDecodesToFinishsPixels(t *testing.T) {
+	p := NewPalette(BaseColors(), BaseRamps())
+	frame := bandsTestFrame(330, 251) // not a whole number of bands
+	n := Bands(frame.Rect.Dy())
+	cache := NewBandCache(1 << 20)
+	keys := func(shift int) []BandKey {
+		k := make([]BandKey, n)
+		for i := range k {
+			// The text and the box move with shift, and stay within the
+			// first ten bands.
+			k[i] = BandKey{uint64(i), 0}
+			if i < 10 {
+				k[i][1] = uint64(shift) + 1
+			}
+		}
+		return k
+	}
+	for _, shift := range []int{0, 7, 0} {
+		want, err := Finish(bandsTestPicture(p, frame, shift), "alt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks := keys(shift)
+		have := make([]Band, n)
+		cached := 0
+		for i, k := range ks {
+			if have[i], _ = cache.Get(k); have[i].Ok() {
+				cached++
+			}
+		}
+		c := bandsTestPicture(p, frame, shift)
+		for i := range have {
+			if have[i].Ok() {
+				// A band taken from the cache is not read from the canvas.
+				c.Fill(image.Rect(0, i*BandRows, 330, min(251, (i+1)*BandRows)), White)
+			}
+		}
+		got, err := FinishBands(c, "alt", ks, have, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		samePixels(t, got.PNG, want.PNG)
+		checkZlib(t, got.PNG)
+		// Each band starts its own codes and ends with a flush.
+		if len(got.PNG) > len(want.PNG)+40*n {
+			t.Errorf("%d bytes in %d bands, %d in one stream", len(got.PNG), n, len(want.PNG))
+		}
+		t.Logf("shift %d: %d of %d bands from the cache, %d bytes (%d in one stream)", shift, cached, n, len(got.PNG), len(want.PNG))
+		if shift == 0 && cached == n {
+			continue
+		}
+		if cached == 0 && shift != 0 {
+			t.Error("no band was taken from the cache")
+		}
+	}
+}
+
+// samePixels fails unless both PNGs decode to the same paletted picture.
+func samePixels(t *testing.T, got, want []byte) {
+	t.Helper()
+	g, err := png.Decode(bytes.NewReader(got))
+	if err != nil {
+		t.Fatalf("the picture in bands does not decode: %v", err)
+	}
+	w, err := png.Decode(bytes.NewReader(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gp, ok1 := g.(*image.Paletted)
+	wp, ok2 := w.(*image.Paletted)
+	if !ok1 || !ok2 || gp.Rect != wp.Rect || !bytes.Equal(gp.Pix, wp.Pix) || len(gp.Palette) != len(wp.Palette) {
+		t.Fatal("the picture in bands decodes to other pixels")
+	}
+	for i := range gp.Palette {
+		if gp.Palette[i] != wp.Palette[i] {
+			t.Fatalf("palette colour %d is %v, not %v", i, gp.Palette[i], wp.Palette[i])
+		}
+	}
+}
+
+// checkZlib reads the PNG's image data to its end, which checks its
+// Adler-32, and the chunks' CRCs.
+func checkZlib(t *testing.T, b []byte) {
+	t.Helper()
+	var idat []byte
+	for r := b[8:]; len(r) >= 12; {
+		n := binary.BigEndian.Uint32(r)
+		typ, data := string(r[4:8]), r[8:8+n]
+		if crc := binary.BigEndian.Uint32(r[8+n:]); crc != crcOf(r[4:8+n]) {
+			t.Fatalf("chunk %s: bad CRC", typ)
+		}
+		if typ == "IDAT" {
+			idat = append(idat, data...)
+		}
+		r = r[12+n:]
+	}
+	z, err := zlib.NewReader(bytes.NewReader(idat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.ReadAll(z); err != nil {
+		t.Fatalf("the image data does not read to its end: %v", err)
+	}
+}
+
+func crcOf(b []byte) uint32 {
+	out := appendChunk(nil, string(b[:4]), b[4:])
+	return binary.BigEndian.Uint32(out[len(out)-4:])
+}
+
+func TestFinishBandsRefusesWhatItCannotWrite(t *testing.T) {
+	frame := bandsTestFrame(100, 40)
+	small := NewPalette(BaseColors(), BaseRamps(), Smallest())
+	c := small.Start(frame, i18n.English)
+	if _, err := FinishBands(c, "", make([]BandKey, 3), make([]Band, 3), NewBandCache(1<<10)); err != ErrSmallest {
+		t.Errorf("a Smallest palette: %v", err)
+	}
+	p := NewPalette(BaseColors(), BaseRamps())
+	c = p.Start(frame, i18n.English)
+	if _, err := FinishBands(c, "", make([]BandKey, 2), make([]Band, 2), NewBandCache(1<<10)); err == nil {
+		t.Error("too few keys for the bands were taken")
+	}
+}
