@@ -77,7 +77,7 @@ type bandState struct {
 
 var bandPool = sync.Pool{New: func() any {
 	s := &bandState{}
-	s.fw, _ = flate.NewWriter(&s.out, 3) // level 3, as writePaletted
+	s.fw, _ = flate.NewWriter(&s.out, 5)
 	return s
 }}
 
@@ -181,17 +181,37 @@ func encodeBand(c *Canvas, i int) (Band, error) {
 }
 
 // mapRow maps one row of opaque RGBA pixels onto palette indices, as
-// mapRect does.
+// mapRect does (a pixel equal to the one before takes its index), four
+// pixels at a time where they all equal the one before them: most of a
+// row is flat.
 func (q *quantizer) mapRow(d, s []byte) {
+	s = s[:4*len(d)]
 	prev, idx := uint32(1), uint8(0) // 1 is no opaque pixel's value
-	for x := range d {
-		v := binary.LittleEndian.Uint32(s[4*x:])
-		if v != prev {
-			prev = v
-			idx = q.lut[(v>>(8-lutBits)&(1<<lutBits-1))<<(2*lutBits)|(v>>(16-lutBits)&(1<<lutBits-1))<<lutBits|(v>>(24-lutBits)&(1<<lutBits-1))]
+	x := 0
+	for ; x+4 <= len(d); x += 4 {
+		pp := uint64(prev)<<32 | uint64(prev)
+		if binary.LittleEndian.Uint64(s[4*x:]) == pp && binary.LittleEndian.Uint64(s[4*x+8:]) == pp {
+			binary.LittleEndian.PutUint32(d[x:], uint32(idx)*0x01010101)
+			continue
+		}
+		for i := x; i < x+4; i++ {
+			if v := binary.LittleEndian.Uint32(s[4*i:]); v != prev {
+				prev, idx = v, q.index(v)
+			}
+			d[i] = idx
+		}
+	}
+	for ; x < len(d); x++ {
+		if v := binary.LittleEndian.Uint32(s[4*x:]); v != prev {
+			prev, idx = v, q.index(v)
 		}
 		d[x] = idx
 	}
+}
+
+// index is the palette index of the opaque pixel v (R in its low byte).
+func (q *quantizer) index(v uint32) uint8 {
+	return q.lut[(v>>(8-lutBits)&(1<<lutBits-1))<<(2*lutBits)|(v>>(16-lutBits)&(1<<lutBits-1))<<lutBits|(v>>(24-lutBits)&(1<<lutBits-1))]
 }
 
 // zlibHeader is the header klauspost's zlib writes at level 3.
@@ -268,3 +288,26 @@ func adler32Combine(s1, s2 uint32, n int) uint32 {
 	}
 	return hi<<16 | lo
 }
+
+// DrawnRows returns the rows of the tiles drawn on since Palette.Start,
+// y0 == y1 when none: a picture cut in bands needs each part of it to
+// say which rows it reaches, and this checks the claim.
+func (c *Canvas) DrawnRows() (y0, y1 int) {
+	first, last := -1, -1
+	for i, d := range c.dirty {
+		if d {
+			if first < 0 {
+				first = i / c.tw
+			}
+			last = i / c.tw
+		}
+	}
+	if first < 0 {
+		return 0, 0
+	}
+	return first * tileH, min(c.Img.Rect.Dy(), (last+1)*tileH)
+}
+
+// Frame returns the frame the canvas was started from (Palette.Start), or
+// nil.
+func (c *Canvas) Frame() *image.RGBA { return c.frame }

@@ -178,3 +178,32 @@ func TestFinishBandsRefusesWhatItCannotWrite(t *testing.T) {
 		t.Error("too few keys for the bands were taken")
 	}
 }
+
+// TestMapRowMapsAsMapRect: the rows of a band are mapped four pixels at a
+// time where they can.
+func TestMapRowMapsAsMapRect(t *testing.T) {
+	q := NewPalette(BaseColors(), BaseRamps()).quant()
+	rng := rand.New(rand.NewPCG(5, 6))
+	src := image.NewRGBA(image.Rect(0, 0, 203, 40))
+	for y := 0; y < 40; y++ {
+		for x := 0; x < 203; {
+			// Runs of one colour, of random lengths, some single pixels.
+			c := [4]byte{byte(rng.IntN(256)), byte(rng.IntN(256)), byte(rng.IntN(256)), 0xff}
+			for n := 1 + rng.IntN(1+y%9*3); n > 0 && x < 203; n-- {
+				copy(src.Pix[y*src.Stride+4*x:], c[:])
+				x++
+			}
+		}
+	}
+	want := image.NewPaletted(src.Rect, q.pal)
+	q.toPaletted(src, want)
+	got := make([]byte, 203)
+	for y := 0; y < 40; y++ {
+		for _, x0 := range []int{0, 3, 64} {
+			q.mapRow(got[x0:], src.Pix[y*src.Stride+4*x0:y*src.Stride+4*203])
+			if !bytes.Equal(got[x0:], want.Pix[y*want.Stride+x0:y*want.Stride+203]) {
+				t.Fatalf("row %d from %d maps otherwise", y, x0)
+			}
+		}
+	}
+}

@@ -52,7 +52,8 @@ var dashPool = sync.Pool{New: func() any { return &dashBufs{r: raster.NewRasteri
 
 // DashedRR outlines the rounded rectangle inside r (as StrokeRR does) with
 // dashes on pixels long and gaps off pixels long, exactly as gg's
-// SetDash(on, off) followed by StrokeRR would.
+// SetDash(on, off) followed by StrokeRR would (a solid line when on is
+// 0).
 func DashedRR(c *Canvas, r image.Rectangle, radius, width, on, off float64, col color.RGBA) {
 	c.Mark(r)
 	b := c.Img.Rect
@@ -86,6 +87,13 @@ func DashedRR(c *Canvas, r image.Rectangle, radius, width, on, off float64, col 
 	buf.paint.Image = nil
 }
 
+// OutlineRR outlines the rounded rectangle inside r with a solid line,
+// exactly as StrokeRR does, with the spans kept by place as DashedRR's:
+// for outlines drawn at the same places again and again.
+func OutlineRR(c *Canvas, r image.Rectangle, radius, width float64, col color.RGBA) {
+	DashedRR(c, r, radius, width, 0, 0, col)
+}
+
 // packSpan packs a span of a picture under 32768 pixels a side into 64
 // bits: its row, its two ends and its coverage (at most 0xffff).
 func packSpan(s raster.Span) uint64 {
@@ -114,7 +122,11 @@ func (d *dashBufs) trace(r image.Rectangle, radius, width, on, off float64, b im
 	h := width / 2
 	d.roundedRect(float64(r.Min.X)+h, float64(r.Min.Y)+h, float64(r.Dx())-width, float64(r.Dy())-width, radius)
 	d.flatten()
-	d.dash(on, off)
+	if on > 0 {
+		d.dash(on, off)
+	} else {
+		d.dashes, d.ends = append(d.dashes[:0], d.flat...), append(d.ends[:0], len(d.flat))
+	}
 	d.rasterPath()
 	d.r.SetBounds(b.Dx(), b.Dy())
 	d.r.UseNonZeroWinding = true

@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// TestDashedOutlinesAreGGs draws dashed rounded rectangles of the sizes the
-// pictures use, and others, at many places on a picture with a varied
+// TestDashedOutlinesAreGGs draws dashed (and solid) rounded rectangles of
+// the sizes the pictures use, and others, at many places on a picture with a varied
 // background, and checks each pixel against gg's own SetDash and
 // StrokeRR: the outline traced once per shape and painted anywhere must
 // be the same.
@@ -26,6 +26,9 @@ func TestDashedOutlinesAreGGs(t *testing.T) {
 		{26, 24, 5, 2.5, 7, 5}, // the legend's sample
 		{122, 150, 10, 4, 10, 6},
 		{9, 9, 5, 3, 7, 5},
+		{64, 92, 6, 5, 0, 0}, // the last move's outlines, solid
+		{70, 98, 8, 3, 0, 0},
+		{26, 24, 5, 4, 0, 0},
 	}
 	for i := 0; i < 12; i++ {
 		shapes = append(shapes, shape{4 + rng.IntN(150), 4 + rng.IntN(150), float64(rng.IntN(12)), 1 + float64(rng.IntN(8))/2, 3 + float64(rng.IntN(8)), 2 + float64(rng.IntN(6))})
@@ -45,7 +48,9 @@ func TestDashedOutlinesAreGGs(t *testing.T) {
 				r := Rect(x, y, s.w, s.h)
 				copy(want.Img.Pix, bg.Pix)
 				dc := want.GG()
-				dc.SetDash(s.on, s.off)
+				if s.on > 0 {
+					dc.SetDash(s.on, s.off)
+				}
 				want.StrokeRR(r, s.radius, s.width, Ink)
 				dc.SetDash()
 				// Traced the first time, painted from the cache the second.
