@@ -1,6 +1,7 @@
 package atheneum
 
 import (
+	"bytes"
 	"fmt"
 	"testing"
 
@@ -160,6 +161,32 @@ func BenchmarkShelvingClicks(b *testing.B) {
 		}
 		benchClicks(b, clicks, draw, func() {})
 		b.ReportMetric(float64(pictures)/float64(len(seatTurns)), "pictures/seat-turn")
+	})
+	b.Run("incremental", func(b *testing.B) {
+		// A click whose picture is the one the seat was last sent sends
+		// none, as the workbench does.
+		shown := map[int][]byte{} // by game and seat
+		sent := 0
+		draw := func(c *click) (int, error) {
+			if !c.picture {
+				return 0, nil
+			}
+			p, err := DrawWorkbench(c.view, c.seat, c.marks, c.opts)
+			if err != nil {
+				return 0, err
+			}
+			if k := 10*c.game + c.seat; !bytes.Equal(shown[k], p.PNG) {
+				shown[k] = p.PNG
+				sent++
+			}
+			return len(p.PNG), nil
+		}
+		benchClicks(b, clicks, draw, func() {
+			workbenchBands = render.NewBandCache(workbenchBandBytes)
+			clear(shown)
+			sent = 0
+		})
+		b.ReportMetric(float64(sent)/float64(len(seatTurns)), "pictures/seat-turn")
 	})
 }
 

@@ -116,12 +116,19 @@ func (s *shelfScene) parts(c *render.Canvas, out []part) []part {
 		rr := r.r.Add(s.p.at)
 		out = append(out, part{kind: partPlaceholder, a: i, r: rr, y0: rr.Min.Y - 8, y1: rr.Max.Y + 8})
 	}
-	return s.markParts(out)
+	return s.markParts(c, out)
+}
+
+// textRows are the rows Canvas.TextMid marks for text in f centred on
+// row cy (see Canvas.MarkF), with a pixel more each side.
+func textRows(c *render.Canvas, cy float64, f render.FontSpec) (y0, y1 int) {
+	base := cy + c.CapHeight(f)/2
+	return int(base-1.2*f.Size) - 3, int(base+0.4*f.Size) + 4
 }
 
 // markParts appends the marks: the targets (dashed, with a "+" on empty
 // spaces), the last move (solid, thicker) and the legend.
-func (s *shelfScene) markParts(out []part) []part {
+func (s *shelfScene) markParts(c *render.Canvas, out []part) []part {
 	p := s.p
 	for i, pos := range s.t.spaces {
 		b, ok := p.box(pos.Comp)
@@ -129,7 +136,16 @@ func (s *shelfScene) markParts(out []part) []part {
 			continue
 		}
 		r := b.space(p.st, pos.Level, pos.Space)
-		out = append(out, part{kind: partTarget, a: i, r: r, y0: r.Min.Y - 4, y1: r.Max.Y + 4})
+		y0, y1 := r.Min.Y, r.Max.Y
+		if s.g.Seats[s.seat].Comps[pos.Comp].At(pos.Level, pos.Space).Color == atheneum.NoColor {
+			// The plus and the coordinate (see draw) reach past a low
+			// space.
+			_, cy := render.Mid(targetInner(r, p.st))
+			t0, _ := textRows(c, cy-12, render.Sans(28))
+			_, t1 := textRows(c, cy+20, p.st.code)
+			y0, y1 = min(y0, t0), max(y1, t1)
+		}
+		out = append(out, part{kind: partTarget, a: i, r: r, y0: y0, y1: y1})
 	}
 	for _, k := range s.t.candles {
 		if r, ok := p.candle(k); ok {
@@ -200,8 +216,7 @@ func (s *shelfScene) draw(c *render.Canvas, pt *part) {
 		if comp := &s.g.Seats[s.seat].Comps[pos.Comp]; comp.At(pos.Level, pos.Space).Color == atheneum.NoColor {
 			// Covers the coordinate, which the outline's legend and the
 			// menu repeat, with a plus that reads at a glance.
-			inner := r.Inset(4)
-			inner.Min.Y += s.p.st.bookTop
+			inner := targetInner(r, s.p.st)
 			c.FillRR(inner, 6, colSlot)
 			cx, cy := render.Mid(inner)
 			c.TextMid("+", cx, cy-12, render.Sans(28), colMark)
@@ -212,17 +227,26 @@ func (s *shelfScene) draw(c *render.Canvas, pt *part) {
 		render.Dashed(c, pt.r, 3, render.Ink)
 	case partLast:
 		if s.last.Type == atheneum.ActShelve || s.last.Type == atheneum.ActRemove {
+			// Outlines drawn at the same places click after click: their
+			// spans are kept (see render.OutlineRR).
 			r := pt.r.Inset(5)
-			c.StrokeRR(r.Inset(-2), 6, 5, colMark)
-			c.StrokeRR(r.Inset(-5), 8, 3, render.Ink)
+			render.OutlineRR(c, r.Inset(-2), 6, 5, colMark)
+			render.OutlineRR(c, r.Inset(-5), 8, 3, render.Ink)
 		} else {
-			c.StrokeRR(pt.r, 10, 4, render.Ink)
+			render.OutlineRR(c, pt.r, 10, 4, render.Ink)
 		}
 	case partMarksLegend:
 		drawMarksLegend(c, s.g, s.t, s.last, render.Margin+4, s.legendY(), s.w-2*render.Margin-8)
 	default:
 		drawShelfPart(c, s.g, s.seat, s.p, pt)
 	}
+}
+
+// targetInner is the slot drawn in an empty target space r.
+func targetInner(r image.Rectangle, st *shelfStyle) image.Rectangle {
+	inner := r.Inset(4)
+	inner.Min.Y += st.bookTop
+	return inner
 }
 
 // drawShelfPart draws one of shelfParts.

@@ -106,6 +106,13 @@ const legendLineH = 30
 // move. Pass the seat's own view (or the full game) for Marks.Item, which
 // needs the seat's held items.
 func DrawShelves(g *atheneum.Game, seat int, m Marks, o render.Options) (render.Picture, error) {
+	return drawShelvesIn(g, seat, m, o, nil)
+}
+
+// drawShelvesIn draws DrawShelves's picture, whole and written by
+// render.Finish, or in bands through cache when it is not nil (see
+// DrawWorkbench).
+func drawShelvesIn(g *atheneum.Game, seat int, m Marks, o render.Options, cache *render.BandCache) (render.Picture, error) {
 	if err := checkSeat(g, seat); err != nil {
 		return render.Picture{}, err
 	}
@@ -148,6 +155,9 @@ func DrawShelves(g *atheneum.Game, seat int, m Marks, o render.Options) (render.
 	})
 	c := start(f, l)
 	s := shelfScene{g: g, seat: seat, p: &plan, names: o.Names, w: w, ph: ph, t: t, last: m.Last, marks: m.any(), top: top}
+	if cache != nil {
+		return s.finishInBands(c, cache, h, shelvesAlt(l, g, seat, o.Names, t, m.Last))
+	}
 	var buf [64]part
 	for _, pt := range s.parts(c, buf[:0]) {
 		s.draw(c, &pt)
@@ -238,7 +248,7 @@ func drawMarksLegend(c *render.Canvas, g *atheneum.Game, t targets, last *athene
 	}
 	if last != nil {
 		box := render.Rect(int(x), int(base)-19, 26, 24)
-		c.StrokeRR(box, 5, 4, render.Ink)
+		render.OutlineRR(c, box, 5, 4, render.Ink)
 		x += 34
 		c.TextFit(c.T("render.shelf.legend.last"), x, base, end-x, f, render.Ink)
 	}
