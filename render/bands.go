@@ -91,13 +91,13 @@ var bandPool = sync.Pool{New: func() any {
 // from c, compressed, and put in cache (when it is not nil). The
 // picture's layout record holds only the text drawn on c.
 func FinishBands(c *Canvas, alt string, keys []BandKey, have []Band, cache *BandCache) (Picture, error) {
+	if c.pal == nil {
+		return Picture{}, errors.New("render: FinishBands needs a canvas from Palette.Start or Blank")
+	}
 	defer func() {
 		c.Release()
 		putRGBA(c.Img)
 	}()
-	if c.pal == nil {
-		return Picture{}, errors.New("render: FinishBands needs a canvas from Palette.Start or Blank")
-	}
 	if c.pal.smallest {
 		return Picture{}, ErrSmallest
 	}
@@ -125,12 +125,15 @@ func FinishBands(c *Canvas, alt string, keys []BandKey, have []Band, cache *Band
 	return Picture{PNG: png, Alt: Clip(alt, AltLimit), Width: w, Height: h, layout: c.record}, nil
 }
 
-// encodeBand maps band i of c onto its palette (tiles nobody drew on from
-// the frame's mapped copy) and compresses it.
+// encodeBand maps band i of c onto its palette and compresses it. The
+// band's tiles nobody drew on are brought in from the frame first (see
+// Canvas.Mark): a band is written when something in it changed, and most
+// of its tiles were drawn on.
 func encodeBand(c *Canvas, i int) (Band, error) {
 	q := c.pal.quant()
 	w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
 	y0, y1 := i*BandRows, min(h, (i+1)*BandRows)
+	c.Mark(image.Rect(0, y0, w, y1))
 	s := bandPool.Get().(*bandState)
 	defer bandPool.Put(s)
 	if need := (y1 - y0) * (w + 1); cap(s.raw) < need {
@@ -138,40 +141,10 @@ func encodeBand(c *Canvas, i int) (Band, error) {
 	} else {
 		s.raw = s.raw[:need]
 	}
-	var pf *image.Paletted
-	if c.dirty != nil {
-		pf = c.pal.palettedFrame(c.frame)
-	}
 	for y := y0; y < y1; y++ {
 		row := (y - y0) * (w + 1)
 		s.raw[row] = 0 // no filter, as writePaletted
-		d := s.raw[row+1 : row+1+w]
-		src := c.Img.Pix[y*c.Img.Stride : y*c.Img.Stride+4*w]
-		if c.dirty == nil {
-			q.mapRow(d, src)
-			continue
-		}
-		tiles := c.dirty[(y/tileH)*c.tw : (y/tileH+1)*c.tw]
-		for tx := 0; tx < c.tw; {
-			end := tx + 1
-			for end < c.tw && tiles[end] == tiles[tx] {
-				end++
-			}
-			x0, x1 := tx*tileW, min(w, end*tileW)
-			if tiles[tx] {
-				q.mapRow(d[x0:x1], src[4*x0:4*x1])
-			} else {
-				copy(d[x0:x1], pf.Pix[y*pf.Stride+x0:y*pf.Stride+x1])
-			}
-			tx = end
-		}
-		if CheckTiles {
-			full := make([]byte, w)
-			q.mapRow(full, src)
-			if !bytes.Equal(full, d) {
-				return Band{}, errors.New("render: a drawing call did not mark the tiles it drew on")
-			}
-		}
+		q.mapRow(s.raw[row+1:row+1+w], c.Img.Pix[y*c.Img.Stride:y*c.Img.Stride+4*w])
 	}
 	s.out.Reset()
 	s.fw.Reset(&s.out)
@@ -311,7 +284,3 @@ func (c *Canvas) DrawnRows() (y0, y1 int) {
 	}
 	return first * tileH, min(c.Img.Rect.Dy(), (last+1)*tileH)
 }
-
-// Frame returns the frame the canvas was started from (Palette.Start), or
-// nil.
-func (c *Canvas) Frame() *image.RGBA { return c.frame }

@@ -33,22 +33,32 @@ func TestAdlerCombineIsTheChecksumOfTheWhole(t *testing.T) {
 	}
 }
 
-// bandsTestPicture draws the same things on a canvas started from frame:
-// text, a rounded rectangle and a dashed outline, moved by shift.
-func bandsTestPicture(p *Palette, frame *image.RGBA, shift int) *Canvas {
-	c := p.Start(frame, i18n.English)
+// The test pictures are 330×251 pixels: not a whole number of bands.
+const bandsTestW, bandsTestH = 330, 251
+
+// bandsTestPicture draws the same things on a canvas started from a
+// frame: text, a rounded rectangle and a dashed outline, moved by shift.
+func bandsTestPicture(p *Palette, shift int) *Canvas {
+	c := bandsTestStart(p, bandsTestW, bandsTestH)
 	c.TextMid("Atheneum", 150, float64(60+shift), Sans(28), Ink)
 	c.FillRR(Rect(40, 100+shift, 120, 50), 8, Brass)
 	Dashed(c, Rect(200, 90, 60, 80), 3, Red)
-	c.Text("a line in the frame's last band", 20, float64(frame.Rect.Dy()-12), Cond(17), InkSoft, 0)
+	c.Text("a line in the frame's last band", 20, float64(bandsTestH-12), Cond(17), InkSoft, 0)
 	return c
 }
 
-func bandsTestFrame(w, h int) *image.RGBA {
-	f := NewFrame(w, h, i18n.English)
-	defer f.Release()
-	f.Fill(image.Rect(Margin, 40, w-Margin, 42), ParchmentDark)
-	return f.Img
+var bandsTestFrames SpriteCache
+
+// bandsTestStart starts a canvas on a w×h frame kept as pictures keep
+// theirs.
+func bandsTestStart(p *Palette, w, h int) *Canvas {
+	f := bandsTestFrames.Get(image.Pt(w, h), func() *image.RGBA {
+		c := NewFrame(w, h, i18n.English)
+		defer c.Release()
+		c.Fill(image.Rect(Margin, 40, w-Margin, 42), ParchmentDark)
+		return c.Img
+	})
+	return p.Start(f, i18n.English)
 }
 
 // TestAPictureInBandsDecodesToFinishsPixels writes pictures band by band,
@@ -57,8 +67,7 @@ func bandsTestFrame(w, h int) *image.RGBA {
 // drawing written by Finish, at most 40 bytes a band larger.
 func TestAPictureInBandsDecodesToFinishsPixels(t *testing.T) {
 	p := NewPalette(BaseColors(), BaseRamps())
-	frame := bandsTestFrame(330, 251) // not a whole number of bands
-	n := Bands(frame.Rect.Dy())
+	n := Bands(bandsTestH)
 	cache := NewBandCache(1 << 20)
 	keys := func(shift int) []BandKey {
 		k := make([]BandKey, n)
@@ -75,7 +84,7 @@ func TestAPictureInBandsDecodesToFinishsPixels(t *testing.T) {
 	// The first picture is all new; the second shares the bands past the
 	// tenth; the third is the first again.
 	for pass, shift := range []int{0, 7, 0} {
-		want, err := Finish(bandsTestPicture(p, frame, shift), "alt")
+		want, err := Finish(bandsTestPicture(p, shift), "alt")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,11 +99,11 @@ func TestAPictureInBandsDecodesToFinishsPixels(t *testing.T) {
 		if wantCached := []int{0, n - 10, n}[pass]; cached != wantCached {
 			t.Errorf("picture %d: %d bands from the cache, want %d", pass+1, cached, wantCached)
 		}
-		c := bandsTestPicture(p, frame, shift)
+		c := bandsTestPicture(p, shift)
 		for i := range have {
 			if have[i].Ok() {
 				// A band taken from the cache is not read from the canvas.
-				c.Fill(image.Rect(0, i*BandRows, 330, min(251, (i+1)*BandRows)), White)
+				c.Fill(image.Rect(0, i*BandRows, bandsTestW, min(bandsTestH, (i+1)*BandRows)), White)
 			}
 		}
 		got, err := FinishBands(c, "alt", ks, have, cache)
@@ -168,8 +177,7 @@ func crcOf(b []byte) uint32 {
 // written without a cache is the same.
 func TestTheBandCacheKeepsItsBound(t *testing.T) {
 	p := NewPalette(BaseColors(), BaseRamps())
-	frame := bandsTestFrame(330, 251)
-	n := Bands(frame.Rect.Dy())
+	n := Bands(bandsTestH)
 	cache := NewBandCache(2 << 10)
 	var first []byte
 	for shift := 0; shift < 5; shift++ {
@@ -177,7 +185,7 @@ func TestTheBandCacheKeepsItsBound(t *testing.T) {
 		for i := range keys {
 			keys[i] = BandKey{uint64(i), uint64(shift)}
 		}
-		got, err := FinishBands(bandsTestPicture(p, frame, shift), "", keys, make([]Band, n), cache)
+		got, err := FinishBands(bandsTestPicture(p, shift), "", keys, make([]Band, n), cache)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,23 +196,26 @@ func TestTheBandCacheKeepsItsBound(t *testing.T) {
 			first = got.PNG
 		}
 	}
-	none, err := FinishBands(bandsTestPicture(p, frame, 0), "", make([]BandKey, n), make([]Band, n), nil)
+	none, err := FinishBands(bandsTestPicture(p, 0), "", make([]BandKey, n), make([]Band, n), nil)
 	if err != nil || !bytes.Equal(none.PNG, first) {
 		t.Errorf("without a cache: %v, same bytes %v", err, bytes.Equal(none.PNG, first))
 	}
 }
 
 func TestFinishBandsRefusesWhatItCannotWrite(t *testing.T) {
-	frame := bandsTestFrame(100, 40)
 	small := NewPalette(BaseColors(), BaseRamps(), Smallest())
-	c := small.Start(frame, i18n.English)
+	c := bandsTestStart(small, 100, 40)
 	if _, err := FinishBands(c, "", make([]BandKey, 3), make([]Band, 3), NewBandCache(1<<10)); err != ErrSmallest {
 		t.Errorf("a Smallest palette: %v", err)
 	}
 	p := NewPalette(BaseColors(), BaseRamps())
-	c = p.Start(frame, i18n.English)
+	c = bandsTestStart(p, 100, 40)
 	if _, err := FinishBands(c, "", make([]BandKey, 2), make([]Band, 2), NewBandCache(1<<10)); err == nil {
 		t.Error("too few keys for the bands were taken")
+	}
+	var sprite Canvas // not started from a palette
+	if _, err := FinishBands(&sprite, "", nil, nil, nil); err == nil {
+		t.Error("a canvas without a palette was written")
 	}
 }
 

@@ -156,7 +156,8 @@ func drawShelvesIn(g *atheneum.Game, seat int, m Marks, o render.Options, cache 
 	c := start(f, l)
 	s := shelfScene{g: g, seat: seat, p: &plan, names: o.Names, w: w, ph: ph, t: t, last: m.Last, marks: m.any(), top: top}
 	if cache != nil {
-		return s.finishInBands(c, cache, h, shelvesAlt(l, g, seat, o.Names, t, m.Last))
+		fresh := func() *render.Canvas { return start(f, l) }
+		return s.finishInBands(c, fresh, cache, h, shelvesAlt(l, g, seat, o.Names, t, m.Last))
 	}
 	var buf [64]part
 	for _, pt := range s.parts(c, buf[:0]) {

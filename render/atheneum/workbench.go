@@ -124,8 +124,8 @@ func (s *shelfScene) bandKeys(c *render.Canvas, parts []part, h int) []render.Ba
 
 // finishInBands writes the scene's h-row picture on c in bands: the bands
 // kept in cache are taken as they are, and only the parts that reach the
-// others are drawn.
-func (s *shelfScene) finishInBands(c *render.Canvas, cache *render.BandCache, h int, alt string) (render.Picture, error) {
+// others are drawn. fresh starts another canvas on the same frame.
+func (s *shelfScene) finishInBands(c *render.Canvas, fresh func() *render.Canvas, cache *render.BandCache, h int, alt string) (render.Picture, error) {
 	var buf [64]part
 	parts := s.parts(c, buf[:0])
 	keys := s.bandKeys(c, parts, h)
@@ -136,7 +136,7 @@ func (s *shelfScene) finishInBands(c *render.Canvas, cache *render.BandCache, h 
 		have[i], missing[i] = b, !ok
 	}
 	if render.CheckTiles {
-		if err := s.checkRows(c, parts); err != nil {
+		if err := s.checkRows(c, fresh, h, parts); err != nil {
 			c.Release()
 			return render.Picture{}, err
 		}
@@ -159,20 +159,19 @@ func (s *shelfScene) finishInBands(c *render.Canvas, cache *render.BandCache, h 
 var checkedParts sync.Map
 
 // checkRows draws each part on a picture of its own from the same frame
-// and checks that it drew only on the bands its rows reach: a band is
-// drawn again only when a part that reaches it changes, so a part drawing
-// past its rows would leave an old band in a new picture. Under
+// (fresh) and checks that it drew only on the bands its rows reach: a band
+// is drawn again only when a part that reaches it changes, so a part
+// drawing past its rows would leave an old band in a new picture. Under
 // render.CheckTiles (the tests) only.
-func (s *shelfScene) checkRows(c *render.Canvas, parts []part) error {
-	frame := c.Frame()
-	layout := hash128(s.layoutKey(nil, c, frame.Rect.Dy()))
+func (s *shelfScene) checkRows(c *render.Canvas, fresh func() *render.Canvas, h int, parts []part) error {
+	layout := hash128(s.layoutKey(nil, c, h))
 	for i := range parts {
 		pt := &parts[i]
 		k := [2]render.BandKey{layout, hash128(append(s.key(nil, c, pt), fmt.Sprint(pt.y0, pt.y1, pt.r, pt.at)...))}
 		if _, ok := checkedParts.Load(k); ok {
 			continue
 		}
-		alone := start(frame, c.Lang)
+		alone := fresh()
 		s.draw(alone, pt)
 		y0, y1 := alone.DrawnRows()
 		alone.Release()
