@@ -24,7 +24,8 @@ func TestDashedOutlinesAreGGs(t *testing.T) {
 		{54, 52, 5, 3, 7, 5},   // the same, compact
 		{110, 56, 5, 3, 7, 5},  // a candle space, outlined
 		{26, 24, 5, 2.5, 7, 5}, // the legend's sample
-		{122, 150, 10, 4, 10, 6},
+		{220, 250, 10, 4, 10, 6}, // where a side shelf may go, full size
+		{220, 184, 10, 4, 10, 6}, // and compact
 		{9, 9, 5, 3, 7, 5},
 		{64, 92, 6, 5, 0, 0}, // the last move's outlines, solid
 		{70, 98, 8, 3, 0, 0},

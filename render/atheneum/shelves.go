@@ -208,10 +208,7 @@ func planWithPlaceholders(g *atheneum.Game, seat int, sides []atheneum.Side, st 
 }
 
 func drawPlaceholder(c *render.Canvas, r image.Rectangle, side atheneum.Side) {
-	dc := c.GG()
-	dc.SetDash(10, 6)
-	c.StrokeRR(r, 10, 4, render.Ink)
-	dc.SetDash()
+	render.DashedRR(c, r, 10, 4, 10, 6, render.Ink)
 	cx, cy := render.Mid(r)
 	c.TextMid("+", cx, cy-18, render.Sans(34), render.Ink)
 	c.TextMid(render.Fit(c, c.T("render.shelf.side."+string(side)), float64(r.Dx()-12), render.Cond(17)), cx, cy+24, render.Cond(17), render.Ink)
