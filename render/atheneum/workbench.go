@@ -12,8 +12,9 @@ import (
 )
 
 // workbenchBands keeps the bands of the workbench's pictures. A seat's
-// picture has some fifty bands of half a kilobyte; a few megabytes keep
-// the last pictures of a few hundred seats.
+// picture has some fifty bands of half a kilobyte, many of them the same
+// for every seat (the frame's): a few megabytes keep the last pictures of
+// a hundred seats or more.
 var workbenchBands = render.NewBandCache(workbenchBandBytes)
 
 const workbenchBandBytes = 4 << 20
@@ -25,8 +26,11 @@ const workbenchBandBytes = 4 << 20
 // named by the parts that reach it and what they show (see shelfScene),
 // and a band shown before, to this seat or any other, is taken from a
 // cache of a few megabytes instead of being drawn and compressed again.
-// Its PNG holds the image data in bands, a tenth larger than
-// DrawShelves's; for the same arguments the bytes are the same.
+// A band's key names everything its pixels depend on (the layout, and
+// each part's place and content, names and language included), so a band
+// is shared only by pictures that show the very same pixels there. Its
+// PNG holds the image data in bands, within a few per cent of
+// DrawShelves's size; for the same arguments the bytes are the same.
 func DrawWorkbench(g *atheneum.Game, seat int, m Marks, o render.Options) (render.Picture, error) {
 	return drawShelvesIn(g, seat, m, o, workbenchBands)
 }
