@@ -20,10 +20,10 @@ func TestDashedOutlinesAreGGs(t *testing.T) {
 		on, off       float64
 	}
 	shapes := []shape{
-		{54, 78, 5, 3, 7, 5},   // a space of a full-size shelf, outlined
-		{54, 52, 5, 3, 7, 5},   // the same, compact
-		{110, 56, 5, 3, 7, 5},  // a candle space, outlined
-		{26, 24, 5, 2.5, 7, 5}, // the legend's sample
+		{54, 78, 5, 3, 7, 5},     // a space of a full-size shelf, outlined
+		{54, 52, 5, 3, 7, 5},     // the same, compact
+		{110, 56, 5, 3, 7, 5},    // a candle space, outlined
+		{26, 24, 5, 2.5, 7, 5},   // the legend's sample
 		{220, 250, 10, 4, 10, 6}, // where a side shelf may go, full size
 		{220, 184, 10, 4, 10, 6}, // and compact
 		{9, 9, 5, 3, 7, 5},
