@@ -5,6 +5,7 @@ import (
 	"image"
 
 	"atheneum/engine/atheneum"
+	"atheneum/i18n"
 	"atheneum/render"
 )
 
@@ -262,7 +263,7 @@ func drawShelfPart(c *render.Canvas, g *atheneum.Game, seat int, p *shelfPlan, p
 		subject := g.Seats[seat].Subject
 		if st.codes {
 			cy -= 12
-			subjectDisc(c, cx, cy, r, subject, render.Sans(r))
+			emblemDisc(c, e, cx, cy, r, subject)
 			c.TextMid(render.Fit(c, c.T("render.shelf.favourite"), float64(e.Dx()-8), render.Cond(17)), cx, cy+r+18, render.Cond(17), render.Ink)
 		} else {
 			subjectDisc(c, cx, cy, r, subject, render.Sans(max(render.MinText, r)))
@@ -277,6 +278,34 @@ func drawShelfPart(c *render.Canvas, g *atheneum.Game, seat int, p *shelfPlan, p
 	case partCandle:
 		drawCandleSpace(c, pt.r, st, pt.a, pt.v, true)
 	}
+}
+
+// emblemDisc draws subjectDisc(c, cx, cy, r, subject, Sans(r)) on the
+// emblem e, whose flat panel the frame draws: the disc flattened onto the
+// panel's colour once is copied rather than blended over it, the same
+// pixels for a tenth of the time (the emblem is drawn again whenever a
+// band of the upper tier's levels is).
+func emblemDisc(c *render.Canvas, e image.Rectangle, cx, cy, r float64, subject atheneum.Color) {
+	f := render.Sans(r)
+	d := int(2*r + 0.5)
+	at := image.Pt(int(cx-r+0.5), int(cy-r+0.5))
+	if !image.Rect(at.X, at.Y, at.X+d, at.Y+d).In(e.Inset(8)) {
+		// Over the panel's rounded corners or past them.
+		subjectDisc(c, cx, cy, r, subject, f)
+		return
+	}
+	l := c.Lang
+	c.Blit(sprites.Get(struct {
+		k   string
+		r   float64
+		col atheneum.Color
+		l   i18n.Lang
+	}{"emblem disc", r, subject, l}, func() *image.RGBA {
+		fc := render.NewSprite(d, d, render.ParchmentDark)
+		defer fc.Release()
+		fc.BlitOver(discSprite(r, subject, f, l), image.Pt(0, 0))
+		return fc.Img
+	}), at)
 }
 
 // key appends what a part shows, besides what its kind and place (the
