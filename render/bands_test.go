@@ -36,6 +36,24 @@ func TestAdlerCombineIsTheChecksumOfTheWhole(t *testing.T) {
 // The test pictures are 330×251 pixels: not a whole number of bands.
 const bandsTestW, bandsTestH = 330, 251
 
+func TestAdler32OfIsHashAdler32(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{0, 1, 7, 8, 9, 5551, 5552, 5553, 11104, 11111, 70000} {
+		for _, top := range []int{256, 2} { // any bytes, and the long runs of pictures
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = byte(rng.IntN(top))
+				if top == 256 && i%3 == 0 {
+					p[i] = 0xff // the largest sums
+				}
+			}
+			if got, want := adler32Of(p), adler32.Checksum(p); got != want {
+				t.Errorf("%d bytes: %08x, hash/adler32 says %08x", n, got, want)
+			}
+		}
+	}
+}
+
 // bandsTestPicture draws the same things on a canvas started from a
 // frame: text, a rounded rectangle and a dashed outline, moved by shift.
 func bandsTestPicture(p *Palette, shift int) *Canvas {
