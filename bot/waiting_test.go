@@ -293,3 +293,52 @@ func TestChoosingAnItemLightsWhereItMayGo(t *testing.T) {
 		t.Fatalf("choosing %s did not redraw the shelves with its spaces (picture changed: %v)", item, ok && string(after.Data) != string(before.Data))
 	}
 }
+
+// TestChoosingTheSameItemAgainSendsNoNewPicture: a click that would
+// redraw the very picture the workbench shows edits its text and menus
+// without uploading the picture again.
+func TestChoosingTheSameItemAgainSendsNoNewPicture(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	h.openGame(ana, bo)
+	h.pickFirst(ana, bo)
+	bench, _ := h.LastDM(ana)
+	menu, ok := drive.Component(bench, "it")
+	if !ok {
+		t.Fatalf("ana has nothing to shelve: %q", bench.Content)
+	}
+	var item string
+	for _, o := range menu.Options {
+		if strings.HasPrefix(o.Value, "i") {
+			item = o.Value
+			break
+		}
+	}
+	if item == "" {
+		t.Fatal("ana holds no item to place")
+	}
+	first, _ := h.click(ana, bench, menu.CustomID, item)
+	lit, ok := first.Attachment("shelves.png")
+	if !ok {
+		t.Fatal("choosing an item showed no shelves")
+	}
+	menu, ok = drive.Component(first, "it")
+	if !ok {
+		t.Fatal("the workbench lost its item menu")
+	}
+	mark := h.Srv.Mark()
+	again, _ := h.click(ana, first, menu.CustomID, item)
+	kept, ok := again.Attachment("shelves.png")
+	if !ok || kept.ID != lit.ID || string(kept.Data) != string(lit.Data) {
+		t.Errorf("choosing %s again replaced the picture (kept: %v)", item, ok && kept.ID == lit.ID)
+	}
+	if len(again.Revisions) <= len(first.Revisions) {
+		t.Error("the message was not edited")
+	}
+	for _, r := range h.Srv.RequestsSince(mark) {
+		if len(r.Files) > 0 {
+			t.Errorf("%s %s uploaded %d files", r.Method, r.Path, len(r.Files))
+		}
+	}
+}

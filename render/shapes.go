@@ -63,10 +63,8 @@ func DrawMedal(c *Canvas, cx, cy float64, rank int) {
 	c.TextMid(strconv.Itoa(rank), cx, cy, Sans(20), Ink)
 }
 
-// Dashed outlines r with a dashed line.
+// Dashed outlines r with a dashed line: dashes of 7 pixels, gaps of 5, and
+// corners of radius 5 (see DashedRR).
 func Dashed(c *Canvas, r image.Rectangle, width float64, col color.RGBA) {
-	dc := c.GG()
-	dc.SetDash(7, 5)
-	c.StrokeRR(r, 5, width, col)
-	dc.SetDash()
+	DashedRR(c, r, 5, width, 7, 5, col)
 }

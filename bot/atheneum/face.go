@@ -30,6 +30,9 @@ import (
 // Face is Atheneum's Discord face.
 type Face struct {
 	kind game.Kind
+	// shown is the shelves picture each workbench message shows, so that
+	// a click that would send the same picture again does not.
+	shown *shownPictures
 }
 
 var _ face.Face = (*Face)(nil)
@@ -37,7 +40,7 @@ var _ face.Face = (*Face)(nil)
 // New returns Atheneum's face, whose computer players think with the
 // effort players sets (fixed play-outs make a seed replay the same game).
 func New(players ai.Players) *Face {
-	return &Face{kind: game.Kind{Game: ai.Game(players)}}
+	return &Face{kind: game.Kind{Game: ai.Game(players)}, shown: &shownPictures{}}
 }
 
 // Kind is Atheneum with its computer players; a step gets the service's
@@ -330,7 +333,10 @@ func (f *Face) promptWith(ctx context.Context, env face.Env, t *game.Table, seat
 }
 
 // workbenchPicture draws a seat's shelves for its workbench: where the
-// chosen item may go, and the move just made.
+// chosen item may go, and the move just made. Every click may redraw
+// them with small changes, so they are drawn by DrawWorkbench, which
+// draws and compresses only the bands of the picture it has not written
+// before.
 func workbenchPicture(env face.Env, rec *store.Game, seat int, sel selection, last *atheneum.Action) (face.Picture, error) {
 	var m atrender.Marks
 	if sel.Mode == "item" {
@@ -341,7 +347,7 @@ func workbenchPicture(env face.Env, rec *store.Game, seat int, sel selection, la
 	}
 	g := athGame(rec)
 	return env.Draw("shelves.png", func() (render.Picture, error) {
-		return atrender.DrawShelves(g.View(seat), seat, m, face.PictureOptions(rec))
+		return atrender.DrawWorkbench(g.View(seat), seat, m, face.PictureOptions(rec))
 	})
 }
 
@@ -427,16 +433,27 @@ func (f *Face) Component(ctx context.Context, env face.Env, r face.Reply, t *gam
 		content += "\n" + line
 	}
 	m := face.Message{Content: content, Components: workbench(l, rec.ID, g, seat, sel)}
-	if id.Verb == "it" && sel.Mode == "item" {
-		// A new item chosen: redraw the shelves with its spaces lit.
-		// (Later choices for the same item keep the picture.)
-		pic, err := workbenchPicture(env, rec, seat, sel, nil)
-		if err != nil {
-			return err
-		}
-		m.Pictures = []face.Picture{pic}
+	if id.Verb != "it" || sel.Mode != "item" {
+		// Later choices for the same item keep the picture.
+		return r.Edit(m)
 	}
-	return r.Edit(m)
+	// An item chosen: the shelves with its spaces lit, unless the message
+	// shows them already (the same item chosen again, in another colour or
+	// the other way round, or one like it).
+	pic, err := workbenchPicture(env, rec, seat, sel, nil)
+	if err != nil {
+		return err
+	}
+	key := shownKey(rec.ID, seat, r.Interaction())
+	if f.shown.shows(key, pic) {
+		return r.Edit(m)
+	}
+	m.Pictures = []face.Picture{pic}
+	if err := r.Edit(m); err != nil {
+		return err
+	}
+	f.shown.set(key, pic)
+	return nil
 }
 
 // play applies a seat's action, then shows the seat what follows.
@@ -465,7 +482,9 @@ func (f *Face) play(ctx context.Context, env face.Env, r face.Reply, t *game.Tab
 		return err
 	}
 	// After the last pick the hand shown was passed on: leave no stale
-	// picture behind.
+	// picture behind. Whether the edit reaches the message is not known
+	// here, so its picture is forgotten.
+	f.shown.forget(shownKey(t.Rec.ID, seat, r.Interaction()))
 	env.Played(ctx, r, t, seat, m, a.Type == atheneum.ActPick && changed)
 	return nil
 }

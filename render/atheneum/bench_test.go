@@ -124,6 +124,13 @@ func TestAShelfPictureIsSmall(t *testing.T) {
 			if len(p.PNG) > 40<<10 {
 				t.Errorf("%d bytes", len(p.PNG))
 			}
+			// The workbench's, written in bands, too.
+			if p, err = DrawWorkbench(tc.g.View(0), 0, Marks{}, en); err != nil {
+				t.Fatal(err)
+			}
+			if len(p.PNG) > 40<<10 {
+				t.Errorf("%d bytes on the workbench", len(p.PNG))
+			}
 		})
 	}
 }

@@ -5,7 +5,9 @@
 //
 //   - DrawShelves: one seat's shelves, on demand or on the workbench, where
 //     Marks light the spaces the item being placed may go to and mark the
-//     seat's last move;
+//     seat's last move; DrawWorkbench: the same picture for the workbench,
+//     redrawn at every click, which draws and compresses only the bands of
+//     it that it has not written before (a quarter of the work);
 //   - DrawObjectives: the objective row as a 2×2 grid;
 //   - DrawHand: a seat's study cards, one compact card to a line, with the
 //     objective row below them as a compact strip;

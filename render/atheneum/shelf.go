@@ -451,79 +451,36 @@ func (p *shelfPlan) candle(k int) (image.Rectangle, bool) {
 }
 
 // drawShelves draws seat's shelves as planned, over a frame drawn by
-// shelvesFrame at p.at.
+// shelvesFrame at p.at: their parts (see shelfParts), in order.
 func drawShelves(c *render.Canvas, g *atheneum.Game, seat int, p *shelfPlan) {
-	ct := g.Content
-	st := p.st
-	s := &g.Seats[seat]
-	for i := range p.sides {
-		if p.present[i] {
-			c.Blit(sideSprite(ct, st, p.shapes[i]), p.sides[i].area.Min.Add(p.at))
-		}
-	}
-	if e := p.l.emblem; !e.Empty() {
-		e = e.Add(p.at)
-		cx, cy := render.Mid(e)
-		r := min(float64(e.Dx()), float64(e.Dy()))*0.3 + 2
-		if st.codes {
-			cy -= 12
-			subjectDisc(c, cx, cy, r, s.Subject, render.Sans(r))
-			c.TextMid(render.Fit(c, c.T("render.shelf.favourite"), float64(e.Dx()-8), render.Cond(17)), cx, cy+r+18, render.Cond(17), render.Ink)
-		} else {
-			subjectDisc(c, cx, cy, r, s.Subject, render.Sans(max(render.MinText, r)))
-		}
-	}
-	for id := atheneum.CompID(0); id < atheneum.NumComps; id++ {
-		comp := &s.Comps[id]
-		if !comp.Present || comp.Width < 1 || comp.Levels < 1 {
-			continue
-		}
-		b, ok := p.box(id)
-		if !ok {
-			continue
-		}
-		drawBooks(c, &b, comp, st)
-		sp, bp := headSlots(&b, st, c)
-		if comp.Spider {
-			c.BlitOver(spiderSprite(st.spider), sp)
-		}
-		if v := g.CompValue(seat, id); v > 0 {
-			c.BlitOver(badgeSprite(st.badge, v, comp.Full(), st.badgeF), bp)
-		}
-	}
-	for k := 0; k < atheneum.NumCandles; k++ {
-		if s.Candles[k] < 0 || g.CandleValue(seat, k) == 0 {
-			continue
-		}
-		if r, ok := p.candle(k); ok {
-			drawCandleSpace(c, r, st, k, g.CandleValue(seat, k), true)
-		}
+	var buf [64]part
+	for _, pt := range shelfParts(c, g, seat, p, buf[:0]) {
+		drawShelfPart(c, g, seat, p, &pt)
 	}
 }
 
-// drawBooks draws the books of one compartment, each paired set as one
-// piece across its two spaces, with call-number labels at full size.
-func drawBooks(c *render.Canvas, b *compBox, comp *atheneum.Compartment, st *shelfStyle) {
-	for lv := 0; lv < comp.Levels && lv < b.lv; lv++ {
-		for x := 0; x < comp.Width && x < b.w; x++ {
-			sp := comp.At(lv, x)
-			if sp.Color == atheneum.NoColor {
-				continue
-			}
-			r := b.space(st, lv, x)
-			paired := sp.Pair == atheneum.PairLeft && x+1 < comp.Width && x+1 < b.w && comp.At(lv, x+1).Color != atheneum.NoColor
-			if paired {
-				c.Blit(pairSprite(st, sp.Color, comp.At(lv, x+1).Color, c.Lang), r.Min)
-			} else if sp.Pair == atheneum.PairRight && x > 0 && comp.At(lv, x-1).Pair == atheneum.PairLeft {
-				// Drawn with its left half.
-			} else {
-				c.Blit(bookSprite(st, sp.Color, c.Lang), r.Min)
-			}
-			if st.codes {
-				lr := labelRect(st, r)
-				cx, cy := render.Mid(lr)
-				c.TextMid(atheneum.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy, st.code, render.Ink)
-			}
+// drawBooksLevel draws the books of one level of a compartment, each
+// paired set as one piece across its two spaces, with call-number labels
+// at full size.
+func drawBooksLevel(c *render.Canvas, b *compBox, comp *atheneum.Compartment, st *shelfStyle, lv int) {
+	for x := 0; x < comp.Width && x < b.w; x++ {
+		sp := comp.At(lv, x)
+		if sp.Color == atheneum.NoColor {
+			continue
+		}
+		r := b.space(st, lv, x)
+		paired := sp.Pair == atheneum.PairLeft && x+1 < comp.Width && x+1 < b.w && comp.At(lv, x+1).Color != atheneum.NoColor
+		if paired {
+			c.Blit(pairSprite(st, sp.Color, comp.At(lv, x+1).Color, c.Lang), r.Min)
+		} else if sp.Pair == atheneum.PairRight && x > 0 && comp.At(lv, x-1).Pair == atheneum.PairLeft {
+			// Drawn with its left half.
+		} else {
+			c.Blit(bookSprite(st, sp.Color, c.Lang), r.Min)
+		}
+		if st.codes {
+			lr := labelRect(st, r)
+			cx, cy := render.Mid(lr)
+			c.TextMid(atheneum.Pos{Comp: b.id, Level: lv, Space: x}.String(), cx, cy, st.code, render.Ink)
 		}
 	}
 }

@@ -106,6 +106,13 @@ const legendLineH = 30
 // move. Pass the seat's own view (or the full game) for Marks.Item, which
 // needs the seat's held items.
 func DrawShelves(g *atheneum.Game, seat int, m Marks, o render.Options) (render.Picture, error) {
+	return drawShelvesIn(g, seat, m, o, nil)
+}
+
+// drawShelvesIn draws DrawShelves's picture, whole and written by
+// render.Finish, or in bands through cache when it is not nil (see
+// DrawWorkbench).
+func drawShelvesIn(g *atheneum.Game, seat int, m Marks, o render.Options, cache *render.BandCache) (render.Picture, error) {
 	if err := checkSeat(g, seat); err != nil {
 		return render.Picture{}, err
 	}
@@ -147,14 +154,14 @@ func DrawShelves(g *atheneum.Game, seat int, m Marks, o render.Options) (render.
 		return c.Img
 	})
 	c := start(f, l)
-	seatTitle(c, g, seat, o.Names, render.Margin+2, float64(w-render.Margin-2), render.Margin+36, render.Sans(28), render.Sans(18))
-	drawShelves(c, g, seat, &plan)
-	for _, r := range ph {
-		drawPlaceholder(c, r.r.Add(plan.at), r.side)
+	s := shelfScene{g: g, seat: seat, p: &plan, names: o.Names, w: w, ph: ph, t: t, last: m.Last, marks: m.any(), top: top}
+	if cache != nil {
+		fresh := func() *render.Canvas { return start(f, l) }
+		return s.finishInBands(c, fresh, cache, h, shelvesAlt(l, g, seat, o.Names, t, m.Last))
 	}
-	drawMarks(c, g, seat, &plan, ph, t, m.Last)
-	if m.any() {
-		drawMarksLegend(c, g, t, m.Last, render.Margin+4, top+plan.height+16+2*legendLineH, w-2*render.Margin-8)
+	var buf [64]part
+	for _, pt := range s.parts(c, buf[:0]) {
+		s.draw(c, &pt)
 	}
 	return render.Finish(c, shelvesAlt(l, g, seat, o.Names, t, m.Last))
 }
@@ -201,72 +208,10 @@ func planWithPlaceholders(g *atheneum.Game, seat int, sides []atheneum.Side, st 
 }
 
 func drawPlaceholder(c *render.Canvas, r image.Rectangle, side atheneum.Side) {
-	dc := c.GG()
-	dc.SetDash(10, 6)
-	c.StrokeRR(r, 10, 4, render.Ink)
-	dc.SetDash()
+	render.DashedRR(c, r, 10, 4, 10, 6, render.Ink)
 	cx, cy := render.Mid(r)
 	c.TextMid("+", cx, cy-18, render.Sans(34), render.Ink)
 	c.TextMid(render.Fit(c, c.T("render.shelf.side."+string(side)), float64(r.Dx()-12), render.Cond(17)), cx, cy+24, render.Cond(17), render.Ink)
-}
-
-// drawMarks outlines the targets (dashed, with a "+" on empty spaces) and
-// the last move (solid, thicker).
-func drawMarks(c *render.Canvas, g *atheneum.Game, seat int, p *shelfPlan, ph []placeholder, t targets, last *atheneum.Action) {
-	for _, pos := range t.spaces {
-		b, ok := p.box(pos.Comp)
-		if !ok || pos.Level >= b.lv || pos.Space >= b.w {
-			continue
-		}
-		r := b.space(p.st, pos.Level, pos.Space)
-		if comp := &g.Seats[seat].Comps[pos.Comp]; comp.At(pos.Level, pos.Space).Color == atheneum.NoColor {
-			// Covers the coordinate, which the outline's legend and the
-			// menu repeat, with a plus that reads at a glance.
-			inner := r.Inset(4)
-			inner.Min.Y += p.st.bookTop
-			c.FillRR(inner, 6, colSlot)
-			cx, cy := render.Mid(inner)
-			c.TextMid("+", cx, cy-12, render.Sans(28), colMark)
-			c.TextMid(pos.String(), cx, cy+20, p.st.code, colMark)
-		}
-		render.Dashed(c, r.Inset(2), 3, colMark)
-	}
-	for _, k := range t.candles {
-		if r, ok := p.candle(k); ok {
-			render.Dashed(c, r.Inset(-3), 3, render.Ink)
-		}
-	}
-	if last == nil {
-		return
-	}
-	switch last.Type {
-	case atheneum.ActShelve, atheneum.ActRemove:
-		b, ok := p.box(last.At.Comp)
-		if !ok || last.At.Level >= b.lv || last.At.Space >= b.w {
-			return
-		}
-		r := b.space(p.st, last.At.Level, last.At.Space)
-		if sp := g.Seats[seat].Comps[last.At.Comp].At(last.At.Level, last.At.Space); last.Type == atheneum.ActShelve && sp.Pair == atheneum.PairLeft && last.At.Space+1 < b.w {
-			r.Max.X += p.st.cw
-		}
-		c.StrokeRR(r.Inset(-2), 6, 5, colMark)
-		c.StrokeRR(r.Inset(-5), 8, 3, render.Ink)
-	case atheneum.ActToken:
-		if last.Use != atheneum.UseCandle {
-			return
-		}
-		if r, ok := p.candle(last.Candle); ok {
-			c.StrokeRR(r.Inset(-4), 10, 4, render.Ink)
-		}
-	case atheneum.ActSideShelf:
-		i := 0
-		if last.Side == atheneum.SideRight {
-			i = 1
-		}
-		if p.present[i] {
-			c.StrokeRR(p.sides[i].cabinet.Add(p.at).Inset(-4), 10, 4, render.Ink)
-		}
-	}
 }
 
 // drawShelfLegend explains the coordinates and symbols in two lines.
@@ -297,18 +242,22 @@ func drawMarksLegend(c *render.Canvas, g *atheneum.Game, t targets, last *athene
 		cx, cy := render.Mid(box)
 		c.TextMid("+", cx, cy, render.Sans(17), colMark)
 		x += 34
-		label := c.T("render.shelf.legend.targets", "Item", itemName(c.Lang, g, t.item))
-		if len(t.spaces)+len(t.candles)+len(t.sides) == 0 {
-			label = c.T("render.shelf.legend.nowhere", "Item", itemName(c.Lang, g, t.item))
-		}
-		x += c.TextFit(label, x, base, end-x-(170*b2f(last != nil)), f, render.Ink) + 20
+		x += c.TextFit(marksLegendLabel(c.Lang, g, t), x, base, end-x-(170*b2f(last != nil)), f, render.Ink) + 20
 	}
 	if last != nil {
 		box := render.Rect(int(x), int(base)-19, 26, 24)
-		c.StrokeRR(box, 5, 4, render.Ink)
+		render.OutlineRR(c, box, 5, 4, render.Ink)
 		x += 34
 		c.TextFit(c.T("render.shelf.legend.last"), x, base, end-x, f, render.Ink)
 	}
+}
+
+// marksLegendLabel is the legend of the targets of t.item (not nil).
+func marksLegendLabel(l i18n.Lang, g *atheneum.Game, t targets) string {
+	if len(t.spaces)+len(t.candles)+len(t.sides) == 0 {
+		return render.T(l, "render.shelf.legend.nowhere", "Item", itemName(l, g, t.item))
+	}
+	return render.T(l, "render.shelf.legend.targets", "Item", itemName(l, g, t.item))
 }
 
 func b2f(b bool) float64 {
