@@ -234,7 +234,7 @@ func drawAtheneumGame(k int) (*atheneum.Game, int, error) {
 		if held := g.Seats[s].Held; len(held) > 0 {
 			m.Item = held[0].ID
 		}
-		if err := draw("workbench", func() (render.Picture, error) { return atrender.DrawShelves(g.View(s), s, m, o) }); err != nil {
+		if err := draw("workbench", func() (render.Picture, error) { return atrender.DrawWorkbench(g.View(s), s, m, o) }); err != nil {
 			return nil, n, err
 		}
 	}
