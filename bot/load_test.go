@@ -12,6 +12,27 @@ import (
 	"atheneum/engine/atheneum"
 )
 
+// tableOfThree adds channel game-k and three members to play in it, each
+// with a driver seeded by k (the third has closed DMs and plays by
+// command).
+func (h *harness) tableOfThree(k int) (discordtest.Channel, []discordtest.User, []*drive.Player) {
+	ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("game-%d", k))
+	var users []discordtest.User
+	var ps []*drive.Player
+	for j := range 3 {
+		u := h.Srv.AddUser(fmt.Sprintf("p%d-%d", k, j))
+		h.Srv.AddMember(h.world.Guild.ID, u)
+		users = append(users, u)
+		p := &drive.Player{User: u, Rng: rand.New(rand.NewPCG(uint64(k), uint64(j)))}
+		if j == 2 {
+			p.ViaSlash = true
+			h.Srv.SetDMsClosed(u.ID, true)
+		}
+		ps = append(ps, p)
+	}
+	return ch, users, ps
+}
+
 // playManyGames plays games games at once, each in its own channel with
 // three players (the third with closed DMs), until every game has reached
 // turn `turns`+1 (or its end), and returns the acknowledgement latencies.
@@ -30,20 +51,7 @@ func playManyGamesOn(tb testing.TB, h *harness, games, turns int) []time.Duratio
 	}
 	tables := make([]table, games)
 	for k := range tables {
-		ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("game-%d", k))
-		var users []discordtest.User
-		var ps []*drive.Player
-		for j := 0; j < 3; j++ {
-			u := h.Srv.AddUser(fmt.Sprintf("p%d-%d", k, j))
-			h.Srv.AddMember(h.world.Guild.ID, u)
-			users = append(users, u)
-			p := &drive.Player{User: u, Rng: rand.New(rand.NewPCG(uint64(k), uint64(j)))}
-			if j == 2 {
-				p.ViaSlash = true
-				h.Srv.SetDMsClosed(u.ID, true)
-			}
-			ps = append(ps, p)
-		}
+		ch, users, ps := h.tableOfThree(k)
 		tables[k] = table{h: h.in(tb, ch), players: ps}
 		tables[k].h.openGame(users...)
 		// Each driver waits for its own game only, never behind another.

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -48,20 +47,7 @@ func playHundredGames(tb testing.TB, h *harness) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 20)
 	for k := range games {
-		ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("game-%d", k))
-		var users []discordtest.User
-		var ps []*drive.Player
-		for j := range 3 {
-			u := h.Srv.AddUser(fmt.Sprintf("p%d-%d", k, j))
-			h.Srv.AddMember(h.world.Guild.ID, u)
-			users = append(users, u)
-			p := &drive.Player{User: u, Rng: rand.New(rand.NewPCG(uint64(k), uint64(j)))}
-			if j == 2 {
-				p.ViaSlash = true
-				h.Srv.SetDMsClosed(u.ID, true)
-			}
-			ps = append(ps, p)
-		}
+		ch, users, ps := h.tableOfThree(k)
 		gh := h.in(tb, ch)
 		lobby := drive.Lobby{Command: "atheneum", People: users}
 		if k%4 == 3 {

@@ -262,30 +262,35 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 	}
 }
 
-func TestChoosingAnItemLightsWhereItMayGo(t *testing.T) {
-	t.Parallel()
+// benchWithItem opens a game of ana and bo, has both pick, and returns
+// the harness, ana, her workbench, its item menu and the first item it
+// offers to place.
+func benchWithItem(t *testing.T) (*harness, discordtest.User, discordtest.Message, discordtest.Component, string) {
+	t.Helper()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	h.pickFirst(ana, bo)
 	bench, _ := h.LastDM(ana)
-	before, ok := bench.Attachment("shelves.png")
-	if !ok {
-		t.Fatal("the workbench has no shelves picture")
-	}
 	menu, ok := drive.Component(bench, "it")
 	if !ok {
 		t.Fatalf("ana has nothing to shelve: %q", bench.Content)
 	}
-	var item string
 	for _, o := range menu.Options {
 		if strings.HasPrefix(o.Value, "i") {
-			item = o.Value
-			break
+			return h, ana, bench, menu, o.Value
 		}
 	}
-	if item == "" {
-		t.Fatal("ana holds no item to place")
+	t.Fatal("ana holds no item to place")
+	return nil, discordtest.User{}, discordtest.Message{}, discordtest.Component{}, ""
+}
+
+func TestChoosingAnItemLightsWhereItMayGo(t *testing.T) {
+	t.Parallel()
+	h, ana, bench, menu, item := benchWithItem(t)
+	before, ok := bench.Attachment("shelves.png")
+	if !ok {
+		t.Fatal("the workbench has no shelves picture")
 	}
 	seen, _ := h.click(ana, bench, menu.CustomID, item)
 	after, ok := seen.Attachment("shelves.png")
@@ -299,25 +304,7 @@ func TestChoosingAnItemLightsWhereItMayGo(t *testing.T) {
 // without uploading the picture again.
 func TestChoosingTheSameItemAgainSendsNoNewPicture(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, "ana", "bo")
-	ana, bo := h.user("ana"), h.user("bo")
-	h.openGame(ana, bo)
-	h.pickFirst(ana, bo)
-	bench, _ := h.LastDM(ana)
-	menu, ok := drive.Component(bench, "it")
-	if !ok {
-		t.Fatalf("ana has nothing to shelve: %q", bench.Content)
-	}
-	var item string
-	for _, o := range menu.Options {
-		if strings.HasPrefix(o.Value, "i") {
-			item = o.Value
-			break
-		}
-	}
-	if item == "" {
-		t.Fatal("ana holds no item to place")
-	}
+	h, ana, bench, menu, item := benchWithItem(t)
 	first, _ := h.click(ana, bench, menu.CustomID, item)
 	lit, ok := first.Attachment("shelves.png")
 	if !ok {

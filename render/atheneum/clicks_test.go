@@ -116,18 +116,7 @@ func aiGames(t testing.TB) []click {
 	var out []click
 	for i, seats := range []int{2, 3, 4} {
 		cfg := atheneum.Config{Subjects: atheneum.Colors[:seats], Seed: uint64(40 + i)}
-		players := make([]ai.Player, seats)
-		for s := range players {
-			p, err := ai.New("normal", ai.Options{Seed: uint64(100*i + s)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			players[s] = p
-		}
-		_, actions, err := ai.PlayGame(cfg, players)
-		if err != nil {
-			t.Fatal(err)
-		}
+		actions := playNormal(t, cfg, func(s int) uint64 { return uint64(100*i + s) })
 		o := render.Options{Lang: i18n.English, Names: []string{"Ada", "Bartholomew the Long-Named", "Céline", "Dmitri"}}
 		out = append(out, shelvingClicks(t, cfg, actions, i, o)...)
 	}
@@ -233,4 +222,23 @@ func benchClicks(b *testing.B, clicks []click, draw func(*click) (int, error), r
 	if n > 0 {
 		b.ReportMetric(float64(size)/float64(n), "bytes/picture")
 	}
+}
+
+// playNormal plays a whole game between normal players, seat s's seeded
+// by seedOf(s), and returns its actions.
+func playNormal(t testing.TB, cfg atheneum.Config, seedOf func(seat int) uint64) []atheneum.Action {
+	t.Helper()
+	players := make([]ai.Player, len(cfg.Subjects))
+	for s := range players {
+		p, err := ai.New("normal", ai.Options{Seed: seedOf(s)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players[s] = p
+	}
+	_, actions, err := ai.PlayGame(cfg, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return actions
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"atheneum/engine/atheneum"
-	"atheneum/engine/atheneum/ai"
 	"atheneum/i18n"
 	"atheneum/render"
 )
@@ -83,19 +82,7 @@ func TestTheWorkbenchShowsWhatDrawShelvesDraws(t *testing.T) {
 func playedGame(t *testing.T, cfg atheneum.Config, random bool, seed uint64) []atheneum.Action {
 	t.Helper()
 	if !random {
-		players := make([]ai.Player, len(cfg.Subjects))
-		for s := range players {
-			p, err := ai.New("normal", ai.Options{Seed: seed*10 + uint64(s)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			players[s] = p
-		}
-		_, actions, err := ai.PlayGame(cfg, players)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return actions
+		return playNormal(t, cfg, func(s int) uint64 { return seed*10 + uint64(s) })
 	}
 	g, err := atheneum.NewGame(cfg)
 	if err != nil {

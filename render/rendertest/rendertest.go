@@ -10,6 +10,8 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"atheneum/render"
@@ -164,4 +166,40 @@ func CheckPalette(t *testing.T, p *render.Palette, exact []color.RGBA) {
 			}
 		}
 	})
+}
+
+// Golden is one golden picture for SameBytesWithoutCaches: its file in
+// testdata and how to draw it.
+type Golden struct {
+	File string
+	Draw func() (render.Picture, error)
+}
+
+// SameBytesWithoutCaches draws every golden picture with the caches as
+// they are, then with caches that keep nothing (each sprite forgotten as
+// soon as another is kept, and every frame and sprite drawn anew): both
+// must be the golden file in testdata byte for byte, which the golden
+// test's tolerance does not check.
+func SameBytesWithoutCaches(t *testing.T, all []Golden) {
+	t.Helper()
+	for _, budget := range []int64{render.DefaultCacheBudget, 0} {
+		old := render.SetCacheBudget(budget)
+		for _, gc := range all {
+			p, err := gc.Draw()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join("testdata", gc.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(p.PNG, want) {
+				t.Errorf("with a cache budget of %d bytes, %s is not its golden file byte for byte", budget, gc.File)
+			}
+		}
+		if u := render.Caches(); budget == 0 && u.Sprites > 1 {
+			t.Errorf("caches with no budget keep %d sprites", u.Sprites)
+		}
+		render.SetCacheBudget(old)
+	}
 }
