@@ -18,6 +18,7 @@ import (
 	"atheneum/bot/drive"
 	"atheneum/engine/anludim"
 	"atheneum/engine/atheneum"
+	"atheneum/render"
 )
 
 // newMeasuringHarness is a harness whose fake Discord keeps little (see
@@ -137,10 +138,14 @@ func rssBytes(tb testing.TB) uint64 {
 // them), and the resident set of the process, which also
 // holds the fake Discord (lean: its messages without their pictures'
 // bytes or earlier versions) and the test.
+// bot-heap-MB and bot-live-MB are the bot's share of heap-MB and live-MB:
+// how much less is in use once
+// the bot is closed and the picture caches emptied (the bands of the
+// workbench's cache, a few megabytes, stay and count as not the bot's).
 // ATHENEUM_HEAP_PROFILE names a file to write the heap profile to, taken
 // at the same moment.
 func BenchmarkHundredActiveGames(b *testing.B) {
-	var heap, live, rss uint64
+	var heap, live, rss, rest, restLive uint64
 	for b.Loop() {
 		h := newMeasuringHarness(b)
 		playHundredGames(b, h)
@@ -170,8 +175,19 @@ func BenchmarkHundredActiveGames(b *testing.B) {
 		if n != 100 {
 			b.Fatalf("%d active games, want 100", n)
 		}
+		// The bot's share: what is left once the bot is closed and the
+		// picture caches are emptied is the fake's, the test's and the
+		// runtime's.
+		h.stop()
+		render.SetCacheBudget(render.SetCacheBudget(0))
+		runtime.GC()
+		debug.FreeOSMemory()
+		runtime.ReadMemStats(&ms)
+		rest, restLive = ms.HeapInuse, ms.HeapAlloc
 	}
 	b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
 	b.ReportMetric(float64(live)/(1<<20), "live-MB")
+	b.ReportMetric(float64(heap-min(heap, rest))/(1<<20), "bot-heap-MB")
+	b.ReportMetric(float64(live-min(live, restLive))/(1<<20), "bot-live-MB")
 	b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
 }
