@@ -72,7 +72,10 @@ func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMov
 					}
 					continue
 				}
-				time.Sleep(20 * time.Millisecond)
+				// Nothing to do: the computer player is thinking. Looking
+				// again at once would load the game over and over, work
+				// the people's games would pay for.
+				time.Sleep(250 * time.Millisecond)
 			}
 		}()
 	}
