@@ -122,9 +122,7 @@ func (p *thinkers) searching(k seatKey) bool {
 func (p *thinkers) release(k seatKey) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.pending[k] {
-		delete(p.pending, k)
-	}
+	delete(p.pending, k)
 }
 
 // finished ends one thought's work, answered or dropped.
@@ -194,7 +192,11 @@ func (s *Service) Close() {
 // the hand or items it holds, and host tools change, but another seat's
 // move in the same step does not.
 func decisionPoint(rec *store.Game, seat int) string {
-	view := rec.State.View(seat)
+	return decisionPointOf(rec, seat, rec.State.View(seat))
+}
+
+// decisionPointOf is decisionPoint from the seat's view, already made.
+func decisionPointOf(rec *store.Game, seat int, view engine.State) string {
 	var b strings.Builder
 	b.WriteString(StepKey(rec.State))
 	b.WriteString("|")
@@ -220,8 +222,9 @@ func (s *Service) handOff(t *Table, seat int) bool {
 	if err != nil {
 		return false
 	}
-	return s.think.submit(thought{key: k, level: t.Rec.Seats[seat].AILevel, point: decisionPoint(t.Rec, seat),
-		view: t.Rec.State.View(seat), kind: kind, seed: aiSeed(t.Rec, seat)})
+	view := t.Rec.State.View(seat)
+	return s.think.submit(thought{key: k, level: t.Rec.Seats[seat].AILevel, point: decisionPointOf(t.Rec, seat, view),
+		view: view, kind: kind, seed: aiSeed(t.Rec, seat)})
 }
 
 // search runs one search on a worker, then plays its move with the game
