@@ -338,12 +338,35 @@ func evict(keep *entry) {
 			cache.hand++
 			continue
 		}
-		last := len(cache.clock) - 1
-		cache.clock[cache.hand] = cache.clock[last]
-		cache.clock[last] = nil
-		cache.clock = cache.clock[:last]
-		forget(e)
+		dropAtHand(e)
 	}
+	// Goroutines asking for sprites may mark them again as fast as the
+	// hand clears them: past its rounds, the hand forgets what it finds,
+	// so the budget holds however busy the caches are.
+	for cache.bytes > cache.budget && len(cache.clock) > 0 {
+		if cache.hand >= len(cache.clock) {
+			cache.hand = 0
+		}
+		e := cache.clock[cache.hand]
+		if e == keep {
+			if len(cache.clock) == 1 {
+				return
+			}
+			cache.hand++
+			continue
+		}
+		dropAtHand(e)
+	}
+}
+
+// dropAtHand takes e, the entry under the hand, off the clock and
+// forgets it. cache.mu is held.
+func dropAtHand(e *entry) {
+	last := len(cache.clock) - 1
+	cache.clock[cache.hand] = cache.clock[last]
+	cache.clock[last] = nil
+	cache.clock = cache.clock[:last]
+	forget(e)
 }
 
 // forget drops an entry from its cache and its tiles from the store.
