@@ -109,6 +109,10 @@ type Options struct {
 	// Yielder, if set, is told when the bot is busy, so that the searches
 	// of computer players given the same Yielder give way (see Yielder).
 	Yielder *Yielder
+	// Searcher, if set, runs the pool's searches outside the bot's process
+	// (bot/apart: a child process at idle priority); nil searches in the
+	// bot's process.
+	Searcher game.Searcher
 }
 
 // New returns a bot. Call RegisterCommands once connected, hand
@@ -140,7 +144,7 @@ func New(o Options) *Bot {
 		games = append(games, f.Kind())
 	}
 	b.svc = game.New(game.Options{Store: o.Store, Presenter: b, Logger: b.log, Now: b.now, NewSeed: o.NewSeed,
-		StepHours: b.cfg.StepHours, Games: games, Thinkers: o.Thinkers,
+		StepHours: b.cfg.StepHours, Games: games, Thinkers: o.Thinkers, Searcher: o.Searcher,
 		Enter: func() (func(), bool) { return b.leave, b.enter() },
 		AIName: func(language, level string) string {
 			l, _ := i18n.Parse(language)

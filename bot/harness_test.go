@@ -18,6 +18,7 @@ import (
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
 	"atheneum/bot/face"
+	"atheneum/bot/game"
 	"atheneum/engine"
 	"atheneum/engine/atheneum"
 	"atheneum/engine/atheneum/ai"
@@ -47,6 +48,7 @@ type harness struct {
 	faces    []face.Face
 	thinkers int
 	yielder  *Yielder
+	searcher game.Searcher
 }
 
 // secretToken is the configured token; no log line may contain it.
@@ -104,6 +106,10 @@ type harnessConf struct {
 	thinkers int
 	// yielder is the bot's Options.Yielder.
 	yielder *Yielder
+	// apart, if set, runs the pool's searches in child processes (this
+	// test binary; see TestMain) whose computer players search with that
+	// effort: "quick" as testFaces, "default" at the real budget.
+	apart string
 }
 
 // newHarnessConf is newHarness with the bot configured by conf.
@@ -117,6 +123,9 @@ func newHarnessConf(t testing.TB, conf harnessConf, users ...string) *harness {
 	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: t, world: world,
 		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},
 		logs: &lockedBuffer{}, wrap: wrap, faces: conf.faces, thinkers: conf.thinkers, yielder: conf.yielder}
+	if conf.apart != "" {
+		h.searcher = newTestSearcher(t, conf.apart)
+	}
 	if from != "" {
 		data, err := os.ReadFile(from)
 		if err == nil {
@@ -176,7 +185,7 @@ func (h *harness) start() {
 	b := New(Options{Config: Config{Token: secretToken, StepHours: 24, SchedulerEvery: time.Hour}, Discord: dg, Store: st,
 		Logger: slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug})), Now: h.now,
 		// A fixed seed and a fixed search effort: a test plays the same game every run.
-		NewSeed: func() uint64 { return 20261123 }, Faces: h.faces, Thinkers: h.thinkers, Yielder: h.yielder})
+		NewSeed: func() uint64 { return 20261123 }, Faces: h.faces, Thinkers: h.thinkers, Yielder: h.yielder, Searcher: h.searcher})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		h.t.Fatal(err)

@@ -2,12 +2,18 @@ package bot
 
 import (
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	anludimface "atheneum/bot/anludim"
+	"atheneum/bot/apart"
 	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
@@ -22,9 +28,10 @@ import (
 // default budget (about a second per pick, a third of it per shelving
 // choice), so that a hard search is under way in each of them nearly all
 // the time; it returns a function that stops them, waits, and counts the
-// moves their computer players made.
-func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMoves int)) {
+// moves their computer players and their people made.
+func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMoves, clicks int)) {
 	done := make(chan struct{})
+	var clicks atomic.Int64
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var ids []string
@@ -52,25 +59,45 @@ func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMov
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// picked is the step in which the person last picked.
+			picked := ""
 			for {
 				select {
 				case <-done:
 					return
 				default:
 				}
-				acted, err := gh.Driver.Step(p)
+				rec, err := gh.db.LoadGame(gh.Ctx, gh.Game)
 				if err != nil {
 					tb.Error(err)
 					return
 				}
-				if acted {
-					continue
-				}
-				if rec, err := gh.db.GetGame(gh.Ctx, gh.Game); err == nil && rec.State != nil && rec.State.Over() {
+				if rec.State == nil || rec.State.Over() {
 					if !open() {
 						return
 					}
 					continue
+				}
+				// The person answers whatever the game asks of them at
+				// once, but picks once per turn: the bot lets a pick be
+				// changed until the last seat has picked, which a person
+				// does not do a hundred times a second.
+				step := rec.State.StepKey()
+				if slices.Contains(rec.State.Awaited(), 0) && step != picked {
+					prompt, _, _ := gh.Driver.Prompt(p)
+					_, picking := drive.Component(prompt, "pick")
+					acted, err := gh.Driver.Step(p)
+					if err != nil {
+						tb.Error(err)
+						return
+					}
+					if acted {
+						if picking {
+							picked = step
+						}
+						clicks.Add(1)
+						continue
+					}
 				}
 				// Nothing to do: the computer player is thinking. Looking
 				// again at once would load the game over and over, work
@@ -79,7 +106,7 @@ func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMov
 			}
 		}()
 	}
-	return func() int {
+	return func() (int, int) {
 		close(done)
 		wg.Wait()
 		n := 0
@@ -94,7 +121,7 @@ func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMov
 				}
 			}
 		}
-		return n
+		return n, int(clicks.Load())
 	}
 }
 
@@ -111,10 +138,12 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 		name                string
 		searching, thinkers int
 		yielder             *Yielder
+		apart               string
 	}{
-		{"no-searches", 0, 0, nil},
-		{"4-hard-inline", 4, 0, nil},
-		{"4-hard-pool", 4, game.DefaultThinkers(), new(Yielder)},
+		{"no-searches", 0, 0, nil, ""},
+		{"4-hard-inline", 4, 0, nil, ""},
+		{"4-hard-pool", 4, game.DefaultThinkers(), new(Yielder), ""},
+		{"4-hard-apart", 4, game.DefaultThinkers(), nil, "default"},
 	} {
 		var yield func()
 		if tc.yielder != nil {
@@ -123,12 +152,14 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 		faces := []face.Face{atheneumface.New(ai.Players{Yield: yield}), anludimface.New()}
 		b.Run(tc.name, func(b *testing.B) {
 			var lat []time.Duration
-			aiMoves := 0
+			aiMoves, clicks := 0, 0
 			for b.Loop() {
-				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, yielder: tc.yielder}, "host")
+				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, yielder: tc.yielder, apart: tc.apart}, "host")
 				stop := keepSearching(b, h, tc.searching)
 				lat = append(lat, playManyGamesOn(b, h, 20, 2)...)
-				aiMoves += stop()
+				ai, cl := stop()
+				aiMoves += ai
+				clicks += cl
 			}
 			b.ReportMetric(float64(discordtest.Percentile(lat, 50).Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(discordtest.Percentile(lat, 99).Microseconds())/1000, "p99-ms")
@@ -136,17 +167,60 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 			// The computer players' moves while the people played: a pool
 			// that gives way still lets them play.
 			b.ReportMetric(float64(aiMoves)/float64(b.N), "ai-moves/op")
+			b.ReportMetric(float64(clicks)/float64(b.N), "their-people-clicks/op")
 		})
 	}
 }
 
 func TestAGameWhoseComputerPlayersThinkInThePool(t *testing.T) {
 	t.Parallel()
-	// The bot as it runs live: searches in a pool that gives way to the
-	// bot's work, with a fixed effort so that the test is quick.
+	// Searches in a pool in the bot's process that gives way to the bot's
+	// work, with a fixed effort so that the test is quick.
 	y := new(Yielder)
 	faces := []face.Face{atheneumface.New(ai.Players{Playouts: 4, Yield: y.Yield}), anludimface.New()}
-	h := newHarnessConf(t, harnessConf{faces: faces, thinkers: 1, yielder: y}, "ana", "bo")
+	playAGameWithComputerPlayers(t, harnessConf{faces: faces, thinkers: 1, yielder: y})
+}
+
+func TestAGameWhoseComputerPlayersThinkInAProcessApart(t *testing.T) {
+	t.Parallel()
+	// The bot as it runs live: the pool's searches run in a child process
+	// at idle priority (with testFaces' fixed effort on both sides).
+	h := playAGameWithComputerPlayers(t, harnessConf{thinkers: 1, apart: "quick"})
+	if n := h.searcher.(*apart.Searcher).Children(); n != 1 {
+		t.Errorf("%d search processes ran the game's searches, want 1", n)
+	}
+	if strings.Contains(h.logs.String(), "searching here instead") {
+		t.Errorf("a search fell back to the bot's process:\n%s", h.logs.String())
+	}
+}
+
+func TestComputerPlayersStillPlayWhenTheirProcessCannotStart(t *testing.T) {
+	t.Parallel()
+	h := newHarnessConf(t, harnessConf{thinkers: 1}, "ana", "bo")
+	var logs lockedBuffer
+	h.searcher = apart.New(apart.Options{Command: []string{filepath.Join(t.TempDir(), "no-such-program")},
+		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	h.restart()
+	playAGameOn(t, h)
+	if n := strings.Count(logs.String(), "cannot start"); n != 1 {
+		t.Errorf("the program that cannot start was logged %d times in a game of less than 30 s, want once:\n%s", n, logs.String())
+	}
+	if !strings.Contains(h.logs.String(), "searching here instead") {
+		t.Error("the fallback was not logged")
+	}
+}
+
+// playAGameWithComputerPlayers plays a whole game of two people, a normal
+// and a hard computer player on a bot configured by conf, and checks that
+// the computer players played their part.
+func playAGameWithComputerPlayers(t *testing.T, conf harnessConf) *harness {
+	h := newHarnessConf(t, conf, "ana", "bo")
+	playAGameOn(t, h)
+	return h
+}
+
+// playAGameOn is playAGameWithComputerPlayers on h.
+func playAGameOn(t *testing.T, h *harness) {
 	id, err := h.Driver.Open(drive.Lobby{Command: "atheneum", People: h.world.Users, AI: []string{"normal", "hard"}})
 	if err != nil {
 		t.Fatal(err)

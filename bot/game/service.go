@@ -139,6 +139,10 @@ type Options struct {
 	// interaction: false when the adapter is closing (the move is left to
 	// the next start), otherwise leave ends the work. Nil always enters.
 	Enter func() (leave func(), ok bool)
+	// Searcher, if set, runs the pool's searches elsewhere (bot/apart: in
+	// a child process at the lowest CPU priority); a search it fails runs
+	// in this process instead. Nil searches in this process.
+	Searcher Searcher
 }
 
 // Service runs games. It is safe for concurrent use: each game is guarded

@@ -34,6 +34,34 @@ type seatKey struct {
 	seat int
 }
 
+// Searcher runs computer players' searches outside the service's process,
+// so that the operating system, not the service, decides who gets the
+// processor: bot/apart runs them in a child process that only gets the
+// time nobody else wants.
+type Searcher interface {
+	// Search returns the move the request's seat would play; an error
+	// means the search could not run there (it then runs in the service's
+	// process).
+	Search(ctx context.Context, q SearchRequest) (engine.Move, error)
+}
+
+// SearchRequest is one computer player's decision, as another process
+// rebuilds it: the game from its seed, setup and moves (a game is its
+// seed, its setup and its ordered moves), then the seat's view of it.
+type SearchRequest struct {
+	// Game is the rules' ID ("atheneum").
+	Game  string
+	Seed  uint64
+	Setup engine.Setup
+	// Moves are the game's moves so far, in order.
+	Moves []engine.Move
+	// Seat is the computer player's seat, Level its level.
+	Seat  int
+	Level string
+	// PlayerSeed makes the player's choices repeatable (Players.Player).
+	PlayerSeed uint64
+}
+
 // thought is one search asked of the pool.
 type thought struct {
 	key   seatKey
@@ -43,6 +71,11 @@ type thought struct {
 	view  engine.State
 	kind  Kind
 	seed  uint64
+	// game is the request for a Searcher: the game as it stood, whose
+	// Moves are read from the store when the search begins (the first
+	// played of them).
+	game   SearchRequest
+	played int
 }
 
 // thinkers is the pool of workers that run searches.
@@ -222,9 +255,46 @@ func (s *Service) handOff(t *Table, seat int) bool {
 	if err != nil {
 		return false
 	}
-	view := t.Rec.State.View(seat)
-	return s.think.submit(thought{key: k, level: t.Rec.Seats[seat].AILevel, point: decisionPointOf(t.Rec, seat, view),
-		view: view, kind: kind, seed: aiSeed(t.Rec, seat)})
+	rec := t.Rec
+	view := rec.State.View(seat)
+	seed := aiSeed(rec, seat)
+	return s.think.submit(thought{key: k, level: rec.Seats[seat].AILevel, point: decisionPointOf(rec, seat, view),
+		view: view, kind: kind, seed: seed, played: rec.Seq,
+		game: SearchRequest{Game: rec.Kind, Seed: rec.Seed, Setup: rec.Setup(), Seat: seat, Level: rec.Seats[seat].AILevel, PlayerSeed: seed}})
+}
+
+// thinkAbout runs th's search: with the Searcher when there is one, or in
+// this process (also when the Searcher fails, so that a computer player
+// never misses its turn for want of a process).
+func (s *Service) thinkAbout(ctx context.Context, th thought) (engine.Move, error) {
+	if s.o.Searcher != nil {
+		m, err := s.searchApart(ctx, th)
+		if err == nil {
+			return m, nil
+		}
+		// Debug: the Searcher itself logs why it failed, once.
+		s.log.Debug("a computer player's search failed apart; searching here instead", "game", th.key.game, "seat", th.key.seat, "err", err)
+	}
+	p, err := th.kind.Player(th.level, th.seed)
+	if err != nil {
+		return "", err
+	}
+	return p.Propose(th.view, th.key.seat)
+}
+
+// searchApart asks the Searcher, with the game's moves up to where the
+// search began.
+func (s *Service) searchApart(ctx context.Context, th thought) (engine.Move, error) {
+	moves, err := s.o.Store.Actions(ctx, th.key.game)
+	if err != nil {
+		return "", err
+	}
+	if len(moves) < th.played {
+		return "", fmt.Errorf("the log has %d moves, fewer than the %d played when the search began", len(moves), th.played)
+	}
+	q := th.game
+	q.Moves = moves[:th.played]
+	return s.o.Searcher.Search(ctx, q)
 }
 
 // search runs one search on a worker, then plays its move with the game
@@ -238,11 +308,7 @@ func (s *Service) search(th thought) {
 			s.log.Error("panic in a computer player's search", "game", th.key.game, "seat", th.key.seat, "panic", fmt.Sprint(p))
 		}
 	}()
-	var m engine.Move
-	p, err := th.kind.Player(th.level, th.seed)
-	if err == nil {
-		m, err = p.Propose(th.view, th.key.seat)
-	}
+	m, err := s.thinkAbout(context.Background(), th)
 	leave, ok := s.o.Enter()
 	if !ok {
 		// Closing: the game's JobAdvance searches again after the restart.

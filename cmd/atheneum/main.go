@@ -19,6 +19,11 @@
 //
 // plays a game between computer players and writes one picture of each kind
 // (the README's pictures).
+//
+//	atheneum think [--budget D]
+//
+// answers computer players' searches for a running bot, which starts it
+// itself (bot/apart), at the lowest processor priority.
 package main
 
 import (
@@ -57,11 +62,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runDemo(args[1:], stdout, stderr)
 	case "pictures":
 		return runPictures(args[1:], stdout, stderr)
+	case "think":
+		return runThink(args[1:], os.Stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return errHelp
 	}
-	return fmt.Errorf("unknown command %q: the commands are run, demo, sim, pictures and help (see atheneum --help)", args[0])
+	return fmt.Errorf("unknown command %q: the commands are run, demo, sim, pictures, think and help (see atheneum --help)", args[0])
 }
 
 func usage(w io.Writer) {
@@ -73,6 +80,8 @@ func usage(w io.Writer) {
                            play games between computer players and print totals
   atheneum pictures [--game atheneum|anludim] [--out DIR] [--seed S] [--lang en|fr]
                            write one picture of each kind from a game between computer players
+  atheneum think [--budget D]
+                           answer computer players' searches for a running bot (the bot starts it itself)
 Run atheneum COMMAND --help for a command's options.`)
 }
 

@@ -17,17 +17,67 @@ import (
 
 	"atheneum/bot"
 	anludimface "atheneum/bot/anludim"
+	"atheneum/bot/apart"
 	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/face"
 	"atheneum/bot/game"
+	"atheneum/engine"
 	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
 // faces are the games the bot hosts, each by its Discord face, the first
-// being the default.
-func faces(cfg bot.Config, y *bot.Yielder) []face.Face {
-	return []face.Face{atheneumface.New(ai.Players{Budget: cfg.HardAIBudget, Yield: y.Yield}), anludimface.New()}
+// being the default; a hard computer player thinks for budget per
+// decision and calls yield between play-outs (nil: never waits).
+func faces(budget time.Duration, yield func()) []face.Face {
+	return []face.Face{atheneumface.New(ai.Players{Budget: budget, Yield: yield}), anludimface.New()}
+}
+
+// games are the games of faces with their computer players, as a search
+// process plays them.
+func games(budget time.Duration) []engine.Game {
+	var out []engine.Game
+	for _, f := range faces(budget, nil) {
+		out = append(out, f.Kind().Game)
+	}
+	return out
+}
+
+// runThink is a search process: started by the bot (bot/apart), it
+// lowers its own priority and answers computer players' searches on its
+// standard input and output until the bot closes them.
+func runThink(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("think", flag.ContinueOnError)
+	budget := fs.Duration("budget", time.Second, "how long a hard computer player thinks per card (the bot's ATHENEUM_HARD_AI_MS)")
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintln(w, "usage: atheneum think [--budget D]")
+		fmt.Fprintln(w, "Answers computer players' searches for a running bot, which starts it itself: one JSON request per line on standard input, one answer per line on standard output, at the lowest processor priority.")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, stderr); err != nil {
+		return err
+	}
+	if *budget <= 0 {
+		return fmt.Errorf("think: --budget must be positive, not %v", *budget)
+	}
+	if err := apart.LowerPriority(); err != nil {
+		fmt.Fprintln(stderr, "think: could not lower the priority:", err)
+	}
+	return apart.Serve(games(*budget), stdin, stdout)
+}
+
+// newSearcher runs the bot's computer players' searches in search
+// processes (this program's think command), so that they only take
+// processor time nobody else wants; nil where this program cannot find
+// itself (the searches then run in the bot's process).
+func newSearcher(budget time.Duration, log *slog.Logger) *apart.Searcher {
+	exe, err := os.Executable()
+	if err != nil {
+		log.Warn("computer players search in the bot's process: the program cannot find itself", "err", err)
+		return nil
+	}
+	return apart.New(apart.Options{Command: []string{exe, "think", "--budget", budget.String()}, Logger: log})
 }
 
 // runBot connects to Discord and plays until SIGINT or SIGTERM.
@@ -59,11 +109,18 @@ func runBot(args []string, stderr io.Writer) error {
 	}
 	// Interactions need no privileged intent; guilds is enough.
 	dg.Identify.Intents = discordgo.IntentsGuilds
-	// The computer players search in a pool beside the bot and give way
-	// while it answers people.
+	// The computer players search in a pool beside the bot, in a process
+	// of their own at idle priority; should it fail, in the bot's process,
+	// giving way while it answers people.
 	yielder := new(bot.Yielder)
-	b := bot.New(bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg, yielder),
-		Thinkers: game.DefaultThinkers(), Yielder: yielder})
+	o := bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg.HardAIBudget, yielder.Yield),
+		Thinkers: game.DefaultThinkers(), Yielder: yielder}
+	if searcher := newSearcher(cfg.HardAIBudget, log); searcher != nil {
+		// Closed after the bot, whose pool finishes its searches first.
+		defer searcher.Close()
+		o.Searcher = searcher
+	}
+	b := bot.New(o)
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
