@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -153,6 +154,7 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			var lat []time.Duration
 			aiMoves, clicks := 0, 0
+			selfCPU, childCPU := cpuTime(syscall.RUSAGE_SELF), cpuTime(syscall.RUSAGE_CHILDREN)
 			for b.Loop() {
 				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, yielder: tc.yielder, apart: tc.apart}, "host")
 				stop := keepSearching(b, h, tc.searching)
@@ -160,7 +162,18 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 				ai, cl := stop()
 				aiMoves += ai
 				clicks += cl
+				// The iteration's bot and search processes end with it: a
+				// bot left running would search on beside the next one.
+				h.stop()
+				if s, ok := h.searcher.(*apart.Searcher); ok {
+					s.Close()
+				}
 			}
+			// The processor time the test process (bot, fake Discord and
+			// players: the searches too in the pool) and the search
+			// processes used.
+			b.ReportMetric((cpuTime(syscall.RUSAGE_SELF)-selfCPU).Seconds()/float64(b.N), "process-cpu-s/op")
+			b.ReportMetric((cpuTime(syscall.RUSAGE_CHILDREN)-childCPU).Seconds()/float64(b.N), "search-process-cpu-s/op")
 			b.ReportMetric(float64(discordtest.Percentile(lat, 50).Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(discordtest.Percentile(lat, 99).Microseconds())/1000, "p99-ms")
 			b.ReportMetric(float64(len(lat))/float64(b.N), "interactions/op")
@@ -170,6 +183,16 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 			b.ReportMetric(float64(clicks)/float64(b.N), "their-people-clicks/op")
 		})
 	}
+}
+
+// cpuTime is the user and system time of the process (RUSAGE_SELF) or
+// of its children that ended (RUSAGE_CHILDREN).
+func cpuTime(who int) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(who, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func TestAGameWhoseComputerPlayersThinkInThePool(t *testing.T) {

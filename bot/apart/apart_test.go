@@ -137,7 +137,14 @@ func TestASearchApartPlaysTheMoveTheSameSearchPlaysHere(t *testing.T) {
 		})
 	}
 	if n := s.Children(); n != 1 {
-		t.Errorf("searches one after another used %d processes, want 1", n)
+		t.Fatalf("searches one after another used %d processes, want 1", n)
+	}
+	if status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.idle[0].pid())); err == nil {
+		for line := range strings.Lines(string(status)) {
+			if strings.HasPrefix(line, "VmRSS:") || strings.HasPrefix(line, "VmHWM:") {
+				t.Logf("the search process after them: %s", strings.Join(strings.Fields(line), " "))
+			}
+		}
 	}
 }
 

@@ -13,7 +13,9 @@
 // With Options.Thinkers set, AI seats think off their game's lock, in a
 // pool of that many workers (think.go): a search never holds a game, and
 // the searches of many games never take more than their share of the
-// cores. The autopilot, which is quick, plays inline.
+// cores. With Options.Searcher too, the pool's searches run in another
+// process (bot/apart), rebuilt from the game's seed, setup and moves. The
+// autopilot, which is quick, plays inline.
 //
 // Host tools (Host) and resignations change a running game's clock and
 // seats the same way, through one commit each. Read-only answers take a

@@ -22,6 +22,11 @@ import (
 // anyone's. The move is played only if the seat's own decision point is
 // unchanged (see decisionPoint); otherwise the seat is searched again from
 // where it now stands. Another seat's move does not change it.
+//
+// A worker may hand its search to a Searcher (Options.Searcher), which
+// runs it in another process from the game's moves up to the hand-off:
+// there the operating system gives the people's work priority over the
+// search, which no pausing inside the bot's process achieves.
 
 // DefaultThinkers is the pool size the bot uses: every core but one, so
 // that acknowledgements and pictures always keep a core (at least one
