@@ -106,6 +106,9 @@ type harnessConf struct {
 	thinkers int
 	// yielder is the bot's Options.Yielder.
 	yielder *Yielder
+	// timeout bounds the whole test's talk with the bot (5 minutes when
+	// zero).
+	timeout time.Duration
 	// apart, if set, runs the pool's searches in child processes (this
 	// test binary; see TestMain) whose computer players search with that
 	// effort: "quick" as testFaces, "default" at the real budget.
@@ -116,7 +119,10 @@ type harnessConf struct {
 func newHarnessConf(t testing.TB, conf harnessConf, users ...string) *harness {
 	t.Helper()
 	wrap, from := conf.wrap, conf.from
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	if conf.timeout == 0 {
+		conf.timeout = 5 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), conf.timeout)
 	t.Cleanup(cancel)
 	srv := discordtest.New(t, discordtest.Options{})
 	world := srv.Seed(users...)

@@ -156,7 +156,9 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 			aiMoves, clicks := 0, 0
 			selfCPU, childCPU := cpuTime(syscall.RUSAGE_SELF), cpuTime(syscall.RUSAGE_CHILDREN)
 			for b.Loop() {
-				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, yielder: tc.yielder, apart: tc.apart}, "host")
+				// Inline searches can hold the people's games back for
+				// minutes.
+				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, yielder: tc.yielder, apart: tc.apart, timeout: time.Hour}, "host")
 				stop := keepSearching(b, h, tc.searching)
 				lat = append(lat, playManyGamesOn(b, h, 20, 2)...)
 				ai, cl := stop()
