@@ -15,7 +15,8 @@ import (
 )
 
 // searcherEnv makes this test binary a search process (bot/apart) whose
-// computer players search with the effort it names (see newTestSearcher).
+// computer players search with the effort it names (see newTestSearcher):
+// "default" at idle priority, as the bot's.
 const searcherEnv = "ATHENEUM_BOT_TEST_SEARCHER"
 
 func TestMain(m *testing.M) {
@@ -34,7 +35,14 @@ func TestMain(m *testing.M) {
 		for i, f := range faces {
 			games[i] = f.Kind().Game
 		}
-		if err := apart.Main(games); err != nil {
+		// The benchmark's searches run as the bot's do, at idle priority;
+		// the tests' at normal priority, so that the other packages' tests
+		// running beside them do not starve them.
+		serve := func(games []engine.Game) error { return apart.Serve(games, os.Stdin, os.Stdout) }
+		if effort == "default" {
+			serve = apart.Main
+		}
+		if err := serve(games); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

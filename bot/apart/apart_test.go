@@ -21,12 +21,22 @@ import (
 )
 
 // childEnv makes the test binary a search process: its value names the
-// games' settings (see testGames).
-const childEnv = "ATHENEUM_APART_TEST_CHILD"
+// games' settings (see testGames). With idleEnv set too it runs Main, at
+// idle priority; otherwise it serves at normal priority, so that a test's
+// searches are not starved by the other packages' tests running beside
+// them.
+const (
+	childEnv = "ATHENEUM_APART_TEST_CHILD"
+	idleEnv  = "ATHENEUM_APART_TEST_IDLE"
+)
 
 func TestMain(m *testing.M) {
 	if v := os.Getenv(childEnv); v != "" {
-		if err := Main(testGames(v)); err != nil {
+		serve := func(games []engine.Game) error { return Serve(games, os.Stdin, os.Stdout) }
+		if os.Getenv(idleEnv) != "" {
+			serve = Main
+		}
+		if err := serve(testGames(v)); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -46,14 +56,15 @@ func testGames(effort string) []engine.Game {
 	return []engine.Game{ai.Game(ai.Players{Playouts: playouts}), anludimai.Game(anludimai.Players{Playouts: playouts})}
 }
 
-// newSearcher starts nothing yet: its children are this test binary.
-func newSearcher(t *testing.T, effort string, timeout time.Duration) *Searcher {
+// newSearcher starts nothing yet: its children are this test binary,
+// with env added to their environment.
+func newSearcher(t *testing.T, effort string, timeout time.Duration, env ...string) *Searcher {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(Options{Command: []string{exe, "-test.run=^$"}, Env: []string{childEnv + "=" + effort}, Timeout: timeout,
+	s := New(Options{Command: []string{exe, "-test.run=^$"}, Env: append([]string{childEnv + "=" + effort}, env...), Timeout: timeout,
 		Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
 	t.Cleanup(func() { s.Close() })
 	return s
@@ -61,7 +72,8 @@ func newSearcher(t *testing.T, effort string, timeout time.Duration) *Searcher {
 
 // positions plays a game of g between random players and returns a
 // request for every awaited seat at every fifth move, with the level
-// alternating between normal and hard.
+// alternating between normal and hard, up to 60 requests (random players
+// make long games of Anludim).
 func positions(t *testing.T, g engine.Game, seats int, seed uint64) []game.SearchRequest {
 	t.Helper()
 	setup := engine.Setup{Seats: seats}
@@ -72,7 +84,7 @@ func positions(t *testing.T, g engine.Game, seats int, seed uint64) []game.Searc
 	r := engine.NewRand(seed)
 	var out []game.SearchRequest
 	var moves []engine.Move
-	for k := 0; !st.Over(); k++ {
+	for k := 0; !st.Over() && len(out) < 60; k++ {
 		awaited := st.Awaited()
 		if k%5 == 0 {
 			for _, seat := range awaited {
@@ -194,7 +206,7 @@ func TestARequestTheProcessCannotAnswerIsRefusedAndItServesOn(t *testing.T) {
 
 func TestAProcessThatDiesIsReplacedAtTheNextSearch(t *testing.T) {
 	s := newSearcher(t, "quick", 0)
-	q := positions(t, testGames("quick")[1], 2, 5)[0]
+	q := positions(t, testGames("quick")[0], 2, 5)[0]
 	want, err := s.Search(context.Background(), q)
 	if err != nil {
 		t.Fatal(err)
@@ -240,7 +252,7 @@ func TestTheSearchProcessRunsAtIdlePriority(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("SCHED_IDLE is Linux's")
 	}
-	s := newSearcher(t, "quick", 0)
+	s := newSearcher(t, "quick", 0, idleEnv+"=1")
 	q := positions(t, testGames("quick")[0], 4, 11)[3]
 	if _, err := s.Search(context.Background(), q); err != nil {
 		t.Fatal(err)
