@@ -55,7 +55,8 @@ type Searcher interface {
 // seed, its setup and its ordered moves), then the seat's view of it.
 type SearchRequest struct {
 	// Game is the rules' ID ("atheneum").
-	Game  string
+	Game string
+	// Seed and Setup set the game up, as Rules.New.
 	Seed  uint64
 	Setup engine.Setup
 	// Moves are the game's moves so far, in order.
