@@ -53,6 +53,11 @@ type Options struct {
 	// Logger logs children started and lost, and what they write to their
 	// standard error; nil uses slog.Default.
 	Logger *slog.Logger
+	// RetryAfter is how long, after a child could not start, searches fail
+	// at once (and run in the service's process) before another start is
+	// tried, instead of trying a program that is not there at every move
+	// (DefaultRetryAfter when zero).
+	RetryAfter time.Duration
 }
 
 // DefaultTimeout is how long a search may take before its child is
@@ -71,16 +76,14 @@ type Searcher struct {
 	all    map[*child]bool
 	closed bool
 	// startErr is why the last child could not start, at failedAt; no
-	// other start is tried for restartPause.
+	// other start is tried for Options.RetryAfter.
 	startErr error
 	failedAt time.Time
 }
 
-// restartPause is how long a Searcher whose child could not start waits
-// before trying again: meanwhile searches fail at once (and run in the
-// service's process) instead of trying a program that is not there at
-// every move.
-const restartPause = 30 * time.Second
+// DefaultRetryAfter is how long a Searcher whose child could not start
+// waits before trying again.
+const DefaultRetryAfter = 30 * time.Second
 
 var _ game.Searcher = (*Searcher)(nil)
 
@@ -91,6 +94,9 @@ func New(o Options) *Searcher {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
+	}
+	if o.RetryAfter == 0 {
+		o.RetryAfter = DefaultRetryAfter
 	}
 	return &Searcher{o: o, all: map[*child]bool{}}
 }
@@ -147,7 +153,7 @@ func (s *Searcher) take() (c *child, fresh bool, err error) {
 		s.mu.Unlock()
 		return c, false, nil
 	}
-	if s.startErr != nil && time.Since(s.failedAt) < restartPause {
+	if s.startErr != nil && time.Since(s.failedAt) < s.o.RetryAfter {
 		err := s.startErr
 		s.mu.Unlock()
 		return nil, false, err
@@ -158,7 +164,7 @@ func (s *Searcher) take() (c *child, fresh bool, err error) {
 	defer s.mu.Unlock()
 	if err != nil {
 		s.startErr, s.failedAt = err, time.Now()
-		s.o.Logger.Warn("the search process cannot start; computer players search in the bot's process meanwhile", "retry_in", restartPause, "err", err)
+		s.o.Logger.Warn("the search process cannot start; computer players search in the bot's process meanwhile", "retry_in", s.o.RetryAfter, "err", err)
 		return nil, false, err
 	}
 	s.startErr = nil

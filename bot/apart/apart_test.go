@@ -301,7 +301,9 @@ func TestCloseEndsEveryProcess(t *testing.T) {
 }
 
 func TestAProgramThatCannotStartFailsTheSearch(t *testing.T) {
-	s := New(Options{Command: []string{filepath.Join(t.TempDir(), "missing")}})
+	var logs strings.Builder
+	s := New(Options{Command: []string{filepath.Join(t.TempDir(), "missing")}, RetryAfter: 200 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	defer s.Close()
 	q := positions(t, testGames("quick")[0], 2, 13)[0]
 	_, err := s.Search(context.Background(), q)
@@ -311,5 +313,13 @@ func TestAProgramThatCannotStartFailsTheSearch(t *testing.T) {
 	// The next searches fail at once, without trying the program again.
 	if _, again := s.Search(context.Background(), q); again != err {
 		t.Errorf("the next search: %v, want the same failure", again)
+	}
+	// After RetryAfter the program is tried again.
+	time.Sleep(250 * time.Millisecond)
+	if _, later := s.Search(context.Background(), q); later == err || later == nil {
+		t.Errorf("a search after RetryAfter: %v, want a new failure", later)
+	}
+	if n := strings.Count(logs.String(), "cannot start"); n != 2 {
+		t.Errorf("logged %d failures to start, want 2 (one per try):\n%s", n, logs.String())
 	}
 }
