@@ -117,6 +117,9 @@ type refused struct{ msg string }
 
 func (r *refused) Error() string { return "the search process refused the search: " + r.msg }
 
+// errTimedOut is the cause of a search that took more than the timeout.
+var errTimedOut = errors.New("the search took too long")
+
 // Search runs q in a child and returns its move. A child that dies or
 // stops answering is replaced: a search that finds its idle child gone
 // tries once more with a new one.
@@ -134,7 +137,9 @@ func (s *Searcher) Search(ctx context.Context, q game.SearchRequest) (engine.Mov
 			return m, err
 		}
 		s.drop(c, err)
-		if fresh || attempt > 0 || ctx.Err() != nil {
+		// Only a child found dead is worth a second try: a new child
+		// would take as long as one that ran out of time.
+		if fresh || attempt > 0 || ctx.Err() != nil || errors.Is(err, errTimedOut) {
 			return "", err
 		}
 	}
@@ -280,7 +285,7 @@ func (s *Searcher) start() (*child, error) {
 // ask sends q to c and reads its answer, killing c if the search takes
 // longer than the timeout or ctx ends first.
 func (s *Searcher) ask(ctx context.Context, c *child, q game.SearchRequest) (engine.Move, error) {
-	ctx, cancel := context.WithTimeoutCause(ctx, s.o.Timeout, fmt.Errorf("the search took more than %v", s.o.Timeout))
+	ctx, cancel := context.WithTimeoutCause(ctx, s.o.Timeout, fmt.Errorf("%w: more than %v", errTimedOut, s.o.Timeout))
 	defer cancel()
 	stopKill := context.AfterFunc(ctx, func() { c.cmd.Process.Kill() })
 	defer stopKill()

@@ -227,24 +227,30 @@ func TestAProcessThatDiesIsReplacedAtTheNextSearch(t *testing.T) {
 }
 
 func TestASearchThatOutlastsTheTimeoutStopsItsProcess(t *testing.T) {
-	s := newSearcher(t, "slow", 300*time.Millisecond)
-	var q game.SearchRequest
-	for _, p := range positions(t, testGames("slow")[0], 2, 9) {
-		if p.Level == "hard" {
-			q = p
-			break
-		}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
-	start := time.Now()
-	_, err := s.Search(context.Background(), q)
-	if err == nil || !strings.Contains(err.Error(), "took more than 300ms") {
+	var logs strings.Builder
+	s := New(Options{Command: []string{exe, "-test.run=^$"}, Env: []string{childEnv + "=slow"}, Timeout: 300 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	defer s.Close()
+	qs := positions(t, testGames("slow")[0], 2, 9)
+	// A normal player's search first, quick whatever the effort: the
+	// child is then one already used.
+	if _, err := s.Search(context.Background(), qs[0]); err != nil || qs[0].Level != "normal" {
+		t.Fatalf("the first search (%s): %v", qs[0].Level, err)
+	}
+	_, err = s.Search(context.Background(), qs[1])
+	if !errors.Is(err, errTimedOut) || !strings.Contains(err.Error(), "more than 300ms") {
 		t.Fatalf("got %v, want the timeout", err)
-	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("the search returned after %v", d)
 	}
 	if n := s.Children(); n != 0 {
 		t.Errorf("%d processes still run", n)
+	}
+	// A search that ran out of time is not tried again in a new process.
+	if n := strings.Count(logs.String(), "search process started"); n != 1 {
+		t.Errorf("%d processes started, want 1:\n%s", n, logs.String())
 	}
 }
 
