@@ -186,9 +186,7 @@ func (s *Searcher) put(c *child) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		go c.stop(time.Second)
-		delete(s.all, c)
-		return
+		return // Close stopped it with the others
 	}
 	s.idle = append(s.idle, c)
 }

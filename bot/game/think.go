@@ -70,17 +70,15 @@ type SearchRequest struct {
 
 // thought is one search asked of the pool.
 type thought struct {
-	key   seatKey
-	level string
+	key seatKey
 	// point is the seat's decision point when the search began.
 	point string
 	view  engine.State
 	kind  Kind
-	seed  uint64
-	// game is the request for a Searcher: the game as it stood, whose
-	// Moves are read from the store when the search begins (the first
-	// played of them).
-	game   SearchRequest
+	// q is the decision (seat, level, the player's seed) and, for a
+	// Searcher, the game as it stood: its Moves are read from the store
+	// when the search begins (the first played of them).
+	q      SearchRequest
 	played int
 }
 
@@ -263,10 +261,8 @@ func (s *Service) handOff(t *Table, seat int) bool {
 	}
 	rec := t.Rec
 	view := rec.State.View(seat)
-	seed := aiSeed(rec, seat)
-	return s.think.submit(thought{key: k, level: rec.Seats[seat].AILevel, point: decisionPointOf(rec, seat, view),
-		view: view, kind: kind, seed: seed, played: rec.Seq,
-		game: SearchRequest{Game: rec.Kind, Seed: rec.Seed, Setup: rec.Setup(), Seat: seat, Level: rec.Seats[seat].AILevel, PlayerSeed: seed}})
+	return s.think.submit(thought{key: k, point: decisionPointOf(rec, seat, view), view: view, kind: kind, played: rec.Seq,
+		q: SearchRequest{Game: rec.Kind, Seed: rec.Seed, Setup: rec.Setup(), Seat: seat, Level: rec.Seats[seat].AILevel, PlayerSeed: aiSeed(rec, seat)}})
 }
 
 // thinkAbout runs th's search: with the Searcher when there is one, or in
@@ -281,7 +277,7 @@ func (s *Service) thinkAbout(ctx context.Context, th thought) (engine.Move, erro
 		// Debug: the Searcher itself logs why it failed, once.
 		s.log.Debug("a computer player's search failed apart; searching here instead", "game", th.key.game, "seat", th.key.seat, "err", err)
 	}
-	p, err := th.kind.Player(th.level, th.seed)
+	p, err := th.kind.Player(th.q.Level, th.q.PlayerSeed)
 	if err != nil {
 		return "", err
 	}
@@ -298,7 +294,7 @@ func (s *Service) searchApart(ctx context.Context, th thought) (engine.Move, err
 	if len(moves) < th.played {
 		return "", fmt.Errorf("the log has %d moves, fewer than the %d played when the search began", len(moves), th.played)
 	}
-	q := th.game
+	q := th.q
 	q.Moves = moves[:th.played]
 	return s.o.Searcher.Search(ctx, q)
 }
@@ -343,13 +339,13 @@ func (s *Service) search(th thought) {
 	case decisionPoint(rec, th.key.seat) != th.point:
 		s.log.Info("search outdated", "game", rec.ID, "seat", th.key.seat)
 	case err != nil:
-		s.log.Error("a computer player failed", "game", rec.ID, "seat", th.key.seat, "level", th.level, "err", err)
+		s.log.Error("a computer player failed", "game", rec.ID, "seat", th.key.seat, "level", th.q.Level, "err", err)
 		if perr := s.playFirstLegal(ctx, t, th.key.seat, ByAI); perr != nil {
 			s.log.Error("could not play for a seat", "game", rec.ID, "seat", th.key.seat, "err", perr)
 		}
 	default:
 		if _, aerr := s.act(ctx, t, m, ByAI, nil); aerr != nil && RefusalCode(aerr) != CodeMovedOn {
-			s.log.Error("an AI proposed a refused move", "game", rec.ID, "seat", th.key.seat, "level", th.level, "move", string(m), "err", aerr)
+			s.log.Error("an AI proposed a refused move", "game", rec.ID, "seat", th.key.seat, "level", th.q.Level, "move", string(m), "err", aerr)
 			if perr := s.playFirstLegal(ctx, t, th.key.seat, ByAI); perr != nil {
 				s.log.Error("could not play for a seat", "game", rec.ID, "seat", th.key.seat, "err", perr)
 			}

@@ -63,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	case "pictures":
 		return runPictures(args[1:], stdout, stderr)
 	case "think":
-		return runThink(args[1:], os.Stdin, stdout, stderr)
+		return runThink(args[1:], stderr)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return errHelp

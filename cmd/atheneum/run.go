@@ -46,7 +46,7 @@ func games(budget time.Duration) []engine.Game {
 // runThink is a search process: started by the bot (bot/apart), it
 // lowers its own priority and answers computer players' searches on its
 // standard input and output until the bot closes them.
-func runThink(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func runThink(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("think", flag.ContinueOnError)
 	budget := fs.Duration("budget", time.Second, "how long a hard computer player thinks per card (the bot's ATHENEUM_HARD_AI_MS)")
 	fs.Usage = func() {
@@ -61,10 +61,7 @@ func runThink(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *budget <= 0 {
 		return fmt.Errorf("think: --budget must be positive, not %v", *budget)
 	}
-	if err := apart.LowerPriority(); err != nil {
-		fmt.Fprintln(stderr, "think: could not lower the priority:", err)
-	}
-	return apart.Serve(games(*budget), stdin, stdout)
+	return apart.Main(games(*budget))
 }
 
 // newSearcher runs the bot's computer players' searches in search
