@@ -102,6 +102,19 @@ func (g *anludimGame) slash(user discordtest.User, command, sub string, opts ...
 	return ms
 }
 
+// records runs /COMMAND records SUB and returns its answer's messages.
+func (g *anludimGame) records(user discordtest.User, command, sub string, opts ...discordtest.Option) []discordtest.Message {
+	g.h.t.Helper()
+	ms, err := g.h.SlashWith(command, g.h.world.Channel.ID, user, discordtest.SubGroup("records", discordtest.Sub(sub, opts...)))
+	if err != nil {
+		g.h.t.Fatal(err)
+	}
+	if len(ms) == 0 {
+		g.h.t.Fatalf("/%s records %s answered nothing", command, sub)
+	}
+	return ms
+}
+
 // text joins the contents of an answer's messages.
 func text(ms []discordtest.Message) string {
 	var parts []string
@@ -243,14 +256,14 @@ func (g *anludimGame) check(t *testing.T) {
 	})
 	t.Run("the records answer once the game is over", func(t *testing.T) {
 		winner := g.rec.Seats[results[0].Seat].Name
-		history := text(g.slash(ana, an.ID, "history"))
+		history := text(g.records(ana, an.ID, "history"))
 		if !strings.Contains(history, g.id) || !strings.Contains(history, winner) {
 			t.Errorf("/anludim history does not list the game won by %s:\n%s", winner, history)
 		}
-		if stats := text(g.slash(ana, an.ID, "stats")); !strings.Contains(stats, stem(l, "stats.text")) {
+		if stats := text(g.records(ana, an.ID, "stats")); !strings.Contains(stats, stem(l, "stats.text")) {
 			t.Errorf("/anludim stats answered %q", stats)
 		}
-		if board := text(g.slash(bo, an.ID, "leaderboard")); !strings.Contains(board, l.T("leaderboard.none", "Min", 3)) {
+		if board := text(g.records(bo, an.ID, "leaderboard")); !strings.Contains(board, l.T("leaderboard.none", "Min", 3)) {
 			t.Errorf("/anludim leaderboard, after one game, answered %q", board)
 		}
 	})

@@ -129,7 +129,7 @@ func TestTimeAwayCoversEveryGameOfTheServer(t *testing.T) {
 			t.Fatalf("bo's seat in %s is not on autopilot", ch)
 		}
 	}
-	if got := h.slash(bo, "games"); !strings.Contains(got.Content, en("games.away", "Until", face.Stamp(until))) {
+	if got := h.records(bo, "games"); !strings.Contains(got.Content, en("games.away", "Until", face.Stamp(until))) {
 		t.Fatalf("/atheneum games does not say bo is away: %q", got.Content)
 	}
 	// No reminder reaches bo while away.

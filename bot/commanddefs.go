@@ -31,11 +31,10 @@ func languageChoices() []face.Choice {
 // subcommands take a game: option among all the games hosted (and all of
 // them together), which defaults to the command's own game.
 func gameSpec(f face.Face, all []face.Face) face.Spec {
-	games := []face.Choice{{Value: allGames, Key: "cmd.game.all.choice"}}
-	for _, g := range all {
-		games = append(games, face.Choice{Value: g.Kind().ID(), Key: g.Kind().ID() + ".title"})
-	}
-	gameOption := face.ChoiceOption("game", false, games)
+	// The game whose records to read is typed with suggestions rather
+	// than chosen from fixed choices, which Discord counts against the
+	// command's size once per subcommand and per game hosted.
+	gameOption := face.Spec{Name: "game", Kind: discordgo.ApplicationCommandOptionString, Autocomplete: true, MaxLength: 100}
 	var topics []face.Choice
 	for _, k := range f.RulesTopics() {
 		topics = append(topics, face.Choice{Value: k, Key: rulesKey(f, k) + ".title"})
@@ -89,19 +88,26 @@ func gameSpec(f face.Face, all []face.Face) face.Spec {
 		face.Sub("hints", face.ChoiceOption("mode", true, []face.Choice{
 			{Value: "on", Key: "cmd.hints.mode.on.choice"}, {Value: "off", Key: "cmd.hints.mode.off.choice"}})),
 		face.Sub("language", face.ChoiceOption("language", true, languageChoices())),
-		face.Sub("history", face.ChoiceOption("scope", false, []face.Choice{
-			{Value: "channel", Key: "cmd.history.scope.channel.choice"},
-			{Value: "server", Key: "cmd.history.scope.server.choice"}}), gameOption),
-		face.Sub("stats", face.UserOption("member", false), gameOption),
-		face.Sub("leaderboard", gameOption),
-		face.Sub("games"),
-		face.Sub("replay", face.Spec{Name: "game", Kind: discordgo.ApplicationCommandOptionString, Required: true, Autocomplete: true}),
+		// The records, grouped so that a command keeps room below
+		// Discord's 25 options for the subcommands of games to come.
+		face.Group(groupRecords,
+			face.Sub("history", face.ChoiceOption("scope", false, []face.Choice{
+				{Value: "channel", Key: "cmd.records.history.scope.channel.choice"},
+				{Value: "server", Key: "cmd.records.history.scope.server.choice"}}), gameOption),
+			face.Sub("stats", face.UserOption("member", false), gameOption),
+			face.Sub("leaderboard", gameOption),
+			face.Sub("games"),
+			face.Sub("replay", face.Spec{Name: "game", Kind: discordgo.ApplicationCommandOptionString, Required: true, Autocomplete: true})),
 	)
 	return face.Spec{Name: f.Command(), Options: opts}
 }
 
-// allGames is the game: option's choice of every game together.
+// allGames is the game: option's value for every game together.
 const allGames = "all"
+
+// groupRecords is the subcommand group of the records: history, stats,
+// leaderboard, games and replay.
+const groupRecords = "records"
 
 // rulesKey is the catalogue prefix of a rules topic: Atheneum's topics
 // are "rules.<topic>", another game's "<command>.rules.<topic>".

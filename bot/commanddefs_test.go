@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -139,6 +140,43 @@ func checkLimits(t *testing.T, cmd *discordgo.ApplicationCommand) {
 	}
 }
 
+// Room a game's command keeps below Discord's limits, so that a shared
+// subcommand added later (up to roomForSubcommands of them, each of up to
+// roomPerSubcommand characters with its options) still registers.
+const (
+	roomForSubcommands = 3
+	roomPerSubcommand  = 100
+)
+
+// TestEveryCommandLeavesRoomForMoreSubcommands counts each command as
+// Discord does (the names, descriptions and string choice values of the
+// command and everything in it, each field at its longest localization,
+// summed; discordtest.Command.Size) against the stricter of the limits
+// Discord has published, 4000 characters, and its 25 options, with room
+// to spare for subcommands to come.
+func TestEveryCommandLeavesRoomForMoreSubcommands(t *testing.T) {
+	for _, cmd := range allCommands(t) {
+		t.Run("/"+cmd.Name+" leaves room for more subcommands", func(t *testing.T) {
+			data, err := json.Marshal(cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c discordtest.Command
+			if err := json.Unmarshal(data, &c); err != nil {
+				t.Fatal(err)
+			}
+			size, options := c.Size(), len(cmd.Options)
+			t.Logf("/%s: %d characters as Discord counts them, %d options", cmd.Name, size, options)
+			if limit := maxCommandCharacters - roomForSubcommands*roomPerSubcommand; size > limit {
+				t.Errorf("/%s counts %d characters: over %d, it leaves no room for %d more subcommands below Discord's %d", cmd.Name, size, limit, roomForSubcommands, maxCommandCharacters)
+			}
+			if limit := maxOptionsPerLevel - roomForSubcommands; options > limit {
+				t.Errorf("/%s has %d options: over %d, it leaves no room for %d more below Discord's %d", cmd.Name, options, limit, roomForSubcommands, maxOptionsPerLevel)
+			}
+		})
+	}
+}
+
 func TestEveryCommandWordIsLocalisedInFrench(t *testing.T) {
 	for _, cmd := range allCommands(t) {
 		checkLocalised(t, cmd)
@@ -191,10 +229,11 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		"atheneum notify", "atheneum notify mode string required [dm mention quiet]",
 		"atheneum hints", "atheneum hints mode string required [on off]",
 		"atheneum language", "atheneum language language string required [en fr]",
-		"atheneum history", "atheneum history scope string [channel server]", "atheneum history game string [all atheneum anludim]",
-		"atheneum stats", "atheneum stats member user", "atheneum stats game string [all atheneum anludim]",
-		"atheneum leaderboard", "atheneum leaderboard game string [all atheneum anludim]", "atheneum games",
-		"atheneum replay", "atheneum replay game string required autocomplete",
+		"atheneum records",
+		"atheneum records history", "atheneum records history scope string [channel server]", "atheneum records history game string autocomplete max100",
+		"atheneum records stats", "atheneum records stats member user", "atheneum records stats game string autocomplete max100",
+		"atheneum records leaderboard", "atheneum records leaderboard game string autocomplete max100", "atheneum records games",
+		"atheneum records replay", "atheneum records replay game string required autocomplete",
 	}
 	// Anludim's command shares every subcommand that is not about the
 	// board, and has its own: play, then (read-only) hand, table and items.
@@ -211,7 +250,7 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 		}
 		if line == "atheneum log turns integer 1-10" {
 			wantAnludim = append(wantAnludim, "anludim hand", "anludim table", "anludim items",
-				"anludim rules", "anludim rules topic string [overview turn combinations expert professors round_end parchments table]")
+				"anludim rules", "anludim rules topic string [overview turn combinations expert professors round_end parchments table help]")
 		}
 	}
 	byName := commandsByName(t)

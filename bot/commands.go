@@ -49,6 +49,9 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		if r.i.GuildID == "" {
 			return face.Refuse(r.l.T("lobby.no.dm"))
 		}
+		if err := b.sameServer(ctx, r); err != nil {
+			return err
+		}
 		if name == "away" {
 			return b.cmdAway(ctx, r, opts)
 		}
@@ -59,11 +62,12 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return b.cmdTutorial(ctx, r)
 	case "language":
 		return b.cmdLanguage(ctx, r, opts)
-	case "history", "stats", "leaderboard", "games", "replay":
+	case groupRecords:
 		if err := r.deferMessage(true); err != nil {
 			return err
 		}
-		return b.cmdRecords(ctx, r, name, opts)
+		sub, subOpts := nestedSubcommand(r.i)
+		return b.cmdRecords(ctx, r, sub, subOpts)
 	}
 	if err := r.deferMessage(true); err != nil {
 		return err
@@ -160,6 +164,16 @@ func (b *Bot) sameKind(r *reply, rec *store.Game) error {
 		return nil
 	}
 	return face.RefuseID("cmd.other.game", "Game", r.l.T(rec.Kind+".title"), "Command", b.command(rec))
+}
+
+// sameServer refuses a command whose channel holds a game of another
+// server than the one the interaction names (Discord never sends that; a
+// forged payload could), as every command about the channel's game does.
+func (b *Bot) sameServer(ctx context.Context, r *reply) error {
+	if _, err := b.svc.GameInChannel(ctx, r.i.GuildID, r.i.ChannelID); err != nil && store.ErrorCode(err) != store.CodeNotFound {
+		return err
+	}
+	return nil
 }
 
 // noGameHere words a failed lookup of the channel's game.

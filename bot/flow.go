@@ -7,6 +7,7 @@ package bot
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -199,6 +200,11 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	f, ok := b.faces[r.i.ApplicationCommandData().Name]
 	name, opts := invokedSubcommand(r.i)
+	if name == groupRecords {
+		var sub string
+		sub, opts = nestedSubcommand(r.i)
+		name = groupRecords + " " + sub
+	}
 	focused := ""
 	for n, o := range opts {
 		if o.Focused {
@@ -207,8 +213,10 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 	}
 	switch {
 	case !ok:
-	case name == "replay":
+	case name == groupRecords+" replay":
 		choices = b.replayChoices(ctx, r, f, opts.Str("game"))
+	case strings.HasPrefix(name, groupRecords+" ") && focused == "game":
+		choices = b.gameChoices(r.l, opts.Str("game"))
 	default:
 		snap, err := b.svc.SnapshotInChannel(ctx, r.i.GuildID, r.i.ChannelID)
 		if err != nil || snap.Rec.Kind != f.Kind().ID() {

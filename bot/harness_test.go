@@ -248,6 +248,22 @@ func (h *harness) slash(user discordtest.User, sub string, opts ...discordtest.O
 	return h.slashIn(h.world.Channel.ID, user, sub, opts...)
 }
 
+// records runs /atheneum records SUB in the harness's channel and returns
+// what the user sees.
+func (h *harness) records(user discordtest.User, sub string, opts ...discordtest.Option) discordtest.Message {
+	h.t.Helper()
+	in, err := h.Srv.SlashCommand(h.Ctx, user, h.world.Channel.ID, "atheneum", discordtest.SubGroup("records", discordtest.Sub(sub, opts...)))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	msg, err := in.WaitResponse(h.Ctx)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.Settle()
+	return msg
+}
+
 func (h *harness) slashIn(channelID string, user discordtest.User, sub string, opts ...discordtest.Option) discordtest.Message {
 	h.t.Helper()
 	msg, err := h.Driver.SlashIn(channelID, user, sub, opts...)

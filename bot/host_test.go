@@ -210,7 +210,7 @@ func TestAHostHandsSeatsOver(t *testing.T) {
 		if rec.Status != store.StatusAbandoned || rec.EndReason != "We have to stop here" {
 			t.Fatalf("after end: %s, reason %q", rec.Status, rec.EndReason)
 		}
-		seen := h.slash(bo, "history")
+		seen := h.records(bo, "history")
 		if !strings.Contains(seen.Content, "We have to stop here") {
 			t.Errorf("the history does not give the reason: %q", seen.Content)
 		}

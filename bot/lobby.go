@@ -510,21 +510,27 @@ func (b *Bot) cmdTutorial(ctx context.Context, r *reply) error {
 	if err := r.deferMessage(true); err != nil {
 		return err
 	}
+	if err := b.sameServer(ctx, r); err != nil {
+		return err
+	}
 	user := face.InteractionUser(r.i)
 	f := r.face
 	title := r.l.T(f.Kind().ID() + ".title")
-	th, err := b.dg.ThreadStartComplex(r.i.ChannelID, &discordgo.ThreadStart{
-		Name: face.Clip(r.l.T("tutorial.thread", "Game", title, "Name", displayName(user, r.i.Member)), 100),
-		Type: discordgo.ChannelTypeGuildPrivateThread, AutoArchiveDuration: 10080,
-	})
-	if err != nil {
-		b.log.Warn("could not start a tutorial's thread", "channel", r.i.ChannelID, "err", err)
-		return face.Refuse(r.l.T("tutorial.thread.failed"))
-	}
 	lo, hi := f.Kind().SeatRange()
 	seats := min(max(tutorialSeats, lo), hi)
-	rec, err := b.svc.OpenLobby(ctx, game.Lobby{Game: f.Kind().ID(), GuildID: r.i.GuildID, ChannelID: th.ID, HostID: user.ID,
-		HostName: displayName(user, r.i.Member), Seats: seats, StepHours: tutorialHours, Language: string(r.l), Practice: true})
+	rec, err := b.svc.OpenPractice(ctx, game.Lobby{Game: f.Kind().ID(), GuildID: r.i.GuildID, HostID: user.ID,
+		HostName: displayName(user, r.i.Member), Seats: seats, StepHours: tutorialHours, Language: string(r.l), Practice: true},
+		func() (string, error) {
+			th, err := b.dg.ThreadStartComplex(r.i.ChannelID, &discordgo.ThreadStart{
+				Name: face.Clip(r.l.T("tutorial.thread", "Game", title, "Name", displayName(user, r.i.Member)), 100),
+				Type: discordgo.ChannelTypeGuildPrivateThread, AutoArchiveDuration: 10080,
+			})
+			if err != nil {
+				b.log.Warn("could not start a tutorial's thread", "channel", r.i.ChannelID, "err", err)
+				return "", face.Refuse(r.l.T("tutorial.thread.failed"))
+			}
+			return th.ID, nil
+		})
 	if err != nil {
 		return err
 	}
@@ -554,6 +560,6 @@ func (b *Bot) cmdTutorial(ctx context.Context, r *reply) error {
 	}
 	b.svc.Settle(ctx, t)
 	b.log.Info("tutorial started", "game", rec.ID)
-	_, err = r.edit(r.l.T("tutorial.ready", "Thread", "<#"+th.ID+">"), nil)
+	_, err = r.edit(r.l.T("tutorial.ready", "Thread", "<#"+rec.ChannelID+">"), nil)
 	return err
 }

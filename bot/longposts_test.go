@@ -195,7 +195,7 @@ func TestLongMessagesAreSplitNeverClipped(t *testing.T) {
 			ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("lobby-%d", k))
 			h.slashIn(ch.ID, ana, "new")
 		}
-		in, err := h.Srv.SlashCommand(h.Ctx, ana, h.Channel, "atheneum", discordtest.Sub("games"))
+		in, err := h.Srv.SlashCommand(h.Ctx, ana, h.Channel, "atheneum", discordtest.SubGroup("records", discordtest.Sub("games")))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -74,9 +74,14 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.O
 		return face.Refuse(r.l.T("lobby.no.dm"))
 	}
 	l := r.l
-	if g := opts.Str("game"); name != "replay" && g != "" && g != allGames {
-		if _, ok := b.faces[g]; !ok || b.faces[g].Kind().ID() != g {
-			return face.Refuse(l.T("cmd.unknown", "Command", r.face.Command()))
+	var kind string // the game whose records to read, "" for all
+	if name != "replay" {
+		g, err := b.recordsGame(r, opts.Str("game"))
+		if err != nil {
+			return err
+		}
+		if g != allGames {
+			kind = g
 		}
 	}
 	switch name {
@@ -85,7 +90,7 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.O
 		if opts.Str("scope") == "server" {
 			channel = ""
 		}
-		games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, ChannelID: channel, Game: recordsGame(r, opts)}, historyGames)
+		games, err := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, ChannelID: channel, Game: kind}, historyGames)
 		if err != nil {
 			return err
 		}
@@ -98,14 +103,14 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.O
 				return face.Refuse(l.T("cmd.no.user"))
 			}
 		}
-		st, err := b.svc.Stats(ctx, store.Scope{GuildID: r.i.GuildID, Game: recordsGame(r, opts)}, u.ID)
+		st, err := b.svc.Stats(ctx, store.Scope{GuildID: r.i.GuildID, Game: kind}, u.ID)
 		if err != nil {
 			return err
 		}
 		_, err = r.edit(statsText(l, r.face, "<@"+u.ID+">", st), nil)
 		return err
 	case "leaderboard":
-		board, err := b.svc.Leaderboard(ctx, store.Scope{GuildID: r.i.GuildID, Game: recordsGame(r, opts)}, leaderboardPlaces, leaderboardMin)
+		board, err := b.svc.Leaderboard(ctx, store.Scope{GuildID: r.i.GuildID, Game: kind}, leaderboardPlaces, leaderboardMin)
 		if err != nil {
 			return err
 		}
@@ -126,17 +131,54 @@ func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.O
 	return face.Refuse(l.T("cmd.unknown", "Command", r.face.Command()))
 }
 
-// recordsGame is the game whose records a command reads: the game:
-// option's ("" for all games), else the command's own game.
-func recordsGame(r *reply, opts face.Options) string {
-	switch g := opts.Str("game"); g {
-	case "":
-		return r.face.Kind().ID()
-	case allGames:
-		return ""
-	default:
-		return g
+// recordsGame reads the game: option of a records subcommand, typed with
+// suggestions (gameChoices): a game's id or its title in either language,
+// or allGames; none is the command's own game. Anything else is refused,
+// naming the choices.
+func (b *Bot) recordsGame(r *reply, typed string) (string, error) {
+	typed = strings.TrimSpace(typed)
+	if typed == "" {
+		return r.face.Kind().ID(), nil
 	}
+	for _, c := range b.gameChoices(r.l, "") {
+		id := c.Value.(string)
+		if strings.EqualFold(typed, id) || strings.EqualFold(typed, c.Name) || (id != allGames && strings.EqualFold(typed, gameTitle(id))) {
+			return id, nil
+		}
+	}
+	var names []string
+	for _, c := range b.gameChoices(r.l, "") {
+		names = append(names, c.Name)
+	}
+	return "", face.Refuse(r.l.T("records.bad.game", "Name", face.Echo(typed), "Games", strings.Join(names, ", ")))
+}
+
+// gameTitle is a game's title in English, which a member may type in any
+// language (titles are names).
+func gameTitle(id string) string { return i18n.English.T(id + ".title") }
+
+// gameChoices suggests the game: option's values while it is typed: every
+// game together, then each game hosted, by its title in l, those whose
+// title or id begins with what was typed first.
+func (b *Bot) gameChoices(l i18n.Lang, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	all := []*discordgo.ApplicationCommandOptionChoice{{Name: l.T("cmd.records.game.all.choice"), Value: allGames}}
+	for _, f := range b.order {
+		id := f.Kind().ID()
+		all = append(all, &discordgo.ApplicationCommandOptionChoice{Name: l.T(id + ".title"), Value: id})
+	}
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	if typed == "" {
+		return all
+	}
+	var first, rest []*discordgo.ApplicationCommandOptionChoice
+	for _, c := range all {
+		if strings.HasPrefix(strings.ToLower(c.Name), typed) || strings.HasPrefix(c.Value.(string), typed) {
+			first = append(first, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	return append(first, rest...)
 }
 
 // historyText lists finished games, newest first.

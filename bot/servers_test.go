@@ -105,6 +105,9 @@ func TestEveryCommandChecksItsServer(t *testing.T) {
 		{"admin remove, by a manager", mod, discordtest.SubGroup("admin", discordtest.Sub("remove", discordtest.UserOpt("player", bo)))},
 		{"admin end, by a manager", mod, discordtest.SubGroup("admin", discordtest.Sub("end", discordtest.StringOpt("reason", "taken over")))},
 		{"admin pause, by the host herself", ana, discordtest.SubGroup("admin", discordtest.Sub("pause"))},
+		{"away, by a player of the game", ana, discordtest.Sub("away", discordtest.IntOpt("hours", 5))},
+		{"back, by a player of the game", ana, discordtest.Sub("back")},
+		{"tutorial, in a channel that has a game", ana, discordtest.Sub("tutorial")},
 	}
 	for _, c := range bound {
 		t.Run(c.name+" is refused and changes nothing", func(t *testing.T) {
@@ -134,18 +137,18 @@ func TestEveryCommandChecksItsServer(t *testing.T) {
 		name string
 		opt  discordtest.Option
 	}{
-		{"history of the channel", discordtest.Sub("history")},
-		{"history of the server", discordtest.Sub("history", discordtest.StringOpt("scope", "server"))},
-		{"stats", discordtest.Sub("stats", discordtest.UserOpt("member", ana))},
-		{"leaderboard", discordtest.Sub("leaderboard")},
-		{"games", discordtest.Sub("games")},
-		{"replay", discordtest.Sub("replay", discordtest.StringOpt("game", endedID))},
+		{"history of the channel", discordtest.SubGroup("records", discordtest.Sub("history"))},
+		{"history of the server", discordtest.SubGroup("records", discordtest.Sub("history", discordtest.StringOpt("scope", "server")))},
+		{"stats", discordtest.SubGroup("records", discordtest.Sub("stats", discordtest.UserOpt("member", ana)))},
+		{"leaderboard", discordtest.SubGroup("records", discordtest.Sub("leaderboard"))},
+		{"games", discordtest.SubGroup("records", discordtest.Sub("games"))},
+		{"replay", discordtest.SubGroup("records", discordtest.Sub("replay", discordtest.StringOpt("game", endedID)))},
 	}
 	for _, c := range records {
 		t.Run(c.name+" shows only the asking server's records", func(t *testing.T) {
 			seen := h.forgeSlash(ana, attacker.ID, ended.ID, c.opt)
 			secrets := []string{"secret reason", h.state(channel).ID}
-			if c.opt.Name != "replay" {
+			if c.opt.Options[0].Name != "replay" {
 				secrets = append(secrets, endedID) // the replay may quote the id the user typed
 			}
 			for _, secret := range secrets {

@@ -1,10 +1,14 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"atheneum/bot/discordtest"
+	"atheneum/bot/game"
 	"atheneum/i18n"
 )
 
@@ -62,6 +66,65 @@ func TestATutorialIsAPrivatePracticeGameWithHints(t *testing.T) {
 		dm = h.slashIn(ch.ID, bo, "play")
 		if strings.Contains(dm.Content, en("atheneum.hint.pick")) {
 			t.Errorf("bo turned hints off and still sees one: %q", dm.Content)
+		}
+	})
+}
+
+// TestPracticeGamesStayWithinBounds: a member runs at most one practice
+// game of each game at a time (a second request points to the first and
+// makes no thread), and a server at most game.MaxPracticePerServer.
+func TestPracticeGamesStayWithinBounds(t *testing.T) {
+	t.Parallel()
+	var names []string
+	for k := range game.MaxPracticePerServer + 1 {
+		names = append(names, fmt.Sprintf("m%d", k))
+	}
+	h := newHarness(t, names...)
+	threads := func() int {
+		n := 0
+		for _, c := range h.Srv.Threads(h.world.Channel.ID) {
+			if c.Type == discordgo.ChannelTypeGuildPrivateThread {
+				n++
+			}
+		}
+		return n
+	}
+	first := h.slash(h.user("m0"), "tutorial")
+	games, err := h.db.MemberGames(h.Ctx, h.world.Guild.ID, h.user("m0").ID)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("m0's games: %d, %v (first answer %q)", len(games), err, first.Content)
+	}
+	thread := games[0].ChannelID
+	t.Run("a second practice game of the same game points to the first", func(t *testing.T) {
+		before := threads()
+		seen := h.slash(h.user("m0"), "tutorial")
+		want := i18n.English.T("play.refusal.practice_running", "Command", "atheneum", "Channel", "<#"+thread+">", "Game", i18n.English.T("atheneum.title"))
+		if seen.Content != want {
+			t.Errorf("answer %q, want %q", seen.Content, want)
+		}
+		if threads() != before {
+			t.Error("a thread was made for a refused practice game")
+		}
+	})
+	t.Run("a practice game of another game may run beside it", func(t *testing.T) {
+		ms, err := h.Slash("anludim", h.Channel, h.user("m0"), "tutorial")
+		if err != nil || len(ms) == 0 || !strings.Contains(ms[0].Content, stem(i18n.English, "tutorial.ready")) {
+			t.Fatalf("/anludim tutorial answered %v, %v", ms, err)
+		}
+	})
+	t.Run("a server runs at most its bound of practice games", func(t *testing.T) {
+		for k := 1; k < game.MaxPracticePerServer-1; k++ {
+			if seen := h.slash(h.user(names[k]), "tutorial"); !strings.Contains(seen.Content, stem(i18n.English, "tutorial.ready")) {
+				t.Fatalf("%s's practice game was refused: %q", names[k], seen.Content)
+			}
+		}
+		before := threads()
+		seen := h.slash(h.user(names[game.MaxPracticePerServer]), "tutorial")
+		if want := i18n.English.T("play.refusal.practice_full", "Command", "atheneum", "Max", game.MaxPracticePerServer); seen.Content != want {
+			t.Errorf("answer %q, want %q", seen.Content, want)
+		}
+		if threads() != before {
+			t.Error("a thread was made for a refused practice game")
 		}
 	})
 }

@@ -66,6 +66,14 @@ func refusalArgs(l i18n.Lang, f face.Face, gr *game.Refusal) []any {
 		return []any{"Max", game.MaxHours}
 	case game.CodeBadAwayHours:
 		return []any{"Max", game.MaxAwayHours}
+	case game.CodePracticeRunning:
+		title := ""
+		if f != nil {
+			title = l.T(f.Kind().ID() + ".title")
+		}
+		return []any{"Channel", "<#" + gr.Arg + ">", "Game", title}
+	case game.CodePracticeFull:
+		return []any{"Max", game.MaxPracticePerServer}
 	}
 	return nil
 }

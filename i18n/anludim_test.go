@@ -403,7 +403,7 @@ func TestEveryAnludimTermHasWords(t *testing.T) {
 }
 
 // rulesTopics are the rules' topics, in reading order.
-var rulesTopics = []string{"overview", "turn", "combinations", "expert", "professors", "round_end", "parchments", "table"}
+var rulesTopics = []string{"overview", "turn", "combinations", "expert", "professors", "round_end", "parchments", "table", "help"}
 
 // TestAnludimRulesFitInAMessage: each topic has a title and a text in
 // every language, and each text fits in one Discord message.

@@ -86,19 +86,15 @@ func (f *Face) Subcommands() []face.Spec {
 
 // rulesTopics are the topics of /anludim rules, in reading order: each has
 // "anludim.rules.<topic>.title" and ".text" in the catalogue.
-var rulesTopics = []string{"overview", "turn", "combinations", "expert", "professors", "round_end", "parchments", "table"}
+var rulesTopics = []string{"overview", "turn", "combinations", "expert", "professors", "round_end", "parchments", "table", "help"}
 
 // RulesTopics are the topics of the rules, the overview first.
 func (f *Face) RulesTopics() []string { return append([]string(nil), rulesTopics...) }
 
-// RulesText is one topic of the rules in l, "" for an unknown topic.
+// RulesText is one topic of the rules in l; an empty or unknown topic
+// gives the overview and the list of the others.
 func (f *Face) RulesText(l i18n.Lang, topic string) string {
-	for _, t := range rulesTopics {
-		if t == topic {
-			return l.T("anludim.rules." + t + ".text")
-		}
-	}
-	return ""
+	return face.RulesOrOverview(l, an.ID, rulesTopics, func(t string) string { return "anludim.rules." + t }, topic)
 }
 
 // OptionWords names the variant ("base" or "expert") in l; any other

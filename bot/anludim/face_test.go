@@ -93,7 +93,7 @@ func TestTheSubcommandsAreNamedInEveryLanguage(t *testing.T) {
 
 func TestTheRulesHaveEveryTopic(t *testing.T) {
 	f := New()
-	if len(f.RulesTopics()) != 8 || f.RulesTopics()[0] != "overview" {
+	if len(f.RulesTopics()) != 9 || f.RulesTopics()[0] != "overview" {
 		t.Fatalf("topics %v", f.RulesTopics())
 	}
 	for _, topic := range f.RulesTopics() {
@@ -103,9 +103,15 @@ func TestTheRulesHaveEveryTopic(t *testing.T) {
 			}
 		})
 	}
-	t.Run("an unknown topic has no text", func(t *testing.T) {
-		if got := f.RulesText(i18n.English, "spiders"); got != "" {
-			t.Errorf("got %q", got)
+	t.Run("an unknown or empty topic gives the overview and the other topics", func(t *testing.T) {
+		for _, l := range i18n.Langs {
+			for _, topic := range []string{"spiders", ""} {
+				got := f.RulesText(l, topic)
+				checkWords(t, string(l)+" "+topic, got)
+				if !strings.HasPrefix(got, l.T("anludim.rules.overview.text")) || !strings.Contains(got, l.T("anludim.rules.help.title")) {
+					t.Errorf("%s %q: got %q", l, topic, got)
+				}
+			}
 		}
 	})
 }

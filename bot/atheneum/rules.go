@@ -1,8 +1,7 @@
 package atheneum
 
 import (
-	"strings"
-
+	"atheneum/bot/face"
 	"atheneum/i18n"
 )
 
@@ -18,14 +17,5 @@ func rulesTitle(l i18n.Lang, topic string) string { return l.T("rules." + topic 
 // rulesTextIn returns a topic in l, or, for an unknown or empty topic, the
 // overview and the list of the other topics.
 func rulesTextIn(l i18n.Lang, topic string) string {
-	for _, k := range rulesTopicKeys {
-		if k == topic {
-			return l.T("rules." + k + ".text")
-		}
-	}
-	titles := make([]string, 0, len(rulesTopicKeys)-1)
-	for _, k := range rulesTopicKeys[1:] {
-		titles = append(titles, rulesTitle(l, k))
-	}
-	return l.T("rules."+rulesTopicKeys[0]+".text") + "\n\n" + l.T("rules.more", "Topics", strings.Join(titles, ", "))
+	return face.RulesOrOverview(l, "atheneum", rulesTopicKeys, func(k string) string { return "rules." + k }, topic)
 }

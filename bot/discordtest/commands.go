@@ -404,3 +404,8 @@ func checkOptionValue(o CommandOption, g Option) error {
 	}
 	return nil
 }
+
+// Size is what Discord counts of a command against its size limit: the
+// names, descriptions and string choice values of the command and of
+// everything in it, each field at its longest localization.
+func (c Command) Size() int { return commandSize(c) }

@@ -194,6 +194,32 @@ func TestResponsesFollowupsAndEdits(t *testing.T) {
 		}
 	})
 
+	t.Run("an empty answer is refused as Discord refuses it", func(t *testing.T) {
+		empties := []struct {
+			name string
+			send handlerFunc
+		}{
+			{"a message response with no content", func(s *discordgo.Session, i *discordgo.Interaction) error {
+				return s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+					Data: &discordgo.InteractionResponseData{Content: "", Flags: discordgo.MessageFlagsEphemeral}})
+			}},
+			{"a follow-up with no content", func(s *discordgo.Session, i *discordgo.Interaction) error {
+				if err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
+					return err
+				}
+				_, err := s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: ""})
+				return err
+			}},
+		}
+		for _, e := range empties {
+			_, err := slash(t, e.send)
+			if status, code := restErrCode(err); status != 400 || code != 50006 {
+				t.Errorf("%s: error %v, want 400 with code 50006 (Cannot send an empty message)", e.name, err)
+			}
+			srv.TakeViolations()
+		}
+	})
+
 	t.Run("the first follow-up after a deferral replaces the thinking message", func(t *testing.T) {
 		var first *discordgo.Message
 		in, err := slash(t, func(s *discordgo.Session, i *discordgo.Interaction) error {

@@ -32,12 +32,18 @@ import (
 // answer (a long answer comes in parts, the last one carrying its
 // components), once the bot is idle again.
 func (d *Driver) Slash(command, channelID string, user discordtest.User, sub string, opts ...discordtest.Option) ([]discordtest.Message, error) {
-	in, err := d.Srv.SlashCommand(d.Ctx, user, channelID, command, discordtest.Sub(sub, opts...))
+	return d.SlashWith(command, channelID, user, discordtest.Sub(sub, opts...))
+}
+
+// SlashWith runs /COMMAND with its subcommand (or a subcommand group, as
+// discordtest.SubGroup builds it) and returns its answer's messages.
+func (d *Driver) SlashWith(command, channelID string, user discordtest.User, sub discordtest.Option) ([]discordtest.Message, error) {
+	in, err := d.Srv.SlashCommand(d.Ctx, user, channelID, command, sub)
 	if err != nil {
-		return nil, fmt.Errorf("/%s %s: %w", command, sub, err)
+		return nil, fmt.Errorf("/%s %s: %w", command, sub.Name, err)
 	}
 	if _, err := in.WaitResponse(d.Ctx); err != nil {
-		return nil, fmt.Errorf("/%s %s: %w", command, sub, err)
+		return nil, fmt.Errorf("/%s %s: %w", command, sub.Name, err)
 	}
 	d.Settle()
 	return in.Responses(), nil

@@ -76,6 +76,12 @@ const (
 	// the one the request came from (Discord never sends that; a forged
 	// payload could).
 	CodeOtherServer Code = "other_server"
+	// CodePracticeRunning: the member already has a practice game of this
+	// kind running on the server; Arg is its channel.
+	CodePracticeRunning Code = "practice_running"
+	// CodePracticeFull: the server has MaxPracticePerServer practice games
+	// running already.
+	CodePracticeFull Code = "practice_full"
 )
 
 // Refusal is an expected refusal: the request was wrong or came too late,

@@ -96,6 +96,45 @@ func (s *Service) OpenLobby(ctx context.Context, l Lobby) (*store.Game, error) {
 	return rec, nil
 }
 
+// MaxPracticePerServer bounds the practice games running at once on one
+// server: each has its own thread and computer players, and a member may
+// only have one of each game (see OpenPractice).
+const MaxPracticePerServer = 10
+
+// OpenPractice opens a practice lobby (l.Practice is set) for its host,
+// within the bounds: one running practice game per member and kind of
+// game on a server (CodePracticeRunning, naming its channel, for a second
+// one) and MaxPracticePerServer per server (CodePracticeFull). place
+// makes the channel the game is played in (a private thread), called only
+// once the bounds allow it, so that a refused request creates nothing.
+// Requests are taken one at a time.
+func (s *Service) OpenPractice(ctx context.Context, l Lobby, place func() (channelID string, err error)) (*store.Game, error) {
+	s.practice.Lock()
+	defer s.practice.Unlock()
+	active, err := s.o.Store.ListActive(ctx)
+	if err != nil {
+		return nil, err
+	}
+	running := 0
+	for _, g := range active {
+		if g.GuildID != l.GuildID || !g.Options.Practice {
+			continue
+		}
+		if g.HostID == l.HostID && g.Kind == l.Game {
+			return nil, &Refusal{Code: CodePracticeRunning, Arg: g.ChannelID}
+		}
+		running++
+	}
+	if running >= MaxPracticePerServer {
+		return nil, refusal(CodePracticeFull)
+	}
+	if l.ChannelID, err = place(); err != nil {
+		return nil, err
+	}
+	l.Practice = true
+	return s.OpenLobby(ctx, l)
+}
+
 // closeExpired closes the game if it is a lobby past its expiry, and
 // reports whether it did.
 func (s *Service) closeExpired(ctx context.Context, gameID string) bool {

@@ -58,6 +58,7 @@ type Store interface {
 	GetJob(ctx context.Context, gameID string, k store.JobKey) (store.Job, error)
 	GameJobs(ctx context.Context, gameID string) ([]store.Job, error)
 	Results(ctx context.Context, gameID string) ([]store.SeatResult, error)
+	ListActive(ctx context.Context) ([]*store.Game, error)
 	MemberSettings
 	History
 }
@@ -155,6 +156,9 @@ type Service struct {
 
 	mu     sync.Mutex
 	tables map[string]*Table
+	// practice serialises the opening of practice games, so that two
+	// requests at once cannot both pass their bounds.
+	practice sync.Mutex
 	// think is the pool of searches; nil when they run inline.
 	think *thinkers
 }

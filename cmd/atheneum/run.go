@@ -128,7 +128,7 @@ func runBot(args []string, stderr io.Writer) error {
 		return fmt.Errorf("registering the slash commands: %w", err)
 	}
 	b.Start()
-	log.Info("bot ready", "user", dg.State.User.Username, "db", cfg.DBPath)
+	log.Info("bot ready", "user", dg.State.User.Username, "db", cfg.DBPath, "invite", bot.InviteURL(dg.State.User.ID))
 	<-ctx.Done()
 	log.Info("shutting down")
 	shutdown, cancel := context.WithTimeout(context.Background(), 30*time.Second)
