@@ -6,10 +6,10 @@ import "math/bits"
 // with the game and never allocate.
 type cardSet [3]uint64
 
-func (s *cardSet) add(c int)      { s[c>>6] |= 1 << (c & 63) }
-func (s *cardSet) remove(c int)   { s[c>>6] &^= 1 << (c & 63) }
-func (s cardSet) has(c int) bool  { return c >= 0 && c < NumCards && s[c>>6]&(1<<(c&63)) != 0 }
-func (s cardSet) empty() bool     { return s[0]|s[1]|s[2] == 0 }
+func (s *cardSet) add(c int)     { s[c>>6] |= 1 << (c & 63) }
+func (s *cardSet) remove(c int)  { s[c>>6] &^= 1 << (c & 63) }
+func (s cardSet) has(c int) bool { return c >= 0 && c < NumCards && s[c>>6]&(1<<(c&63)) != 0 }
+func (s cardSet) empty() bool    { return s[0]|s[1]|s[2] == 0 }
 func (s cardSet) or(o cardSet) cardSet {
 	return cardSet{s[0] | o[0], s[1] | o[1], s[2] | o[2]}
 }

@@ -137,7 +137,7 @@ type Game struct {
 	// roundWasLast: the round under way was called as the last one.
 	roundWasLast bool
 	trigger      int8 // the seat whose collection called the last round, -1
-	arrivals  int16
+	arrivals     int16
 
 	stack [maxDepth]task
 	depth int8
@@ -456,8 +456,8 @@ func (g *Game) inPlay(l Location) bool { return g.tiles[l].state != tOff }
 
 // --- assistants ---
 
-func aid(seat, i int) int8             { return int8(seat*maxAssistants + i) }
-func aidSeat(id int8) int              { return int(id) / maxAssistants }
+func aid(seat, i int) int8                { return int8(seat*maxAssistants + i) }
+func aidSeat(id int8) int                 { return int(id) / maxAssistants }
 func (g *Game) asstOf(id int8) *assistant { return &g.asst[id/maxAssistants][id%maxAssistants] }
 
 // special returns the index of seat's special assistant, -1 if none.
