@@ -66,7 +66,13 @@ func (g *Game) Apply(m Move) ([]Event, error) {
 		return nil, err
 	}
 	var buf [64]Action
-	for _, a := range g.AppendOptions(buf[:0], m.Seat) {
+	only := allCards
+	if len(m.Keys) > 0 {
+		if c, ok := CardByCode(m.Keys[0]); ok {
+			only = setOf(c)
+		}
+	}
+	for _, a := range g.appendOptions(buf[:0], m.Seat, only) {
 		if a.matches(m.Keys) {
 			ev := []Event{}
 			g.do(m.Seat, a, &ev)
@@ -82,14 +88,37 @@ func (g *Game) Do(seat int, a Action) error {
 	if err := g.check(seat); err != nil {
 		return err
 	}
+	if a.Kind == actShift {
+		if t := g.waiting(seat); t.ask == askCabinet && g.cabinetMoveOK(seat, int8(a.B), a.C, a.D, int8(a.E), a.F) && a.A == 0 {
+			g.do(seat, a, nil)
+			return nil
+		}
+		return refuse(CodeNotOffered, "Move", Move{Seat: seat, Keys: a.Keys()}.String())
+	}
 	var buf [64]Action
-	for _, o := range g.AppendOptions(buf[:0], seat) {
+	for _, o := range g.appendOptions(buf[:0], seat, g.cardsNamed(seat, a)) {
 		if o == a {
 			g.do(seat, a, nil)
 			return nil
 		}
 	}
 	return refuse(CodeNotOffered, "Move", Move{Seat: seat, Keys: a.Keys()}.String())
+}
+
+// cardsNamed narrows the check of a decision to the card it archives or
+// discards (all cards for the others).
+func (g *Game) cardsNamed(seat int, a Action) cardSet {
+	switch a.Kind {
+	case actCard, actCardPos:
+		if a.A >= 0 && a.A < NumCards {
+			return setOf(int(a.A))
+		}
+	case actPos:
+		if c := g.topAt(seat, int8(a.B), a.C); c >= 0 {
+			return setOf(c)
+		}
+	}
+	return allCards
 }
 
 // do applies an offered decision and runs the game on to the next one.

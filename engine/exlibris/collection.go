@@ -86,33 +86,94 @@ func (gr *grid) touches(r int8, c int16) bool {
 
 // connected reports whether the places form one group.
 func (gr *grid) connected(cells []cell) bool {
-	if len(cells) <= 1 {
+	return gr.connectedWithout(cells, -1)
+}
+
+// connectedWithout reports whether the places but cells[skip] (none if
+// skip < 0) form one group.
+func (gr *grid) connectedWithout(cells []cell, skip int) bool {
+	if len(cells) <= 2 && skip >= 0 || len(cells) <= 1 {
 		return true
 	}
-	var seen [MaxRows + 4][NumCards + 4]bool
-	var stack [NumCards]cell
-	stack[0] = cells[0]
-	seen[cells[0].r-gr.minR+1][cells[0].c-gr.minC+1] = true
+	var sr int8 = 127
+	var sc int16
+	if skip >= 0 {
+		sr, sc = cells[skip].r, cells[skip].c
+	}
+	start := 0
+	if start == skip {
+		start = 1
+	}
+	var lab comps
+	n := lab.flood(gr, cells[start].r, cells[start].c, sr, sc, 1)
+	want := len(cells)
+	if skip >= 0 {
+		want--
+	}
+	return n == want
+}
+
+// comps labels the groups of a grid's places, one byte per spot.
+type comps struct {
+	lab [MaxRows + 4][NumCards + 4]uint8
+	n   int
+}
+
+// flood labels with l every place reached from (r, c) without going
+// through (sr, sc), and counts them.
+func (cp *comps) flood(gr *grid, r int8, c int16, sr int8, sc int16, l uint8) int {
+	var stack [NumCards + 1]cell
+	stack[0] = cell{r: r, c: c}
+	cp.lab[r-gr.minR+1][c-gr.minC+1] = l
 	sp, reached := 1, 1
 	for sp > 0 {
 		sp--
 		cur := stack[sp]
-		for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-			r, c := cur.r+int8(d[0]), cur.c+int16(d[1])
-			if gr.get(r, c) < 0 {
+		for d := 0; d < 4; d++ {
+			r, c := cur.r, cur.c
+			switch d {
+			case 0:
+				r--
+			case 1:
+				r++
+			case 2:
+				c--
+			default:
+				c++
+			}
+			if (r == sr && c == sc) || gr.get(r, c) < 0 {
 				continue
 			}
-			sv := &seen[r-gr.minR+1][c-gr.minC+1]
-			if *sv {
+			lv := &cp.lab[r-gr.minR+1][c-gr.minC+1]
+			if *lv != 0 {
 				continue
 			}
-			*sv = true
+			*lv = l
 			reached++
 			stack[sp] = cell{r: r, c: c}
 			sp++
 		}
 	}
-	return reached == len(cells)
+	return reached
+}
+
+// label labels every group of the grid's places (1, 2...).
+func (cp *comps) label(gr *grid, cells []cell) {
+	cp.n = 0
+	for _, cl := range cells {
+		if cp.lab[cl.r-gr.minR+1][cl.c-gr.minC+1] == 0 {
+			cp.n++
+			cp.flood(gr, cl.r, cl.c, 127, 0, uint8(cp.n))
+		}
+	}
+}
+
+// at is the group of the place at (r, c), 0 for none.
+func (cp *comps) at(gr *grid, r int8, c int16) uint8 {
+	if gr.get(r, c) < 0 {
+		return 0
+	}
+	return cp.lab[r-gr.minR+1][c-gr.minC+1]
 }
 
 // rowsOK reports whether a place in row r keeps the rows within MaxRows.
@@ -256,15 +317,94 @@ func (g *Game) removable(seat int, top int) bool {
 		return true
 	}
 	var b cellBuf
-	s := g.coll[seat]
-	for k := s.first(); k >= 0; k = s.next(k) {
-		if k != top {
-			b.add(g.posR[k], g.posC[k], k)
+	g.cellsOf(seat, &b)
+	var gr grid
+	gr.build(b.list())
+	for i, cl := range b.list() {
+		if int(cl.card) == top {
+			return gr.connectedWithout(b.list(), i)
 		}
+	}
+	return false
+}
+
+// removableSet lists seat's top cards that may leave the collection (see
+// removable): the places whose removal splits no group, found in one
+// depth-first walk (Tarjan's articulation points).
+func (g *Game) removableSet(seat int) cardSet {
+	var b cellBuf
+	g.cellsOf(seat, &b)
+	var out cardSet
+	if b.n == 0 {
+		return out
 	}
 	var gr grid
 	gr.build(b.list())
-	return gr.connected(b.list())
+	var idx comps // here: each place's index plus one
+	for i, cl := range b.list() {
+		idx.lab[cl.r-gr.minR+1][cl.c-gr.minC+1] = uint8(i + 1)
+	}
+	var disc, low [NumCards]int16
+	var cut [NumCards]bool
+	type frame struct {
+		v, parent int16
+		dir       int8
+		children  int8
+	}
+	var stack [NumCards]frame
+	time := int16(1)
+	disc[0], low[0] = time, time
+	stack[0] = frame{v: 0, parent: -1}
+	sp := 1
+	for sp > 0 {
+		f := &stack[sp-1]
+		if f.dir == 4 {
+			sp--
+			if sp > 0 {
+				p := &stack[sp-1]
+				low[p.v] = min(low[p.v], low[f.v])
+				if p.parent >= 0 && low[f.v] >= disc[p.v] {
+					cut[p.v] = true
+				}
+			}
+			continue
+		}
+		cl := b.cells[f.v]
+		r, c := cl.r, cl.c
+		switch f.dir {
+		case 0:
+			r--
+		case 1:
+			r++
+		case 2:
+			c--
+		default:
+			c++
+		}
+		f.dir++
+		if gr.get(r, c) < 0 {
+			continue
+		}
+		u := int16(idx.lab[r-gr.minR+1][c-gr.minC+1]) - 1
+		if disc[u] == 0 {
+			time++
+			disc[u], low[u] = time, time
+			f.children++
+			stack[sp] = frame{v: u, parent: f.v}
+			sp++
+		} else if u != f.parent {
+			low[f.v] = min(low[f.v], disc[u])
+		}
+	}
+	if stack[0].children > 1 {
+		cut[0] = true
+	}
+	for i, cl := range b.list() {
+		if g.under[cl.card] != 0 || !cut[i] {
+			out.add(int(cl.card))
+		}
+	}
+	return out
 }
 
 // takeOut removes the top card from seat's collection; a card buried under
@@ -365,8 +505,9 @@ func (g *Game) moveCard(card int, r int8, c int16) { g.setPos(card, r, c) }
 
 // cabinetMoves calls f for every move of a run of neighbours within a row
 // (row r, columns c1 to c2) to another row and column (r2, d being its
-// new first column) that keeps one group within three rows (ruling 21).
-func (g *Game) cabinetMoves(seat int, f func(r int8, c1, c2 int16, r2 int8, d int16)) {
+// new first column) that keeps one group within three rows (ruling 21);
+// f returns false to stop.
+func (g *Game) cabinetMoves(seat int, f func(r int8, c1, c2 int16, r2 int8, d int16) bool) {
 	var b cellBuf
 	g.cellsOf(seat, &b)
 	if b.n < 2 {
@@ -374,8 +515,8 @@ func (g *Game) cabinetMoves(seat int, f func(r int8, c1, c2 int16, r2 int8, d in
 	}
 	var gr grid
 	gr.build(b.list())
-	var rest, tried cellBuf
-	var ng grid
+	var rest cellBuf
+	var rg grid
 	for r := gr.minR; r <= gr.maxR; r++ {
 		for c1 := gr.minC; c1 <= gr.maxC; c1++ {
 			if gr.get(r, c1) < 0 {
@@ -392,21 +533,21 @@ func (g *Game) cabinetMoves(seat int, f func(r int8, c1, c2 int16, r2 int8, d in
 						rest.n++
 					}
 				}
+				rg.build(rest.list())
+				var cp comps
+				cp.label(&rg, rest.list())
 				length := c2 - c1 + 1
-				for r2 := gr.minR - 2; r2 <= gr.maxR+2; r2++ {
-					for d := gr.minC - length; d <= gr.maxC+1; d++ {
+				for r2 := rg.maxR - MaxRows + 1; r2 <= rg.minR+MaxRows-1; r2++ {
+					for d := rg.minC - length; d <= rg.maxC+1; d++ {
 						if r2 == r && d == c1 {
 							continue
 						}
-						tried.n = rest.n
-						copy(tried.cells[:rest.n], rest.cells[:rest.n])
-						for k := int16(0); k < length; k++ {
-							tried.add(r2, d+k, 0)
-						}
-						if !ng.build(tried.list()) || ng.maxR-ng.minR >= MaxRows || !distinct(&ng, tried.list()) || !ng.connected(tried.list()) {
+						if !runFits(&rg, &cp, r2, d, length) {
 							continue
 						}
-						f(r, c1, c2, r2, d)
+						if !f(r, c1, c2, r2, d) {
+							return
+						}
 					}
 				}
 			}
@@ -414,16 +555,57 @@ func (g *Game) cabinetMoves(seat int, f func(r int8, c1, c2 int16, r2 int8, d in
 	}
 }
 
-// distinct reports whether no two places share a spot (the grid keeps
-// one card per spot, so a clash shows as fewer cards found).
-func distinct(gr *grid, cells []cell) bool {
-	n := 0
-	for r := gr.minR; r <= gr.maxR; r++ {
-		for c := gr.minC; c <= gr.maxC; c++ {
-			if gr.at[r-gr.minR+1][c-gr.minC+1] != 0 {
-				n++
+// cabinetMoveOK reports whether one cabinetmaker's move is allowed (as
+// cabinetMoves would list it), without listing them all.
+func (g *Game) cabinetMoveOK(seat int, r int8, c1, c2 int16, r2 int8, d int16) bool {
+	var b cellBuf
+	g.cellsOf(seat, &b)
+	if b.n < 2 || c2 < c1 || int(c2-c1+1) >= b.n || (r2 == r && d == c1) {
+		return false
+	}
+	var gr grid
+	gr.build(b.list())
+	for c := c1; c <= c2; c++ {
+		if gr.get(r, c) < 0 {
+			return false
+		}
+	}
+	var rest cellBuf
+	for _, cl := range b.list() {
+		if cl.r != r || cl.c < c1 || cl.c > c2 {
+			rest.cells[rest.n] = cl
+			rest.n++
+		}
+	}
+	var rg grid
+	rg.build(rest.list())
+	if r2 < rg.maxR-MaxRows+1 || r2 > rg.minR+MaxRows-1 || d < rg.minC-(c2-c1+1) || d > rg.maxC+1 {
+		return false
+	}
+	var cp comps
+	cp.label(&rg, rest.list())
+	return runFits(&rg, &cp, r2, d, c2-c1+1)
+}
+
+// runFits reports whether a run of length places from (r, d) lands on
+// empty spots and joins every group of the places left.
+func runFits(rg *grid, cp *comps, r int8, d, length int16) bool {
+	var touched uint64
+	for k := int16(0); k < length; k++ {
+		c := d + k
+		if rg.get(r, c) >= 0 {
+			return false
+		}
+		for _, l := range [4]uint8{cp.at(rg, r-1, c), cp.at(rg, r+1, c), cp.at(rg, r, c-1), cp.at(rg, r, c+1)} {
+			if l != 0 && l < 64 {
+				touched |= 1 << l
 			}
 		}
 	}
-	return n == len(cells)
+	for l := 1; l <= cp.n; l++ {
+		if l >= 64 || touched&(1<<l) == 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -316,6 +316,7 @@ func load(data []byte) error {
 			return fmt.Errorf("exlibris: content: card %d", i)
 		}
 		cardLet[i], cardOrd[i], cardOf[i] = c.Letter[0], int8(c.Order), int8(c.Of)
+		cardIcons[i], cardMask[i] = [NumCategories]int8{}, 0
 		if c.Order == 1 {
 			cardFirst[c.Letter[0]-'A'] = int16(i)
 		} else if i == 0 || cardLet[i-1] != cardLet[i] || int(cardOrd[i-1]) != c.Order-1 {
@@ -331,6 +332,7 @@ func load(data []byte) error {
 		}
 		cardCodes[i] = c.Letter + strconv.Itoa(c.Order)
 	}
+	soloLevels = nil
 	for _, l := range f.SoloLevels {
 		soloLevels = append(soloLevels, SoloLevel{Names: Names{ID: l.ID, EN: l.EN, FR: l.FR}, Discards: l.Discards})
 	}

@@ -198,7 +198,7 @@ func (g *Game) execEffect(t *task, ev *[]Event) {
 		switch t.stage {
 		case 0:
 			found := false
-			g.cabinetMoves(seat, func(int8, int16, int16, int8, int16) { found = true })
+			g.cabinetMoves(seat, func(int8, int16, int16, int8, int16) bool { found = true; return false })
 			if !found {
 				g.pop()
 				return
@@ -437,8 +437,9 @@ func (g *Game) salonB(t *task, dst []Action) []Action {
 		}
 	}
 	// A card taken out and archived again elsewhere.
-	var b, tried cellBuf
+	var b cellBuf
 	var gr grid
+	var cp comps
 	for c := coll.first(); c >= 0; c = coll.next(c) {
 		b.n = 0
 		for d := coll.first(); d >= 0; d = coll.next(d) {
@@ -447,19 +448,17 @@ func (g *Game) salonB(t *task, dst []Action) []Action {
 			}
 		}
 		gr.build(b.list())
+		cp = comps{}
+		cp.label(&gr, b.list())
 		for r := gr.minR - 1; r <= gr.maxR+1; r++ {
 			if !gr.rowsOK(r) {
 				continue
 			}
 			for col := gr.minC - 1; col <= gr.maxC+1; col++ {
-				if gr.get(r, col) >= 0 || (r == g.posR[c] && col == g.posC[c]) || (gr.n > 0 && !gr.touches(r, col)) {
+				if r == g.posR[c] && col == g.posC[c] {
 					continue
 				}
-				tried.n = b.n
-				copy(tried.cells[:b.n], b.cells[:b.n])
-				tried.add(r, col, c)
-				var ng grid
-				if ng.build(tried.list()) && ng.connected(tried.list()) {
+				if gr.n == 0 || runFits(&gr, &cp, r, col, 1) {
 					dst = append(dst, Action{Kind: actWordPos2, A: wMove, B: int16(g.posR[c]), C: g.posC[c], D: int16(r), E: col})
 				}
 			}
@@ -477,7 +476,7 @@ func (g *Game) salonMoves(t *task, dst []Action) []Action {
 		if a.where != aTile || aid(seat, i) == t.x {
 			continue
 		}
-		act := Action{Kind: actTarget, A: int16(a.kind), B: int16(a.loc), C: -1}
+		act := Action{Kind: actPlace, A: int16(a.kind), B: int16(a.loc)}
 		dup := false
 		for _, d := range dst {
 			dup = dup || d == act

@@ -24,6 +24,15 @@ func (g *Game) waiting(seat int) *task {
 // AppendOptions appends every decision seat may make now (none when it is
 // not awaited): the moves Next builds, decoded.
 func (g *Game) AppendOptions(dst []Action, seat int) []Action {
+	return g.appendOptions(dst, seat, allCards)
+}
+
+// allCards lets every card through appendOptions.
+var allCards = cardSet{^uint64(0), ^uint64(0), ^uint64(0)}
+
+// appendOptions is AppendOptions leaving out the archives and discards of
+// cards not in only: checking one decision need not list them all.
+func (g *Game) appendOptions(dst []Action, seat int, only cardSet) []Action {
 	t := g.waiting(seat)
 	if t == nil {
 		return dst
@@ -42,15 +51,15 @@ func (g *Game) AppendOptions(dst []Action, seat int) []Action {
 		if g.canDraw() {
 			dst = append(dst, word(wDraw))
 		}
-		dst = g.archiveOptions(who, t.by, g.hand[who], dst)
+		dst = g.archiveOptions(who, t.by, g.hand[who].and(only), dst)
 		dst = append(dst, word(wPass))
 	case askArchive:
-		dst = g.archiveOptions(who, t.by, g.archiveFrom(t), dst)
+		dst = g.archiveOptions(who, t.by, g.archiveFrom(t).and(only), dst)
 		if t.n >= t.m {
 			dst = append(dst, word(wPass))
 		}
 	case askDiscard:
-		dst = g.discardOptions(who, t.arr[1], dst)
+		dst = g.discardOptions(who, t.arr[1], only, dst)
 		if t.n >= t.m {
 			dst = append(dst, word(wDone))
 		}
@@ -90,7 +99,7 @@ func (g *Game) AppendOptions(dst []Action, seat int) []Action {
 	case askGuild:
 		dst = g.guildOptions(who, dst)
 	case askTax:
-		dst = g.discardOptions(who, 3, dst)
+		dst = g.discardOptions(who, 3, only, dst)
 	case askSaleReveal:
 		h := g.hand[who].andNot(t.set2)
 		for c := h.first(); c >= 0; c = h.next(c) {
@@ -102,11 +111,12 @@ func (g *Game) AppendOptions(dst []Action, seat int) []Action {
 		for c := on.first(); c >= 0; c = on.next(c) {
 			dst = append(dst, Action{Kind: actCardWord, A: int16(c), B: wTake})
 		}
-		dst = g.archiveOptions(who, plainKind, on, dst)
+		dst = g.archiveOptions(who, plainKind, on.and(only), dst)
 		dst = append(dst, word(wPass))
 	case askCabinet:
-		g.cabinetMoves(who, func(r int8, c1, c2 int16, r2 int8, d int16) {
+		g.cabinetMoves(who, func(r int8, c1, c2 int16, r2 int8, d int16) bool {
 			dst = append(dst, Action{Kind: actShift, B: int16(r), C: c1, D: c2, E: int16(r2), F: d})
+			return true
 		})
 		dst = append(dst, word(wPass))
 	case askPay:
@@ -115,17 +125,17 @@ func (g *Game) AppendOptions(dst []Action, seat int) []Action {
 			dst = append(dst, Action{Kind: actCard, A: int16(c)})
 		}
 	case askDumpTake:
-		dst = g.archiveOptions(who, t.by, g.matching(g.discardSet(), Category(t.cat)), dst)
+		dst = g.archiveOptions(who, t.by, g.matching(g.discardSet(), Category(t.cat)).and(only), dst)
 		dst = append(dst, word(wPass))
 	case askBreweryArchive:
-		dst = g.archiveOptions(who, g.breweryBy(who), g.gained[who].and(g.hand[who]), dst)
+		dst = g.archiveOptions(who, g.breweryBy(who), g.gained[who].and(g.hand[who]).and(only), dst)
 		dst = append(dst, word(wDone))
 	case askGolem:
 		tl := g.tiles[t.loc].cards
 		for c := tl.first(); c >= 0; c = tl.next(c) {
 			dst = append(dst, Action{Kind: actCardWord, A: int16(c), B: wTake})
 		}
-		dst = g.archiveOptions(who, int8(Golem), tl, dst)
+		dst = g.archiveOptions(who, int8(Golem), tl.and(only), dst)
 		dst = append(dst, word(wPass))
 	case askCube:
 		if g.handN[who] > 0 {

@@ -47,16 +47,13 @@ func (g *Game) archiveOptions(seat int, by int8, from cardSet, dst []Action) []A
 	if from.empty() {
 		return dst
 	}
-	var places [4 * NumCards]Action
-	np := 0
+	var pbuf [48]Action
+	places := pbuf[:0]
 	g.archivePlaces(seat, by, func(r int8, c int16, mode int16) {
-		if np < len(places) {
-			places[np] = Action{B: int16(r), C: c, D: mode}
-			np++
-		}
+		places = append(places, Action{B: int16(r), C: c, D: mode})
 	})
 	for c := from.first(); c >= 0; c = from.next(c) {
-		for _, p := range places[:np] {
+		for _, p := range places {
 			dst = append(dst, Action{Kind: actCardPos, A: int16(c), B: p.B, C: p.C, D: p.D})
 		}
 	}
@@ -151,19 +148,24 @@ func (g *Game) canDiscard(seat int, from int8) bool {
 
 // discardOptions lists the cards seat may discard: from the hand, and the
 // top cards of the collection that can leave it (ruling 13).
-func (g *Game) discardOptions(seat int, from int8, dst []Action) []Action {
+func (g *Game) discardOptions(seat int, from int8, only cardSet, dst []Action) []Action {
 	if from&1 != 0 {
-		h := g.hand[seat]
+		h := g.hand[seat].and(only)
 		for c := h.first(); c >= 0; c = h.next(c) {
 			dst = append(dst, Action{Kind: actCard, A: int16(c)})
 		}
 	}
 	if from&2 != 0 {
-		s := g.coll[seat]
-		for c := s.first(); c >= 0; c = s.next(c) {
-			if g.removable(seat, c) {
-				dst = append(dst, Action{Kind: actPos, B: int16(g.posR[c]), C: g.posC[c]})
+		var s cardSet
+		if c := only.first(); c >= 0 && only.next(c) < 0 {
+			if g.coll[seat].has(c) && g.removable(seat, c) {
+				s.add(c)
 			}
+		} else {
+			s = g.removableSet(seat).and(only)
+		}
+		for c := s.first(); c >= 0; c = s.next(c) {
+			dst = append(dst, Action{Kind: actPos, B: int16(g.posR[c]), C: g.posC[c]})
 		}
 	}
 	return dst
