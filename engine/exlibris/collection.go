@@ -311,7 +311,7 @@ func (g *Game) topAt(seat int, r int8, c int16) int {
 
 // removable reports whether seat may take the top card of place (r, c)
 // out of the collection: always over a buried card (which stays, face
-// down, ruling 14), otherwise only if the rest stays one group (ruling 13).
+// down, ruling 29), otherwise only if the rest stays one group (ruling 14).
 func (g *Game) removable(seat int, top int) bool {
 	if g.under[top] != 0 {
 		return true
@@ -422,7 +422,7 @@ func (g *Game) takeOut(seat, top int) {
 }
 
 // collectionSize counts the cards in seat's collection, buried ones
-// included (ruling 24).
+// included (ruling 39).
 func (g *Game) collectionSize(seat int) int { return g.coll[seat].count() + g.buried[seat].count() }
 
 // faceUp are seat's collection cards whose books count.
@@ -482,7 +482,7 @@ func cardLess(a, b int) bool {
 }
 
 // outOfOrder lists the cards the alphabetical check turns face down
-// (ruling 12): reading the face-up cards in order, each card that comes
+// (ruling 42): reading the face-up cards in order, each card that comes
 // before the last card kept is turned.
 func (g *Game) outOfOrder(seat int) []int {
 	var buf [NumCards]int
@@ -505,7 +505,7 @@ func (g *Game) moveCard(card int, r int8, c int16) { g.setPos(card, r, c) }
 
 // cabinetMoves calls f for every move of a run of neighbours within a row
 // (row r, columns c1 to c2) to another row and column (r2, d being its
-// new first column) that keeps one group within three rows (ruling 21);
+// new first column) that keeps one group within three rows (ruling 28);
 // f returns false to stop.
 func (g *Game) cabinetMoves(seat int, f func(r int8, c1, c2 int16, r2 int8, d int16) bool) {
 	var b cellBuf

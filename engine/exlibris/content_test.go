@@ -2,6 +2,9 @@ package exlibris
 
 import (
 	"fmt"
+	"os"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -51,6 +54,30 @@ func TestContentCounts(t *testing.T) {
 		}
 		if repeats != 42 {
 			t.Errorf("%d cards hold two books of one category, the content has 42", repeats)
+		}
+	})
+	t.Run("16 cards hold two books, 66 three and 70 four", func(t *testing.T) {
+		var sizes [5]int
+		for id := 0; id < NumCards; id++ {
+			c, _ := Card(id)
+			n := 0
+			for _, k := range c.Icons {
+				n += k
+			}
+			sizes[n]++
+		}
+		if sizes != [5]int{0, 0, 16, 66, 70} {
+			t.Errorf("cards by number of books %v", sizes)
+		}
+	})
+	t.Run("the letters hold the documented number of cards", func(t *testing.T) {
+		want := map[byte]int{'A': 9, 'B': 8, 'C': 10, 'D': 8, 'E': 7, 'F': 7, 'G': 6, 'H': 6, 'I': 5, 'J': 4, 'K': 3, 'L': 8, 'M': 9,
+			'N': 5, 'O': 5, 'P': 9, 'Q': 2, 'R': 7, 'S': 10, 'T': 8, 'U': 3, 'V': 5, 'W': 3, 'X': 1, 'Y': 2, 'Z': 2}
+		for id := 0; id < NumCards; id++ {
+			c, _ := Card(id)
+			if c.Of != want[c.Letter] {
+				t.Errorf("%s: %d cards under its letter, want %d", c.Code(), c.Of, want[c.Letter])
+			}
 		}
 	})
 	t.Run("exactly seven cards are under E", func(t *testing.T) {
@@ -207,5 +234,33 @@ func TestContentRefusesABrokenFile(t *testing.T) {
 	}
 	if err := load(contentJSON); err != nil {
 		t.Fatalf("the embedded file no longer loads: %v", err)
+	}
+}
+
+// TestContentDocListsTheCards holds docs/exlibris/content.md's card list
+// to the content file.
+func TestContentDocListsTheCards(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/exlibris/content.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	letters := map[int]string{0: "C", 1: "F", 2: "H", 3: "P", 4: "B", 5: "R"}
+	listed := regexp.MustCompile(`([A-Z]\d+) ([CFHPBR]{2,4})\b`).FindAllStringSubmatch(string(doc), -1)
+	if len(listed) != NumCards {
+		t.Fatalf("content.md lists %d cards", len(listed))
+	}
+	for _, m := range listed {
+		id, ok := CardByCode(m[1])
+		if !ok {
+			t.Fatalf("content.md lists %s", m[1])
+		}
+		c, _ := Card(id)
+		var b strings.Builder
+		for k, n := range c.Icons {
+			b.WriteString(strings.Repeat(letters[k], n))
+		}
+		if b.String() != m[2] {
+			t.Errorf("content.md gives %s %s, the content %s", m[1], m[2], b.String())
+		}
 	}
 }

@@ -220,7 +220,7 @@ func (g *Game) archiveTaken(t *task, most int) {
 }
 
 // collectorBooks counts the books of the discarded cards in the
-// categories of the collector's card (ruling 19).
+// categories of the collector's card (ruling 22).
 func collectorBooks(card int, discarded cardSet) int {
 	if card < 0 {
 		return 0
@@ -406,7 +406,7 @@ func (g *Game) execDen(t *task, ev *[]Event) {
 
 // salonOptions: "a" moves an assistant of the seat from another tile
 // home for a home action, the "b" actions rearrange the collection
-// (ruling 16), each once (t.m: 1 a done, 2 b done); "done" ends.
+// (ruling 21), each once (t.m: 1 a done, 2 b done); "done" ends.
 func (g *Game) salonOptions(t *task, dst []Action) []Action {
 	seat := int(t.seat)
 	if t.m&1 == 0 && g.freeHome(seat) >= 0 && len(g.salonMoves(t, nil)) > 0 {
@@ -547,7 +547,7 @@ func (g *Game) answerSalon(t *task, seat int, a Action, ev *[]Event) {
 // --- the assistants' guild ---
 
 // guildOptions: one of the seat's assistants at home to the place of an
-// opponent's assistant on another tile (ruling 18).
+// opponent's assistant on another tile (ruling 25).
 func (g *Game) guildOptions(seat int, dst []Action) []Action {
 	var kinds [maxAssistants]int8
 	nk := 0
@@ -675,7 +675,7 @@ func (g *Game) discardOneTo(seat int, a Action, l Location, ev *[]Event) int {
 
 // execSale: the seat shows cards of its hand (t.set2), the opponents in
 // turn take or archive them one at a time until all are gone or all pass
-// in a row (ruling 22; t.m the opponent asked, t.k passes in a row, t.n
+// in a row (ruling 27; t.m the opponent asked, t.k passes in a row, t.n
 // cards sold); then, for each card sold, the seat draws two and archives
 // one.
 func (g *Game) execSale(t *task, ev *[]Event) {
@@ -910,7 +910,7 @@ func (g *Game) execBrewery(t *task, ev *[]Event) {
 }
 
 // breweryBy is the kind that archives for seat at the brewery: its special
-// assistant if it is there (ruling 20), else a plain one.
+// assistant if it is there (ruling 16), else a plain one.
 func (g *Game) breweryBy(seat int) int8 {
 	if i := g.special(seat); i >= 0 {
 		a := &g.asst[seat][i]

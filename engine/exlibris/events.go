@@ -12,10 +12,6 @@ const (
 	EvLibraryChosen EventKind = "library_chosen"
 	// EvLibraryDiscarded: Seat puts library Lib back in the box.
 	EvLibraryDiscarded EventKind = "library_discarded"
-	// EvSpeciality: Seat's speciality is Cat (Private).
-	EvSpeciality EventKind = "speciality"
-	// EvDealt: Seat is dealt Cards (Private; Count for the others).
-	EvDealt EventKind = "dealt"
 	// EvRoundStarted: round Round begins, Seat holding the first player
 	// token; Last when it is the last round.
 	EvRoundStarted EventKind = "round_started"
@@ -122,7 +118,7 @@ const (
 
 // EventKinds lists every event kind, for the message catalogue.
 var EventKinds = []EventKind{
-	EvLibrariesOffered, EvLibraryChosen, EvLibraryDiscarded, EvSpeciality, EvDealt, EvRoundStarted,
+	EvLibrariesOffered, EvLibraryChosen, EvLibraryDiscarded, EvRoundStarted,
 	EvLocationRevealed, EvLocationSetUp, EvPlaced, EvBumped, EvRecalled, EvMovedHome, EvEffect, EvDrew,
 	EvTook, EvArchived, EvDiscarded, EvPaid, EvExchanged, EvGave, EvGaveAtRandom, EvCubeHome, EvRevealed,
 	EvNamed, EvLooked, EvHandShown, EvGoblinAsks, EvDenWon, EvWitchKept, EvTileDiscarded, EvFirstPlayer,
@@ -171,7 +167,7 @@ func (e Event) Args() map[string]any {
 		out["Libraries"] = ids
 	case EvLibraryChosen, EvLibraryDiscarded:
 		out["Library"] = e.Lib.ID()
-	case EvSpeciality, EvNamed, EvSoloHint, EvGoblinAsks:
+	case EvNamed, EvSoloHint, EvGoblinAsks:
 		out["Category"] = e.Cat.ID()
 	case EvRoundStarted:
 		out["Round"] = e.Round
@@ -202,7 +198,7 @@ func (e Event) Args() map[string]any {
 		out["Other"] = e.Other
 	}
 	switch e.Kind {
-	case EvDealt, EvDrew, EvLocationSetUp, EvDenWon, EvCollectorCount, EvLastRound, EvReshuffled, EvScored:
+	case EvDrew, EvLocationSetUp, EvDenWon, EvCollectorCount, EvLastRound, EvReshuffled, EvScored:
 		out["Count"] = e.Count
 	}
 	switch e.Kind {

@@ -275,7 +275,7 @@ func (g *Game) execGame(t *task, ev *[]Event) {
 }
 
 // drafter is the seat choosing the i-th library: from the last seat
-// backwards (ruling 3).
+// backwards (ruling 2).
 func (g *Game) drafter(i int) int { return g.n - 1 - i }
 
 func (g *Game) poolList() []Library {

@@ -30,7 +30,7 @@ type Options struct {
 	Level int
 }
 
-// MaxRounds is the round after which a game always ends (ruling 27): far
+// MaxRounds is the round after which a game always ends (ruling 41): far
 // beyond any real game, it bounds one where nobody ever builds a
 // collection.
 const MaxRounds = 20
@@ -337,7 +337,7 @@ func (g *Game) popDeck() int {
 }
 
 // refill turns the shuffled discard pile into the deck when the deck is
-// empty (ruling 25; never in solo, where the discard pile is the public
+// empty (ruling 40; never in solo, where the discard pile is the public
 // library); it reports whether a card can be drawn.
 func (g *Game) refill(ev *[]Event) bool {
 	if g.deckN > 0 {

@@ -155,7 +155,7 @@ func (g *Game) appendOptions(dst []Action, seat int, only cardSet) []Action {
 	case askWisp:
 		tl := &g.tiles[t.loc]
 		if locInfo[t.loc].faceDown {
-			// Unseen cards are not named (ruling 23): one goes at random.
+			// Unseen cards are not named (ruling 37): one goes at random.
 			dst = append(dst, word(wOne))
 		} else {
 			for c := tl.cards.first(); c >= 0; c = tl.cards.next(c) {

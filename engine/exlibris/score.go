@@ -116,7 +116,7 @@ func (g *Game) score(ev *[]Event) {
 	}
 }
 
-// popularPoints shares the popular rewards (ruling 11): seats with as
+// popularPoints shares the popular rewards (ruling 43): seats with as
 // many popular books share the rewards of the places they take, rounded
 // up; a seat without any popular book takes no place.
 func popularPoints(counts []int) []int {
@@ -156,7 +156,7 @@ func popularPoints(counts []int) []int {
 
 // Results gives each seat's standing once the game is over (nil before):
 // the points by category, ranked by total, then by the rulebook's
-// tie-breaks (ruling 26).
+// tie-breaks (ruling 45).
 func (g *Game) Results() []Result {
 	if !g.over {
 		return nil

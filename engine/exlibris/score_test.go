@@ -83,10 +83,10 @@ func TestPopularBooksAreShared(t *testing.T) {
 		{"two first share 15 and 9: 12 each", []int{10, 10, 7, 5}, []int{12, 12, 4, 0}},
 		{"two second share 9 and 4, rounded up: 7 each", []int{10, 8, 8, 5}, []int{15, 7, 7, 0}},
 		{"two third share 4: 2 each", []int{10, 9, 3, 3}, []int{15, 9, 2, 2}},
-		{"three first share 28: 10 each (ruling 11)", []int{6, 6, 6, 2}, []int{10, 10, 10, 0}},
+		{"three first share 28: 10 each (ruling 43)", []int{6, 6, 6, 2}, []int{10, 10, 10, 0}},
 		{"four first share 28: 7 each", []int{4, 4, 4, 4}, []int{7, 7, 7, 7}},
 		{"three second share 13: 5 each", []int{9, 4, 4, 4}, []int{15, 5, 5, 5}},
-		{"no popular book, no reward (ruling 11)", []int{3, 0, 0}, []int{15, 0, 0}},
+		{"no popular book, no reward (ruling 43)", []int{3, 0, 0}, []int{15, 0, 0}},
 		{"two players: first and second", []int{2, 5}, []int{9, 15}},
 	}
 	for _, c := range cases {

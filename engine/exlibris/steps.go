@@ -5,7 +5,7 @@ package exlibris
 
 // gain puts card c into seat's hand as taken by task t: t remembers it
 // for "you may archive the cards taken", and the witch's power goes off
-// (ruling 20).
+// (rulings 16 and 31).
 func (g *Game) gain(t *task, seat, c int, public bool, ev *[]Event) {
 	g.toHand(seat, c, public)
 	t.set.add(c)
@@ -147,7 +147,7 @@ func (g *Game) canDiscard(seat int, from int8) bool {
 }
 
 // discardOptions lists the cards seat may discard: from the hand, and the
-// top cards of the collection that can leave it (ruling 13).
+// top cards of the collection that can leave it (ruling 14).
 func (g *Game) discardOptions(seat int, from int8, only cardSet, dst []Action) []Action {
 	if from&1 != 0 {
 		h := g.hand[seat].and(only)
@@ -383,7 +383,7 @@ func (g *Game) answerWisp(t *task, a Action, ev *[]Event) {
 	homes := 0
 	switch {
 	case a.Kind == actWord && a.A == wOne:
-		// An unseen card, chosen at random (ruling 23).
+		// An unseen card, chosen at random (ruling 37).
 		c := g.tiles[l].cards.nth(g.rng.IntN(int(g.tiles[l].cardN)))
 		g.fromTile(l, c)
 		g.toDiscard(c)
@@ -414,7 +414,7 @@ func (g *Game) answerWisp(t *task, a Action, ev *[]Event) {
 
 // --- the bookworm ---
 
-// execBookworm: both home actions, draw then archive (ruling 17), then
+// execBookworm: both home actions, draw then archive (ruling 34), then
 // once more for a discarded card (t.m: the second time).
 func (g *Game) execBookworm(t *task) {
 	switch t.stage {
