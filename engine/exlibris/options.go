@@ -199,6 +199,9 @@ func (g *Game) appendOptions(dst []Action, seat int, only cardSet) []Action {
 	return dst
 }
 
+// DecisionKinds lists every Decision Kind, for the message catalogue.
+var DecisionKinds = askNames[1:]
+
 // Decision describes what a seat is asked, for whoever words it: Kind is
 // its catalogue name ("place", "archive", "tax"...: docs/exlibris/
 // notation.md lists them), Location the tile whose effect asks (0 none),
