@@ -9,7 +9,8 @@ func (g *Game) execEffect(t *task, ev *[]Event) {
 	seat := int(t.seat)
 	l := Location(t.loc)
 	tl := &g.tiles[l]
-	if t.stage == 0 {
+	if !t.started {
+		t.started = true
 		emit(ev, Event{Kind: EvEffect, Seat: seat, Loc: l})
 	}
 	switch l {

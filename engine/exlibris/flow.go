@@ -101,9 +101,11 @@ type task struct {
 	cat   int8
 	card  int16 // a card the step is about
 	mask  uint8 // parallel asks: the seats still answering
-	arr   [MaxSeats]int8
-	set   cardSet // the cards this step took, for "you may archive them"
-	set2  cardSet
+	// started: the step has told its start (an effect's event).
+	started bool
+	arr     [MaxSeats]int8
+	set     cardSet // the cards this step took, for "you may archive them"
+	set2    cardSet
 }
 
 func (g *Game) push(t task) {
