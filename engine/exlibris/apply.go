@@ -5,21 +5,24 @@ import "strconv"
 // Awaited lists the seats whose decision the game waits for, in seat
 // order: one seat, or several in a shared step (the final flips, the
 // brewery's archiving); none once the game is over.
-func (g *Game) Awaited() []int {
+func (g *Game) Awaited() []int { return g.AppendAwaited(nil) }
+
+// AppendAwaited appends the seats Awaited lists, for callers that reuse a
+// buffer.
+func (g *Game) AppendAwaited(dst []int) []int {
 	t := g.top()
 	if g.over || t == nil || t.ask == askNone {
-		return nil
+		return dst
 	}
 	if t.ask.parallel() {
-		var out []int
 		for s := 0; s < g.n; s++ {
 			if t.mask&(1<<s) != 0 {
-				out = append(out, s)
+				dst = append(dst, s)
 			}
 		}
-		return out
+		return dst
 	}
-	return []int{int(t.who)}
+	return append(dst, int(t.who))
 }
 
 // StepKey names the current step: "r3.s41" (round 3, the 41st step of

@@ -252,7 +252,9 @@ func (g *Game) answerEffect(t *task, seat int, a Action, ev *[]Event) {
 	case askTake:
 		c := int(a.A)
 		g.fromTile(l, c)
-		emit(ev, Event{Kind: EvTook, Seat: seat, Loc: l, Cards: []int{c}})
+		if ev != nil {
+			emit(ev, Event{Kind: EvTook, Seat: seat, Loc: l, Cards: []int{c}})
+		}
 		switch l {
 		case Taxes:
 			t.k--
@@ -276,7 +278,9 @@ func (g *Game) answerEffect(t *task, seat int, a Action, ev *[]Event) {
 			cards := g.tiles[l].cards
 			g.seen[seat] = g.seen[seat].or(cards)
 			g.reveal()
-			emit(ev, Event{Kind: EvLooked, Seat: seat, Loc: l, Cards: cards.appendTo(nil), Private: true})
+			if ev != nil {
+				emit(ev, Event{Kind: EvLooked, Seat: seat, Loc: l, Cards: cards.appendTo(nil), Private: true})
+			}
 			t.stage = 1
 		case Den:
 			t.arr[seat] = int8(a.A)
@@ -289,7 +293,9 @@ func (g *Game) answerEffect(t *task, seat int, a Action, ev *[]Event) {
 		}
 		c := int(a.A)
 		g.fromTile(l, c)
-		emit(ev, Event{Kind: EvTook, Seat: seat, Loc: l, Cards: []int{c}})
+		if ev != nil {
+			emit(ev, Event{Kind: EvTook, Seat: seat, Loc: l, Cards: []int{c}})
+		}
 		g.gain(t, seat, c, true, ev)
 	case askSalon:
 		g.answerSalon(t, seat, a, ev)
@@ -344,7 +350,8 @@ func (g *Game) execDen(t *task, ev *[]Event) {
 			t.arr[s] = -1
 		}
 		// Turn four cards over.
-		var shown []int
+		var buf [4]int
+		shown := buf[:0]
 		for i := 0; i < 4; i++ {
 			c := g.draw(ev)
 			if c < 0 {
@@ -354,7 +361,7 @@ func (g *Game) execDen(t *task, ev *[]Event) {
 			shown = append(shown, c)
 		}
 		g.reveal()
-		emit(ev, Event{Kind: EvRevealed, Seat: seat, Cards: shown, Loc: Den})
+		emit(ev, Event{Kind: EvRevealed, Seat: seat, Cards: copied(ev, shown), Loc: Den})
 		best, winner := -1, -1
 		for k := 0; k < g.n; k++ {
 			s := (seat + k) % g.n
@@ -371,7 +378,9 @@ func (g *Game) execDen(t *task, ev *[]Event) {
 		}
 		t.k = int16(winner)
 		t.set2 = g.matching(g.limbo, Category(t.arr[winner]))
-		emit(ev, Event{Kind: EvDenWon, Seat: winner, Cat: Category(t.arr[winner]), Count: best, Cards: t.set2.appendTo(nil)})
+		if ev != nil {
+			emit(ev, Event{Kind: EvDenWon, Seat: winner, Cat: Category(t.arr[winner]), Count: best, Cards: t.set2.appendTo(nil)})
+		}
 		t.stage = 1
 	case 1:
 		winner := int(t.k)
@@ -410,7 +419,8 @@ func (g *Game) execDen(t *task, ev *[]Event) {
 // (ruling 21), each once (t.m: 1 a done, 2 b done); "done" ends.
 func (g *Game) salonOptions(t *task, dst []Action) []Action {
 	seat := int(t.seat)
-	if t.m&1 == 0 && g.freeHome(seat) >= 0 && len(g.salonMoves(t, nil)) > 0 {
+	var buf [maxAssistants]Action
+	if t.m&1 == 0 && g.freeHome(seat) >= 0 && len(g.salonMoves(t, buf[:0])) > 0 {
 		dst = append(dst, word(wA))
 	}
 	dst = append(dst, word(wDone))
@@ -715,7 +725,9 @@ func (g *Game) answerSale(t *task, seat int, a Action, ev *[]Event) {
 				return
 			}
 			t.stage = 1
-			emit(ev, Event{Kind: EvSaleOpened, Seat: seller, Cards: t.set2.appendTo(nil)})
+			if ev != nil {
+				emit(ev, Event{Kind: EvSaleOpened, Seat: seller, Cards: t.set2.appendTo(nil)})
+			}
 			return
 		}
 		c := int(a.A)
@@ -811,7 +823,9 @@ func (g *Game) execAuction(t *task, ev *[]Event) {
 	case 2:
 		if c := tl.cards.first(); c >= 0 {
 			g.fromTile(Auction, c)
-			emit(ev, Event{Kind: EvTook, Seat: int(t.seat), Loc: Auction, Cards: []int{c}})
+			if ev != nil {
+				emit(ev, Event{Kind: EvTook, Seat: int(t.seat), Loc: Auction, Cards: []int{c}})
+			}
 			g.gain(t, int(t.seat), c, true, ev)
 			return
 		}
@@ -865,7 +879,8 @@ func (g *Game) execBrewery(t *task, ev *[]Event) {
 				first = aidSeat(id)
 			}
 		})
-		var shown []int
+		var buf [2 * 2 * maxSlots]int
+		shown := buf[:0]
 		for i := 0; i < 2*n; i++ {
 			c := g.draw(ev)
 			if c < 0 {
@@ -875,7 +890,7 @@ func (g *Game) execBrewery(t *task, ev *[]Event) {
 			shown = append(shown, c)
 		}
 		g.reveal()
-		emit(ev, Event{Kind: EvRevealed, Seat: first, Cards: shown, Loc: Brewery})
+		emit(ev, Event{Kind: EvRevealed, Seat: first, Cards: copied(ev, shown), Loc: Brewery})
 		g.gained = [MaxSeats]cardSet{}
 		t.m, t.stage = 0, 1
 	case 1:
@@ -928,7 +943,9 @@ func (g *Game) answerDelayed(t *task, seat int, a Action, ev *[]Event) {
 		c := int(a.A)
 		g.fromHand(seat, c)
 		g.toDiscard(c)
-		emit(ev, Event{Kind: EvDiscarded, Seat: seat, Cards: []int{c}, Loc: Auction})
+		if ev != nil {
+			emit(ev, Event{Kind: EvDiscarded, Seat: seat, Cards: []int{c}, Loc: Auction})
+		}
 		t.k--
 	case askCategory:
 		t.cat = int8(a.A)
@@ -944,7 +961,9 @@ func (g *Game) answerDelayed(t *task, seat int, a Action, ev *[]Event) {
 	case askBreweryPick:
 		c := int(a.A)
 		g.limbo.remove(c)
-		emit(ev, Event{Kind: EvTook, Seat: seat, Loc: Brewery, Cards: []int{c}})
+		if ev != nil {
+			emit(ev, Event{Kind: EvTook, Seat: seat, Loc: Brewery, Cards: []int{c}})
+		}
 		g.gained[seat].add(c)
 		t.m = (t.m + 1) % maxSlots
 		g.gain(t, seat, c, true, ev)

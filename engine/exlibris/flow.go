@@ -251,7 +251,9 @@ func (g *Game) execGame(t *task, ev *[]Event) {
 			t.stage = 1
 			return
 		}
-		emit(ev, Event{Kind: EvLibrariesOffered, Seat: -1, Libs: g.poolList()})
+		if ev != nil {
+			emit(ev, Event{Kind: EvLibrariesOffered, Seat: -1, Libs: g.poolList()})
+		}
 		t.waitFor(askLibrary, g.drafter(int(t.n)))
 	case 1:
 		g.giveAssistants()
@@ -379,7 +381,8 @@ func (g *Game) prepare(t *task, ev *[]Event) {
 			emit(ev, Event{Kind: EvSoloHint, Seat: -1, Cat: g.hints[g.hintsShown]})
 			g.hintsShown++
 		}
-		var shared []int
+		var buf [NumCards]int
+		shared := buf[:0]
 		for i := 0; i < soloLevels[g.opts.Level].Discards; i++ {
 			c := g.draw(ev)
 			if c < 0 {
@@ -389,7 +392,7 @@ func (g *Game) prepare(t *task, ev *[]Event) {
 			g.reveal()
 			shared = append(shared, c)
 		}
-		emit(ev, Event{Kind: EvSoloDiscards, Seat: -1, Cards: shared})
+		emit(ev, Event{Kind: EvSoloDiscards, Seat: -1, Cards: copied(ev, shared)})
 	} else {
 		draw := g.n
 		if g.round == 1 {
@@ -411,7 +414,8 @@ func (g *Game) prepare(t *task, ev *[]Event) {
 			continue
 		}
 		d := &locInfo[l]
-		var laid []int
+		var buf [maxSetup]int
+		laid := buf[:0]
 		for i := 0; i < int(d.setup); i++ {
 			c := g.draw(ev)
 			if c < 0 {
@@ -427,7 +431,7 @@ func (g *Game) prepare(t *task, ev *[]Event) {
 				g.pub.add(c)
 			}
 			g.reveal()
-			emit(ev, Event{Kind: EvLocationSetUp, Seat: -1, Loc: l, Cards: laid, Count: len(laid)})
+			emit(ev, Event{Kind: EvLocationSetUp, Seat: -1, Loc: l, Cards: copied(ev, laid), Count: len(laid)})
 		}
 	}
 	g.placer = g.first
@@ -765,22 +769,25 @@ func (g *Game) execResolve(t *task, ev *[]Event) {
 				cards := g.tiles[l].cards
 				g.pub = g.pub.or(cards)
 				g.reveal()
-				emit(ev, Event{Kind: EvRevealed, Seat: -1, Cards: cards.appendTo(nil), Loc: l})
+				if ev != nil {
+					emit(ev, Event{Kind: EvRevealed, Seat: -1, Cards: cards.appendTo(nil), Loc: l})
+				}
 			}
 			g.push(task{op: opGolem, seat: int8(owner), who: int8(owner), loc: t.loc, by: int8(Golem), x: -1})
 		}
 	case 2:
 		tl := &g.tiles[l]
-		if !tl.cards.empty() {
-			cards := tl.cards.appendTo(nil)
-			for _, c := range cards {
+		if cards := tl.cards; !cards.empty() {
+			for c := cards.first(); c >= 0; c = cards.next(c) {
 				g.fromTile(l, c)
 				g.toDiscard(c)
 			}
 			if locInfo[l].faceDown {
 				g.reveal()
 			}
-			emit(ev, Event{Kind: EvTileCleared, Seat: -1, Loc: l, Cards: cards})
+			if ev != nil {
+				emit(ev, Event{Kind: EvTileCleared, Seat: -1, Loc: l, Cards: cards.appendTo(nil)})
+			}
 		}
 		var ids [2 * maxSlots]int8
 		n := 0
@@ -836,6 +843,18 @@ func (g *Game) answerFinal(t *task, seat int, a Action, ev *[]Event) {
 	g.down.add(c)
 	emit(ev, Event{Kind: EvFlipped, Seat: seat, Card: c, R: int(a.B), C: int(a.C)})
 }
+
+// copied is a copy of cards for an event, nil when no events are kept
+// (so that buffers on the stack stay there).
+func copied(ev *[]Event, cards []int) []int {
+	if ev == nil {
+		return nil
+	}
+	return append([]int(nil), cards...)
+}
+
+// maxSetup is the most cards a tile lays out.
+const maxSetup = 8
 
 func popcount16(x uint16) int {
 	n := 0

@@ -17,7 +17,8 @@ func newTestRNG(seed uint64) *testRNG { return &testRNG{engine.NewRand(seed)} }
 
 // randomAction picks an awaited seat and one of its decisions uniformly.
 func randomAction(g *Game, r *testRNG, buf []Action) ([]Action, int, Action) {
-	aw := g.Awaited()
+	var seats [MaxSeats]int
+	aw := g.AppendAwaited(seats[:0])
 	seat := aw[r.IntN(len(aw))]
 	buf = g.AppendOptions(buf[:0], seat)
 	return buf, seat, buf[r.IntN(len(buf))]

@@ -74,7 +74,9 @@ func (g *Game) execDraw(t *task, ev *[]Event) {
 			return
 		}
 		g.reveal()
-		emit(ev, Event{Kind: EvDrew, Seat: seat, Cards: []int{c}, Count: 1, Private: true})
+		if ev != nil {
+			emit(ev, Event{Kind: EvDrew, Seat: seat, Cards: []int{c}, Count: 1, Private: true})
+		}
 		g.gain(t, seat, c, false, ev)
 		return
 	}
@@ -177,11 +179,15 @@ func (g *Game) discardOne(seat int, a Action, ev *[]Event) int {
 	if a.Kind == actCard {
 		c = int(a.A)
 		g.fromHand(seat, c)
-		emit(ev, Event{Kind: EvDiscarded, Seat: seat, Cards: []int{c}})
+		if ev != nil {
+			emit(ev, Event{Kind: EvDiscarded, Seat: seat, Cards: []int{c}})
+		}
 	} else {
 		c = g.topAt(seat, int8(a.B), a.C)
 		g.takeOut(seat, c)
-		emit(ev, Event{Kind: EvDiscarded, Seat: seat, Cards: []int{c}, FromCollection: true, R: int(a.B), C: int(a.C)})
+		if ev != nil {
+			emit(ev, Event{Kind: EvDiscarded, Seat: seat, Cards: []int{c}, FromCollection: true, R: int(a.B), C: int(a.C)})
+		}
 	}
 	g.toDiscard(c)
 	return c
@@ -210,7 +216,9 @@ func (g *Game) execWitch(t *task, ev *[]Event) {
 	g.reveal()
 	g.limbo.add(c)
 	t.n = int16(c)
-	emit(ev, Event{Kind: EvRevealed, Seat: int(t.seat), Cards: []int{c}})
+	if ev != nil {
+		emit(ev, Event{Kind: EvRevealed, Seat: int(t.seat), Cards: []int{c}})
+	}
 	t.waitFor(askWitch, int(t.seat))
 }
 
@@ -387,21 +395,27 @@ func (g *Game) answerWisp(t *task, a Action, ev *[]Event) {
 		c := g.tiles[l].cards.nth(g.rng.IntN(int(g.tiles[l].cardN)))
 		g.fromTile(l, c)
 		g.toDiscard(c)
-		emit(ev, Event{Kind: EvTileDiscarded, Seat: int(seat), Loc: l, Cards: []int{c}})
+		if ev != nil {
+			emit(ev, Event{Kind: EvTileDiscarded, Seat: int(seat), Loc: l, Cards: []int{c}})
+		}
 		homes = 1
 	case a.Kind == actWordCard:
 		c := int(a.B)
 		g.fromTile(l, c)
 		g.toDiscard(c)
-		emit(ev, Event{Kind: EvTileDiscarded, Seat: int(seat), Loc: l, Cards: []int{c}})
+		if ev != nil {
+			emit(ev, Event{Kind: EvTileDiscarded, Seat: int(seat), Loc: l, Cards: []int{c}})
+		}
 		homes = 1
 	case a.A == wAll:
-		cards := g.tiles[l].cards.appendTo(nil)
-		for _, c := range cards {
+		cards := g.tiles[l].cards
+		for c := cards.first(); c >= 0; c = cards.next(c) {
 			g.fromTile(l, c)
 			g.toDiscard(c)
 		}
-		emit(ev, Event{Kind: EvTileDiscarded, Seat: int(seat), Loc: l, Cards: cards})
+		if ev != nil {
+			emit(ev, Event{Kind: EvTileDiscarded, Seat: int(seat), Loc: l, Cards: cards.appendTo(nil)})
+		}
 		homes = 2
 	}
 	if homes > 0 && locInfo[l].faceDown {
@@ -449,7 +463,9 @@ func (g *Game) answerBookworm(t *task, a Action, ev *[]Event) {
 		c := int(a.A)
 		g.fromHand(int(t.seat), c)
 		g.toDiscard(c)
-		emit(ev, Event{Kind: EvDiscarded, Seat: int(t.seat), Cards: []int{c}})
+		if ev != nil {
+			emit(ev, Event{Kind: EvDiscarded, Seat: int(t.seat), Cards: []int{c}})
+		}
 		t.m, t.stage = 1, 0
 	}
 }
@@ -466,7 +482,9 @@ func (g *Game) answerGolem(t *task, a Action, ev *[]Event) {
 		c := int(a.A)
 		g.fromTile(l, c)
 		g.toHand(seat, c, true)
-		emit(ev, Event{Kind: EvTook, Seat: seat, Loc: l, Cards: []int{c}})
+		if ev != nil {
+			emit(ev, Event{Kind: EvTook, Seat: seat, Loc: l, Cards: []int{c}})
+		}
 	case actCardPos:
 		c := int(a.A)
 		g.fromTile(l, c)
