@@ -95,7 +95,7 @@ func (g *Game) execEffect(t *task, ev *[]Event) {
 		switch t.stage {
 		case 0:
 			var buf [8]Action
-			if len(g.salonOptions(t, buf[:0])) == 1 { // only "done"
+			if len(g.salonOptions(t, buf[:0])) == 1 && len(g.salonB(t, nil)) == 0 { // only "done"
 				g.pop()
 				return
 			}

@@ -482,3 +482,12 @@ func TestCabinetmakerMovesARunOfCards(t *testing.T) {
 		t.Fatal("the run did not move in one piece")
 	}
 }
+
+func TestSalonRearrangesEvenWithNoAssistantToBringHome(t *testing.T) {
+	g := rig(t, 2, Options{}, nil, Salon)
+	g.setCollection(t, 0, "B1@0,0", "B2@0,1")
+	play(t, g, "s0 assistant L8")
+	if decision(g, 0) != "salon" || offers(g, "s0 a") || !offers(g, "s0 swap2 r0c0 r0c1") {
+		t.Fatalf("asked %s, offered %v", decision(g, 0), offered(g, 0))
+	}
+}
