@@ -386,9 +386,11 @@ func (r *reply) answer(content string, components []discordgo.MessageComponent, 
 
 // editWithoutImages replaces the message and removes its pictures, for
 // answers after which the old picture would mislead.
-func (r *reply) editWithoutImages(content string) error {
-	empty := []discordgo.MessageComponent{}
-	_, err := r.b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &content, Components: &empty,
+func (r *reply) editWithoutImages(content string, components []discordgo.MessageComponent) error {
+	if components == nil {
+		components = []discordgo.MessageComponent{}
+	}
+	_, err := r.b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &content, Components: &components,
 		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions}, nil)
 	return err
 }
@@ -457,10 +459,7 @@ func (r *reply) Lang() i18n.Lang { return r.l }
 func (r *reply) Interaction() *discordgo.Interaction { return r.i }
 
 // Edit replaces the answer with m (it implements face.Reply).
-func (r *reply) Edit(m face.Message) error {
-	_, err := r.edit(m.Content, m.Components, m.Pictures...)
-	return err
-}
+func (r *reply) Edit(m face.Message) error { return r.show(m) }
 
 // faceOf is the face of a game's kind.
 func (b *Bot) faceOf(rec *store.Game) (face.Face, error) {

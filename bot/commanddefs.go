@@ -109,14 +109,9 @@ const allGames = "all"
 // leaderboard, games and replay.
 const groupRecords = "records"
 
-// rulesKey is the catalogue prefix of a rules topic: Atheneum's topics
-// are "rules.<topic>", another game's "<command>.rules.<topic>".
-func rulesKey(f face.Face, topic string) string {
-	if f.Command() == "atheneum" {
-		return "rules." + topic
-	}
-	return f.Command() + ".rules." + topic
-}
+// rulesKey is the catalogue prefix of a rules topic, as the face keeps
+// its words.
+func rulesKey(f face.Face, topic string) string { return f.RulesKey(topic) }
 
 // commandDefs are the bot's slash commands, one per game, with English
 // names and descriptions as the base and French localisations.

@@ -94,7 +94,11 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		case "log":
 			return b.cmdLog(ctx, r, snap.Rec, opts.Int("turns", 1))
 		}
-		return f.HandleCommand(ctx, b, r, name, opts, face.Target{Snap: snap})
+		d, err := f.HandleCommand(ctx, b, r, name, opts, face.Target{Snap: snap})
+		if err != nil || d.Show == nil {
+			return err
+		}
+		return r.show(*d.Show) // read-only: nothing is played
 	}
 	rec, err := b.svc.GameInChannel(ctx, r.i.GuildID, r.i.ChannelID)
 	if err != nil {
@@ -121,7 +125,15 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		if t.Rec.State == nil {
 			return face.Refuse(r.l.T("cmd.in.lobby"))
 		}
-		return f.HandleCommand(ctx, b, r, name, opts, face.Target{Table: t})
+		d, err := f.HandleCommand(ctx, b, r, name, opts, face.Target{Table: t})
+		if err != nil {
+			return err
+		}
+		seat := game.SeatOf(t.Rec, interactionUser(r.i).ID)
+		if d.Move != "" && seat < 0 {
+			return face.RefuseID("play.not.playing")
+		}
+		return b.decide(ctx, r, t, f, seat, d)
 	}
 	return face.Refuse(r.l.T("cmd.unknown", "Command", f.Command()))
 }

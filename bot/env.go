@@ -5,15 +5,13 @@ import (
 
 	"atheneum/bot/face"
 	"atheneum/bot/game"
-	"atheneum/engine"
 	"atheneum/i18n"
 	"atheneum/render"
 	"atheneum/store"
 )
 
 // What the adapter offers every game's face (face.Env): the service, a
-// bounded picture drawer, prompts with their deadline, and making a
-// person's move.
+// bounded picture drawer, prompts with their deadline, and hints.
 var _ face.Env = (*Bot)(nil)
 
 // DeadlineLine tells a player until when the step waits for them (it
@@ -33,34 +31,6 @@ func (b *Bot) DeadlineLine(ctx context.Context, t *game.Table, l i18n.Lang) stri
 // face.Env).
 func (b *Bot) Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
 	return b.prompt(ctx, t, seat, l)
-}
-
-// Play makes a seat's move for its person (it implements face.Env).
-func (b *Bot) Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error) {
-	res, err := b.svc.Act(ctx, t, m, game.ByPlayer)
-	if seat, ok := engine.MoveSeat(m); err == nil && res.Returned && ok {
-		// Back in one game is back in all of them.
-		b.returnElsewhere(t.Rec.GuildID, t.Rec.Seats[seat].UserID, t.Rec.ID)
-	}
-	return res, err
-}
-
-// Played refreshes the message of the person who moved and runs what the
-// move caused (it implements face.Env).
-func (b *Bot) Played(ctx context.Context, fr face.Reply, t *game.Table, seat int, m face.Message, dropPictures bool) {
-	r := fr.(*reply)
-	var err error
-	if dropPictures {
-		err = r.editWithoutImages(m.Content)
-	} else {
-		_, err = r.edit(m.Content, m.Components, m.Pictures...)
-	}
-	if err != nil {
-		b.log.Warn("could not refresh the player's message", "game", t.Rec.ID, "err", err)
-	} else if len(m.Components) == 0 {
-		b.settledPrompt(ctx, t.Rec, seat, r.i)
-	}
-	b.svc.Settle(ctx, t)
 }
 
 // Service is the game service (it implements face.Env).

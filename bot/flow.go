@@ -189,7 +189,11 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 	if err != nil {
 		return err
 	}
-	return f.Component(ctx, b, r, t, seat, id, data.Values)
+	d, err := f.Press(ctx, b, r, t, seat, id, data.Values)
+	if err != nil {
+		return err
+	}
+	return b.decide(ctx, r, t, f, seat, d)
 }
 
 // handleAutocomplete suggests values while a command is typed: finished

@@ -15,7 +15,12 @@ import (
 
 // HandleCommand answers one of the face's subcommands; only its author
 // sees the answer.
-func (f *Face) HandleCommand(ctx context.Context, env face.Env, r face.Reply, name string, _ face.Options, in face.Target) error {
+func (f *Face) HandleCommand(ctx context.Context, env face.Env, r face.Reply, name string, opts face.Options, in face.Target) (face.Decision, error) {
+	return face.Decision{}, f.answer(ctx, env, r, name, opts, in)
+}
+
+// answer answers one of the face's subcommands through r.
+func (f *Face) answer(ctx context.Context, env face.Env, r face.Reply, name string, _ face.Options, in face.Target) error {
 	rec := in.Rec()
 	l := r.Lang()
 	g := stateOf(rec)

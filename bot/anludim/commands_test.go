@@ -45,7 +45,7 @@ func TestTheSubcommandsAnswer(t *testing.T) {
 					in.Snap = snap
 				}
 				r := &reply{l: l, user: c.user}
-				if err := fx.f.HandleCommand(fx.ctx, fx.env, r, c.name, nil, in); err != nil {
+				if _, err := fx.f.HandleCommand(fx.ctx, fx.env, r, c.name, nil, in); err != nil {
 					t.Fatal(err)
 				}
 				if r.last == nil {
@@ -68,7 +68,7 @@ func TestTheSubcommandsAnswer(t *testing.T) {
 // the opening post, at every kind of step of played games and at their
 // end.
 func TestWhereTheGameStandsReadsInEveryLanguage(t *testing.T) {
-	f := &Face{}
+	f := New().(*Face)
 	for i, g := range positions(t, 25) {
 		rec := standalone(g, "en", i)
 		for _, l := range i18n.Langs {
@@ -141,7 +141,7 @@ func pressKey(t *testing.T, fx *fixture, tbl *game.Table, seat int, m face.Messa
 		t.Fatalf("nothing chooses %q in %q", key, m.Content)
 	}
 	r := &reply{l: i18n.English, user: fmt.Sprintf("u%d", seat)}
-	if err := fx.f.Component(fx.ctx, fx.env, r, tbl, seat, ps[i].id, ps[i].value); err != nil {
+	if err := runPress(fx.f, fx.ctx, fx.env, r, tbl, seat, ps[i].id, ps[i].value); err != nil {
 		t.Fatalf("pressing %q: %v", key, err)
 	}
 	return *r.last

@@ -34,7 +34,7 @@ type walk struct {
 func walkMenus(t *testing.T, rec *store.Game, seat int, l i18n.Lang) walk {
 	t.Helper()
 	ctx := context.Background()
-	f := &Face{}
+	f := New().(*Face)
 	e := &env{f: f, stop: true}
 	tbl := &game.Table{Rec: rec}
 	w := walk{moves: map[string]bool{}, positions: map[string]int{}}
@@ -70,7 +70,7 @@ func walkMenus(t *testing.T, rec *store.Game, seat int, l i18n.Lang) walk {
 		for _, p := range ps {
 			before := e.moves()
 			r := &reply{l: l, user: fmt.Sprintf("u%d", seat)}
-			err := f.Component(ctx, e, r, tbl, seat, p.id, p.value)
+			err := runPress(f, ctx, e, r, tbl, seat, p.id, p.value)
 			if e.moves() > before {
 				if !errors.Is(err, errStopped) {
 					t.Fatalf("a move was played, then %v", err)
@@ -202,7 +202,7 @@ func TestAHandOfMoreThanTwentyFiveCardsIsOfferedWhole(t *testing.T) {
 				t.Fatalf("only %d cards can start a combination: the test needs more than a menu holds", len(want))
 			}
 			rec := standalone(g, "fr", 40)
-			e := &env{f: &Face{}}
+			e := &env{f: New().(*Face)}
 			tbl := &game.Table{Rec: rec}
 			m, _ := e.f.Prompt(context.Background(), e, tbl, 0, i18n.French)
 			i := slices.IndexFunc(presses(t, m), func(p press) bool { return p.key == "p" })
@@ -210,7 +210,7 @@ func TestAHandOfMoreThanTwentyFiveCardsIsOfferedWhole(t *testing.T) {
 				t.Fatal("no button starts a combination")
 			}
 			r := &reply{l: i18n.French, user: "u0"}
-			if err := e.f.Component(context.Background(), e, r, tbl, 0, presses(t, m)[i].id, nil); err != nil {
+			if err := runPress(e.f, context.Background(), e, r, tbl, 0, presses(t, m)[i].id, nil); err != nil {
 				t.Fatal(err)
 			}
 			checkMessage(t, "the first card's menus", *r.last)

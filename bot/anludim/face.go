@@ -27,10 +27,7 @@
 package anludim
 
 import (
-	"context"
 	"fmt"
-
-	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/face"
 	"atheneum/bot/game"
@@ -48,21 +45,30 @@ import (
 // hours cover a night's sleep. docs/anludim/discord.md gives the numbers.
 const StepHours = 8
 
-// Face is Anludim's Discord face. Its zero value is ready to use.
-type Face struct{}
+// Face is Anludim's Discord face: the kit's, with Anludim's words,
+// pictures and layout, and the position of a combination kept as a set of
+// cards in its custom ids.
+type Face struct{ *face.Kit }
 
 var _ face.Face = (*Face)(nil)
 
 // New returns Anludim's face.
-func New() face.Face { return &Face{} }
-
-// Kind is Anludim with its computer players, and StepHours per step.
-func (f *Face) Kind() game.Kind {
-	return game.Kind{Game: ai.Game(ai.Players{}), StepHours: StepHours}
+func New() face.Face {
+	return &Face{face.NewKit(face.Game{
+		Kind:    game.Kind{Game: ai.Game(ai.Players{}), StepHours: StepHours},
+		Command: an.ID,
+		Topics:  rulesTopics,
+		Codec:   codec{},
+		Layout:  layout,
+		Text:    text,
+		Waiting: waiting,
+		Picture: handPicture,
+		Table:   tablePicture,
+		Events:  eventLines,
+		Forced:  forced,
+		Polish:  tidy,
+	})}
 }
-
-// Command is "anludim", which also prefixes the game's catalogue keys.
-func (f *Face) Command() string { return an.ID }
 
 // The face's own subcommands.
 const (
@@ -87,15 +93,6 @@ func (f *Face) Subcommands() []face.Spec {
 // rulesTopics are the topics of /anludim rules, in reading order: each has
 // "anludim.rules.<topic>.title" and ".text" in the catalogue.
 var rulesTopics = []string{"overview", "turn", "combinations", "expert", "professors", "round_end", "parchments", "table", "help"}
-
-// RulesTopics are the topics of the rules, the overview first.
-func (f *Face) RulesTopics() []string { return append([]string(nil), rulesTopics...) }
-
-// RulesText is one topic of the rules in l; an empty or unknown topic
-// gives the overview and the list of the others.
-func (f *Face) RulesText(l i18n.Lang, topic string) string {
-	return face.RulesOrOverview(l, an.ID, rulesTopics, func(t string) string { return "anludim.rules." + t }, topic)
-}
 
 // OptionWords names the variant ("base" or "expert") in l; any other
 // option or value is echoed.
@@ -145,10 +142,4 @@ func (f *Face) Refusal(l i18n.Lang, r *engine.Refusal) (string, bool) {
 		kv = append(kv, k, fmt.Sprint(v))
 	}
 	return tidy(l, l.T("anludim.refusal."+r.Code, kv...)), true
-}
-
-// Autocomplete suggests nothing: no subcommand of the face takes a typed
-// value.
-func (f *Face) Autocomplete(context.Context, face.Reply, string, face.Options, string, *game.Snapshot) []*discordgo.ApplicationCommandOptionChoice {
-	return nil
 }

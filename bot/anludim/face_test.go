@@ -266,7 +266,7 @@ func TestForgedPressesAreRefusedAndChangeNothing(t *testing.T) {
 	recruit := ps[slices.IndexFunc(ps, func(p press) bool { return p.key == "d" })].id
 	play := ps[slices.IndexFunc(ps, func(p press) bool { return p.key == "p" })].id
 	r := &reply{l: i18n.English, user: "u0"}
-	if err := fx.f.Component(fx.ctx, fx.env, r, tbl, 0, play, nil); err != nil {
+	if err := runPress(fx.f, fx.ctx, fx.env, r, tbl, 0, play, nil); err != nil {
 		t.Fatal(err)
 	}
 	cardsMsg := presses(t, *r.last)
@@ -329,7 +329,7 @@ func TestForgedPressesAreRefusedAndChangeNothing(t *testing.T) {
 			seq, step := tbl.Rec.Seq, game.StepKey(tbl.Rec.State)
 			before := fx.env.moves()
 			r := &reply{l: i18n.English, user: fmt.Sprintf("u%d", c.seat)}
-			err := fx.f.Component(fx.ctx, fx.env, r, tbl, c.seat, c.id, c.values)
+			err := runPress(fx.f, fx.ctx, fx.env, r, tbl, c.seat, c.id, c.values)
 			if !errors.Is(err, face.ErrStaleChoice) {
 				t.Errorf("got %v, want the stale choice refusal", err)
 			}
@@ -340,11 +340,11 @@ func TestForgedPressesAreRefusedAndChangeNothing(t *testing.T) {
 	}
 	t.Run("the genuine press still plays after all that", func(t *testing.T) {
 		r := &reply{l: i18n.English, user: "u0"}
-		if err := fx.f.Component(fx.ctx, fx.env, r, tbl, 0, recruit, nil); err != nil || fx.env.moves() == 0 {
+		if err := runPress(fx.f, fx.ctx, fx.env, r, tbl, 0, recruit, nil); err != nil || fx.env.moves() == 0 {
 			t.Fatalf("%v, %d moves", err, fx.env.moves())
 		}
 		t.Run("and the same press again is stale", func(t *testing.T) {
-			if err := fx.f.Component(fx.ctx, fx.env, r, tbl, 0, recruit, nil); !errors.Is(err, face.ErrStaleChoice) {
+			if err := runPress(fx.f, fx.ctx, fx.env, r, tbl, 0, recruit, nil); !errors.Is(err, face.ErrStaleChoice) {
 				t.Errorf("got %v", err)
 			}
 		})

@@ -108,6 +108,39 @@ func (e *env) Played(ctx context.Context, r face.Reply, t *game.Table, _ int, m 
 	e.svc.Settle(ctx, t)
 }
 
+// runPress does with a press what the adapter does (bot's decide): the face's
+// message is shown, or its move played through e.Play, with any move
+// forced after it, then the mover's message is shown and the game goes on.
+func runPress(f face.Face, ctx context.Context, e *env, r face.Reply, t *game.Table, seat int, id face.ID, values []string) error {
+	d, err := f.Press(ctx, e, r, t, seat, id, values)
+	if err != nil {
+		return err
+	}
+	if d.Move == "" {
+		if d.Show != nil {
+			return r.Edit(*d.Show)
+		}
+		return nil
+	}
+	res, err := e.Play(ctx, t, d.Move)
+	if err != nil {
+		return err
+	}
+	for !res.StepEnded && !t.Rec.State.Over() && slices.Contains(t.Rec.State.Awaited(), seat) {
+		m := f.Forced(t.Rec, seat)
+		if m == "" {
+			break
+		}
+		more, err := e.Play(ctx, t, m)
+		if err != nil {
+			break
+		}
+		res = game.Result{Events: append(res.Events, more.Events...), StepEnded: more.StepEnded}
+	}
+	e.Played(ctx, r, t, seat, f.Moved(ctx, e, r, t, seat, d, res), false)
+	return nil
+}
+
 // Present keeps each step's post as the face words it (game.Presenter).
 func (e *env) Present(_ context.Context, t *game.Table, n game.Notice) {
 	if n.Kind != game.NoticeStepEnded {
@@ -146,7 +179,7 @@ func newFixture(t testing.TB, seats int, expert bool, lang string, seed uint64) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	fc := &Face{}
+	fc := New().(*Face)
 	e := &env{f: fc}
 	e.svc = game.New(game.Options{Store: db, Games: []game.Kind{fc.Kind()}, Presenter: e,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), NewSeed: func() uint64 { return seed }})

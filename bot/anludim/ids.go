@@ -73,18 +73,58 @@ func (p pos) with(card int) pos {
 	return q
 }
 
-// The verbs of the face's components.
+// The verbs of the face's components: the kit's (face.VerbButton,
+// face.VerbMenu), which Anludim's components had before the kit.
 const (
-	verbButton = "b"
-	verbMenu   = "m" // followed by the menu's index in its message
+	verbButton = face.VerbButton
+	verbMenu   = face.VerbMenu
 )
 
-// The choices of buttons that navigate rather than choose a key.
+// The choices of buttons that navigate rather than choose a key: the
+// kit's. Back from the readings is back to the cards (the professor is
+// the last key).
 const (
-	navStart = "^"
-	navCards = "<"
-	navPage  = "@"
+	navStart = face.NavStart
+	navCards = face.NavBack
+	navPage  = face.NavPage
 )
+
+// codec writes a seat's path as the kit's custom id arguments: the
+// position's, so that the components already in players' messages keep
+// working.
+type codec struct{}
+
+// Encode writes the position of path (no page: the kit adds it).
+func (codec) Encode(path []string) []string { return pathPos(path).args() }
+
+// Decode reads a position without a page back as its path (the cards in
+// increasing order).
+func (codec) Decode(args []string) ([]string, bool) {
+	p, err := parsePos(args)
+	if err != nil || p.page != 0 {
+		return nil, false
+	}
+	return p.chosen(), true
+}
+
+// pathPos is the position of a path Next was asked with: "p", then cards,
+// then a professor's code. Keys of another shape make a position the
+// rules never offer, which the kit's walk of Next refuses.
+func pathPos(path []string) pos {
+	if len(path) == 0 || path[0] != "p" {
+		return pos{}
+	}
+	p := pos{play: true}
+	for _, k := range path[1:] {
+		if card, err := strconv.Atoi(k); err == nil && p.prof == "" {
+			p.cards = append(p.cards, card)
+			continue
+		}
+		p.prof = k
+	}
+	slices.Sort(p.cards)
+	return p
+}
 
 // args writes the position as custom id arguments.
 func (p pos) args() []string {
@@ -135,13 +175,7 @@ func parsePos(args []string) (pos, error) {
 }
 
 // parsePage reads "@N" (N written canonically).
-func parsePage(s string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimPrefix(s, navPage))
-	if err != nil || n < 0 || n > 99 || strconv.Itoa(n) != strings.TrimPrefix(s, navPage) {
-		return 0, false
-	}
-	return n, true
-}
+func parsePage(s string) (int, bool) { return face.ParsePage(s) }
 
 func isProfCode(s string) bool {
 	for p := an.Professor(0); p < an.NumProfessors; p++ {
@@ -178,8 +212,5 @@ func decodeCards(s string) ([]int, bool) {
 	return out, true
 }
 
-// escapeKey writes a key of Next as one custom id argument: the rules'
-// keys never hold "~", and ":" separates arguments.
-func escapeKey(k string) string { return strings.ReplaceAll(k, ":", "~") }
-
-func unescapeKey(a string) string { return strings.ReplaceAll(a, "~", ":") }
+// unescapeKey reads a key of Next written as one custom id argument.
+func unescapeKey(a string) string { return face.UnescapeKey(a) }

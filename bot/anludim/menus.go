@@ -14,23 +14,25 @@ import (
 	"atheneum/store"
 )
 
-// Discord's limits on a message's components, besides face.MaxOptions
-// and face.MaxLabel.
+// Discord's limits on a message's components, as the kit knows them.
 const (
-	maxRows        = 5
-	maxButtons     = 5 // in one row
-	maxButtonLabel = 80
-	maxPlaceholder = 150
+	maxRows        = face.MaxRows
+	maxButtons     = face.MaxButtons
+	maxButtonLabel = face.MaxButtonLabel
+	maxPlaceholder = face.MaxPlaceholder
 )
 
 // menuPages is how many menus of a long list one message shows; a reading
 // step keeps a row for its buttons.
 const menuPages = maxRows - 1
 
-// board builds the components of a seat's position. They depend only on
-// the game, the seat and the position (the language changes labels, never
-// a custom id or a value), so a press is checked by building them again.
+// board is the kit's board of a seat's position, with Anludim's view of
+// it: the game, and the position the path stands for. Its components
+// depend only on the game, the seat and the position (the language
+// changes labels, never a custom id or a value), so the kit checks a
+// press by laying them out again.
 type board struct {
+	*face.Board
 	l    i18n.Lang
 	rec  *store.Game
 	g    *an.Game
@@ -38,76 +40,38 @@ type board struct {
 	at   pos
 	// steps are the choices Next offers at the position.
 	steps []engine.Choice
-
-	rows  []discordgo.MessageComponent
-	menus int
 }
 
-// newBoard lists what Next offers seat at p; ok is false when p is not a
-// position the seat can be at (a key chosen that Next does not offer).
-func newBoard(l i18n.Lang, rec *store.Game, seat int, p pos) (*board, bool) {
-	g := stateOf(rec)
-	if g == nil || !slices.Contains(rec.State.Awaited(), seat) || !reachable(rec.State, seat, p.chosen()) {
-		return nil, false
-	}
-	b := &board{l: l, rec: rec, g: g, seat: seat, at: p, steps: rec.State.Next(seat, p.chosen())}
-	// Only the readings of a play are long enough to need pages.
-	if p.page > 0 && (p.prof == "" || p.page*menuPages*face.MaxOptions >= len(b.steps)) {
-		return nil, false
-	}
-	return b, true
+// asBoard is the kit's board seen as Anludim's.
+func asBoard(fb *face.Board) *board {
+	at := pathPos(fb.Path)
+	at.page = fb.Page
+	return &board{Board: fb, l: fb.L, rec: fb.Rec, g: stateOf(fb.Rec), seat: fb.Seat, at: at, steps: fb.Next}
 }
 
-// reachable reports whether every key of chosen is offered by Next after
-// the keys before it.
-func reachable(st engine.State, seat int, chosen []string) bool {
-	for i, k := range chosen {
-		if !slices.ContainsFunc(st.Next(seat, chosen[:i]), func(c engine.Choice) bool { return c.Key == k && c.Move == "" }) {
-			return false
-		}
+// layout lays a position out (the kit's Game.Layout): it refuses a page
+// that is not one of the readings' pages.
+func layout(fb *face.Board) bool {
+	b := asBoard(fb)
+	if b.g == nil || (b.at.page > 0 && (b.at.prof == "" || b.at.page*menuPages*face.MaxOptions >= len(b.steps))) {
+		return false
 	}
+	b.build()
 	return true
-}
-
-// id is a component's custom id at the board's position.
-func (b *board) id(verb string, extra ...string) string {
-	return face.ID{
-		Game: b.rec.ID, Step: b.g.StepKey(), Seq: b.rec.Seq, Seat: b.seat, Moves: len(b.at.chosen()),
-		Verb: verb, Args: append(b.at.args(), extra...),
-	}.String()
 }
 
 // button is a button that chooses choice (a key, or a way back).
 func (b *board) button(label, choice string, style discordgo.ButtonStyle) discordgo.Button {
-	return discordgo.Button{Label: face.Clip(label, maxButtonLabel), Style: style, CustomID: b.id(verbButton, choice)}
+	return b.Button(label, choice, style)
 }
 
 // addButtons adds buttons as rows of at most five.
-func (b *board) addButtons(buttons []discordgo.Button) {
-	for len(buttons) > 0 {
-		n := min(len(buttons), maxButtons)
-		row := make([]discordgo.MessageComponent, n)
-		for i := range n {
-			row[i] = buttons[i]
-		}
-		b.rows = append(b.rows, discordgo.ActionsRow{Components: row})
-		buttons = buttons[n:]
-	}
-}
+func (b *board) addButtons(buttons []discordgo.Button) { b.AddButtons(buttons) }
 
 // addMenus adds one menu per 25 options (at most pages menus), each
 // choosing a key; a menu's custom id is its index in the message.
 func (b *board) addMenus(placeholder string, opts []discordgo.SelectMenuOption, pages int) {
-	for i := 0; i < pages && len(opts) > 0; i++ {
-		n := min(len(opts), face.MaxOptions)
-		b.rows = append(b.rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID:    b.id(verbMenu + strconv.Itoa(b.menus)),
-			Placeholder: face.Clip(placeholder, maxPlaceholder),
-			Options:     opts[:n],
-		}}})
-		b.menus++
-		opts = opts[n:]
-	}
+	b.AddMenus(placeholder, opts, pages)
 }
 
 // option is a menu option of the face's menus.
@@ -125,7 +89,7 @@ func (b *board) build() []discordgo.MessageComponent {
 	default:
 		b.buildReadings()
 	}
-	return b.rows
+	return b.Rows()
 }
 
 // buildStart lays out the first choices of a move: a row of buttons for
@@ -186,7 +150,7 @@ func (b *board) buildStart() {
 	b.addButtons(main)
 	b.addButtons(faceUp)
 	b.addMenus(l.T("anludim.menu.discard.placeholder"), discard, 1)
-	b.addMenus(l.T("anludim.menu.take_back.placeholder"), takeBack, maxRows-len(b.rows))
+	b.addMenus(l.T("anludim.menu.take_back.placeholder"), takeBack, maxRows-len(b.Rows()))
 }
 
 // comboWords describe the seat's combination holding card, for the menu

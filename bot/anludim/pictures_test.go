@@ -44,7 +44,7 @@ func TestThePicturesAreDrawnWhereTheyBelong(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := &reply{l: i18n.English, user: "u0"}
-			if err := fx.f.HandleCommand(fx.ctx, fx.env, r, name, nil, face.Target{Snap: snap}); err != nil {
+			if _, err := fx.f.HandleCommand(fx.ctx, fx.env, r, name, nil, face.Target{Snap: snap}); err != nil {
 				t.Fatal(err)
 			}
 			checkPictures(t, name, *r.last, want)

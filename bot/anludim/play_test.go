@@ -146,7 +146,7 @@ func playGame(t *testing.T, fx *fixture, rnd *rand.Rand, lang i18n.Lang) {
 				p = ps[rnd.IntN(len(ps))]
 			}
 			r := &reply{l: lang, user: fmt.Sprintf("u%d", seat)}
-			if err := fx.f.Component(fx.ctx, fx.env, r, tbl, seat, p.id, p.value); err != nil {
+			if err := runPress(fx.f, fx.ctx, fx.env, r, tbl, seat, p.id, p.value); err != nil {
 				t.Fatalf("%s: pressing %s %v was refused: %v", where, p.id, p.value, err)
 			}
 			if r.last == nil {

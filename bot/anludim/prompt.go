@@ -1,13 +1,11 @@
 package anludim
 
 import (
-	"context"
 	"slices"
 	"strconv"
 	"strings"
 
 	"atheneum/bot/face"
-	"atheneum/bot/game"
 	"atheneum/engine"
 	an "atheneum/engine/anludim"
 	"atheneum/i18n"
@@ -15,60 +13,29 @@ import (
 	"atheneum/store"
 )
 
-// Prompt is seat's private message for the current step: on its turn its
-// hand (picture and text), what lies in front of it and the first choices
-// of a move; between rounds, the cards it may keep; otherwise whose turn
-// it is, and, when it has choices to make, until when the step waits.
-func (f *Face) Prompt(ctx context.Context, env face.Env, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
-	m := f.message(env, t.Rec, seat, l, pos{}, nil)
-	if len(m.Components) > 0 {
-		m.Content = withDeadline(ctx, env, t, l, m.Content)
+// text is a position's words (the kit's Game.Text): on a seat's turn its
+// hand, what lies in front of it and what it may do; while a combination
+// is built, its cards and the professors they can call; then how its
+// cards are read.
+func text(fb *face.Board) []string {
+	b := asBoard(fb)
+	switch {
+	case !b.at.play:
+		return startText(b.l, b)
+	case b.at.prof == "":
+		return cardsText(b.l, b)
 	}
-	return m, nil
+	return []string{readingsText(b.l, b)}
 }
 
-// message is seat's message at a position of its move, after lead (what
-// its last move did, worded for it). Only the start of a move has the
-// hand's picture: the later steps keep the message's.
-func (f *Face) message(env face.Env, rec *store.Game, seat int, l i18n.Lang, at pos, lead []string) face.Message {
-	m := f.compose(env, rec, seat, l, at, lead)
-	m.Content = tidy(l, m.Content)
-	return m
-}
-
-// compose is message, before its sentences are tidied.
-func (f *Face) compose(env face.Env, rec *store.Game, seat int, l i18n.Lang, at pos, lead []string) face.Message {
+// waiting is what a seat the game does not await reads (the kit's
+// Game.Waiting).
+func waiting(l i18n.Lang, rec *store.Game, _ int) string {
 	g := stateOf(rec)
-	lines := slices.Clone(lead)
-	switch {
-	case g == nil:
-		return face.Message{Content: l.T("anludim.cmd.not_started")}
-	case g.Over():
-		return face.Message{Content: strings.Join(append(lines, l.T("anludim.prompt.over")), "\n")}
-	case !slices.Contains(g.Awaited(), seat):
-		return face.Message{Content: strings.Join(append(lines, waitingText(l, rec, g)), "\n")}
+	if g == nil {
+		return l.T("anludim.cmd.not_started")
 	}
-	b, ok := newBoard(l, rec, seat, at)
-	if !ok {
-		at = pos{}
-		if b, ok = newBoard(l, rec, seat, at); !ok {
-			return face.Message{Content: strings.Join(append(lines, waitingText(l, rec, g)), "\n")}
-		}
-	}
-	comps := b.build()
-	switch {
-	case !at.play:
-		lines = append(lines, startText(l, b)...)
-	case at.prof == "":
-		lines = append(lines, cardsText(l, b)...)
-	default:
-		lines = append(lines, readingsText(l, b))
-	}
-	m := face.Message{Content: strings.Join(lines, "\n"), Components: comps}
-	if !at.play {
-		m.Pictures = handPicture(env, rec, seat)
-	}
-	return m
+	return waitingText(l, rec, g)
 }
 
 // waitingText says whose turn it is, for a seat the game does not await.

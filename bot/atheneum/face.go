@@ -27,9 +27,11 @@ import (
 	"atheneum/store"
 )
 
-// Face is Atheneum's Discord face.
+// Face is Atheneum's Discord face: the kit's, with Atheneum's own play
+// (the pick menu and the shelving workbench, whose menus follow the
+// shelves rather than one choice at a time), words and pictures.
 type Face struct {
-	kind game.Kind
+	*face.Kit
 	// shown is the shelves picture each workbench message shows, so that
 	// a click that would send the same picture again does not.
 	shown *shownPictures
@@ -39,16 +41,12 @@ var _ face.Face = (*Face)(nil)
 
 // New returns Atheneum's face, whose computer players think with the
 // effort players sets (fixed play-outs make a seed replay the same game).
+// A step gets the service's default time (a day), as a step of Atheneum
+// awaits every player.
 func New(players ai.Players) *Face {
-	return &Face{kind: game.Kind{Game: ai.Game(players)}, shown: &shownPictures{}}
+	return &Face{Kit: face.NewKit(face.Game{Kind: game.Kind{Game: ai.Game(players)}, Command: atheneum.GameID, Topics: rulesTopicKeys}),
+		shown: &shownPictures{}}
 }
-
-// Kind is Atheneum with its computer players; a step gets the service's
-// default time (a day), as a step of Atheneum awaits every player.
-func (f *Face) Kind() game.Kind { return f.kind }
-
-// Command is "atheneum".
-func (f *Face) Command() string { return atheneum.GameID }
 
 // Subcommands are Atheneum's commands about its board.
 func (f *Face) Subcommands() []face.Spec {
@@ -72,15 +70,25 @@ func (f *Face) Subcommands() []face.Spec {
 	}
 }
 
-// RulesTopics are the topics of Atheneum's rules, the overview first.
-func (f *Face) RulesTopics() []string { return rulesTopicKeys }
+// RulesKey is "rules.<topic>": Atheneum's rules came before the other
+// games' and keep their keys.
+func (f *Face) RulesKey(topic string) string { return "rules." + topic }
 
 // RulesText is one topic in l (the overview and the list of topics for an
 // unknown one).
 func (f *Face) RulesText(l i18n.Lang, topic string) string { return rulesTextIn(l, topic) }
 
-// HandleCommand answers Atheneum's own subcommands.
-func (f *Face) HandleCommand(ctx context.Context, env face.Env, r face.Reply, name string, opts face.Options, in face.Target) error {
+// HandleCommand answers Atheneum's own subcommands; a space typed by
+// place is a move, which the adapter plays.
+func (f *Face) HandleCommand(ctx context.Context, env face.Env, r face.Reply, name string, opts face.Options, in face.Target) (face.Decision, error) {
+	if name == "place" && in.Table != nil {
+		return f.place(in.Table, r, opts)
+	}
+	return face.Decision{}, f.answer(ctx, env, r, name, opts, in)
+}
+
+// answer answers the subcommands that show something, through r.
+func (f *Face) answer(ctx context.Context, env face.Env, r face.Reply, name string, opts face.Options, in face.Target) error {
 	l := r.Lang()
 	rec := in.Rec()
 	g := athGame(rec)
@@ -126,8 +134,6 @@ func (f *Face) HandleCommand(ctx context.Context, env face.Env, r face.Reply, na
 			return err
 		}
 		return r.Edit(m)
-	case "place":
-		return f.place(ctx, env, r, t, opts)
 	}
 	return face.Refuse(l.T("cmd.unknown", "Command", f.Command()))
 }
@@ -199,34 +205,40 @@ func (f *Face) hand(ctx context.Context, env face.Env, r face.Reply, t *game.Tab
 	return r.Edit(face.Message{Content: l.T("play.hand.next"), Pictures: []face.Picture{pic}})
 }
 
-// place shelves a held book typed as options.
-func (f *Face) place(ctx context.Context, env face.Env, r face.Reply, t *game.Table, opts face.Options) error {
+// place shelves a held book typed as options: the move it decides.
+func (f *Face) place(t *game.Table, r face.Reply, opts face.Options) (face.Decision, error) {
 	rec := t.Rec
 	seat, err := playerSeat(r, rec, "play.not.playing")
 	if err != nil {
-		return err
+		return face.Decision{}, err
 	}
 	g := athGame(rec)
 	if g.Step != atheneum.StepResolve {
-		return face.RefuseID("play.place.not.now")
+		return face.Decision{}, face.RefuseID("play.place.not.now")
 	}
 	var item int
 	if _, err := fmt.Sscan(strings.TrimPrefix(opts.Str("item"), "#"), &item); err != nil {
-		return face.RefuseID("play.place.item")
+		return face.Decision{}, face.RefuseID("play.place.item")
 	}
 	at, err := atheneum.ParsePos(opts.Str("space"))
 	if err != nil {
-		return face.RefuseID("play.place.space", "Space", face.Echo(opts.Str("space")))
+		return face.Decision{}, face.RefuseID("play.place.space", "Space", face.Echo(opts.Str("space")))
 	}
 	a := atheneum.Action{Type: atheneum.ActShelve, Seat: seat, Item: item, At: at, Flip: opts.Bool("flip")}
 	if it, ok := heldItem(g, seat, item); ok && it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor {
 		c, ok := atheneum.ParseColor(opts.Str("color"))
 		if !ok {
-			return face.RefuseID("play.place.color")
+			return face.Decision{}, face.RefuseID("play.place.color")
 		}
 		a.Color = c
 	}
-	return f.play(ctx, env, r, t, seat, a)
+	return decided(a), nil
+}
+
+// decided is the decision to play a: the move, with the action kept for
+// Moved.
+func decided(a atheneum.Action) face.Decision {
+	return face.Decision{Move: engine.Move(a.String()), Note: a}
 }
 
 // Autocomplete suggests held items and their legal spaces for place.
@@ -407,23 +419,25 @@ func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
 	return strings.Join(lines, "\n")
 }
 
-// Component handles the pick menu and the workbench's buttons and menus.
-func (f *Face) Component(ctx context.Context, env face.Env, r face.Reply, t *game.Table, seat int, id face.ID, values []string) error {
+// Press reads a press on the pick menu or the workbench's buttons and
+// menus: the components of the step, move and selection its custom id
+// names are built again, and anything not among them is refused.
+func (f *Face) Press(ctx context.Context, env face.Env, r face.Reply, t *game.Table, seat int, id face.ID, values []string) (face.Decision, error) {
 	rec := t.Rec
 	g := athGame(rec)
 	l := r.Lang()
 	if id.Moves != g.Seats[seat].Moves {
-		return face.RefuseID("play.refuse.outdated")
+		return face.Decision{}, face.RefuseID("play.refuse.outdated")
 	}
 	if err := face.CheckOffered(offeredComponents(rec, seat, id), id.String(), values); err != nil {
-		return notOffered(g, id)
+		return face.Decision{}, notOffered(g, id)
 	}
 	act, sel, err := componentInput(g, seat, id, values)
 	if err != nil {
-		return err
+		return face.Decision{}, err
 	}
 	if act != nil {
-		return f.play(ctx, env, r, t, seat, *act)
+		return decided(*act), nil
 	}
 	content := workbenchText(l, rec, seat)
 	if sel.Mode == "done" {
@@ -435,42 +449,39 @@ func (f *Face) Component(ctx context.Context, env face.Env, r face.Reply, t *gam
 	m := face.Message{Content: content, Components: workbench(l, rec.ID, g, seat, sel)}
 	if id.Verb != "it" || sel.Mode != "item" {
 		// Later choices for the same item keep the picture.
-		return r.Edit(m)
+		return face.Decision{Show: &m}, nil
 	}
 	// An item chosen: the shelves with its spaces lit, unless the message
 	// shows them already (the same item chosen again, in another colour or
 	// the other way round, or one like it).
 	pic, err := workbenchPicture(env, rec, seat, sel, nil)
 	if err != nil {
-		return err
+		return face.Decision{}, err
 	}
 	key := shownKey(rec.ID, seat, r.Interaction())
 	if f.shown.shows(key, pic) {
-		return r.Edit(m)
+		return face.Decision{Show: &m}, nil
 	}
 	m.Pictures = []face.Picture{pic}
-	if err := r.Edit(m); err != nil {
-		return err
-	}
-	f.shown.set(key, pic)
-	return nil
+	return face.Decision{Show: &m, Shown: func() { f.shown.set(key, pic) }}, nil
 }
 
-// play applies a seat's action, then shows the seat what follows.
-func (f *Face) play(ctx context.Context, env face.Env, r face.Reply, t *game.Table, seat int, a atheneum.Action) error {
-	res, err := env.Play(ctx, t, engine.Move(a.String()))
-	if err != nil {
-		return err
-	}
+// Moved shows a seat what follows its action: its prompt again (its last
+// move outlined on its shelves), or that its pick or its turn is done.
+func (f *Face) Moved(ctx context.Context, env face.Env, r face.Reply, t *game.Table, seat int, d face.Decision, res game.Result) face.Message {
+	a, _ := d.Note.(atheneum.Action)
 	l := r.Lang()
 	changed := res.StepEnded
 	g := athGame(t.Rec)
 	var m face.Message
+	var err error
 	switch {
 	case a.Type == atheneum.ActPick && !changed:
 		m, err = f.promptWith(ctx, env, t, seat, noSelection(), l, nil, false) // the hand shown stays as it is
 	case a.Type == atheneum.ActPick:
-		m = face.Message{Content: l.T("play.picked.revealed", "Card", a.Card)}
+		// After the last pick the hand shown was passed on: leave no
+		// stale picture behind.
+		m = face.Message{Content: l.T("play.picked.revealed", "Card", a.Card), DropPictures: true}
 	case a.Type == atheneum.ActDone && changed && g.Step == atheneum.StepOver:
 		m = face.Message{Content: l.T("play.done.last")}
 	case a.Type == atheneum.ActDone && changed:
@@ -479,14 +490,14 @@ func (f *Face) play(ctx context.Context, env face.Env, r face.Reply, t *game.Tab
 		m, err = f.prompt(ctx, env, t, seat, noSelection(), l, &a)
 	}
 	if err != nil {
-		return err
+		// The move is played; only its picture failed (the adapter logged
+		// why): /atheneum play shows the prompt again.
+		m = face.Message{Content: l.T("play.internal")}
 	}
-	// After the last pick the hand shown was passed on: leave no stale
-	// picture behind. Whether the edit reaches the message is not known
-	// here, so its picture is forgotten.
+	// Whether the edit reaches the message is not known here, so its
+	// picture is forgotten.
 	f.shown.forget(shownKey(t.Rec.ID, seat, r.Interaction()))
-	env.Played(ctx, r, t, seat, m, a.Type == atheneum.ActPick && changed)
-	return nil
+	return m
 }
 
 // StepEnded is the reveal after the pick step, or the end of a turn (and

@@ -32,7 +32,9 @@ import (
 	"atheneum/store"
 )
 
-// Face is one game's Discord face.
+// Face is one game's Discord face. The kit (Kit, built from a Game) has a
+// default for every method; a game's face is its Game, and overrides only
+// what its play needs.
 type Face interface {
 	// Kind is the game, as the service runs it.
 	Kind() game.Kind
@@ -43,16 +45,20 @@ type Face interface {
 	// adapter adds to the shared ones.
 	Subcommands() []Spec
 	// RulesTopics are the topics of the game's rules, for /<command>
-	// rules; each is worded by the catalogue's "<Command>.rules.<topic>"
-	// (or, for Atheneum, "rules.<topic>").
+	// rules, the overview first.
 	RulesTopics() []string
-	// RulesText is one topic of the game's rules in l, "" for an unknown
-	// topic.
+	// RulesKey is the catalogue prefix of a topic, which holds its
+	// ".title" and ".text".
+	RulesKey(topic string) string
+	// RulesText is one topic of the game's rules in l, or for an empty or
+	// unknown topic the overview and the list of the others.
 	RulesText(l i18n.Lang, topic string) string
 	// HandleCommand answers one of Subcommands, whose answer the adapter
-	// has deferred (only its author sees it). For a ReadOnly subcommand
-	// in.Snap is set; otherwise in.Table is, locked.
-	HandleCommand(ctx context.Context, env Env, r Reply, name string, opts Options, in Target) error
+	// has deferred (only its author sees it): by r.Edit, or by a decision
+	// the adapter carries out (a message to show, a move to play for the
+	// asker's seat). For a ReadOnly subcommand in.Snap is set; otherwise
+	// in.Table is, locked.
+	HandleCommand(ctx context.Context, env Env, r Reply, name string, opts Options, in Target) (Decision, error)
 	// Autocomplete suggests values for the focused option of one of
 	// Subcommands, from the game's snapshot (nil when the channel has no
 	// running game).
@@ -61,12 +67,20 @@ type Face interface {
 	// menus, or what it waits for), in l, with the step's deadline
 	// (env.DeadlineLine); t is locked.
 	Prompt(ctx context.Context, env Env, t *game.Table, seat int, l i18n.Lang) (Message, error)
-	// Component handles a press on one of the face's components, which
-	// the adapter has checked to be seat's, of this game and server and
-	// of the current step; t is locked. It answers through r and plays a
-	// move through env.Play. Any custom id, value or argument it reads is
-	// untrusted: it checks them against what it offered.
-	Component(ctx context.Context, env Env, r Reply, t *game.Table, seat int, id ID, values []string) error
+	// Press reads a press on one of the face's components, which the
+	// adapter has checked to be seat's, of this game and server and of
+	// the current step; t is locked. Any custom id, value or argument it
+	// reads is untrusted: it checks them against what it offered, and
+	// decides what the press does: a move to play, or a message to show.
+	Press(ctx context.Context, env Env, r Reply, t *game.Table, seat int, id ID, values []string) (Decision, error)
+	// Moved is the message of the seat whose decision d was just played,
+	// res being what the move (and any forced move after it) did; t is
+	// locked.
+	Moved(ctx context.Context, env Env, r Reply, t *game.Table, seat int, d Decision, res game.Result) Message
+	// Forced is the move seat would only be asked to confirm after its
+	// own (ending a turn with nothing left to do), played for it at once;
+	// "" for none.
+	Forced(rec *store.Game, seat int) engine.Move
 	// StepEnded is the channel's post when a step ends (the game's end
 	// included), in the game's language.
 	StepEnded(env Env, rec *store.Game, n game.Notice) Message
@@ -88,9 +102,25 @@ type Face interface {
 	// move caused that everyone may know, and which moves the autopilot or
 	// a computer player made; in l, for a player back after a while.
 	Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) string
-	// Replay answers /<command> replay for one of the game's finished
-	// games (rec, with no State); the answer is deferred.
+	// Replay answers /<command> records replay for one of the game's
+	// finished games (rec, with no State); the answer is deferred.
 	Replay(ctx context.Context, env Env, r Reply, rec *store.Game) error
+}
+
+// Decision is what a press or a typed command asks for: a move to play for
+// the seat, or a message to show it (none: the face answered itself).
+type Decision struct {
+	// Move is the move to play.
+	Move engine.Move
+	// Show is the message to show, replacing the pressed one (or the
+	// command's answer).
+	Show *Message
+	// Shown, if set, is called once Show is on the player's screen (a face
+	// that remembers what each message shows).
+	Shown func()
+	// Note is the face's own, kept from Press to Moved (what the seat was
+	// doing before its move, say).
+	Note any
 }
 
 // Target is the game a subcommand is about: its snapshot for a read-only
@@ -126,14 +156,6 @@ type Env interface {
 	// and why: in a practice game, and in their first real games of the
 	// kind until they turn hints off.
 	Hints(ctx context.Context, rec *store.Game, seat int) bool
-	// Play makes seat's move for its person and stores it; t is locked. A
-	// refusal changes nothing.
-	Play(ctx context.Context, t *game.Table, m engine.Move) (game.Result, error)
-	// Played shows the person who moved their message m (replacing the
-	// pressed message's pictures, or dropping them when dropPictures),
-	// then lets the game go on: what the move caused is presented, and
-	// the seats the service plays move.
-	Played(ctx context.Context, r Reply, t *game.Table, seat int, m Message, dropPictures bool)
 }
 
 // Reply is the interaction being answered.
@@ -152,6 +174,9 @@ type Message struct {
 	Content    string
 	Components []discordgo.MessageComponent
 	Pictures   []Picture
+	// DropPictures removes the pictures of the message it replaces (which
+	// a message without Pictures otherwise keeps).
+	DropPictures bool
 }
 
 // Picture is a picture to attach, with its file name.
@@ -160,7 +185,8 @@ type Picture struct {
 	render.Picture
 }
 
-// Discord's limits that faces build against.
+// Discord's limits that faces build against (see board.go for those of
+// a message's rows and buttons).
 const (
 	// MaxOptions is the most options a select menu (or autocomplete) has.
 	MaxOptions = 25
