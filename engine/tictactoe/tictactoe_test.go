@@ -83,4 +83,6 @@ func TestTheNormalPlayerWinsOrBlocks(t *testing.T) {
 	}
 }
 
-func TestTheRulesImportOnlyTheStandardLibrary(t *testing.T) { enginetest.CheckPure(t, ".", "atheneum/engine") }
+func TestTheRulesImportOnlyTheStandardLibrary(t *testing.T) {
+	enginetest.CheckPure(t, ".", "atheneum/engine")
+}
