@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -76,6 +78,37 @@ func TestConcurrentAppends(t *testing.T) {
 				}
 				if log, err := dbs[0].Actions(ctx, g.ID); err != nil || len(log) != 1 || log[0] != acts[winner%2] {
 					t.Fatalf("round %d: the log %v (%v) is not the winner's move %s", round, log, err, acts[winner%2])
+				}
+			}
+		})
+
+		t.Run("of many creators of a game in one channel exactly one wins", func(t *testing.T) {
+			for round := range 10 {
+				channel := fmt.Sprintf("contested%d", round)
+				var wg sync.WaitGroup
+				var errs [writers]error
+				start := make(chan struct{})
+				for w := range writers {
+					wg.Go(func() {
+						<-start
+						errs[w] = dbs[w%len(dbs)].CreateGame(ctx, &Game{Kind: atheneum.GameID, GuildID: "g", ChannelID: channel,
+							HostID: fmt.Sprint("host", w), Seats: []Seat{{UserID: "u1", Name: "Ann"}}})
+					})
+				}
+				close(start)
+				wg.Wait()
+				wins := 0
+				for _, err := range errs {
+					switch {
+					case err == nil:
+						wins++
+					case errors.Is(err, ErrExists) && strings.Contains(ErrorMessage(err), "channel already has a game"):
+					default:
+						t.Fatalf("round %d: %v, want the channel taken", round, err)
+					}
+				}
+				if wins != 1 {
+					t.Fatalf("round %d: %d games created in one channel", round, wins)
 				}
 			}
 		})

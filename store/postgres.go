@@ -59,7 +59,7 @@ func openPostgres(ctx context.Context, url string, upTo int) (*DB, error) {
 	}
 	var schema sql.NullString
 	if err := p.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
-		return fail(&Error{Code: CodeInternal, Message: "The PostgreSQL server cannot be reached.",
+		return fail(&Error{Code: CodeInternal, Message: "The PostgreSQL server cannot be reached, or refused the connection.",
 			Reason: "connect to " + db.path, Err: err})
 	}
 	if !schema.Valid {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"atheneum/engine/atheneum"
 )
@@ -190,6 +191,11 @@ func TestWatchGames(t *testing.T) {
 		}
 	})
 	be := postgresBackend(t)
+	// The watch checks its quiet connection every few milliseconds here,
+	// so that the notifications below come between many checks.
+	quiet := watchQuiet
+	watchQuiet = 5 * time.Millisecond
+	t.Cleanup(func() { watchQuiet = quiet })
 	dsn := be.fresh(t)
 	mine, theirs := be.open(t, dsn), be.open(t, dsn)
 	g := newPlaying(t, mine, 2, 9)

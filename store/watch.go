@@ -15,14 +15,15 @@ import (
 const AllGames = ""
 
 // How WatchGames paces itself: how long it waits before connecting again
-// (doubling from the first pause to the last while it fails), and how long
-// its connection may stay quiet before it checks that the server is still
+// (doubling from the first pause to the last while it fails), how long its
+// connection may stay quiet before it checks that the server is still
 // there (a connection cut without a word is otherwise noticed minutes
-// later).
+// later), and how long the server has to answer that check.
 var (
 	watchFirstPause = 100 * time.Millisecond
 	watchLastPause  = 5 * time.Second
 	watchQuiet      = 30 * time.Second
+	watchCheck      = 10 * time.Second
 )
 
 // WatchGames tells a process that keeps copies of games (a table in
@@ -113,7 +114,7 @@ func (p *postgres) listen(ctx context.Context, listening func(), changed func(ga
 			return ctx.Err()
 		case errors.Is(err, context.DeadlineExceeded):
 			// Quiet for a while: is the server still there?
-			check, cancel := context.WithTimeout(ctx, watchQuiet)
+			check, cancel := context.WithTimeout(ctx, watchCheck)
 			err := conn.Ping(check)
 			cancel()
 			if err != nil {
