@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"atheneum/store"
 )
 
 // Config is the bot's configuration, read from the environment and an
@@ -15,7 +17,10 @@ import (
 type Config struct {
 	// Token is the bot token (DISCORD_TOKEN). It is never logged.
 	Token string
-	// DBPath is the SQLite file (ATHENEUM_DB, default ./atheneum.db).
+	// DBPath is where the games are kept (ATHENEUM_DB, default
+	// ./atheneum.db): an SQLite file's path, or a postgres:// or
+	// postgresql:// URL of a PostgreSQL database, which several processes
+	// may share (see store.Open).
 	DBPath string
 	// GuildID, when set (ATHENEUM_GUILD), registers the commands in that
 	// server only, where they appear at once; otherwise globally.
@@ -57,6 +62,9 @@ func LoadConfig(envFile string) (Config, error) {
 		SchedulerEvery: 30 * time.Second,
 		HardAIBudget:   time.Second,
 	}
+	if scheme, _, ok := strings.Cut(c.DBPath, "://"); ok && !store.IsPostgresURL(c.DBPath) {
+		return c, fmt.Errorf("ATHENEUM_DB must be an SQLite file's path or a postgres:// URL, not a %s:// URL", scheme)
+	}
 	if v := os.Getenv("ATHENEUM_STEP_HOURS"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 24*14 {
@@ -82,6 +90,20 @@ func LoadConfig(envFile string) (Config, error) {
 		return c, ErrNoToken
 	}
 	return c, nil
+}
+
+// sharedDBFor refuses a setting that runs several processes or shards at
+// once unless ATHENEUM_DB names a PostgreSQL database: an SQLite file is
+// written by one process alone. LoadConfig is to call it for each such
+// setting when it reads one (ATHENEUM_SHARDS, ATHENEUM_HTTP); there is
+// none yet.
+func (c Config) sharedDBFor(setting string) error {
+	if store.IsPostgresURL(c.DBPath) {
+		return nil
+	}
+	return fmt.Errorf(`%s runs several processes or shards, but ATHENEUM_DB names an SQLite file (%s), which only one process may use.
+Set ATHENEUM_DB to the postgres:// URL of a PostgreSQL database (see "Running several processes" in README.md), or leave %s unset`,
+		setting, c.DBPath, setting)
 }
 
 func envOr(key, def string) string {

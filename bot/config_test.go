@@ -54,3 +54,39 @@ func TestConfigWithoutATokenSaysHowToGetOne(t *testing.T) {
 		}
 	}
 }
+
+func TestConfigTellsTheDatabaseByItsSetting(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "token")
+	cases := []struct {
+		name, db string
+		// shared says whether several processes may use it.
+		shared bool
+	}{
+		{"an SQLite file's path is one process's", "/var/lib/atheneum/games.db", false},
+		{"a postgres:// URL is PostgreSQL, which processes may share", "postgres://bot@db.internal:5432/atheneum", true},
+		{"a postgresql:// URL is PostgreSQL too", "postgresql://bot:secret@db.internal/atheneum?sslmode=require", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("ATHENEUM_DB", c.db)
+			cfg, err := LoadConfig("")
+			if err != nil || cfg.DBPath != c.db {
+				t.Fatalf("DBPath %q, %v", cfg.DBPath, err)
+			}
+			err = cfg.sharedDBFor("ATHENEUM_SHARDS")
+			if c.shared != (err == nil) {
+				t.Fatalf("several processes on %s: %v", c.db, err)
+			}
+			if err != nil && (!strings.Contains(err.Error(), "ATHENEUM_SHARDS") || !strings.Contains(err.Error(), "postgres://")) {
+				t.Errorf("the refusal does not say what to do: %v", err)
+			}
+		})
+	}
+	t.Run("a URL of another kind of database is refused", func(t *testing.T) {
+		t.Setenv("ATHENEUM_DB", "mysql://bot:secret@db.internal/atheneum")
+		_, err := LoadConfig("")
+		if err == nil || !strings.Contains(err.Error(), "ATHENEUM_DB") || strings.Contains(err.Error(), "secret") {
+			t.Fatalf("err %v", err)
+		}
+	})
+}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -46,10 +45,13 @@ func reportPercentiles(b *testing.B, d []time.Duration) {
 }
 
 // BenchmarkAppendAction commits one action as the bot does (with its
-// resulting state, so every 50th commit also writes a snapshot).
-func BenchmarkAppendAction(b *testing.B) {
+// resulting state, so every 50th commit also writes a snapshot), on each
+// backend.
+func BenchmarkAppendAction(b *testing.B) { eachBackendB(b, benchmarkAppendAction) }
+
+func benchmarkAppendAction(b *testing.B, be backend) {
 	ctx := context.Background()
-	db := openTest(b)
+	db := be.openTest(b)
 	_, acts, states := playout(b, 5, 1)
 	var g *Game
 	i := len(acts)
@@ -84,10 +86,12 @@ func benchSeats(n int) []Seat {
 }
 
 // BenchmarkLoadFinishedGame loads a finished five-seat game (its final
-// snapshot, no replay).
-func BenchmarkLoadFinishedGame(b *testing.B) {
+// snapshot, no replay), on each backend.
+func BenchmarkLoadFinishedGame(b *testing.B) { eachBackendB(b, benchmarkLoadFinishedGame) }
+
+func benchmarkLoadFinishedGame(b *testing.B, be backend) {
 	ctx := context.Background()
-	db := openTest(b)
+	db := be.openTest(b)
 	start, acts, states := playout(b, 5, 2)
 	id := importGames(b, db, []imported{{start: start, acts: acts, states: states}})[0]
 	var d []time.Duration
@@ -103,10 +107,12 @@ func BenchmarkLoadFinishedGame(b *testing.B) {
 }
 
 // BenchmarkLoadActive1000 loads 1,000 games stopped at random points, as
-// the bot does at start-up.
-func BenchmarkLoadActive1000(b *testing.B) {
+// the bot does at start-up, on each backend.
+func BenchmarkLoadActive1000(b *testing.B) { eachBackendB(b, benchmarkLoadActive1000) }
+
+func benchmarkLoadActive1000(b *testing.B, be backend) {
 	ctx := context.Background()
-	db := openTest(b)
+	db := be.openTest(b)
 	r := rand.New(rand.NewPCG(3, 3))
 	var gs []imported
 	for k := range 1000 {
@@ -135,7 +141,7 @@ type imported struct {
 func importGames(b *testing.B, db *DB, gs []imported) []string {
 	ctx := context.Background()
 	ids := make([]string, len(gs))
-	err := db.write(ctx, "", func(tx *sql.Tx) error {
+	err := db.write(ctx, "", func(tx *sqlTx) error {
 		for k, im := range gs {
 			status, ended := StatusPlaying, int64(0)
 			last := im.start
@@ -148,7 +154,7 @@ func importGames(b *testing.B, db *DB, gs []imported) []string {
 			ids[k] = newID()
 			seed, setup := last.(engine.Origin).Origin()
 			opts, _ := json.Marshal(setup.Options)
-			if _, err := tx.Exec(`INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, setup,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, setup,
 				seq, created_at, started_at, ended_at, game) VALUES (?, 'g', ?, 'u', ?, ?, ?, ?, 1, 1, ?, ?)`,
 				ids[k], fmt.Sprint("c", k), string(status), int64(seed), string(opts),
 				len(im.acts), ended, last.Rules().ID()); err != nil {
@@ -156,22 +162,22 @@ func importGames(b *testing.B, db *DB, gs []imported) []string {
 			}
 			for i, so := range setup.SeatOptions {
 				opts, _ := json.Marshal(so)
-				if _, err := tx.Exec(`INSERT INTO seats (game_id, seat, user_id, display_name, options) VALUES (?, ?, ?, 'P', ?)`,
+				if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, display_name, options) VALUES (?, ?, ?, 'P', ?)`,
 					ids[k], i, fmt.Sprint("u", i), string(opts)); err != nil {
 					return err
 				}
 			}
 			for i, m := range im.acts {
 				seat, _ := engine.MoveSeat(m)
-				if _, err := tx.Exec(`INSERT INTO actions (game_id, seq, seat, type, payload, notation, at) VALUES (?, ?, ?, ?, '', ?, 1)`,
+				if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, seat, type, payload, notation, at) VALUES (?, ?, ?, ?, '', ?, 1)`,
 					ids[k], i+1, seat, moveKind(m), string(m)); err != nil {
 					return err
 				}
 				st := im.states[i].(engine.Snapshotter)
 				if st.Played()%SnapshotInterval == 0 || im.states[i].Over() {
 					v, data, _ := st.Snapshot()
-					if _, err := tx.Exec(`INSERT INTO snapshots (game_id, seq, state_version, state, at) VALUES (?, ?, ?, ?, 1)`,
-						ids[k], st.Played(), v, string(data)); err != nil {
+					if _, err := tx.ExecContext(ctx, `INSERT INTO snapshots (game_id, seq, state_version, state, at) VALUES (?, ?, ?, ?, 1)`,
+						ids[k], st.Played(), v, db.d.blob(data)); err != nil {
 						return err
 					}
 				}

@@ -128,13 +128,15 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 		}
 	}
 	needPlaying := c.Move != "" || c.State != nil || len(c.Seats) > 0
-	if db.advance == nil {
+	if !db.current {
 		return internal(gameID, nil, "the database was opened before its last migration")
 	}
-	return db.write(ctx, gameID, func(tx *sql.Tx) error {
+	return db.write(ctx, gameID, func(tx *sqlTx) error {
 		// The guarded update is the concurrency check: it touches the row
-		// only if nobody appended since the caller loaded the game.
-		res, err := tx.StmtContext(ctx, db.advance).ExecContext(ctx, newSeq, gameID, c.Seq, needPlaying)
+		// only if nobody appended since the caller loaded the game. On
+		// PostgreSQL it also locks the row: a writer of another process
+		// waits for this transaction, then finds the count moved on.
+		res, err := tx.execPrepared(ctx, db.advance, advanceSQL, newSeq, gameID, c.Seq, needPlaying)
 		if err != nil {
 			return internal(gameID, err, "update game")
 		}
@@ -142,13 +144,20 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 			return whyNot(ctx, tx, gameID, c.Seq, needPlaying)
 		}
 		if c.Move != "" {
-			if _, err := tx.StmtContext(ctx, db.appendAction).ExecContext(ctx, gameID, newSeq, seat, moveKind(c.Move), string(c.Move), c.By, toMillis(at)); err != nil {
+			_, err := tx.execPrepared(ctx, db.appendAction, appendActionSQL, gameID, newSeq, seat, moveKind(c.Move), string(c.Move), c.By, toMillis(at))
+			if v, _ := db.d.violation(err); v {
+				// The log's key (game, seq) takes move newSeq once, should
+				// the guarded update ever let two writers through.
+				return conflict(gameID, fmt.Sprintf("action %d is already in the log", newSeq))
+			}
+			if err != nil {
 				return internal(gameID, err, "insert action")
 			}
 		}
 		if snap != nil {
-			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (game_id, seq, state_version, state, at) VALUES (?, ?, ?, ?, ?)`,
-				gameID, newSeq, snapVersion, string(snap), toMillis(at)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO snapshots (game_id, seq, state_version, state, at) VALUES (?, ?, ?, ?, ?)
+				ON CONFLICT (game_id, seq) DO UPDATE SET state_version = excluded.state_version, state = excluded.state, at = excluded.at`,
+				gameID, newSeq, snapVersion, db.d.blob(snap), toMillis(at)); err != nil {
 				return internal(gameID, err, "insert snapshot")
 			}
 		}
@@ -182,13 +191,13 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 		}
 		for _, j := range c.PutJobs {
 			j.GameID = gameID
-			if err := putJob(ctx, tx, j); err != nil {
+			if err := db.putJob(ctx, tx, j); err != nil {
 				return err
 			}
 		}
 		for _, m := range c.PutMessages {
 			m.GameID = gameID
-			if err := putMessage(ctx, tx, m); err != nil {
+			if err := db.putMessage(ctx, tx, m); err != nil {
 				return err
 			}
 		}
@@ -224,7 +233,7 @@ type SeatChange struct {
 
 // changeSeat applies one SeatChange, refusing a seat that does not exist
 // and a person who already plays another seat of the game.
-func changeSeat(ctx context.Context, tx *sql.Tx, gameID string, ch SeatChange) error {
+func changeSeat(ctx context.Context, tx *sqlTx, gameID string, ch SeatChange) error {
 	if ch.UserID != "" {
 		var other int
 		err := tx.QueryRowContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND user_id = ? AND seat != ?`,
@@ -236,7 +245,7 @@ func changeSeat(ctx context.Context, tx *sql.Tx, gameID string, ch SeatChange) e
 			return internal(gameID, err, "check seat")
 		}
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, dm_closed = 0, autopilot = 0
+	res, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, ai_level = ?, display_name = ?, dm_closed = false, autopilot = false
 		WHERE game_id = ? AND seat = ?`, ch.UserID, ch.AILevel, ch.Name, gameID, ch.Seat)
 	if err != nil {
 		return internal(gameID, err, "change seat")
@@ -257,7 +266,7 @@ const appendActionSQL = `INSERT INTO actions (game_id, seq, seat, type, payload,
 
 // whyNot explains a refused guarded update: no game, a stale sequence
 // number, or a game in the wrong status.
-func whyNot(ctx context.Context, tx *sql.Tx, gameID string, seq int, needPlaying bool) error {
+func whyNot(ctx context.Context, tx *sqlTx, gameID string, seq int, needPlaying bool) error {
 	st, cur, err := gameStatus(ctx, tx, gameID)
 	if err != nil {
 		return err
@@ -274,14 +283,16 @@ func whyNot(ctx context.Context, tx *sql.Tx, gameID string, seq int, needPlaying
 	return internal(gameID, nil, "guarded update refused for an unknown reason")
 }
 
-func putResults(ctx context.Context, tx *sql.Tx, gameID string, results []engine.Result) error {
+func putResults(ctx context.Context, tx *sqlTx, gameID string, results []engine.Result) error {
 	for _, r := range results {
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO standings (game_id, seat, rank, score, tie_break) VALUES (?, ?, ?, ?, ?)`,
+		if _, err := tx.ExecContext(ctx, `INSERT INTO standings (game_id, seat, rank, score, tie_break) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (game_id, seat) DO UPDATE SET rank = excluded.rank, score = excluded.score, tie_break = excluded.tie_break`,
 			gameID, r.Seat, r.Rank, r.Score, r.TieBreak); err != nil {
 			return internal(gameID, err, "insert result")
 		}
 		for i, row := range r.Rows {
-			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO result_rows (game_id, seat, position, category, points) VALUES (?, ?, ?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO result_rows (game_id, seat, position, category, points) VALUES (?, ?, ?, ?, ?)
+				ON CONFLICT (game_id, seat, position) DO UPDATE SET category = excluded.category, points = excluded.points`,
 				gameID, r.Seat, i, row.Category, row.Points); err != nil {
 				return internal(gameID, err, "insert result row")
 			}

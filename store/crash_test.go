@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -80,76 +79,81 @@ func TestHelperProcess(t *testing.T) {
 	}
 }
 
+// TestCrashSafety kills a process that is playing through the store, at
+// random moments, and checks that every move it acknowledged is stored:
+// in an SQLite file (whose WAL must also be sound), and in PostgreSQL.
 func TestCrashSafety(t *testing.T) {
-	const kills = 24
-	path := filepath.Join(t.TempDir(), "crash.db")
-	ctx := context.Background()
-	acked := map[string]int{} // game -> highest sequence number acknowledged
-	var last string           // the game the child was playing when killed
-	total := 0
-	start := time.Now()
-	for k := range kills {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), crashEnv+"="+path)
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		// Read everything the child printed; its lines before the kill are
-		// all in the pipe, so reading to EOF misses none.
-		first := make(chan struct{})
-		var lines []string
-		var wg sync.WaitGroup
-		wg.Go(func() {
-			sc := bufio.NewScanner(out)
-			for sc.Scan() {
+	eachBackend(t, func(t *testing.T, be backend) {
+		const kills = 24
+		path := be.fresh(t)
+		ctx := context.Background()
+		acked := map[string]int{} // game -> highest sequence number acknowledged
+		var last string           // the game the child was playing when killed
+		total := 0
+		start := time.Now()
+		for k := range kills {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
+			cmd.Env = append(os.Environ(), crashEnv+"="+path)
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Read everything the child printed; its lines before the kill are
+			// all in the pipe, so reading to EOF misses none.
+			first := make(chan struct{})
+			var lines []string
+			var wg sync.WaitGroup
+			wg.Go(func() {
+				sc := bufio.NewScanner(out)
+				for sc.Scan() {
+					if len(lines) == 0 {
+						close(first)
+					}
+					lines = append(lines, sc.Text())
+				}
 				if len(lines) == 0 {
 					close(first)
 				}
-				lines = append(lines, sc.Text())
+			})
+			// Most kills land among commits; every fourth lands at a random
+			// moment of start-up (opening, migrating, loading).
+			if k%4 != 0 {
+				select {
+				case <-first:
+				case <-time.After(10 * time.Second):
+					t.Fatal("the child never committed")
+				}
 			}
-			if len(lines) == 0 {
-				close(first)
+			time.Sleep(time.Duration(rand.IntN(50_000)) * time.Microsecond)
+			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
 			}
-		})
-		// Most kills land among commits; every fourth lands at a random
-		// moment of start-up (opening, migrating, loading).
-		if k%4 != 0 {
-			select {
-			case <-first:
-			case <-time.After(10 * time.Second):
-				t.Fatal("the child never committed")
+			wg.Wait()
+			werr := cmd.Wait()
+			var ee *exec.ExitError
+			if !errors.As(werr, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+				t.Fatalf("kill %d: the child ended by itself (%v): %q", k, werr, lines)
 			}
-		}
-		time.Sleep(time.Duration(rand.IntN(50_000)) * time.Microsecond)
-		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-			t.Fatal(err)
-		}
-		wg.Wait()
-		werr := cmd.Wait()
-		var ee *exec.ExitError
-		if !errors.As(werr, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-			t.Fatalf("kill %d: the child ended by itself (%v): %q", k, werr, lines)
-		}
-		n := 0
-		for _, l := range lines {
-			f := strings.Fields(l)
-			if len(f) == 3 && f[0] == "commit" {
-				seq, _ := strconv.Atoi(f[2])
-				acked[f[1]] = max(acked[f[1]], seq)
-				last = f[1]
-				n++
-			} else if len(f) > 0 && f[0] == "error" {
-				t.Fatalf("kill %d: child: %s", k, l)
+			n := 0
+			for _, l := range lines {
+				f := strings.Fields(l)
+				if len(f) == 3 && f[0] == "commit" {
+					seq, _ := strconv.Atoi(f[2])
+					acked[f[1]] = max(acked[f[1]], seq)
+					last = f[1]
+					n++
+				} else if len(f) > 0 && f[0] == "error" {
+					t.Fatalf("kill %d: child: %s", k, l)
+				}
 			}
+			total += n
+			checkAfterCrash(t, ctx, path, k, acked, last)
 		}
-		total += n
-		checkAfterCrash(t, ctx, path, k, acked, last)
-	}
-	t.Logf("%d kills, %d commits acknowledged in %d games, %v", kills, total, len(acked), time.Since(start).Round(time.Millisecond))
+		t.Logf("%d kills, %d commits acknowledged in %d games, %v", kills, total, len(acked), time.Since(start).Round(time.Millisecond))
+	})
 }
 
 // checkAfterCrash opens the database a killed child left and checks that it
@@ -161,9 +165,11 @@ func checkAfterCrash(t *testing.T, ctx context.Context, path string, k int, acke
 		t.Fatalf("kill %d: open: %v", k, err)
 	}
 	defer db.Close()
-	var ok string
-	if err := db.r.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
-		t.Fatalf("kill %d: integrity_check %q, %v", k, ok, err)
+	if db.pg == nil {
+		var ok string
+		if err := db.r.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
+			t.Fatalf("kill %d: integrity_check %q, %v", k, ok, err)
+		}
 	}
 	for id, seq := range acked {
 		g, err := db.LoadGame(ctx, id)

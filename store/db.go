@@ -6,117 +6,111 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"runtime"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // DefaultPath is the database file used when Open is given "".
 const DefaultPath = "atheneum.db"
 
-// Pragmas go in the DSN so that every pooled connection gets them, not just
-// the first one.
-const (
-	commonPragmas = "_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)"
-	writerDSN     = "?" + commonPragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-	readerDSN     = "?" + commonPragmas + "&_pragma=query_only(1)"
-)
-
-//go:embed migrations/*.sql
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrationFS embed.FS
 
-// DB is the store: one SQLite file, a single writer connection and a pool of
-// readers. It is safe for concurrent use.
+// DB is the store: an SQLite file (a single writer connection and a pool
+// of readers) or a PostgreSQL database (one pool). It is safe for
+// concurrent use, and a PostgreSQL database for use by several processes.
 type DB struct {
-	w    *sql.DB
-	r    *sql.DB
+	// w writes and r reads; on PostgreSQL they are the same pool.
+	w, r pool
+	d    dialect
+	// path is the file's path, or the URL without its password.
 	path string
-	// The hot path's statements, prepared once on the writer connection.
+	// current is set once the schema is the latest, which the hot path's
+	// statements need.
+	current bool
+	// The hot path's statements, prepared once on SQLite's writer
+	// connection (nil on PostgreSQL, whose driver caches every statement
+	// on each connection).
 	advance, appendAction *sql.Stmt
+	// pg is set for PostgreSQL: what WatchGames connects with and the
+	// name this DB's changes carry.
+	pg *postgres
 }
 
-// Open opens (creating if needed) the database at path, or DefaultPath if
-// path is "", and brings its schema up to date.
-func Open(ctx context.Context, path string) (*DB, error) {
-	return open(ctx, path, -1)
+// Open opens the store that dsn names and brings its schema up to date. A
+// postgres:// or postgresql:// URL names a PostgreSQL database (see
+// IsPostgresURL), whose schema (the first of its search_path) must exist;
+// anything else is the path of an SQLite file, created if needed ("" for
+// DefaultPath).
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	return open(ctx, dsn, -1)
 }
 
 // open is Open with the schema stopped at migration upTo (-1: all), which
 // lets tests build a database as an older version left it.
-func open(ctx context.Context, path string, upTo int) (*DB, error) {
-	if path == "" {
-		path = DefaultPath
+func open(ctx context.Context, dsn string, upTo int) (*DB, error) {
+	if IsPostgresURL(dsn) {
+		return openPostgres(ctx, dsn, upTo)
 	}
-	if strings.ContainsAny(path, "?#") {
-		return nil, invalid("", "The database path may not contain '?' or '#'.")
-	}
-	w, err := sql.Open("sqlite", "file:"+path+writerDSN)
-	if err != nil {
-		return nil, internal("", err, "open writer")
-	}
-	// One writer connection: writes queue in Go instead of failing with
-	// SQLITE_BUSY, and a transaction's read-then-write is never interleaved.
-	w.SetMaxOpenConns(1)
-	w.SetMaxIdleConns(1)
-	w.SetConnMaxLifetime(0)
-	w.SetConnMaxIdleTime(0)
-	db := &DB{w: w, path: path}
-	// Migrate before the readers exist, so that WAL mode is set first.
-	if err := db.migrate(ctx, upTo); err != nil {
-		w.Close()
-		return nil, err
-	}
-	// The hot path's statements need the latest schema: a database stopped
-	// at an older migration (which tests fill with raw SQL as an older
-	// version wrote it) goes without them.
-	if upTo < 0 {
-		if err := db.prepare(ctx); err != nil {
-			w.Close()
-			return nil, err
-		}
-	}
-	r, err := sql.Open("sqlite", "file:"+path+readerDSN)
-	if err != nil {
-		w.Close()
-		return nil, internal("", err, "open readers")
-	}
-	n := max(4, runtime.GOMAXPROCS(0))
-	r.SetMaxOpenConns(n)
-	r.SetMaxIdleConns(n)
-	db.r = r
-	return db, nil
+	return openSQLite(ctx, dsn, upTo)
 }
 
-// prepare compiles the statements every action commit runs; on the one
-// writer connection they are compiled once instead of once per commit.
+// IsPostgresURL reports whether dsn names a PostgreSQL database (a
+// postgres:// or postgresql:// URL) rather than an SQLite file. Only
+// PostgreSQL may be shared by several processes.
+func IsPostgresURL(dsn string) bool {
+	scheme, _, ok := strings.Cut(dsn, "://")
+	return ok && (strings.EqualFold(scheme, "postgres") || strings.EqualFold(scheme, "postgresql"))
+}
+
+// RedactDSN returns dsn fit for logs and messages: a URL with its password
+// (in the user part or the query) replaced by "xxxxx"; a path as it is.
+func RedactDSN(dsn string) string {
+	if !IsPostgresURL(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		// Not even a URL: nothing of it is safe to show.
+		return "(an unreadable PostgreSQL URL)"
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+	}
+	return u.Redacted()
+}
+
+// prepare compiles the statements every action commit runs, on SQLite's
+// one writer connection, so that they are compiled once instead of once
+// per commit.
 func (db *DB) prepare(ctx context.Context) error {
 	var err error
-	if db.advance, err = db.w.PrepareContext(ctx, advanceSQL); err != nil {
+	if db.advance, err = db.w.db.PrepareContext(ctx, advanceSQL); err != nil {
 		return internal("", err, "prepare")
 	}
-	if db.appendAction, err = db.w.PrepareContext(ctx, appendActionSQL); err != nil {
+	if db.appendAction, err = db.w.db.PrepareContext(ctx, appendActionSQL); err != nil {
 		return internal("", err, "prepare")
 	}
 	return nil
 }
 
-// Close closes the database; the writer closes last so that it checkpoints
-// the WAL into the main file.
+// Close closes the database; on SQLite the writer closes last so that it
+// checkpoints the WAL into the main file.
 func (db *DB) Close() error {
 	var err error
-	if db.r != nil {
-		err = db.r.Close()
+	if db.r.db != nil && db.r.db != db.w.db {
+		err = db.r.db.Close()
 	}
 	for _, s := range []*sql.Stmt{db.advance, db.appendAction} {
 		if s != nil {
 			s.Close()
 		}
 	}
-	if werr := db.w.Close(); err == nil {
+	if werr := db.w.db.Close(); err == nil {
 		err = werr
 	}
 	if err != nil {
@@ -125,7 +119,8 @@ func (db *DB) Close() error {
 	return nil
 }
 
-// Path returns the database file's path.
+// Path returns the database file's path, or the PostgreSQL URL without its
+// password.
 func (db *DB) Path() string { return db.path }
 
 type migration struct {
@@ -134,16 +129,18 @@ type migration struct {
 	sql     string
 }
 
-// migrations returns the embedded migrations in order, checking that they
-// are numbered 1, 2, 3... with no gap, so a missing file cannot be skipped.
-func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+// migrations returns a dialect's embedded migrations in order, checking
+// that they are numbered 1, 2, 3... with no gap, so a missing file cannot
+// be skipped.
+func migrations(d dialect) ([]migration, error) {
+	dir := "migrations/" + d.name() + "/"
+	names, err := fs.Glob(migrationFS, dir+"*.sql")
 	if err != nil {
 		return nil, err
 	}
 	var ms []migration
 	for _, p := range names {
-		base := strings.TrimPrefix(p, "migrations/")
+		base := strings.TrimPrefix(p, dir)
 		num, _, ok := strings.Cut(base, "_")
 		v, err := strconv.Atoi(num)
 		if !ok || err != nil {
@@ -165,22 +162,28 @@ func migrations() ([]migration, error) {
 }
 
 // migrate applies the migrations the database lacks, each in its own
-// IMMEDIATE transaction with its record, so a crash leaves the schema at a
-// whole version and a second process opening at once waits its turn.
+// transaction with its record, so a crash leaves the schema at a whole
+// version; each transaction first takes the dialect's migration lock, so a
+// second process opening at once waits its turn.
 func (db *DB) migrate(ctx context.Context, upTo int) error {
-	ms, err := migrations()
+	ms, err := migrations(db.d)
 	if err != nil {
 		return internal("", err, "read migrations")
 	}
 	if upTo < 0 || upTo > len(ms) {
 		upTo = len(ms)
 	}
-	if _, err := db.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version    INTEGER PRIMARY KEY,
-		name       TEXT    NOT NULL,
-		applied_at INTEGER NOT NULL
-	) STRICT`); err != nil {
-		return internal("", err, "create schema_migrations")
+	err = db.write(ctx, "", func(tx *sqlTx) error {
+		if err := db.d.lockMigrations(ctx, tx); err != nil {
+			return internal("", err, "lock the schema")
+		}
+		if _, err := tx.ExecContext(ctx, db.d.schemaMigrationsDDL()); err != nil {
+			return internal("", err, "create schema_migrations")
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for {
 		done, err := db.migrateOne(ctx, ms, upTo)
@@ -191,43 +194,53 @@ func (db *DB) migrate(ctx context.Context, upTo int) error {
 }
 
 func (db *DB) migrateOne(ctx context.Context, ms []migration, upTo int) (done bool, err error) {
-	tx, err := db.w.BeginTx(ctx, nil)
-	if err != nil {
-		return false, internal("", err, "begin migration")
-	}
-	defer tx.Rollback()
-	var cur int
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
-		return false, internal("", err, "read schema version")
-	}
-	if cur > len(ms) {
-		return false, &Error{Code: CodeInvalid, Message: "The database was written by a newer version of this program.",
-			Reason: fmt.Sprintf("schema version %d, this program knows %d", cur, len(ms))}
-	}
-	if cur >= upTo {
-		return true, nil
-	}
-	m := ms[cur]
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return false, internal("", err, "apply migration "+m.name)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
-		m.version, m.name, toMillis(time.Now())); err != nil {
-		return false, internal("", err, "record migration "+m.name)
-	}
-	if err := tx.Commit(); err != nil {
-		return false, internal("", err, "commit migration "+m.name)
-	}
-	return false, nil
+	err = db.write(ctx, "", func(tx *sqlTx) error {
+		if err := db.d.lockMigrations(ctx, tx); err != nil {
+			return internal("", err, "lock the schema")
+		}
+		var cur int
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
+			return internal("", err, "read schema version")
+		}
+		if cur > len(ms) {
+			return &Error{Code: CodeInvalid, Message: "The database was written by a newer version of this program.",
+				Reason: fmt.Sprintf("schema version %d, this program knows %d", cur, len(ms))}
+		}
+		if cur >= upTo {
+			done = true
+			return nil
+		}
+		m := ms[cur]
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			return internal("", err, "apply migration "+m.name)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+			m.version, m.name, toMillis(time.Now())); err != nil {
+			return internal("", err, "record migration "+m.name)
+		}
+		return nil
+	})
+	return done, err
 }
 
-// SchemaVersion returns the number of the last migration applied.
+// SchemaVersion returns the number of the last migration applied (each
+// backend numbers its own migrations).
 func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
 	if err := db.r.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v); err != nil {
 		return 0, internal("", err, "read schema version")
 	}
 	return v, nil
+}
+
+// MoveCount returns the number of moves in a game's log as the database
+// holds it now, in one query. Where several processes share the database,
+// a process checks its copy of a game against it before applying a move
+// to that copy: a copy with fewer moves is stale (another process moved)
+// and is reloaded first. Commit checks the count again, atomically.
+func (db *DB) MoveCount(ctx context.Context, gameID string) (int, error) {
+	_, seq, err := gameStatus(ctx, db.r, gameID)
+	return seq, err
 }
 
 // toMillis stores a time as Unix milliseconds, 0 for the zero time.

@@ -1,7 +1,12 @@
-// Package store keeps games of any kind in SQLite (modernc.org/sqlite, pure
-// Go) so that they survive restarts, redeploys and kills in the middle of a
-// turn. It knows games only through the engine's seam: a game's kind names
-// its rules in the engine's registry, and the store never imports a game.
+// Package store keeps games of any kind so that they survive restarts,
+// redeploys and kills in the middle of a turn: in an SQLite file
+// (modernc.org/sqlite, pure Go), which one process uses, or in a
+// PostgreSQL database (github.com/jackc/pgx/v5), which several processes
+// may share. Open tells them apart by the DSN it is given (a postgres:// or
+// postgresql:// URL, or else a file's path), and both are the same *DB to
+// its callers. It knows games only through the engine's seam: a game's
+// kind names its rules in the engine's registry, and the store never
+// imports a game.
 //
 // A game is stored the way the seam defines it: its kind, seed and setup
 // (the game's options and each seat's, as JSON maps) plus its append-only
@@ -21,27 +26,50 @@
 // caller reloads and retries. The move, its snapshot, timers, edited
 // messages, a status change and final results commit in one transaction.
 //
+// # Several processes
+//
+// On PostgreSQL the database, not a process's lock, orders a game's moves.
+// Commit's guarded update (the game's row, only if it holds the expected
+// count) locks the row until the commit ends, so a writer in another
+// process waits, then finds the count moved on and gets ErrConflict; the
+// log's key (game, sequence number) would refuse a second move N anyway.
+// Writes that read a game before changing it lock its row first, as
+// SQLite's single writer makes them queue. A process checks its copy of a
+// game with MoveCount (one query) before applying a move to it, and may
+// keep copies for reading while WatchGames (LISTEN/NOTIFY on a connection
+// of its own) tells it which games other processes changed, and to drop
+// every copy when it had to reconnect.
+//
 // # Durability
 //
-// The database runs in WAL mode with synchronous=NORMAL: a commit is in the
-// WAL, in the operating system's hands, when Commit returns, so it survives
-// the process being killed at any moment (the crash test kills a writer with
-// SIGKILL and checks that every acknowledged action is there). It may lose
-// the last commits on a power cut or kernel crash, which FULL would prevent
-// at ten times the cost per commit (an fsync each time); for a game played
-// over days that trade is right. Foreign keys are on and a busy timeout rides
-// out another process holding the lock.
+// The SQLite file runs in WAL mode with synchronous=NORMAL: a commit is in
+// the WAL, in the operating system's hands, when Commit returns, so it
+// survives the process being killed at any moment (the crash test kills a
+// writer with SIGKILL and checks that every acknowledged action is there,
+// on both backends). It may lose the last commits on a power cut or kernel
+// crash, which FULL would prevent at ten times the cost per commit (an
+// fsync each time); for a game played over days that trade is right.
+// Foreign keys are on and a busy timeout rides out another process holding
+// the lock. PostgreSQL keeps a commit as its server is set to (by default
+// on disk before Commit returns).
 //
-// All writes share one connection, and its transactions begin IMMEDIATE, so
-// writers queue in Go rather than fail with SQLITE_BUSY; reads use a separate
-// pool of read-only connections and run concurrently with the writer.
+// On SQLite all writes share one connection, and its transactions begin
+// IMMEDIATE, so writers queue in Go rather than fail with SQLITE_BUSY;
+// reads use a separate pool of read-only connections and run concurrently
+// with the writer. On PostgreSQL reads and writes share one pool; a read of
+// several queries runs in a REPEATABLE READ transaction, so that it sees
+// one moment.
 //
 // # Schema
 //
-// The schema is a sequence of embedded migrations (migrations/NNNN_name.sql),
-// applied in order at Open, each in its own transaction and recorded in
-// schema_migrations, so a database written by an older version is upgraded
-// in place and a database from a newer version is refused.
+// Each backend's schema is a sequence of embedded migrations
+// (migrations/sqlite/NNNN_name.sql, migrations/postgres/NNNN_name.sql,
+// numbered apart), applied in order at Open, each in its own transaction
+// and recorded in schema_migrations, so a database written by an older
+// version is upgraded in place and a database from a newer version is
+// refused. Processes opening one database at once migrate it one at a time.
+// A PostgreSQL database keeps its tables in the first schema of its
+// search_path, which must exist.
 //
 // # Errors
 //

@@ -193,7 +193,7 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	if err != nil {
 		return err
 	}
-	return db.write(ctx, g.ID, func(tx *sql.Tx) error {
+	return db.write(ctx, g.ID, func(tx *sqlTx) error {
 		var other string
 		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')`, g.ChannelID).Scan(&other)
 		switch {
@@ -206,7 +206,12 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 			options, seq, created_at, started_at, ended_at, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?)`,
 			g.ID, g.GuildID, g.ChannelID, g.HostID, string(g.Status), int64(g.Seed), setup,
 			string(opts), toMillis(g.CreatedAt), toMillis(g.StartedAt), g.Kind)
-		if isConstraint(err) {
+		if v, which := db.d.violation(err); v {
+			// Another process may have created a game in the channel
+			// since the check above.
+			if strings.Contains(which, "games_active_channel") || strings.Contains(which, "games.channel_id") {
+				return &Error{Code: CodeExists, Message: "This channel already has a game; finish or abandon it first.", Err: err}
+			}
 			return &Error{Code: CodeExists, Message: "A game with that id already exists.", GameID: g.ID, Err: err}
 		}
 		if err != nil {
@@ -267,7 +272,7 @@ func decodeOptions(gameID, data string) (map[string]string, error) {
 }
 
 // putSeats replaces the game's seats, numbering them by position.
-func putSeats(ctx context.Context, tx *sql.Tx, gameID string, seats []Seat) error {
+func putSeats(ctx context.Context, tx *sqlTx, gameID string, seats []Seat) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE game_id = ?`, gameID); err != nil {
 		return internal(gameID, err, "delete seats")
 	}
@@ -302,7 +307,10 @@ func (db *DB) UpdateLobby(ctx context.Context, gameID string, seats []Seat, opts
 			return err
 		}
 	}
-	return db.write(ctx, gameID, func(tx *sql.Tx) error {
+	return db.write(ctx, gameID, func(tx *sqlTx) error {
+		if err := db.d.claimGame(ctx, tx, gameID); err != nil {
+			return err
+		}
 		if err := requireStatus(ctx, tx, gameID, StatusLobby); err != nil {
 			return err
 		}
@@ -319,7 +327,10 @@ func (db *DB) UpdateLobby(ctx context.Context, gameID string, seats []Seat, opts
 // rules completed it (see checkStart).
 func (db *DB) StartGame(ctx context.Context, gameID string, seed uint64, seats []Seat) (*Game, error) {
 	var g *Game
-	err := db.write(ctx, gameID, func(tx *sql.Tx) error {
+	err := db.write(ctx, gameID, func(tx *sqlTx) error {
+		if err := db.d.claimGame(ctx, tx, gameID); err != nil {
+			return err
+		}
 		var err error
 		if g, err = getGame(ctx, tx, gameID); err != nil {
 			return err
@@ -354,7 +365,10 @@ func (db *DB) StartGame(ctx context.Context, gameID string, seed uint64, seats [
 
 // Abandon ends an active game without results and drops its jobs.
 func (db *DB) Abandon(ctx context.Context, gameID string) error {
-	return db.write(ctx, gameID, func(tx *sql.Tx) error {
+	return db.write(ctx, gameID, func(tx *sqlTx) error {
+		if err := db.d.claimGame(ctx, tx, gameID); err != nil {
+			return err
+		}
 		st, _, err := gameStatus(ctx, tx, gameID)
 		if err != nil {
 			return err
@@ -368,7 +382,7 @@ func (db *DB) Abandon(ctx context.Context, gameID string) error {
 
 // endGame sets a final status and removes the game's timers, which would
 // only fire on a game that no longer moves.
-func endGame(ctx context.Context, tx *sql.Tx, gameID string, st Status, at time.Time, reason string) error {
+func endGame(ctx context.Context, tx *sqlTx, gameID string, st Status, at time.Time, reason string) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, ended_at = ?, end_reason = ? WHERE id = ?`,
 		string(st), toMillis(at), reason, gameID); err != nil {
 		return internal(gameID, err, "end game")
@@ -381,7 +395,12 @@ func endGame(ctx context.Context, tx *sql.Tx, gameID string, st Status, at time.
 
 // SetDMClosed records whether direct messages to a seat's user fail.
 func (db *DB) SetDMClosed(ctx context.Context, gameID string, seat int, closed bool) error {
-	return db.write(ctx, gameID, func(tx *sql.Tx) error {
+	return db.write(ctx, gameID, func(tx *sqlTx) error {
+		// A seat belongs to its game's record, which other processes
+		// hold copies of.
+		if err := db.d.claimGame(ctx, tx, gameID); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?`, closed, gameID, seat)
 		if err != nil {
 			return internal(gameID, err, "update seat")
@@ -522,9 +541,12 @@ func requireStatus(ctx context.Context, q querier, gameID string, want Status) e
 	return nil
 }
 
-// write runs fn in a write transaction (BEGIN IMMEDIATE on the single
-// writer connection) and commits it if fn returns nil.
-func (db *DB) write(ctx context.Context, gameID string, fn func(tx *sql.Tx) error) error {
+// write runs fn in a write transaction and commits it if fn returns nil.
+// On SQLite it begins IMMEDIATE on the single writer connection, which
+// makes writers queue; on PostgreSQL it is READ COMMITTED, and a
+// transaction that reads a game before changing it claims the game first
+// (dialect.claimGame).
+func (db *DB) write(ctx context.Context, gameID string, fn func(tx *sqlTx) error) error {
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return internal(gameID, err, "begin")
@@ -537,11 +559,4 @@ func (db *DB) write(ctx context.Context, gameID string, fn func(tx *sql.Tx) erro
 		return internal(gameID, err, "commit")
 	}
 	return nil
-}
-
-// isConstraint reports whether err is an SQLite constraint violation.
-func isConstraint(err error) bool {
-	var se interface{ Code() int }
-	// SQLITE_CONSTRAINT is 19; extended codes keep it in the low byte.
-	return errors.As(err, &se) && se.Code()&0xff == 19
 }

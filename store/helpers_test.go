@@ -4,24 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 
 	"atheneum/engine"
 	"atheneum/engine/atheneum"
 )
-
-// openTest opens a fresh database file in the test's temporary directory.
-func openTest(t testing.TB) *DB {
-	t.Helper()
-	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
 
 // ath returns the Atheneum game inside a state at the seam.
 func ath(s engine.State) *atheneum.Game { return s.(*atheneum.State).Game }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 )
 
 // FinishedGame is a past game of a server: its record (with its seats,
@@ -35,15 +34,16 @@ type Scope struct {
 // limit. Game.Status tells a finished game from an abandoned one. Lobbies
 // closed before they started are not games and are left out.
 func (db *DB) FinishedGames(ctx context.Context, sc Scope, limit int) ([]FinishedGame, error) {
+	var lim any = limit
 	if limit <= 0 {
-		limit = -1 // SQLite: no limit
+		lim = db.d.noLimit()
 	}
 	// The games picked, as a condition on games.id, shared by the four
 	// queries of one read transaction.
-	const picked = `games.id IN (SELECT id FROM games WHERE guild_id = ?1 AND status IN ('finished', 'abandoned')
-		AND started_at > 0 AND NOT coalesce(json_extract(options, '$.practice'), 0) AND (?2 = '' OR channel_id = ?2) AND (?6 = '' OR game = ?6) ORDER BY ended_at DESC, id DESC LIMIT ?3)`
-	args := []any{sc.GuildID, sc.ChannelID, limit, FinalMessageKind, NoSeat, sc.Game}
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	picked := `games.id IN (SELECT id FROM games WHERE guild_id = ?1 AND status IN ('finished', 'abandoned')
+		AND started_at > 0 AND NOT ` + db.d.practice("options") + ` AND (?2 = '' OR channel_id = ?2) AND (?6 = '' OR game = ?6) ORDER BY ended_at DESC, id DESC LIMIT ?3)`
+	args := []any{sc.GuildID, sc.ChannelID, lim, FinalMessageKind, NoSeat, sc.Game}
+	tx, err := db.r.BeginTx(ctx, db.d.readOnly())
 	if err != nil {
 		return nil, internal("", err, "begin read")
 	}
@@ -94,7 +94,7 @@ func (db *DB) MemberGames(ctx context.Context, guildID, userID string) ([]*Game,
 	if userID == "" {
 		return nil, nil // AI seats are nobody's
 	}
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.r.BeginTx(ctx, db.d.readOnly())
 	if err != nil {
 		return nil, internal("", err, "begin read")
 	}

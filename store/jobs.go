@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"time"
 )
 
@@ -26,10 +25,10 @@ type JobKey struct {
 
 // PutJob schedules a job, replacing any with the same key.
 func (db *DB) PutJob(ctx context.Context, j Job) error {
-	return db.write(ctx, j.GameID, func(tx *sql.Tx) error { return putJob(ctx, tx, j) })
+	return db.write(ctx, j.GameID, func(tx *sqlTx) error { return db.putJob(ctx, tx, j) })
 }
 
-func putJob(ctx context.Context, tx *sql.Tx, j Job) error {
+func (db *DB) putJob(ctx context.Context, tx *sqlTx, j Job) error {
 	if j.Kind == "" || j.Due.IsZero() {
 		return invalid(j.GameID, "A job needs a kind and a due time.")
 	}
@@ -39,7 +38,7 @@ func putJob(ctx context.Context, tx *sql.Tx, j Job) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO jobs (game_id, kind, seat, due, payload) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, kind, seat) DO UPDATE SET due = excluded.due, payload = excluded.payload`,
 		j.GameID, j.Kind, j.Seat, toMillis(j.Due), j.Payload)
-	if isConstraint(err) {
+	if v, _ := db.d.violation(err); v {
 		return notFound(j.GameID, "There is no such game.")
 	}
 	if err != nil {
@@ -51,10 +50,10 @@ func putJob(ctx context.Context, tx *sql.Tx, j Job) error {
 // DeleteJob removes a game's job (deleting one that is not there is not an
 // error).
 func (db *DB) DeleteJob(ctx context.Context, gameID string, k JobKey) error {
-	return db.write(ctx, gameID, func(tx *sql.Tx) error { return deleteJob(ctx, tx, gameID, k) })
+	return db.write(ctx, gameID, func(tx *sqlTx) error { return deleteJob(ctx, tx, gameID, k) })
 }
 
-func deleteJob(ctx context.Context, tx *sql.Tx, gameID string, k JobKey) error {
+func deleteJob(ctx context.Context, tx *sqlTx, gameID string, k JobKey) error {
 	var err error
 	if k.Seat == AllSeats {
 		_, err = tx.ExecContext(ctx, `DELETE FROM jobs WHERE game_id = ? AND kind = ?`, gameID, k.Kind)

@@ -22,7 +22,7 @@ import (
 func (db *DB) LoadGame(ctx context.Context, gameID string) (*Game, error) {
 	// One read transaction, so the record, snapshot and log are one
 	// consistent view even while the writer appends.
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.r.BeginTx(ctx, db.d.readOnly())
 	if err != nil {
 		return nil, internal(gameID, err, "begin read")
 	}
@@ -41,7 +41,7 @@ func (db *DB) LoadGame(ctx context.Context, gameID string) (*Game, error) {
 	return g, nil
 }
 
-func loadState(ctx context.Context, tx *sql.Tx, g *Game) (engine.State, error) {
+func loadState(ctx context.Context, tx *sqlTx, g *Game) (engine.State, error) {
 	rules, err := g.Rules()
 	if err != nil {
 		return nil, corrupt(g.ID, err, "unknown game %q", g.Kind)
@@ -142,7 +142,7 @@ func readMove(rules engine.Rules, seat int, typ string, payload []byte, notation
 // rules write today, or returns nil if there is none (or the rules write
 // none). It checks that the snapshot belongs to this game: the same seed
 // and setup, and the move count it was stored at.
-func latestSnapshot(ctx context.Context, tx *sql.Tx, g *Game, rules engine.Rules) (engine.State, int, error) {
+func latestSnapshot(ctx context.Context, tx *sqlTx, g *Game, rules engine.Rules) (engine.State, int, error) {
 	restorer, ok := rules.(engine.Restorer)
 	if !ok {
 		return nil, 0, nil

@@ -20,17 +20,17 @@ type Message struct {
 
 // PutMessage records a message, replacing any with the same key.
 func (db *DB) PutMessage(ctx context.Context, m Message) error {
-	return db.write(ctx, m.GameID, func(tx *sql.Tx) error { return putMessage(ctx, tx, m) })
+	return db.write(ctx, m.GameID, func(tx *sqlTx) error { return db.putMessage(ctx, tx, m) })
 }
 
-func putMessage(ctx context.Context, tx *sql.Tx, m Message) error {
+func (db *DB) putMessage(ctx context.Context, tx *sqlTx, m Message) error {
 	if m.Kind == "" || m.ChannelID == "" || m.MessageID == "" {
 		return invalid(m.GameID, "A message needs a kind, a channel and a message id.")
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO messages (game_id, kind, seat, channel_id, message_id) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, kind, seat) DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id`,
 		m.GameID, m.Kind, m.Seat, m.ChannelID, m.MessageID)
-	if isConstraint(err) {
+	if v, _ := db.d.violation(err); v {
 		return notFound(m.GameID, "There is no such game.")
 	}
 	if err != nil {
@@ -78,7 +78,7 @@ func (db *DB) Messages(ctx context.Context, gameID string) ([]Message, error) {
 // DeleteMessage forgets a message (deleting one that is not there is not an
 // error).
 func (db *DB) DeleteMessage(ctx context.Context, gameID, kind string, seat int) error {
-	return db.write(ctx, gameID, func(tx *sql.Tx) error {
+	return db.write(ctx, gameID, func(tx *sqlTx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE game_id = ? AND kind = ? AND seat = ?`, gameID, kind, seat); err != nil {
 			return internal(gameID, err, "delete message")
 		}

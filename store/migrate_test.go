@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,7 +31,7 @@ func commitOld(t testing.TB, db *DB, gameID string, a atheneum.Action, after *at
 		t.Fatal(err)
 	}
 	over := after.Step == atheneum.StepOver
-	err = db.write(ctx, gameID, func(tx *sql.Tx) error {
+	err = db.write(ctx, gameID, func(tx *sqlTx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET seq = ? WHERE id = ? AND seq = ? AND status = 'playing'`, after.Seq, gameID, after.Seq-1)
 		if err != nil {
 			return err
@@ -68,7 +68,7 @@ func commitOld(t testing.TB, db *DB, gameID string, a atheneum.Action, after *at
 
 func TestMigrations(t *testing.T) {
 	ctx := context.Background()
-	all, err := migrations()
+	all, err := migrations(sqliteDialect{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,34 +174,70 @@ func TestMigrations(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
 
-	t.Run("reopening an up-to-date database changes nothing", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "twice.db")
-		for range 2 {
-			db, err := Open(ctx, path)
-			if err != nil {
-				t.Fatal(err)
+// TestTheSchemaIsMigratedOnce: on every backend, stores opening a new
+// database at once bring it to the latest schema once, a reopened
+// database is left as it is, and one written by a newer version is
+// refused.
+func TestTheSchemaIsMigratedOnce(t *testing.T) {
+	eachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		dsn := be.fresh(t)
+		var all []migration
+		t.Run("stores opening a new database at once migrate it once to the latest schema", func(t *testing.T) {
+			const openers = 4
+			dbs := make([]*DB, openers)
+			errs := make([]error, openers)
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for i := range dbs {
+				wg.Go(func() {
+					<-start
+					dbs[i], errs[i] = Open(ctx, dsn)
+				})
+			}
+			close(start)
+			wg.Wait()
+			for i, db := range dbs {
+				if errs[i] != nil {
+					t.Fatalf("opener %d: %v", i, errs[i])
+				}
+				defer db.Close()
+			}
+			var err error
+			if all, err = migrations(dbs[0].d); err != nil || len(all) == 0 {
+				t.Fatalf("%d migrations, %v", len(all), err)
+			}
+			if v, err := dbs[openers-1].SchemaVersion(ctx); err != nil || v != len(all) {
+				t.Fatalf("version %d, %v; want %d", v, err, len(all))
 			}
 			var n int
-			db.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n)
-			db.Close()
-			if n != len(all) {
-				t.Fatalf("%d migrations recorded, want %d", n, len(all))
+			if err := dbs[0].r.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(all) {
+				t.Fatalf("%d migrations recorded (%v), want %d", n, err, len(all))
 			}
-		}
-	})
-
-	t.Run("a database from a newer version is refused", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "new.db")
-		db, err := Open(ctx, path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		db.w.ExecContext(ctx, `INSERT INTO schema_migrations VALUES (99, '0099_future.sql', 0)`)
-		db.Close()
-		if _, err := Open(ctx, path); !errors.Is(err, ErrInvalid) {
-			t.Fatalf("got %v, want ErrInvalid", err)
-		}
+		})
+		t.Run("reopening an up-to-date database changes nothing", func(t *testing.T) {
+			for range 2 {
+				db := be.open(t, dsn)
+				var n int
+				if err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(all) {
+					t.Fatalf("%d migrations recorded (%v), want %d", n, err, len(all))
+				}
+				db.Close()
+			}
+		})
+		t.Run("a database from a newer version is refused", func(t *testing.T) {
+			db := be.open(t, dsn)
+			rawSQL(t, db, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, '0099_future.sql', 0)`, "")
+			db.Close()
+			if db, err := Open(ctx, dsn); !errors.Is(err, ErrInvalid) {
+				if err == nil {
+					db.Close()
+				}
+				t.Fatalf("got %v, want ErrInvalid", err)
+			}
+		})
 	})
 }
 
@@ -287,7 +323,7 @@ func TestMigrationFrom5KeepsTheGamesAndTheirLogs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	all, _ := migrations()
+	all, _ := migrations(sqliteDialect{})
 	if v, _ := db.SchemaVersion(ctx); v != len(all) {
 		t.Fatalf("version %d after the upgrade, want %d", v, len(all))
 	}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 
 	"atheneum/engine"
 )
@@ -24,7 +23,7 @@ func (db *DB) Results(ctx context.Context, gameID string) ([]SeatResult, error) 
 	if _, _, err := gameStatus(ctx, db.r, gameID); err != nil {
 		return nil, err
 	}
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.r.BeginTx(ctx, db.d.readOnly())
 	if err != nil {
 		return nil, internal(gameID, err, "begin read")
 	}
@@ -103,21 +102,22 @@ type Standing struct {
 // read), leaving out those who finished fewer than minGames games (so one
 // lucky game does not top the board); limit <= 0 means no limit.
 func (db *DB) Leaderboard(ctx context.Context, sc Scope, limit, minGames int) ([]Standing, error) {
+	var lim any = limit
 	if limit <= 0 {
-		limit = -1 // SQLite: no limit
+		lim = db.d.noLimit()
 	}
 	rows, err := db.r.QueryContext(ctx, `SELECT s.user_id,
 		(SELECT s2.display_name FROM seats s2 JOIN games g2 ON g2.id = s2.game_id
 			WHERE s2.user_id = s.user_id AND g2.guild_id = ?1 ORDER BY g2.created_at DESC LIMIT 1),
-		count(*), sum(r.rank = 1), sum(r.score), max(r.score)
+		count(*), count(*) FILTER (WHERE r.rank = 1), sum(r.score), max(r.score)
 		FROM standings r
 		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
 		JOIN games g ON g.id = r.game_id
-		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT coalesce(json_extract(g.options, '$.practice'), 0) AND s.user_id <> '' AND (?4 = '' OR g.game = ?4)
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT `+db.d.practice("g.options")+` AND s.user_id <> '' AND (?4 = '' OR g.game = ?4)
 		GROUP BY s.user_id
 		HAVING count(*) >= ?2
-		ORDER BY sum(r.rank = 1) DESC, 1.0 * sum(r.score) / count(*) DESC, s.user_id
-		LIMIT ?3`, sc.GuildID, minGames, limit, sc.Game)
+		ORDER BY count(*) FILTER (WHERE r.rank = 1) DESC, 1.0 * sum(r.score) / count(*) DESC, s.user_id
+		LIMIT ?3`, sc.GuildID, minGames, lim, sc.Game)
 	if err != nil {
 		return nil, internal("", err, "read leaderboard")
 	}
@@ -157,23 +157,23 @@ func (db *DB) MemberStats(ctx context.Context, sc Scope, userID string) (MemberS
 	if userID == "" {
 		return st, nil // AI seats have no record
 	}
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.r.BeginTx(ctx, db.d.readOnly())
 	if err != nil {
 		return st, internal("", err, "begin read")
 	}
 	defer tx.Rollback()
-	err = tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(r.rank = 1), 0), coalesce(avg(r.score), 0), coalesce(max(r.score), 0)
+	err = tx.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE r.rank = 1), coalesce(avg(r.score), 0), coalesce(max(r.score), 0)
 		FROM standings r
 		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
 		JOIN games g ON g.id = r.game_id
-		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT coalesce(json_extract(g.options, '$.practice'), 0) AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)`, sc.GuildID, userID, sc.Game).
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT `+db.d.practice("g.options")+` AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)`, sc.GuildID, userID, sc.Game).
 		Scan(&st.Games, &st.Wins, &st.Average, &st.Best)
 	if err != nil {
 		return st, internal("", err, "read member stats")
 	}
 	// Each option's values, most played first: the first row of a name wins.
-	rows, err := tx.QueryContext(ctx, `SELECT o.key, o.value FROM seats s JOIN games g ON g.id = s.game_id, json_each(s.options) o
-		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT coalesce(json_extract(g.options, '$.practice'), 0) AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)
+	rows, err := tx.QueryContext(ctx, `SELECT o.key, o.value FROM seats s JOIN games g ON g.id = s.game_id, `+db.d.pairs("s.options", "o")+`
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT `+db.d.practice("g.options")+` AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)
 		GROUP BY o.key, o.value ORDER BY o.key, count(*) DESC, max(g.ended_at) DESC, o.value`, sc.GuildID, userID, sc.Game)
 	if err != nil {
 		return st, internal("", err, "read usual options")

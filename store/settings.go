@@ -45,7 +45,7 @@ func (db *DB) SetGuildSetting(ctx context.Context, guildID, key, value string) e
 	if guildID == "" || key == "" {
 		return invalid("", "A setting needs a server and a key.")
 	}
-	return db.write(ctx, "", func(tx *sql.Tx) error {
+	return db.write(ctx, "", func(tx *sqlTx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)
 			ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value`, guildID, key, value); err != nil {
 			return internal("", err, "set setting")
@@ -57,7 +57,7 @@ func (db *DB) SetGuildSetting(ctx context.Context, guildID, key, value string) e
 // DeleteGuildSetting removes one setting of a server (removing one that is
 // not set is not an error).
 func (db *DB) DeleteGuildSetting(ctx context.Context, guildID, key string) error {
-	return db.write(ctx, "", func(tx *sql.Tx) error {
+	return db.write(ctx, "", func(tx *sqlTx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM guild_settings WHERE guild_id = ? AND key = ?`, guildID, key); err != nil {
 			return internal("", err, "delete setting")
 		}
@@ -84,7 +84,7 @@ func (db *DB) SetMemberSetting(ctx context.Context, userID, key, value string) e
 	if userID == "" || key == "" {
 		return invalid("", "A setting needs a member and a key.")
 	}
-	return db.write(ctx, "", func(tx *sql.Tx) error {
+	return db.write(ctx, "", func(tx *sqlTx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO member_settings (user_id, key, value) VALUES (?, ?, ?)
 			ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value`, userID, key, value); err != nil {
 			return internal("", err, "set member setting")

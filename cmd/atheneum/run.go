@@ -95,9 +95,11 @@ func runBot(args []string, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// An SQLite file or a PostgreSQL database, by ATHENEUM_DB's form; a
+	// URL is never shown with its password.
 	db, err := store.Open(ctx, cfg.DBPath)
 	if err != nil {
-		return fmt.Errorf("opening the database %s: %w", cfg.DBPath, err)
+		return fmt.Errorf("opening the database %s: %w", store.RedactDSN(cfg.DBPath), err)
 	}
 	defer db.Close()
 	dg, err := discordgo.New("Bot " + cfg.Token)
@@ -128,7 +130,7 @@ func runBot(args []string, stderr io.Writer) error {
 		return fmt.Errorf("registering the slash commands: %w", err)
 	}
 	b.Start()
-	log.Info("bot ready", "user", dg.State.User.Username, "db", cfg.DBPath, "invite", bot.InviteURL(dg.State.User.ID))
+	log.Info("bot ready", "user", dg.State.User.Username, "db", db.Path(), "invite", bot.InviteURL(dg.State.User.ID))
 	<-ctx.Done()
 	log.Info("shutting down")
 	shutdown, cancel := context.WithTimeout(context.Background(), 30*time.Second)
