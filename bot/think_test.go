@@ -214,8 +214,8 @@ func TestAGameWhoseComputerPlayersThinkInAProcessApart(t *testing.T) {
 	if n := h.searcher.(*apart.Searcher).Children(); n != 1 {
 		t.Errorf("%d search processes ran the game's searches, want 1", n)
 	}
-	if strings.Contains(h.logs.String(), "searching here instead") {
-		t.Errorf("a search fell back to the bot's process:\n%s", h.logs.String())
+	if strings.Contains(h.logs.String(), "autopilot's move") {
+		t.Errorf("a search failed, and its seat played the autopilot's move:\n%s", h.logs.String())
 	}
 }
 
@@ -232,8 +232,8 @@ func TestComputerPlayersStillPlayWhenTheirProcessCannotStart(t *testing.T) {
 	if n := strings.Count(logs.String(), "cannot start"); n != 1 {
 		t.Errorf("the program that cannot start was logged %d times, want once:\n%s", n, logs.String())
 	}
-	if !strings.Contains(h.logs.String(), "searching here instead") {
-		t.Error("the fallback was not logged")
+	if !strings.Contains(h.logs.String(), "search failed; it plays its autopilot's move") {
+		t.Error("the computer players' autopilot moves were not logged")
 	}
 }
 

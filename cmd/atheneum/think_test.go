@@ -63,7 +63,7 @@ func TestTheThinkCommandAnswersTheBotsSearches(t *testing.T) {
 				moves = append(moves, m)
 			}
 			seat := st.Awaited()[0]
-			m, err := s.Search(context.Background(), game.SearchRequest{Game: rules.ID(), Seed: 5, Setup: setup, Moves: moves, Seat: seat, Level: tc.level, PlayerSeed: 1})
+			m, err := s.Search(context.Background(), game.SearchRequest{Game: rules.ID(), Seed: 5, Setup: setup, Moves: moves, Seat: seat, Level: tc.level, PlayerSeed: 1}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
