@@ -24,17 +24,22 @@ var Levels = []string{"random", "normal", "hard"}
 // Options configure a player.
 type Options struct {
 	Seed uint64 // all of the player's randomness comes from it
-	// Playouts fixes the hard player's search effort per decision; with it set the player is deterministic.
-	// A decision between k candidate actions plays about k*Playouts games
-	// to their end, most of them for the closest candidates.
+	// Playouts is the hard player's effort per decision: play-outs per
+	// candidate action, at card picks and shelving choices alike unless
+	// ResolvePlayouts sets the latter apart. A decision between k
+	// candidates plays about k*Playouts games to their end, most of them
+	// for the closest candidates. Zero, with no Budget either, is the
+	// default effort: DefaultPlayouts at a pick, DefaultResolvePlayouts at
+	// a shelving choice.
 	Playouts int
-	// Budget bounds the hard player's thinking time per decision when Playouts is 0 (default about 1 s).
+	// ResolvePlayouts, if set, is the effort at shelving choices (resolve
+	// decisions), which matter less than the cards.
+	ResolvePlayouts int
+	// Budget, when Playouts is 0, bounds the hard player's thinking time
+	// per decision instead (a third of it at a shelving choice): for
+	// experiments only, since the player then plays differently on a
+	// slower or busier machine.
 	Budget time.Duration
-	// Yield, if set, is called between play-outs: a host passes
-	// runtime.Gosched so that a search gives way to its other work (with
-	// a time Budget, a busy host then gets fewer play-outs per decision).
-	// It changes nothing with Playouts fixed.
-	Yield func()
 }
 
 // Player proposes actions for one seat from what that seat may see.
