@@ -62,8 +62,6 @@ type Bot struct {
 	idle     *sync.Cond
 	stop     chan struct{}
 	stopped  chan struct{}
-	// yielder is told when the bot is busy (nil: nobody is).
-	yielder *Yielder
 	// drawing bounds the images rendered at once to the CPU count, so that
 	// acknowledgements never wait behind a crowd of renders.
 	drawing chan struct{}
@@ -106,9 +104,6 @@ type Options struct {
 	// inline, so that tests and the demo see AI seats move before the
 	// click that woke them is settled.
 	Thinkers int
-	// Yielder, if set, is told when the bot is busy, so that the searches
-	// of computer players given the same Yielder give way (see Yielder).
-	Yielder *Yielder
 	// Searcher, if set, runs the pool's searches outside the bot's process
 	// (bot/apart: a child process at idle priority); nil searches in the
 	// bot's process.
@@ -119,7 +114,7 @@ type Options struct {
 // HandleInteraction to the session, and Start the scheduler.
 func New(o Options) *Bot {
 	b := &Bot{cfg: o.Config, dg: o.Discord, db: o.Store, appID: o.AppID, log: o.Logger, now: o.Now,
-		stop: make(chan struct{}), stopped: make(chan struct{}), yielder: o.Yielder,
+		stop: make(chan struct{}), stopped: make(chan struct{}),
 		drawing: make(chan struct{}, runtime.NumCPU())}
 	b.idle = sync.NewCond(&b.mu)
 	if b.log == nil {
@@ -219,7 +214,6 @@ func (b *Bot) enter() bool {
 		return false
 	}
 	b.inflight++
-	b.yielder.add(1)
 	return true
 }
 
@@ -227,7 +221,6 @@ func (b *Bot) enter() bool {
 func (b *Bot) leave() {
 	b.mu.Lock()
 	b.inflight--
-	b.yielder.add(-1)
 	if b.inflight == 0 {
 		b.idle.Broadcast()
 	}

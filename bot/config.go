@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
 
@@ -30,10 +31,19 @@ type Config struct {
 	// SchedulerEvery is how often due deadlines and reminders are checked
 	// (ATHENEUM_SCHEDULER_SECONDS, default 30).
 	SchedulerEvery time.Duration
-	// HardAIBudget is how long a hard AI thinks per decision
-	// (ATHENEUM_HARD_AI_MS, default 1000).
-	HardAIBudget time.Duration
+	// HardAIPlayouts is the effort of Atheneum's hard computer player
+	// (ATHENEUM_HARD_AI_PLAYOUTS, default ai.DefaultPlayouts): play-outs
+	// per candidate card at a pick, a third of them at a shelving choice.
+	// A count, not a time, so that the same game plays the same moves on
+	// any host however busy; the default takes about a second per pick on
+	// an idle two-core machine. (Anludim's hard player plays its own fixed
+	// play-outs.)
+	HardAIPlayouts int
 }
+
+// MaxHardAIPlayouts is the most ATHENEUM_HARD_AI_PLAYOUTS may ask: about a
+// minute per pick.
+const MaxHardAIPlayouts = 60 * ai.DefaultPlayouts
 
 // ErrNoToken is returned by LoadConfig when no token is configured.
 var ErrNoToken = errors.New(`no DISCORD_TOKEN is set.
@@ -60,7 +70,7 @@ func LoadConfig(envFile string) (Config, error) {
 		GuildID:        os.Getenv("ATHENEUM_GUILD"),
 		StepHours:      24,
 		SchedulerEvery: 30 * time.Second,
-		HardAIBudget:   time.Second,
+		HardAIPlayouts: ai.DefaultPlayouts,
 	}
 	if scheme, _, ok := strings.Cut(c.DBPath, "://"); ok && !store.IsPostgresURL(c.DBPath) {
 		return c, fmt.Errorf("ATHENEUM_DB must be an SQLite file's path or a postgres:// URL, not a %s:// URL", scheme)
@@ -80,11 +90,14 @@ func LoadConfig(envFile string) (Config, error) {
 		c.SchedulerEvery = time.Duration(n) * time.Second
 	}
 	if v := os.Getenv("ATHENEUM_HARD_AI_MS"); v != "" {
+		return c, fmt.Errorf("ATHENEUM_HARD_AI_MS (%s) is no longer read: a hard computer player's effort is now a number of play-outs, the same on any host; remove it, and set ATHENEUM_HARD_AI_PLAYOUTS instead if the default (%d, about a second per card on an idle two-core machine) does not suit", v, ai.DefaultPlayouts)
+	}
+	if v := os.Getenv("ATHENEUM_HARD_AI_PLAYOUTS"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 10 || n > 60000 {
-			return c, fmt.Errorf("ATHENEUM_HARD_AI_MS must be a number of milliseconds from 10 to 60000, not %q", v)
+		if err != nil || n < 1 || n > MaxHardAIPlayouts {
+			return c, fmt.Errorf("ATHENEUM_HARD_AI_PLAYOUTS must be a number of play-outs from 1 to %d (default %d), not %q", MaxHardAIPlayouts, ai.DefaultPlayouts, v)
 		}
-		c.HardAIBudget = time.Duration(n) * time.Millisecond
+		c.HardAIPlayouts = n
 	}
 	if c.Token == "" {
 		return c, ErrNoToken

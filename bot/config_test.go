@@ -4,9 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"atheneum/engine/atheneum/ai"
 )
 
 func TestConfigReadsTheEnvironmentThenDotEnv(t *testing.T) {
@@ -89,4 +92,39 @@ func TestConfigTellsTheDatabaseByItsSetting(t *testing.T) {
 			t.Fatalf("err %v", err)
 		}
 	})
+}
+
+func TestConfigReadsTheHardPlayersEffortInPlayouts(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "x")
+	for _, tc := range []struct {
+		name, playouts, ms string
+		want               int
+		err                string
+	}{
+		{"nothing set is the hard player's default", "", "", ai.DefaultPlayouts, ""},
+		{"a number of play-outs is read", "40", "", 40, ""},
+		{"the largest number is read", strconv.Itoa(MaxHardAIPlayouts), "", MaxHardAIPlayouts, ""},
+		{"zero play-outs are refused", "0", "", 0, "ATHENEUM_HARD_AI_PLAYOUTS must be a number of play-outs from 1"},
+		{"too many play-outs are refused", strconv.Itoa(MaxHardAIPlayouts + 1), "", 0, "ATHENEUM_HARD_AI_PLAYOUTS must be"},
+		{"a time is refused", "1s", "", 0, `not "1s"`},
+		{"the old setting in milliseconds says what replaced it", "", "1000", 0, "ATHENEUM_HARD_AI_MS (1000) is no longer read"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range map[string]string{"ATHENEUM_HARD_AI_PLAYOUTS": tc.playouts, "ATHENEUM_HARD_AI_MS": tc.ms} {
+				t.Setenv(k, v)
+				if v == "" {
+					os.Unsetenv(k)
+				}
+			}
+			c, err := LoadConfig("")
+			switch {
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Fatalf("err %v, want one saying %q", err, tc.err)
+			case tc.err == "" && err != nil:
+				t.Fatal(err)
+			case tc.err == "" && c.HardAIPlayouts != tc.want:
+				t.Errorf("%d play-outs, want %d", c.HardAIPlayouts, tc.want)
+			}
+		})
+	}
 }

@@ -47,7 +47,6 @@ type harness struct {
 	// faces and thinkers configure the bot (see harnessConf).
 	faces    []face.Face
 	thinkers int
-	yielder  *Yielder
 	searcher game.Searcher
 }
 
@@ -104,8 +103,6 @@ type harnessConf struct {
 	faces []face.Face
 	// thinkers is the bot's pool of searches (0: inline).
 	thinkers int
-	// yielder is the bot's Options.Yielder.
-	yielder *Yielder
 	// timeout bounds the whole test's talk with the bot (5 minutes when
 	// zero).
 	timeout time.Duration
@@ -128,7 +125,7 @@ func newHarnessConf(t testing.TB, conf harnessConf, users ...string) *harness {
 	world := srv.Seed(users...)
 	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: t, world: world,
 		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},
-		logs: &lockedBuffer{}, wrap: wrap, faces: conf.faces, thinkers: conf.thinkers, yielder: conf.yielder}
+		logs: &lockedBuffer{}, wrap: wrap, faces: conf.faces, thinkers: conf.thinkers}
 	if conf.apart != "" {
 		h.searcher = newTestSearcher(t, conf.apart)
 	}
@@ -191,7 +188,7 @@ func (h *harness) start() {
 	b := New(Options{Config: Config{Token: secretToken, StepHours: 24, SchedulerEvery: time.Hour}, Discord: dg, Store: st,
 		Logger: slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug})), Now: h.now,
 		// A fixed seed and a fixed search effort: a test plays the same game every run.
-		NewSeed: func() uint64 { return 20261123 }, Faces: h.faces, Thinkers: h.thinkers, Yielder: h.yielder, Searcher: h.searcher})
+		NewSeed: func() uint64 { return 20261123 }, Faces: h.faces, Thinkers: h.thinkers, Searcher: h.searcher})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		h.t.Fatal(err)

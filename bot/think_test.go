@@ -26,8 +26,8 @@ import (
 
 // keepSearching plays `searching` games beside the others, each between a
 // person who answers at once and a hard computer player at the real
-// default budget (about a second per pick, a third of it per shelving
-// choice), so that a hard search is under way in each of them nearly all
+// default effort (about a second per pick on an idle machine, a third of
+// the play-outs per shelving choice), so that a hard search is under way in each of them nearly all
 // the time; it returns a function that stops them, waits, and counts the
 // moves their computer players and their people made.
 func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMoves, clicks int)) {
@@ -128,29 +128,25 @@ func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMov
 
 // BenchmarkAcksWhileHardAIsThink plays two turns of twenty people's games
 // at once per iteration, as BenchmarkTwentyGamesAtOnce, beside four games
-// whose hard computer players search at the real default budget, and
+// whose hard computer players search at the real default effort, and
 // reports the people's acknowledgement latency (median and 99th
 // percentile). Side by side in one run: no searches at all; the searches
 // inline with their game locked and unbounded in number (as before the
-// pool); and the searches in the bot's pool (game.DefaultThinkers). The
-// target is a pool p99 within 1.2 times the p99 without searches.
+// pool); in the bot's pool (game.DefaultThinkers) in the bot's process;
+// and in the pool with a search process apart, as the bot runs. The
+// target is an apart p99 within 1.2 times the p99 without searches.
 func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 	for _, tc := range []struct {
 		name                string
 		searching, thinkers int
-		yielder             *Yielder
 		apart               string
 	}{
-		{"no-searches", 0, 0, nil, ""},
-		{"4-hard-inline", 4, 0, nil, ""},
-		{"4-hard-pool", 4, game.DefaultThinkers(), new(Yielder), ""},
-		{"4-hard-apart", 4, game.DefaultThinkers(), nil, "default"},
+		{"no-searches", 0, 0, ""},
+		{"4-hard-inline", 4, 0, ""},
+		{"4-hard-pool", 4, game.DefaultThinkers(), ""},
+		{"4-hard-apart", 4, game.DefaultThinkers(), "default"},
 	} {
-		var yield func()
-		if tc.yielder != nil {
-			yield = tc.yielder.Yield
-		}
-		faces := []face.Face{atheneumface.New(ai.Players{Yield: yield}), anludimface.New()}
+		faces := []face.Face{atheneumface.New(ai.Players{}), anludimface.New()}
 		b.Run(tc.name, func(b *testing.B) {
 			var lat []time.Duration
 			aiMoves, clicks := 0, 0
@@ -158,7 +154,7 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 			for b.Loop() {
 				// Inline searches can hold the people's games back for
 				// minutes.
-				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, yielder: tc.yielder, apart: tc.apart, timeout: time.Hour}, "host")
+				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, apart: tc.apart, timeout: time.Hour}, "host")
 				stop := keepSearching(b, h, tc.searching)
 				lat = append(lat, playManyGamesOn(b, h, 20, 2)...)
 				ai, cl := stop()
@@ -179,8 +175,8 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 			b.ReportMetric(float64(discordtest.Percentile(lat, 50).Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(discordtest.Percentile(lat, 99).Microseconds())/1000, "p99-ms")
 			b.ReportMetric(float64(len(lat))/float64(b.N), "interactions/op")
-			// The computer players' moves while the people played: a pool
-			// that gives way still lets them play.
+			// The computer players' moves while the people played: searches
+			// at idle priority still get to play.
 			b.ReportMetric(float64(aiMoves)/float64(b.N), "ai-moves/op")
 			b.ReportMetric(float64(clicks)/float64(b.N), "their-people-clicks/op")
 		})
@@ -199,11 +195,9 @@ func cpuTime(who int) time.Duration {
 
 func TestAGameWhoseComputerPlayersThinkInThePool(t *testing.T) {
 	t.Parallel()
-	// Searches in a pool in the bot's process that gives way to the bot's
-	// work, with a fixed effort so that the test is quick.
-	y := new(Yielder)
-	faces := []face.Face{atheneumface.New(ai.Players{Playouts: 4, Yield: y.Yield}), anludimface.New()}
-	playAGameWithComputerPlayers(t, harnessConf{faces: faces, thinkers: 1, yielder: y})
+	// Searches in a pool in the bot's process, with a fixed effort so that
+	// the test is quick.
+	playAGameWithComputerPlayers(t, harnessConf{thinkers: 1})
 }
 
 func TestAGameWhoseComputerPlayersThinkInAProcessApart(t *testing.T) {
@@ -214,8 +208,8 @@ func TestAGameWhoseComputerPlayersThinkInAProcessApart(t *testing.T) {
 	if n := h.searcher.(*apart.Searcher).Children(); n != 1 {
 		t.Errorf("%d search processes ran the game's searches, want 1", n)
 	}
-	if strings.Contains(h.logs.String(), "searching here instead") {
-		t.Errorf("a search fell back to the bot's process:\n%s", h.logs.String())
+	if strings.Contains(h.logs.String(), "autopilot's move") {
+		t.Errorf("a search failed, and its seat played the autopilot's move:\n%s", h.logs.String())
 	}
 }
 
@@ -232,8 +226,8 @@ func TestComputerPlayersStillPlayWhenTheirProcessCannotStart(t *testing.T) {
 	if n := strings.Count(logs.String(), "cannot start"); n != 1 {
 		t.Errorf("the program that cannot start was logged %d times, want once:\n%s", n, logs.String())
 	}
-	if !strings.Contains(h.logs.String(), "searching here instead") {
-		t.Error("the fallback was not logged")
+	if !strings.Contains(h.logs.String(), "search failed; it plays its autopilot's move") {
+		t.Error("the computer players' autopilot moves were not logged")
 	}
 }
 

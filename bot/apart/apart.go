@@ -18,7 +18,18 @@
 // its games.
 //
 // The protocol is one JSON object per line each way, one search at a time
-// per child.
+// per child. Each request carries an id that its answer echoes: an answer
+// to anything but the request awaited (a child thrown out of step by a
+// stray line) is thrown away with its child.
+//
+// A child never outlives its bot: Linux kills it when the bot ends, even
+// by kill -9 (its parent-death signal, SIGKILL, which also ends a stopped
+// child). A child that stops making progress (stopped, or blocked) is
+// replaced as soon as it has made none for Options.Stall, and the service
+// is told at once, so that other games' searches go on meanwhile; one
+// that searches longer than its budget allows (Options.Limit, in
+// processor time, so that a child at idle priority on a busy host is not
+// cut short) is stopped too.
 package apart
 
 import (
@@ -32,6 +43,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atheneum/bot/game"
@@ -46,30 +58,54 @@ type Options struct {
 	Command []string
 	// Env is added to the child's environment.
 	Env []string
-	// Timeout bounds one search (DefaultTimeout when zero): a child that
-	// takes longer is stopped and the search fails (the service then
-	// searches in its own process).
-	Timeout time.Duration
+	// Limit bounds the processor time one search may use (DefaultLimit
+	// when zero): the search's budget, with room for larger tables and
+	// slower processors. A child that uses more is stopped and the search
+	// fails. Processor time, not the time waited: a child at idle priority
+	// on a busy host may wait long for its turn, and is not cut short for
+	// it. Where a child's processor time cannot be read (outside Linux),
+	// Limit bounds the time waited instead.
+	Limit time.Duration
+	// Stall is how long a searching child may make no progress (neither
+	// run nor wait for a processor: stopped, or blocked) before it is
+	// stopped and the search tried once more in a new child (DefaultStall
+	// when zero). Much sooner, the Search's stalled function is called.
+	Stall time.Duration
 	// Logger logs children started and lost, and what they write to their
 	// standard error; nil uses slog.Default.
 	Logger *slog.Logger
 	// RetryAfter is how long, after a child could not start, searches fail
-	// at once (and run in the service's process) before another start is
-	// tried, instead of trying a program that is not there at every move
-	// (DefaultRetryAfter when zero).
+	// at once before another start is tried, instead of trying a program
+	// that is not there at every move (DefaultRetryAfter when zero).
 	RetryAfter time.Duration
 }
 
-// DefaultTimeout is how long a search may take before its child is
-// stopped: far more than any level's budget, so only a stuck child
-// reaches it.
-const DefaultTimeout = time.Minute
+// DefaultLimit is the processor time a search may use when Options.Limit
+// is not set: ten times the second a hard search takes at its default
+// effort, so that only a runaway search reaches it.
+const DefaultLimit = 10 * time.Second
+
+// DefaultStall is how long a child may make no progress when
+// Options.Stall is not set.
+const DefaultStall = 2 * time.Second
+
+// How a search is watched: every pollEvery, its child's progress is read;
+// after releaseAfter without any, the service is told it may start
+// another search meanwhile.
+const (
+	pollEvery    = 50 * time.Millisecond
+	releaseAfter = 250 * time.Millisecond
+)
 
 // Searcher runs searches in child processes, one search at a time in
 // each, starting children as they are needed (the service's pool bounds
 // how many search at once). It is safe for concurrent use.
 type Searcher struct {
 	o Options
+	// lastID numbers the requests.
+	lastID atomic.Uint64
+	// starter starts the children.
+	starter *starter
 
 	mu     sync.Mutex
 	idle   []*child
@@ -89,8 +125,11 @@ var _ game.Searcher = (*Searcher)(nil)
 
 // New returns a Searcher; no child starts before the first search.
 func New(o Options) *Searcher {
-	if o.Timeout == 0 {
-		o.Timeout = DefaultTimeout
+	if o.Limit == 0 {
+		o.Limit = DefaultLimit
+	}
+	if o.Stall == 0 {
+		o.Stall = DefaultStall
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -98,15 +137,22 @@ func New(o Options) *Searcher {
 	if o.RetryAfter == 0 {
 		o.RetryAfter = DefaultRetryAfter
 	}
-	return &Searcher{o: o, all: map[*child]bool{}}
+	return &Searcher{o: o, all: map[*child]bool{}, starter: newStarter()}
 }
 
 // ErrClosed is returned by a search asked of a closed Searcher.
 var ErrClosed = errors.New("apart: the searcher is closed")
 
-// response is a child's answer to one request: the move, or why there is
-// none.
+// request is one search as a child reads it: the search and its id.
+type request struct {
+	ID uint64 `json:"id"`
+	game.SearchRequest
+}
+
+// response is a child's answer to one request: the request's id, and the
+// move or why there is none.
 type response struct {
+	ID    uint64      `json:"id"`
 	Move  engine.Move `json:"move,omitempty"`
 	Error string      `json:"error,omitempty"`
 }
@@ -117,19 +163,33 @@ type refused struct{ msg string }
 
 func (r *refused) Error() string { return "the search process refused the search: " + r.msg }
 
-// errTimedOut is the cause of a search that took more than the timeout.
-var errTimedOut = errors.New("the search took too long")
+// Why a child was stopped in the middle of a search.
+var (
+	// errOverspent: the search used more processor time than Limit.
+	errOverspent = errors.New("the search used more processor time than its budget allows")
+	// errStalled: the child made no progress for Stall.
+	errStalled = errors.New("the search process made no progress")
+	// errOutOfStep: the child answered another request than the one
+	// awaited.
+	errOutOfStep = errors.New("the search process answered another request")
+)
 
-// Search runs q in a child and returns its move. A child that dies or
-// stops answering is replaced: a search that finds its idle child gone
-// tries once more with a new one.
-func (s *Searcher) Search(ctx context.Context, q game.SearchRequest) (engine.Move, error) {
+// Search runs q in a child and returns its move. It calls stalled, if not
+// nil, at most once, when the child has made no progress for a moment
+// (see Options.Stall): the caller may then start other searches
+// meanwhile. A child that dies, stalls or answers out of step is replaced,
+// and the search tried once more in a new child; one that outspends the
+// search's budget is not, as a new child would take as long.
+func (s *Searcher) Search(ctx context.Context, q game.SearchRequest, stalled func()) (engine.Move, error) {
+	if stalled != nil {
+		stalled = sync.OnceFunc(stalled)
+	}
 	for attempt := 0; ; attempt++ {
 		c, fresh, err := s.take()
 		if err != nil {
 			return "", err
 		}
-		m, err := s.ask(ctx, c, q)
+		m, err := s.ask(ctx, c, q, stalled)
 		var r *refused
 		switch {
 		case err == nil, errors.As(err, &r):
@@ -137,9 +197,10 @@ func (s *Searcher) Search(ctx context.Context, q game.SearchRequest) (engine.Mov
 			return m, err
 		}
 		s.drop(c, err)
-		// Only a child found dead is worth a second try: a new child
-		// would take as long as one that ran out of time.
-		if fresh || attempt > 0 || ctx.Err() != nil || errors.Is(err, errTimedOut) {
+		// A child found dead is worth a second try, unless it was new
+		// (the program fails); so is one that stalled or lost count.
+		again := !fresh || errors.Is(err, errStalled) || errors.Is(err, errOutOfStep)
+		if !again || attempt > 0 || ctx.Err() != nil || errors.Is(err, errOverspent) {
 			return "", err
 		}
 	}
@@ -169,7 +230,7 @@ func (s *Searcher) take() (c *child, fresh bool, err error) {
 	defer s.mu.Unlock()
 	if err != nil {
 		s.startErr, s.failedAt = err, time.Now()
-		s.o.Logger.Warn("the search process cannot start; computer players search in the bot's process meanwhile", "retry_in", s.o.RetryAfter, "err", err)
+		s.o.Logger.Warn("the search process cannot start; computer players play their autopilot's moves meanwhile", "retry_in", s.o.RetryAfter, "err", err)
 		return nil, false, err
 	}
 	s.startErr = nil
@@ -217,6 +278,7 @@ func (s *Searcher) Close() error {
 		wg.Go(func() { c.stop(5 * time.Second) })
 	}
 	wg.Wait()
+	s.starter.close()
 	return nil
 }
 
@@ -260,7 +322,10 @@ func (s *Searcher) start() (*child, error) {
 	cmd.Env = append(os.Environ(), s.o.Env...)
 	cmd.Stdin, cmd.Stdout = inR, outW
 	cmd.Stderr = &lineLogger{log: s.o.Logger}
-	err = cmd.Start()
+	// The child dies with the bot (see dieWithParent), so it is started
+	// from a thread that lives as long as the Searcher.
+	dieWithParent(cmd)
+	err = s.starter.do(cmd.Start)
 	// The child holds its ends now; the parent keeps only its own.
 	inR.Close()
 	outW.Close()
@@ -280,14 +345,17 @@ func (s *Searcher) start() (*child, error) {
 	return c, nil
 }
 
-// ask sends q to c and reads its answer, killing c if the search takes
-// longer than the timeout or ctx ends first.
-func (s *Searcher) ask(ctx context.Context, c *child, q game.SearchRequest) (engine.Move, error) {
-	ctx, cancel := context.WithTimeoutCause(ctx, s.o.Timeout, fmt.Errorf("%w: more than %v", errTimedOut, s.o.Timeout))
-	defer cancel()
+// ask sends q to c and reads its answer, killing c if ctx ends first or
+// the watch finds it stalled or overspent (see watch).
+func (s *Searcher) ask(ctx context.Context, c *child, q game.SearchRequest, stalled func()) (engine.Move, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	stopKill := context.AfterFunc(ctx, func() { c.cmd.Process.Kill() })
 	defer stopKill()
-	if err := c.enc.Encode(q); err != nil {
+	stopWatch := s.watch(c, cancel, stalled)
+	defer stopWatch()
+	id := s.lastID.Add(1)
+	if err := c.enc.Encode(request{ID: id, SearchRequest: q}); err != nil {
 		return "", fmt.Errorf("apart: sending the search: %w", err)
 	}
 	var r response
@@ -297,6 +365,9 @@ func (s *Searcher) ask(ctx context.Context, c *child, q game.SearchRequest) (eng
 		}
 		return "", fmt.Errorf("apart: reading the answer: %w", err)
 	}
+	if r.ID != id {
+		return "", fmt.Errorf("apart: %w (answer to %d, awaited %d)", errOutOfStep, r.ID, id)
+	}
 	if r.Error != "" {
 		return "", &refused{r.Error}
 	}
@@ -304,6 +375,61 @@ func (s *Searcher) ask(ctx context.Context, c *child, q game.SearchRequest) (eng
 		return "", &refused{"no move"}
 	}
 	return r.Move, nil
+}
+
+// watch watches c while it searches, until the returned function is
+// called: it calls stalled (if not nil) once c has made no progress for
+// releaseAfter, and ends the search, by fail with the cause, once c has
+// made none for Options.Stall or has used more than Options.Limit of
+// processor time since the watch began. Where c's progress cannot be read,
+// it ends the search once it has lasted Limit.
+func (s *Searcher) watch(c *child, fail context.CancelCauseFunc, stalled func()) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(pollEvery)
+		defer tick.Stop()
+		began := time.Now()
+		first, readable := readProgress(c.pid())
+		last, progressed, told := first, began, false
+		for {
+			var now time.Time
+			select {
+			case <-done:
+				return
+			case <-c.exited:
+				return
+			case now = <-tick.C:
+			}
+			if !readable {
+				if now.Sub(began) > s.o.Limit {
+					fail(fmt.Errorf("%w: it lasted more than %v", errOverspent, s.o.Limit))
+					return
+				}
+				continue
+			}
+			p, ok := readProgress(c.pid())
+			if !ok {
+				continue // gone: the reader sees it
+			}
+			if used := p.cpu - first.cpu; used > s.o.Limit {
+				fail(fmt.Errorf("%w (%v of processor time, more than %v)", errOverspent, used.Round(time.Millisecond), s.o.Limit))
+				return
+			}
+			if p.running || p.cpu != last.cpu {
+				last, progressed = p, now
+				continue
+			}
+			switch still := now.Sub(progressed); {
+			case still >= s.o.Stall:
+				fail(fmt.Errorf("%w for %v", errStalled, still.Round(time.Millisecond)))
+				return
+			case still >= releaseAfter && !told && stalled != nil:
+				told = true
+				stalled()
+			}
+		}
+	}()
+	return func() { close(done) }
 }
 
 // stop ends the child: its input closes, which ends Serve; after grace

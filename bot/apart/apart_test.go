@@ -1,15 +1,21 @@
 package apart
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -24,13 +30,22 @@ import (
 // games' settings (see testGames). With idleEnv set too it runs Main, at
 // idle priority; otherwise it serves at normal priority, so that a test's
 // searches are not starved by the other packages' tests running beside
-// them.
+// them. botEnv makes it a bot instead, as far as searches go (see
+// runAsBot).
 const (
 	childEnv = "ATHENEUM_APART_TEST_CHILD"
 	idleEnv  = "ATHENEUM_APART_TEST_IDLE"
+	botEnv   = "ATHENEUM_APART_TEST_BOT"
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(botEnv) != "" {
+		if err := runAsBot(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if v := os.Getenv(childEnv); v != "" {
 		serve := func(games []engine.Game) error { return Serve(games, os.Stdin, os.Stdout) }
 		if os.Getenv(idleEnv) != "" {
@@ -57,17 +72,40 @@ func testGames(effort string) []engine.Game {
 }
 
 // newSearcher starts nothing yet: its children are this test binary,
-// with env added to their environment.
-func newSearcher(t *testing.T, effort string, timeout time.Duration, env ...string) *Searcher {
+// serving effort's games, with o's Env added to their environment; the
+// rest of o (its limits) is the Searcher's, and its log goes to the test's
+// output and to the returned buffer.
+func newSearcher(t *testing.T, effort string, o Options) (*Searcher, *lockedBuffer) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(Options{Command: []string{exe, "-test.run=^$"}, Env: append([]string{childEnv + "=" + effort}, env...), Timeout: timeout,
-		Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
+	logs := new(lockedBuffer)
+	o.Command = []string{exe, "-test.run=^$"}
+	o.Env = append([]string{childEnv + "=" + effort}, o.Env...)
+	o.Logger = slog.New(slog.NewTextHandler(io.MultiWriter(t.Output(), logs), nil))
+	s := New(o)
 	t.Cleanup(func() { s.Close() })
-	return s
+	return s, logs
+}
+
+// lockedBuffer is a log that tests read while the Searcher writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // positions plays a game of g between random players and returns a
@@ -129,7 +167,7 @@ func here(t *testing.T, g engine.Game, q game.SearchRequest) engine.Move {
 }
 
 func TestASearchApartPlaysTheMoveTheSameSearchPlaysHere(t *testing.T) {
-	s := newSearcher(t, "quick", 0)
+	s, _ := newSearcher(t, "quick", Options{})
 	for _, g := range testGames("quick") {
 		t.Run("in "+g.ID(), func(t *testing.T) {
 			qs := positions(t, g, 3, 7)
@@ -137,7 +175,7 @@ func TestASearchApartPlaysTheMoveTheSameSearchPlaysHere(t *testing.T) {
 				t.Fatalf("only %d positions", len(qs))
 			}
 			for _, q := range qs {
-				got, err := s.Search(context.Background(), q)
+				got, err := s.Search(context.Background(), q, nil)
 				if err != nil {
 					t.Fatalf("after %d moves, seat %d (%s): %v", len(q.Moves), q.Seat, q.Level, err)
 				}
@@ -161,7 +199,7 @@ func TestASearchApartPlaysTheMoveTheSameSearchPlaysHere(t *testing.T) {
 }
 
 func TestARequestTheProcessCannotAnswerIsRefusedAndItServesOn(t *testing.T) {
-	s := newSearcher(t, "quick", 0)
+	s, _ := newSearcher(t, "quick", Options{})
 	g := testGames("quick")[0]
 	var good game.SearchRequest
 	for _, q := range positions(t, g, 2, 3) {
@@ -170,7 +208,7 @@ func TestARequestTheProcessCannotAnswerIsRefusedAndItServesOn(t *testing.T) {
 			break
 		}
 	}
-	if _, err := s.Search(context.Background(), good); err != nil {
+	if _, err := s.Search(context.Background(), good, nil); err != nil {
 		t.Fatal(err)
 	}
 	pid := s.idle[0].pid()
@@ -189,12 +227,12 @@ func TestARequestTheProcessCannotAnswerIsRefusedAndItServesOn(t *testing.T) {
 			q := good
 			q.Moves = append([]engine.Move(nil), good.Moves...)
 			tc.bad(&q)
-			_, err := s.Search(context.Background(), q)
+			_, err := s.Search(context.Background(), q, nil)
 			var r *refused
 			if !errors.As(err, &r) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want a refusal naming %q", err, tc.want)
 			}
-			if _, err := s.Search(context.Background(), good); err != nil {
+			if _, err := s.Search(context.Background(), good, nil); err != nil {
 				t.Fatalf("the next search: %v", err)
 			}
 			if s.Children() != 1 || s.idle[0].pid() != pid {
@@ -205,16 +243,16 @@ func TestARequestTheProcessCannotAnswerIsRefusedAndItServesOn(t *testing.T) {
 }
 
 func TestAProcessThatDiesIsReplacedAtTheNextSearch(t *testing.T) {
-	s := newSearcher(t, "quick", 0)
+	s, _ := newSearcher(t, "quick", Options{})
 	q := positions(t, testGames("quick")[0], 2, 5)[0]
-	want, err := s.Search(context.Background(), q)
+	want, err := s.Search(context.Background(), q, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	first := s.idle[0]
 	first.cmd.Process.Kill()
 	<-first.exited
-	got, err := s.Search(context.Background(), q)
+	got, err := s.Search(context.Background(), q, nil)
 	if err != nil {
 		t.Fatalf("after the process died: %v", err)
 	}
@@ -226,41 +264,252 @@ func TestAProcessThatDiesIsReplacedAtTheNextSearch(t *testing.T) {
 	}
 }
 
-func TestASearchThatOutlastsTheTimeoutStopsItsProcess(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var logs strings.Builder
-	s := New(Options{Command: []string{exe, "-test.run=^$"}, Env: []string{childEnv + "=slow"}, Timeout: 300 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
-	defer s.Close()
+func TestASearchThatOutspendsItsBudgetStopsItsProcess(t *testing.T) {
+	// A stall bound far shorter than the search: a child that searches is
+	// never taken for stalled, however long it runs.
+	s, logs := newSearcher(t, "slow", Options{Limit: 300 * time.Millisecond, Stall: 100 * time.Millisecond})
 	qs := positions(t, testGames("slow")[0], 2, 9)
 	// A normal player's search first, quick whatever the effort: the
 	// child is then one already used.
-	if _, err := s.Search(context.Background(), qs[0]); err != nil || qs[0].Level != "normal" {
+	if _, err := s.Search(context.Background(), qs[0], nil); err != nil || qs[0].Level != "normal" {
 		t.Fatalf("the first search (%s): %v", qs[0].Level, err)
 	}
-	_, err = s.Search(context.Background(), qs[1])
-	if !errors.Is(err, errTimedOut) || !strings.Contains(err.Error(), "more than 300ms") {
-		t.Fatalf("got %v, want the timeout", err)
+	var stalled atomic.Bool
+	_, err := s.Search(context.Background(), qs[1], func() { stalled.Store(true) })
+	if !errors.Is(err, errOverspent) || !strings.Contains(err.Error(), "more than 300ms") {
+		t.Fatalf("got %v, want the search stopped at its budget", err)
+	}
+	if stalled.Load() {
+		t.Error("a search that ran all along was said to stall")
 	}
 	if n := s.Children(); n != 0 {
 		t.Errorf("%d processes still run", n)
 	}
-	// A search that ran out of time is not tried again in a new process.
+	// A search that ran out of budget is not tried again in a new process.
 	if n := strings.Count(logs.String(), "search process started"); n != 1 {
 		t.Errorf("%d processes started, want 1:\n%s", n, logs.String())
 	}
+}
+
+func TestAStoppedProcessIsReplacedAndTheCallerToldMeanwhile(t *testing.T) {
+	s, logs := newSearcher(t, "quick", Options{Stall: 500 * time.Millisecond})
+	g := testGames("quick")[0]
+	qs := positions(t, g, 3, 17)
+	if _, err := s.Search(context.Background(), qs[0], nil); err != nil {
+		t.Fatal(err)
+	}
+	first := s.idle[0]
+	// Stopped, as kill -STOP or a debugger would: it neither answers nor
+	// dies.
+	if err := syscall.Kill(first.pid(), syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	told := make(chan struct{})
+	q := qs[3]
+	got, err := s.Search(context.Background(), q, func() { close(told) })
+	if err != nil {
+		t.Fatalf("the search was not tried again in a new process: %v", err)
+	}
+	if want := here(t, g, q); got != want {
+		t.Errorf("the new process played %s, the search here %s", got, want)
+	}
+	select {
+	case <-told:
+	default:
+		t.Error("the caller was not told that the search stalled")
+	}
+	select {
+	case <-first.exited:
+	default:
+		t.Error("the stopped process was left behind")
+	}
+	if s.Children() != 1 || s.idle[0] == first {
+		t.Errorf("the stopped process was not replaced")
+	}
+	if !strings.Contains(logs.String(), "made no progress") {
+		t.Errorf("the stall was not logged:\n%s", logs.String())
+	}
+}
+
+func TestAnAnswerToAnotherRequestIsThrownAwayWithItsProcess(t *testing.T) {
+	s, logs := newSearcher(t, "quick", Options{})
+	g := testGames("quick")[0]
+	qs := positions(t, g, 3, 7)
+	q, stray := qs[2], qs[len(qs)-1]
+	want := here(t, g, q)
+	if here(t, g, stray) == want {
+		t.Fatal("pick a stray request with another answer")
+	}
+	if _, err := s.Search(context.Background(), q, nil); err != nil {
+		t.Fatal(err)
+	}
+	first := s.idle[0]
+	// One stray line on the process's input (a request without an id):
+	// its answer comes first, and would be taken for the next one's.
+	if err := json.NewEncoder(first.in).Encode(stray); err != nil {
+		t.Fatal(err)
+	}
+	for k := range 2 {
+		got, err := s.Search(context.Background(), q, nil)
+		if err != nil {
+			t.Fatalf("search %d: %v", k+1, err)
+		}
+		if got != want {
+			t.Fatalf("search %d played %s, the answer to another request; want %s", k+1, got, want)
+		}
+	}
+	if s.Children() != 1 || s.idle[0] == first {
+		t.Error("the process that answered out of step was kept")
+	}
+	if !strings.Contains(logs.String(), "answered another request") {
+		t.Errorf("the answer out of step was not logged:\n%s", logs.String())
+	}
+}
+
+func TestAProcessOutlivesTheThreadThatAskedForIt(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the parent-death signal is Linux's")
+	}
+	s, logs := newSearcher(t, "quick", Options{})
+	q := positions(t, testGames("quick")[0], 2, 19)[1]
+	// The first search, asked from a goroutine locked to its thread, which
+	// ends with it: Linux sends the parent-death signal when the thread
+	// that started a child ends.
+	var tid int
+	for tid == 0 {
+		done := make(chan int)
+		go func() {
+			runtime.LockOSThread() // never unlocked: the thread ends here
+			if _, err := s.Search(context.Background(), q, nil); err != nil {
+				t.Error(err)
+			}
+			done <- syscall.Gettid()
+		}()
+		// The main thread, should it run the goroutine, never ends: try
+		// again on another.
+		if id := <-done; id != os.Getpid() {
+			tid = id
+		}
+	}
+	for {
+		if _, err := os.Stat(fmt.Sprintf("/proc/self/task/%d", tid)); errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	pid := s.idle[0].pid()
+	if _, err := s.Search(context.Background(), q, nil); err != nil {
+		t.Fatal(err)
+	}
+	if s.Children() != 1 || s.idle[0].pid() != pid {
+		t.Errorf("the process died with the thread that asked for it:\n%s", logs.String())
+	}
+}
+
+// runAsBot is the test binary as a bot (botEnv): it starts a search
+// process with a search, writes its pid, and waits for its input to end
+// (it is killed first).
+func runAsBot() error {
+	// Its search process is no bot.
+	os.Unsetenv(botEnv)
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	s := New(Options{Command: []string{exe, "-test.run=^$"}, Env: []string{childEnv + "=quick"}})
+	q := game.SearchRequest{Game: "atheneum", Seed: 1, Setup: engine.Setup{Seats: 2}, Seat: 0, Level: "normal", PlayerSeed: 1}
+	if _, err := s.Search(context.Background(), q, nil); err != nil {
+		return err
+	}
+	fmt.Println(s.idle[0].pid())
+	_, err = io.Copy(io.Discard, os.Stdin)
+	return err
+}
+
+func TestASearchProcessDiesWithItsBotEvenStopped(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the parent-death signal is Linux's")
+	}
+	// This test process adopts the search process once its bot is gone (it
+	// becomes a subreaper), so that it can wait for it.
+	const prSetChildSubreaper = 36
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+		t.Fatalf("PR_SET_CHILD_SUBREAPER: %v", e)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := exec.Command(exe, "-test.run=^$")
+	bot.Env = append(os.Environ(), botEnv+"=1")
+	bot.Stderr = t.Output()
+	in, err := bot.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := bot.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bot.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		bot.Process.Kill()
+		bot.Wait()
+		t.Fatalf("the bot wrote no pid: %v", err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Stopped first: a stopped process ends neither when its input closes
+	// nor at any signal but SIGKILL.
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	for state(t, pid) != "T" {
+		time.Sleep(time.Millisecond)
+	}
+	if err := bot.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	bot.Wait()
+	// The search process is this process's now: it reports its death, or
+	// (not consumed by anyone before) its stop, should it still be there.
+	var ws syscall.WaitStatus
+	if _, err := syscall.Wait4(pid, &ws, syscall.WUNTRACED, nil); err != nil {
+		t.Fatalf("waiting for the search process: %v", err)
+	}
+	if ws.Stopped() {
+		syscall.Kill(pid, syscall.SIGKILL)
+		syscall.Wait4(pid, &ws, 0, nil)
+		t.Fatal("the search process outlived its bot (stopped)")
+	}
+	if !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Errorf("the search process ended with status %#x, want killed by SIGKILL", ws)
+	}
+}
+
+// state is a process's state letter in /proc ("R", "S", "T"...).
+func state(t *testing.T, pid int) string {
+	t.Helper()
+	f, ok := statFields(fmt.Sprintf("/proc/%d/stat", pid))
+	if !ok || len(f) == 0 {
+		t.Fatalf("process %d is gone", pid)
+	}
+	return f[0]
 }
 
 func TestTheSearchProcessRunsAtIdlePriority(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("SCHED_IDLE is Linux's")
 	}
-	s := newSearcher(t, "quick", 0, idleEnv+"=1")
+	s, _ := newSearcher(t, "quick", Options{Env: []string{idleEnv + "=1"}})
 	q := positions(t, testGames("quick")[0], 4, 11)[3]
-	if _, err := s.Search(context.Background(), q); err != nil {
+	if _, err := s.Search(context.Background(), q, nil); err != nil {
 		t.Fatal(err)
 	}
 	pid := s.idle[0].pid()
@@ -286,9 +535,9 @@ func TestTheSearchProcessRunsAtIdlePriority(t *testing.T) {
 }
 
 func TestCloseEndsEveryProcess(t *testing.T) {
-	s := newSearcher(t, "quick", 0)
+	s, _ := newSearcher(t, "quick", Options{})
 	q := positions(t, testGames("quick")[0], 2, 13)[0]
-	if _, err := s.Search(context.Background(), q); err != nil {
+	if _, err := s.Search(context.Background(), q, nil); err != nil {
 		t.Fatal(err)
 	}
 	c := s.idle[0]
@@ -301,7 +550,7 @@ func TestCloseEndsEveryProcess(t *testing.T) {
 	if err := c.cmd.Process.Signal(syscall.Signal(0)); err == nil {
 		t.Error("the process can still be signalled")
 	}
-	if _, err := s.Search(context.Background(), q); !errors.Is(err, ErrClosed) {
+	if _, err := s.Search(context.Background(), q, nil); !errors.Is(err, ErrClosed) {
 		t.Errorf("a search after Close: %v, want ErrClosed", err)
 	}
 }
@@ -312,17 +561,17 @@ func TestAProgramThatCannotStartFailsTheSearch(t *testing.T) {
 		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	defer s.Close()
 	q := positions(t, testGames("quick")[0], 2, 13)[0]
-	_, err := s.Search(context.Background(), q)
+	_, err := s.Search(context.Background(), q, nil)
 	if err == nil || !strings.Contains(err.Error(), "starting the search process") {
 		t.Fatalf("got %v", err)
 	}
 	// The next searches fail at once, without trying the program again.
-	if _, again := s.Search(context.Background(), q); again != err {
+	if _, again := s.Search(context.Background(), q, nil); again != err {
 		t.Errorf("the next search: %v, want the same failure", again)
 	}
 	// After RetryAfter the program is tried again.
 	time.Sleep(250 * time.Millisecond)
-	if _, later := s.Search(context.Background(), q); later == err || later == nil {
+	if _, later := s.Search(context.Background(), q, nil); later == err || later == nil {
 		t.Errorf("a search after RetryAfter: %v, want a new failure", later)
 	}
 	if n := strings.Count(logs.String(), "cannot start"); n != 2 {

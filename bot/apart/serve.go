@@ -27,8 +27,9 @@ func Main(games []engine.Game) error {
 	return Serve(games, os.Stdin, os.Stdout)
 }
 
-// Serve answers searches read from r, one JSON game.SearchRequest per
-// line, with one JSON answer per line on w, until r ends. A request it
+// Serve answers searches read from r, one JSON game.SearchRequest and its
+// id per line, with one JSON answer per line on w that echoes the id, until
+// r ends. A request it
 // cannot answer (an unknown game, a refused move, a seat not awaited) gets
 // an error answer, and serving goes on.
 func Serve(games []engine.Game, r io.Reader, w io.Writer) error {
@@ -36,15 +37,15 @@ func Serve(games []engine.Game, r io.Reader, w io.Writer) error {
 	out := bufio.NewWriter(w)
 	enc := json.NewEncoder(out)
 	for {
-		var q game.SearchRequest
+		var q request
 		if err := dec.Decode(&q); err != nil {
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
 			return fmt.Errorf("apart: reading a search: %w", err)
 		}
-		var a response
-		m, err := answer(games, q)
+		a := response{ID: q.ID}
+		m, err := answer(games, q.SearchRequest)
 		if err != nil {
 			a.Error = err.Error()
 		} else {

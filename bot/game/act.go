@@ -322,6 +322,17 @@ func (s *Service) nextInline(t *Table) int {
 	return -1
 }
 
+// playAs plays m, a computer player's or the autopilot's move for seat, on
+// behalf of by, and stores it; t is locked. A move of any other seat is
+// refused: a faulty player must not move someone else, and the seat it
+// plays for, left waiting, would be asked again without end.
+func (s *Service) playAs(ctx context.Context, t *Table, seat int, m engine.Move, by Actor, autopilot []store.AutopilotChange) (Result, error) {
+	if of, ok := engine.MoveSeat(m); !ok || of != seat {
+		return Result{}, fmt.Errorf("the move %q is not seat %d's", m, seat)
+	}
+	return s.act(ctx, t, m, by, autopilot)
+}
+
 // playFor makes one move for seat with its AI (the autopilot's level for
 // a person) and stores it; autopilot changes go into the same commit.
 func (s *Service) playFor(ctx context.Context, t *Table, seat int, by Actor, autopilot []store.AutopilotChange) error {
@@ -332,7 +343,7 @@ func (s *Service) playFor(ctx context.Context, t *Table, seat int, by Actor, aut
 	}
 	m, err := s.propose(rec, seat, level, by == ByAutopilot)
 	if err == nil {
-		_, err = s.act(ctx, t, m, by, autopilot)
+		_, err = s.playAs(ctx, t, seat, m, by, autopilot)
 		if err == nil || RefusalCode(err) == CodeMovedOn {
 			return err
 		}

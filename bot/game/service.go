@@ -143,8 +143,9 @@ type Options struct {
 	// the next start), otherwise leave ends the work. Nil always enters.
 	Enter func() (leave func(), ok bool)
 	// Searcher, if set, runs the pool's searches elsewhere (bot/apart: in
-	// a child process at the lowest CPU priority); a search it fails runs
-	// in this process instead. Nil searches in this process.
+	// a child process at the lowest CPU priority); should a search fail
+	// there, the seat plays its autopilot's move. Nil searches in this
+	// process.
 	Searcher Searcher
 }
 

@@ -26,7 +26,12 @@ import (
 // A worker may hand its search to a Searcher (Options.Searcher), which
 // runs it in another process from the game's moves up to the hand-off:
 // there the operating system gives the people's work priority over the
-// search, which no pausing inside the bot's process achieves.
+// search, which no pausing inside the bot's process achieves. Should the
+// Searcher fail, the seat plays its autopilot's move (quick to find)
+// rather than search in the bot's process. A search whose process stops
+// making progress gives its worker back (see Searcher), so that other
+// games' searches go on while it is waited for; and whatever a Searcher
+// answers, only a move of the seat that was asked is played.
 
 // DefaultThinkers is the pool size the bot uses: every core but one, so
 // that acknowledgements and pictures always keep a core (at least one
@@ -45,9 +50,11 @@ type seatKey struct {
 // time nobody else wants.
 type Searcher interface {
 	// Search returns the move the request's seat would play; an error
-	// means the search could not run there (it then runs in the service's
-	// process).
-	Search(ctx context.Context, q SearchRequest) (engine.Move, error)
+	// means the search could not run (the seat then plays its autopilot's
+	// move). It calls stalled, if not nil, at most once, should the search
+	// stop making progress: its worker then goes on to the next search
+	// while this one is waited for.
+	Search(ctx context.Context, q SearchRequest, stalled func()) (engine.Move, error)
 }
 
 // SearchRequest is one computer player's decision, as another process
@@ -108,11 +115,26 @@ func newThinkers(s *Service, n int) *thinkers {
 				if !ok {
 					return
 				}
-				s.search(th)
+				p.run(s, th)
 			}
 		}()
 	}
 	return p
+}
+
+// run runs th's search and returns when it is over, or sooner if the
+// Searcher finds it stalled: the worker is then free for the next search,
+// and the stalled one ends on its own (close waits for it too).
+func (p *thinkers) run(s *Service, th thought) {
+	freed := make(chan struct{})
+	free := sync.OnceFunc(func() { close(freed) })
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		defer free()
+		s.search(th, free)
+	}()
+	<-freed
 }
 
 // next waits for a thought; false once the pool is closed.
@@ -265,17 +287,11 @@ func (s *Service) handOff(t *Table, seat int) bool {
 		q: SearchRequest{Game: rec.Kind, Seed: rec.Seed, Setup: rec.Setup(), Seat: seat, Level: rec.Seats[seat].AILevel, PlayerSeed: aiSeed(rec, seat)}})
 }
 
-// thinkAbout runs th's search: with the Searcher when there is one, or in
-// this process (also when the Searcher fails, so that a computer player
-// never misses its turn for want of a process).
-func (s *Service) thinkAbout(ctx context.Context, th thought) (engine.Move, error) {
+// thinkAbout runs th's search: with the Searcher when there is one
+// (stalled as Searcher.Search), or in this process.
+func (s *Service) thinkAbout(ctx context.Context, th thought, stalled func()) (engine.Move, error) {
 	if s.o.Searcher != nil {
-		m, err := s.searchApart(ctx, th)
-		if err == nil {
-			return m, nil
-		}
-		// Debug: the Searcher itself logs why it failed, once.
-		s.log.Debug("a computer player's search failed apart; searching here instead", "game", th.key.game, "seat", th.key.seat, "err", err)
+		return s.searchApart(ctx, th, stalled)
 	}
 	p, err := th.kind.Player(th.q.Level, th.q.PlayerSeed)
 	if err != nil {
@@ -286,7 +302,7 @@ func (s *Service) thinkAbout(ctx context.Context, th thought) (engine.Move, erro
 
 // searchApart asks the Searcher, with the game's moves up to where the
 // search began.
-func (s *Service) searchApart(ctx context.Context, th thought) (engine.Move, error) {
+func (s *Service) searchApart(ctx context.Context, th thought, stalled func()) (engine.Move, error) {
 	moves, err := s.o.Store.Actions(ctx, th.key.game)
 	if err != nil {
 		return "", err
@@ -296,13 +312,18 @@ func (s *Service) searchApart(ctx context.Context, th thought) (engine.Move, err
 	}
 	q := th.q
 	q.Moves = moves[:th.played]
-	return s.o.Searcher.Search(ctx, q)
+	return s.o.Searcher.Search(ctx, q, stalled)
 }
 
-// search runs one search on a worker, then plays its move with the game
-// locked if the seat still stands where the search began, and settles the
-// game (which hands the next decisions to the pool).
-func (s *Service) search(th thought) {
+// search runs one search for a worker (stalled frees the worker, see
+// run), then plays its move with the game locked if the seat still stands
+// where the search began, and settles the game (which hands the next
+// decisions to the pool). A search that failed, or answered with a move
+// the seat cannot play (another seat's, or one the rules refuse), has the
+// seat play its autopilot's move instead: every search ends in one move
+// of its seat, or none if the seat moved on, so that the seat is never
+// searched again and again for the same decision.
+func (s *Service) search(th thought, stalled func()) {
 	defer s.think.finished()
 	defer func() {
 		if p := recover(); p != nil {
@@ -310,7 +331,7 @@ func (s *Service) search(th thought) {
 			s.log.Error("panic in a computer player's search", "game", th.key.game, "seat", th.key.seat, "panic", fmt.Sprint(p))
 		}
 	}()
-	m, err := s.thinkAbout(context.Background(), th)
+	m, err := s.thinkAbout(context.Background(), th, stalled)
 	leave, ok := s.o.Enter()
 	if !ok {
 		// Closing: the game's JobAdvance searches again after the restart.
@@ -339,17 +360,30 @@ func (s *Service) search(th thought) {
 	case decisionPoint(rec, th.key.seat) != th.point:
 		s.log.Info("search outdated", "game", rec.ID, "seat", th.key.seat)
 	case err != nil:
-		s.log.Error("a computer player failed", "game", rec.ID, "seat", th.key.seat, "level", th.q.Level, "err", err)
-		if perr := s.playFirstLegal(ctx, t, th.key.seat, ByAI); perr != nil {
-			s.log.Error("could not play for a seat", "game", rec.ID, "seat", th.key.seat, "err", perr)
-		}
+		s.log.Error("a computer player's search failed; it plays its autopilot's move", "game", rec.ID, "seat", th.key.seat, "level", th.q.Level, "err", err)
+		s.playInstead(ctx, t, th)
 	default:
-		if _, aerr := s.act(ctx, t, m, ByAI, nil); aerr != nil && RefusalCode(aerr) != CodeMovedOn {
-			s.log.Error("an AI proposed a refused move", "game", rec.ID, "seat", th.key.seat, "level", th.q.Level, "move", string(m), "err", aerr)
-			if perr := s.playFirstLegal(ctx, t, th.key.seat, ByAI); perr != nil {
-				s.log.Error("could not play for a seat", "game", rec.ID, "seat", th.key.seat, "err", perr)
-			}
+		if _, aerr := s.playAs(ctx, t, th.key.seat, m, ByAI, nil); aerr != nil && RefusalCode(aerr) != CodeMovedOn {
+			s.log.Error("a computer player's search answered a move it cannot play; it plays its autopilot's move", "game", rec.ID, "seat", th.key.seat, "level", th.q.Level, "move", string(m), "err", aerr)
+			s.playInstead(ctx, t, th)
 		}
 	}
 	s.Settle(ctx, t)
+}
+
+// playInstead plays th's seat's autopilot move (or, should that fail, its
+// first legal move) in place of a search that gave none; t is locked.
+func (s *Service) playInstead(ctx context.Context, t *Table, th thought) {
+	seat := th.key.seat
+	m, err := th.kind.Autopilot(t.Rec.State.View(seat), seat, th.q.PlayerSeed)
+	if err == nil {
+		_, err = s.playAs(ctx, t, seat, m, ByAI, nil)
+		if err == nil || RefusalCode(err) == CodeMovedOn {
+			return
+		}
+	}
+	s.log.Error("the autopilot found no move for a computer player", "game", t.Rec.ID, "seat", seat, "err", err)
+	if err := s.playFirstLegal(ctx, t, seat, ByAI); err != nil {
+		s.log.Error("could not play for a seat", "game", t.Rec.ID, "seat", seat, "err", err)
+	}
 }

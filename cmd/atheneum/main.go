@@ -20,7 +20,7 @@
 // plays a game between computer players and writes one picture of each kind
 // (the README's pictures).
 //
-//	atheneum think [--budget D]
+//	atheneum think [--playouts N]
 //
 // answers computer players' searches for a running bot, which starts it
 // itself (bot/apart), at the lowest processor priority.
@@ -80,7 +80,7 @@ func usage(w io.Writer) {
                            play games between computer players and print totals
   atheneum pictures [--game atheneum|anludim] [--out DIR] [--seed S] [--lang en|fr]
                            write one picture of each kind from a game between computer players
-  atheneum think [--budget D]
+  atheneum think [--playouts N]
                            answer computer players' searches for a running bot (the bot starts it itself)
 Run atheneum COMMAND --help for a command's options.`)
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -27,17 +28,25 @@ import (
 )
 
 // faces are the games the bot hosts, each by its Discord face, the first
-// being the default; a hard computer player thinks for budget per
-// decision and calls yield between play-outs (nil: never waits).
-func faces(budget time.Duration, yield func()) []face.Face {
-	return []face.Face{atheneumface.New(ai.Players{Budget: budget, Yield: yield}), anludimface.New()}
+// being the default; Atheneum's hard computer player searches playouts
+// play-outs per candidate at a card pick (see hardPlayers).
+func faces(playouts int) []face.Face {
+	return []face.Face{atheneumface.New(hardPlayers(playouts)), anludimface.New()}
+}
+
+// hardPlayers are Atheneum's computer players with the hard one's effort
+// set by playouts, its play-outs per candidate at a card pick, and a third
+// of them at a shelving choice, as its default effort (ai.DefaultPlayouts,
+// which they are by default).
+func hardPlayers(playouts int) ai.Players {
+	return ai.Players{Playouts: playouts, ResolvePlayouts: max(1, playouts/3)}
 }
 
 // games are the games of faces with their computer players, as a search
 // process plays them.
-func games(budget time.Duration) []engine.Game {
+func games(playouts int) []engine.Game {
 	var out []engine.Game
-	for _, f := range faces(budget, nil) {
+	for _, f := range faces(playouts) {
 		out = append(out, f.Kind().Game)
 	}
 	return out
@@ -48,33 +57,34 @@ func games(budget time.Duration) []engine.Game {
 // standard input and output until the bot closes them.
 func runThink(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("think", flag.ContinueOnError)
-	budget := fs.Duration("budget", time.Second, "how long a hard computer player thinks per card (the bot's ATHENEUM_HARD_AI_MS)")
+	playouts := fs.Int("playouts", ai.DefaultPlayouts, "play-outs per candidate card of Atheneum's hard computer player at a pick, a third of them at a shelving choice (the bot's ATHENEUM_HARD_AI_PLAYOUTS)")
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintln(w, "usage: atheneum think [--budget D]")
+		fmt.Fprintln(w, "usage: atheneum think [--playouts N]")
 		fmt.Fprintln(w, "Answers computer players' searches for a running bot, which starts it itself: one JSON request per line on standard input, one answer per line on standard output, at the lowest processor priority.")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
-	if *budget <= 0 {
-		return fmt.Errorf("think: --budget must be positive, not %v", *budget)
+	if *playouts < 1 {
+		return fmt.Errorf("think: --playouts must be at least 1, not %d", *playouts)
 	}
-	return apart.Main(games(*budget))
+	return apart.Main(games(*playouts))
 }
 
 // newSearcher runs the bot's computer players' searches in search
 // processes (this program's think command), so that they only take
-// processor time nobody else wants; nil where this program cannot find
-// itself (the searches then run in the bot's process).
-func newSearcher(budget time.Duration, log *slog.Logger) *apart.Searcher {
+// processor time nobody else wants. A search may use the processor time
+// of apart.DefaultLimit per default effort it is given.
+func newSearcher(playouts int, log *slog.Logger) (*apart.Searcher, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		log.Warn("computer players search in the bot's process: the program cannot find itself", "err", err)
-		return nil
+		return nil, fmt.Errorf("the bot cannot find its own program, which it runs to search for computer players: %w", err)
 	}
-	return apart.New(apart.Options{Command: []string{exe, "think", "--budget", budget.String()}, Logger: log})
+	efforts := max(1, (playouts+ai.DefaultPlayouts-1)/ai.DefaultPlayouts)
+	return apart.New(apart.Options{Command: []string{exe, "think", "--playouts", strconv.Itoa(playouts)}, Logger: log,
+		Limit: time.Duration(efforts) * apart.DefaultLimit}), nil
 }
 
 // runBot connects to Discord and plays until SIGINT or SIGTERM.
@@ -108,18 +118,16 @@ func runBot(args []string, stderr io.Writer) error {
 	}
 	// Interactions need no privileged intent; guilds is enough.
 	dg.Identify.Intents = discordgo.IntentsGuilds
-	// The computer players search in a pool beside the bot, in a process
-	// of their own at idle priority; should it fail, in the bot's process,
-	// giving way while it answers people.
-	yielder := new(bot.Yielder)
-	o := bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg.HardAIBudget, yielder.Yield),
-		Thinkers: game.DefaultThinkers(), Yielder: yielder}
-	if searcher := newSearcher(cfg.HardAIBudget, log); searcher != nil {
-		// Closed after the bot, whose pool finishes its searches first.
-		defer searcher.Close()
-		o.Searcher = searcher
+	// The computer players search in a pool beside the bot, each search
+	// in a process of its own at idle priority.
+	searcher, err := newSearcher(cfg.HardAIPlayouts, log)
+	if err != nil {
+		return err
 	}
-	b := bot.New(o)
+	// Closed after the bot, whose pool finishes its searches first.
+	defer searcher.Close()
+	b := bot.New(bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg.HardAIPlayouts),
+		Thinkers: game.DefaultThinkers(), Searcher: searcher})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)

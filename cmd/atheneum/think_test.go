@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"atheneum/engine"
 	"atheneum/engine/anludim"
 	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 )
 
 // runEnv makes this test binary the program itself: TestMain then runs
@@ -31,14 +34,15 @@ func TestTheThinkCommandAnswersTheBotsSearches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// As newSearcher starts it, with a short budget.
-	s := apart.New(apart.Options{Command: []string{exe, "think", "--budget", "30ms"}, Env: []string{runEnv + "=1"},
+	// As newSearcher starts it, with a small effort.
+	const playouts = 4
+	s := apart.New(apart.Options{Command: []string{exe, "think", "--playouts", strconv.Itoa(playouts)}, Env: []string{runEnv + "=1"},
 		Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
 	defer s.Close()
 	// The real command runs at idle priority, where other packages' tests
-	// may starve it: Atheneum's hard player stops at its (short) budget,
-	// and Anludim's normal one needs little processor time, where its hard
-	// one plays a fixed number of play-outs.
+	// may starve it: Atheneum's hard player searches few play-outs, and
+	// Anludim's normal one needs little processor time, where its hard one
+	// plays its default play-outs.
 	for _, tc := range []struct {
 		rules engine.Rules
 		level string
@@ -63,9 +67,19 @@ func TestTheThinkCommandAnswersTheBotsSearches(t *testing.T) {
 				moves = append(moves, m)
 			}
 			seat := st.Awaited()[0]
-			m, err := s.Search(context.Background(), game.SearchRequest{Game: rules.ID(), Seed: 5, Setup: setup, Moves: moves, Seat: seat, Level: tc.level, PlayerSeed: 1})
+			m, err := s.Search(context.Background(), game.SearchRequest{Game: rules.ID(), Seed: 5, Setup: setup, Moves: moves, Seat: seat, Level: tc.level, PlayerSeed: 1}, nil)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The bot's own players, asked here: a count of play-outs, not
+			// a time, plays the same move at idle priority as at full speed.
+			i := slices.IndexFunc(games(playouts), func(g engine.Game) bool { return g.ID() == rules.ID() })
+			p, err := games(playouts)[i].Player(tc.level, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, err := p.Propose(st.View(seat), seat); err != nil || m != want {
+				t.Errorf("seat %d: the search process played %s, the same player here %s (%v)", seat, m, want, err)
 			}
 			if err := engine.Do(st, m); err != nil {
 				t.Errorf("seat %d's move %s is refused: %v", seat, m, err)
@@ -74,9 +88,17 @@ func TestTheThinkCommandAnswersTheBotsSearches(t *testing.T) {
 	}
 }
 
-func TestTheThinkCommandRefusesABudgetThatIsNotPositive(t *testing.T) {
-	err := run([]string{"think", "--budget", "0s"}, os.Stdout, os.Stderr)
-	if err == nil || !strings.Contains(err.Error(), "--budget must be positive") {
+func TestTheThinkCommandRefusesAnEffortBelowOnePlayout(t *testing.T) {
+	err := run([]string{"think", "--playouts", "0"}, os.Stdout, os.Stderr)
+	if err == nil || !strings.Contains(err.Error(), "--playouts must be at least 1") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+func TestTheThinkCommandAndTheBotPlayTheHardPlayersDefaultEffort(t *testing.T) {
+	// The bot gives its setting to both sides, the search process and its
+	// own players: at the default it must be the hard player's own.
+	if got, want := hardPlayers(ai.DefaultPlayouts), (ai.Players{Playouts: ai.DefaultPlayouts, ResolvePlayouts: ai.DefaultResolvePlayouts}); got != want {
+		t.Errorf("the default effort is %+v, the hard player's own %+v", got, want)
 	}
 }

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"fmt"
+	"runtime"
 	"testing"
 
 	"atheneum/engine/anludim"
@@ -28,5 +30,42 @@ func BenchmarkNormalGame4Seats(b *testing.B) {
 		if _, err := Simulate(SimConfig{Levels: []string{"normal", "normal", "normal", "normal"}, Games: 1, Seed: uint64(i)}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkDefaultHardDecision is one main action of the hard player at
+// its default effort (DefaultPlayouts), over the main actions of seat 0 in
+// a game between normal players, at two to five seats. Besides ns/op
+// (wall time, which other work on the machine inflates) it reports
+// cpu-ms/op, the processor time of the searching thread alone.
+func BenchmarkDefaultHardDecision(b *testing.B) {
+	for seats := 2; seats <= 5; seats++ {
+		b.Run(fmt.Sprintf("%d-seats", seats), func(b *testing.B) {
+			g, err := anludim.New(11, seats, anludim.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var views []*anludim.Game
+			var normal Normal
+			for n := 0; !g.Over() && n < 5000; n++ {
+				seat := g.Awaited()[0]
+				if seat == 0 && !g.Keeping() && !g.MainDone() {
+					views = append(views, g.View(0))
+				}
+				if err := g.Do(normal.Propose(g.View(seat), seat)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			h := NewHard(1, DefaultPlayouts)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu := threadCPU()
+			i := 0
+			for b.Loop() {
+				h.Propose(views[(i*37)%len(views)], 0)
+				i++
+			}
+			b.ReportMetric(float64((threadCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+		})
 	}
 }

@@ -5,8 +5,16 @@
 // of the game (Game.View), so it never sees other seats' hands or picks, the
 // decks' order, the objective deck or the bag's order. Its choice is a pure
 // function of its Options, the view and the seat (the hard player with a
-// time Budget and no fixed Playouts aside), so a bot that restarts and asks
-// a fresh player again gets the same answer.
+// time Budget aside), so a bot that restarts and asks a fresh player again
+// gets the same answer, on any machine and however busy it is.
+//
+// The hard player's effort is counted in play-outs, not time: by default
+// DefaultPlayouts per candidate at a card pick and DefaultResolvePlayouts
+// at a shelving choice, calibrated so that a pick takes about a second on
+// one core of a two-core machine at three or four seats
+// (BenchmarkDefaultHardDecision, processor time of the searching thread:
+// 0.5-0.7 s at two seats, 0.9-1.1 s at three, 1.0-1.3 s at four and five;
+// 0.1-0.3 s per shelving choice).
 package ai
 
 import (
@@ -24,17 +32,22 @@ var Levels = []string{"random", "normal", "hard"}
 // Options configure a player.
 type Options struct {
 	Seed uint64 // all of the player's randomness comes from it
-	// Playouts fixes the hard player's search effort per decision; with it set the player is deterministic.
-	// A decision between k candidate actions plays about k*Playouts games
-	// to their end, most of them for the closest candidates.
+	// Playouts is the hard player's effort per decision: play-outs per
+	// candidate action, at card picks and shelving choices alike unless
+	// ResolvePlayouts sets the latter apart. A decision between k
+	// candidates plays about k*Playouts games to their end, most of them
+	// for the closest candidates. Zero, with no Budget either, is the
+	// default effort: DefaultPlayouts at a pick, DefaultResolvePlayouts at
+	// a shelving choice.
 	Playouts int
-	// Budget bounds the hard player's thinking time per decision when Playouts is 0 (default about 1 s).
+	// ResolvePlayouts, if set, is the effort at shelving choices (resolve
+	// decisions), which matter less than the cards.
+	ResolvePlayouts int
+	// Budget, when Playouts is 0, bounds the hard player's thinking time
+	// per decision instead (a third of it at a shelving choice): for
+	// experiments only, since the player then plays differently on a
+	// slower or busier machine.
 	Budget time.Duration
-	// Yield, if set, is called between play-outs: a host passes
-	// runtime.Gosched so that a search gives way to its other work (with
-	// a time Budget, a busy host then gets fewer play-outs per decision).
-	// It changes nothing with Playouts fixed.
-	Yield func()
 }
 
 // Player proposes actions for one seat from what that seat may see.

@@ -3,7 +3,9 @@ package ai
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"atheneum/engine/atheneum"
@@ -281,5 +283,74 @@ func TestPlayersSeeOnlyTheirView(t *testing.T) {
 		if _, err := g.Apply(a); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestTheHardPlayersDefaultEffortIsACountOfPlayouts: by default the hard
+// player searches DefaultPlayouts per candidate at a pick and
+// DefaultResolvePlayouts at a shelving choice, not for a time, so that it
+// plays the same move however busy the machine is.
+func TestTheHardPlayersDefaultEffortIsACountOfPlayouts(t *testing.T) {
+	g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:2], Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The last pick with a choice, and the last shelving choice with
+	// something to search: the quickest searches.
+	views := make([]*atheneum.Game, 2)
+	var pol policy
+	for g.Step != atheneum.StepOver {
+		seat := g.Waiting()[0]
+		pick := g.Step == atheneum.StepPick
+		switch {
+		case seat != 0:
+		case pick && len(g.AppendLegal(nil, 0)) > 1:
+			views[0] = g.View(0)
+		case !pick && len(pol.alternatives(g, 0, pol.decide(g, 0), resolveCandidates)) > 1:
+			views[1] = g.View(0)
+		}
+		if _, err := g.Apply(pol.decide(g, seat)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if views[0] == nil || views[1] == nil {
+		t.Fatal("nothing to search")
+	}
+	propose := func(o Options, v *atheneum.Game) atheneum.Action {
+		p, _ := New("hard", o)
+		a, err := p.Propose(v, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	for i, v := range views {
+		name := []string{"a pick", "a shelving choice"}[i]
+		t.Run("at "+name+" the default is the default count", func(t *testing.T) {
+			calm := propose(Options{Seed: 3}, v)
+			if counted := propose(Options{Seed: 3, Playouts: DefaultPlayouts, ResolvePlayouts: DefaultResolvePlayouts}, v); calm != counted {
+				t.Errorf("the default plays %s, %d and %d play-outs %s", calm, DefaultPlayouts, DefaultResolvePlayouts, counted)
+			}
+			// Every processor kept busy meanwhile.
+			stop := make(chan struct{})
+			var wg sync.WaitGroup
+			for range runtime.GOMAXPROCS(0) {
+				wg.Go(func() {
+					for x := 0; ; x++ {
+						select {
+						case <-stop:
+							return
+						default:
+						}
+					}
+				})
+			}
+			busy := propose(Options{Seed: 3}, v)
+			close(stop)
+			wg.Wait()
+			if busy != calm {
+				t.Errorf("on a busy machine the default plays %s, on a calm one %s", busy, calm)
+			}
+		})
 	}
 }

@@ -6,9 +6,16 @@ import (
 	"atheneum/engine/atheneum"
 )
 
-// DefaultBudget is the hard player's thinking time per decision when
-// Options sets neither Playouts nor Budget.
-const DefaultBudget = time.Second
+// The hard player's default effort (Options sets neither Playouts nor
+// Budget), in play-outs per candidate action: DefaultPlayouts at a card
+// pick, about a second on one core of an idle two-core machine, and a
+// third of it at a shelving choice, as the cards matter more. Fixed
+// counts, not time, so that the same seed plays the same move on any
+// machine however busy it is.
+const (
+	DefaultPlayouts        = 160
+	DefaultResolvePlayouts = DefaultPlayouts / 3
+)
 
 // hardPlayer is determinized Monte Carlo search: for a decision it samples
 // games consistent with its view (Game.Determinize), plays each candidate
@@ -18,10 +25,10 @@ const DefaultBudget = time.Second
 // start (greedyPrior). The samples are shared by all the candidates, so
 // they are compared on the same hidden cards.
 //
-// With Options.Playouts set, a decision plays Playouts play-outs per
-// candidate in all (spread by successive halving, see search) and the
-// player is deterministic; otherwise it thinks for Budget (default
-// DefaultBudget) at a card pick and a third of it at a resolve choice.
+// A decision plays its effort (Options.Playouts, or the default) in
+// play-outs per candidate in all, spread by successive halving (see
+// search), and the player is deterministic; with only a time Budget it
+// thinks for Budget at a card pick and a third of it at a resolve choice.
 type hardPlayer struct {
 	o   Options
 	pol policy
@@ -44,15 +51,28 @@ func (p *hardPlayer) Propose(view *atheneum.Game, seat int) (atheneum.Action, er
 	if len(cands) < 2 {
 		return greedy, nil
 	}
-	budget := p.o.Budget
-	if budget <= 0 {
-		budget = DefaultBudget
-	}
-	if g.Step != atheneum.StepPick {
+	playouts, budget := p.effort(g.Step == atheneum.StepPick)
+	return p.search(view, seat, cands, playouts, budget), nil
+}
+
+// effort is the search's effort at a pick or a shelving choice: play-outs
+// per candidate, or (playouts 0) a time budget.
+func (p *hardPlayer) effort(pick bool) (playouts int, budget time.Duration) {
+	o := p.o
+	switch {
+	case !pick && o.ResolvePlayouts > 0:
+		return o.ResolvePlayouts, 0
+	case o.Playouts > 0:
+		return o.Playouts, 0
+	case o.Budget > 0 && pick:
+		return 0, o.Budget
+	case o.Budget > 0:
 		// Shelving choices matter less than the cards: a third of the time.
-		budget /= 3
+		return 0, o.Budget / 3
+	case pick:
+		return DefaultPlayouts, 0
 	}
-	return p.search(view, seat, cands, budget), nil
+	return DefaultResolvePlayouts, 0
 }
 
 // greedyPrior is the head start, in points of final margin, that the
@@ -85,9 +105,9 @@ func (p *hardPlayer) candidates(g *atheneum.Game, seat int, greedy atheneum.Acti
 // search compares the candidates by play-outs on shared samples, by
 // successive halving: each round gives every surviving candidate more
 // samples, then keeps the better half, so the close contenders get most of
-// the play-outs. With Playouts fixed the total is Playouts play-outs per
-// candidate; with a time budget each round gets an equal share of it.
-func (p *hardPlayer) search(view *atheneum.Game, seat int, cands []atheneum.Action, budget time.Duration) atheneum.Action {
+// the play-outs. With playouts set the total is playouts play-outs per
+// candidate; otherwise each round gets an equal share of the time budget.
+func (p *hardPlayer) search(view *atheneum.Game, seat int, cands []atheneum.Action, playouts int, budget time.Duration) atheneum.Action {
 	base := decisionSeed(p.o.Seed, view.Seq, seat)
 	var samples []*atheneum.Game
 	sample := func(j int) *atheneum.Game {
@@ -105,10 +125,10 @@ func (p *hardPlayer) search(view *atheneum.Game, seat int, cands []atheneum.Acti
 	for k := 1; k < len(cands); k *= 2 {
 		rounds++
 	}
-	total := p.o.Playouts * len(cands)
+	total := playouts * len(cands)
 	done := 0 // samples every surviving candidate has been played out on
 	for len(alive) > 1 {
-		if p.o.Playouts > 0 {
+		if playouts > 0 {
 			per := max(1, total/(len(alive)*rounds))
 			for j := done; j < done+per; j++ {
 				for _, i := range alive {
@@ -121,9 +141,6 @@ func (p *hardPlayer) search(view *atheneum.Game, seat int, cands []atheneum.Acti
 			for first := true; first || time.Now().Before(end); first = false {
 				for _, i := range alive {
 					sum[i] += p.playout(sample(done).Clone(), seat, cands[i])
-					if p.o.Yield != nil {
-						p.o.Yield()
-					}
 				}
 				done++
 			}

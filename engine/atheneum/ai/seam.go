@@ -10,11 +10,10 @@ import (
 
 // Players are Atheneum's computer players at the game seam.
 type Players struct {
-	// Playouts and Budget set the hard level's effort (see Options).
-	Playouts int
-	Budget   time.Duration
-	// Yield is called between the hard level's play-outs (see Options).
-	Yield func()
+	// Playouts, ResolvePlayouts and Budget set the hard level's effort
+	// (see Options; all zero is the default effort).
+	Playouts, ResolvePlayouts int
+	Budget                    time.Duration
 }
 
 var _ engine.Players = Players{}
@@ -27,7 +26,7 @@ func (Players) Levels() []string { return Levels }
 
 // Player returns a player of a level.
 func (p Players) Player(level string, seed uint64) (engine.Player, error) {
-	inner, err := New(level, Options{Seed: seed, Playouts: p.Playouts, Budget: p.Budget, Yield: p.Yield})
+	inner, err := New(level, Options{Seed: seed, Playouts: p.Playouts, ResolvePlayouts: p.ResolvePlayouts, Budget: p.Budget})
 	if err != nil {
 		return nil, err
 	}
