@@ -1,30 +1,22 @@
 package main
 
-// The balance report of `atheneum sim --report FILE`: statistics over the
-// games simulated, computed by replaying each game's configuration and
+// Atheneum's balance report, `atheneum sim --report FILE`: statistics over
+// the games simulated, computed by replaying each game's configuration and
 // actions (so a report can be rebuilt from records), written as markdown.
 
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"atheneum/engine/atheneum"
 )
-
-// reportKeepMarker starts the hand-written part of a report file: when the
-// file already holds this line, it and everything after it are kept when the
-// report is written again.
-const reportKeepMarker = "<!-- hand-written notes below: kept when the report is regenerated -->"
 
 // Thresholds that flag a study card, side shelf or objective as dead or
 // dominant. The computer players choose deterministically by their own
@@ -78,6 +70,7 @@ type sideStat struct {
 
 // gameStats is what one game contributes to a report.
 type gameStats struct {
+	Seed    uint64
 	Content string
 	Players int
 	// Results are the final results in seat order.
@@ -105,7 +98,7 @@ func analyzeGame(cfg atheneum.Config, actions []atheneum.Action) (*gameStats, er
 	if err != nil {
 		return nil, err
 	}
-	st := &gameStats{Content: g.ContentID, Players: len(g.Seats), RowTurns: map[string]int{}, Scored: map[string]int{}}
+	st := &gameStats{Seed: cfg.Seed, Content: g.ContentID, Players: len(g.Seats), RowTurns: map[string]int{}, Scored: map[string]int{}}
 	offered := make([][]string, len(g.Seats))
 	seeRow := func() {
 		for _, slot := range g.Row {
@@ -599,59 +592,13 @@ func cardShort(c *atheneum.Card) string {
 	return strings.ReplaceAll(s, "|", "·")
 }
 
-// simContent is the content pack sim plays (--content); nil means the
-// default pack.
-var simContent *atheneum.Content
-
-// reportFlags are sim's --report and --content.
-type reportFlags struct {
-	report, content *string
-}
-
-// addReportFlags registers --report and --content on sim's flags.
-func addReportFlags(fs *flag.FlagSet) reportFlags {
-	return reportFlags{
-		report:  fs.String("report", "", "write a balance report (markdown) of the games to this file, e.g. docs/atheneum/balance.md"),
-		content: fs.String("content", atheneum.DefaultContentID, "content pack to play ("+strings.Join(atheneum.EmbeddedPacks(), ", ")+")"),
-	}
-}
-
-// start loads the content pack for the games and returns the reporter
-// (nil without --report). args are sim's arguments, for the report's command.
-func (f reportFlags) start(args []string) (*reporter, error) {
-	c, err := atheneum.Load(*f.content)
-	if err != nil {
-		return nil, fmt.Errorf("--content: %w", err)
-	}
-	simContent = c
-	return newReporter(*f.report, args), nil
-}
-
-// describeLevels says who played, e.g. "normal ×4" or "hard, normal ×3, seats rotating".
-func describeLevels(levels []string, rotate bool) string {
-	var parts []string
-	for i := 0; i < len(levels); {
-		j := i
-		for j < len(levels) && levels[j] == levels[i] {
-			j++
-		}
-		parts = append(parts, fmt.Sprintf("%s ×%d", levels[i], j-i))
-		i = j
-	}
-	s := strings.Join(parts, ", ")
-	if rotate && len(parts) > 1 {
-		s += ", levels moving one seat along each game"
-	}
-	return s
-}
-
 // simConfig is the configuration of the sim game with the given seed and
 // seat count. The favourite subjects are dealt from the seed (a shuffle of
 // the five), so that no seat is tied to one subject or to one arrangement
 // of its neighbours' subjects: the cards' colours follow the subjects'
 // order, and seating the subjects in that order every game would measure
 // that order rather than the seat.
-func simConfig(seed uint64, players int) atheneum.Config {
+func simConfig(seed uint64, players int, content *atheneum.Content) atheneum.Config {
 	colors := atheneum.Colors
 	x := seed
 	for i := len(colors) - 1; i > 0; i-- {
@@ -662,21 +609,21 @@ func simConfig(seed uint64, players int) atheneum.Config {
 		j := int(z % uint64(i+1))
 		colors[i], colors[j] = colors[j], colors[i]
 	}
-	return atheneum.Config{Subjects: slices.Clone(colors[:players]), Seed: seed, Content: simContent}
+	return atheneum.Config{Subjects: slices.Clone(colors[:players]), Seed: seed, Content: content}
 }
 
-// reporter gathers the games of a sim run for --report. A nil reporter
-// does nothing, so the sim can call it unconditionally.
+// reporter gathers the games of a sim run for --report, analysed
+// (analyzeGame). A nil reporter does nothing.
 type reporter struct {
 	path   string
 	header reportHeader
-	mu     sync.Mutex
-	games  []reportGame
+	games  []analysedGame
 }
 
-type reportGame struct {
-	cfg     atheneum.Config
-	actions []atheneum.Action
+// analysedGame is one game of a report and its seats' favourite subjects.
+type analysedGame struct {
+	st       *gameStats
+	subjects []atheneum.Color
 }
 
 // newReporter returns a reporter writing to path, or nil when path is empty.
@@ -687,18 +634,16 @@ func newReporter(path string, args []string) *reporter {
 	return &reporter{path: path, header: reportHeader{Command: "go run ./cmd/atheneum sim " + strings.Join(args, " "), Date: time.Now()}}
 }
 
-// add keeps one finished game; it is safe for concurrent use.
-func (r *reporter) add(cfg atheneum.Config, actions []atheneum.Action) {
+// add keeps one analysed game.
+func (r *reporter) add(st *gameStats, subjects []atheneum.Color) {
 	if r == nil {
 		return
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.games = append(r.games, reportGame{cfg: cfg, actions: actions})
+	r.games = append(r.games, analysedGame{st: st, subjects: subjects})
 }
 
-// write analyses the games kept and writes the report. players describes
-// the seats ("random ×4").
+// write writes the report of the games kept, in seed order, keeping the
+// file's hand-written notes. players describes the seats ("random ×4").
 func (r *reporter) write(players string) error {
 	if r == nil {
 		return nil
@@ -706,41 +651,34 @@ func (r *reporter) write(players string) error {
 	if len(r.games) == 0 {
 		return errors.New("--report: no game finished")
 	}
-	sort.Slice(r.games, func(i, j int) bool { return r.games[i].cfg.Seed < r.games[j].cfg.Seed })
+	sort.Slice(r.games, func(i, j int) bool { return r.games[i].st.Seed < r.games[j].st.Seed })
 	r.header.Players = players
-	r.header.Seed = r.games[0].cfg.Seed
+	r.header.Seed = r.games[0].st.Seed
 	var buf bytes.Buffer
 	if err := writeReport(&buf, r.header, r.games); err != nil {
 		return err
 	}
-	if old, err := os.ReadFile(r.path); err == nil {
-		if i := bytes.Index(old, []byte(reportKeepMarker)); i >= 0 {
-			buf.WriteString("\n")
-			buf.Write(old[i:])
-		}
-	}
-	return os.WriteFile(r.path, buf.Bytes(), 0o644)
+	return writeKeepingNotes(r.path, buf.Bytes())
 }
 
-// writeReport analyses games (all of one pack and seat count) and writes
-// the markdown report.
-func writeReport(w io.Writer, h reportHeader, games []reportGame) error {
+// writeReport writes the markdown report of analysed games, all of one
+// pack and seat count.
+func writeReport(w io.Writer, h reportHeader, games []analysedGame) error {
 	var b *balance
 	for _, gm := range games {
-		st, err := analyzeGame(gm.cfg, gm.actions)
-		if err != nil {
-			return fmt.Errorf("seed %d: %w", gm.cfg.Seed, err)
-		}
 		if b == nil {
-			c := gm.cfg.Content
-			if c == nil {
-				c = atheneum.Default()
+			c, err := atheneum.Load(gm.st.Content)
+			if err != nil {
+				return err
 			}
-			b = newBalance(c, st.Players)
+			b = newBalance(c, gm.st.Players)
 		}
-		if err := b.add(st, gm.cfg.Subjects); err != nil {
-			return fmt.Errorf("seed %d: %w", gm.cfg.Seed, err)
+		if err := b.add(gm.st, gm.subjects); err != nil {
+			return fmt.Errorf("seed %d: %w", gm.st.Seed, err)
 		}
+	}
+	if b == nil {
+		return errors.New("no game to report")
 	}
 	b.markdown(w, h)
 	return nil

@@ -132,21 +132,14 @@ func TestAnalyzeGameRefusesBrokenAndUnfinishedGames(t *testing.T) {
 }
 
 func TestReportSumsAndVerdicts(t *testing.T) {
-	var games []reportGame
+	b := newBalance(atheneum.Default(), 4)
 	for s := uint64(1); s <= 6; s++ {
 		cfg, actions := randomGame(t, 4, s)
-		games = append(games, reportGame{cfg, actions})
-	}
-	var b *balance
-	for _, gm := range games {
-		st, err := analyzeGame(gm.cfg, gm.actions)
+		st, err := analyzeGame(cfg, actions)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b == nil {
-			b = newBalance(atheneum.Default(), 4)
-		}
-		if err := b.add(st, gm.cfg.Subjects); err != nil {
+		if err := b.add(st, cfg.Subjects); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -205,7 +198,11 @@ func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
 	r.header.Date = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	for _, s := range []uint64{12, 11} {
 		cfg, actions := randomGame(t, 3, s)
-		r.add(cfg, actions)
+		st, err := analyzeGame(cfg, actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.add(st, cfg.Subjects)
 	}
 	if err := r.write("random ×3"); err != nil {
 		t.Fatal(err)
@@ -225,13 +222,13 @@ func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
 		t.Errorf("the notes were not kept or the old report was:\n%s", got)
 	}
 	var nothing *reporter
-	nothing.add(atheneum.Config{}, nil)
+	nothing.add(nil, nil)
 	if err := nothing.write(""); err != nil || newReporter("", nil) != nil {
 		t.Fatal("a disabled reporter did something")
 	}
 	var buf bytes.Buffer
-	if err := writeReport(&buf, reportHeader{}, []reportGame{{atheneum.Config{Subjects: atheneum.Colors[:2], Seed: 1}, nil}}); err == nil {
-		t.Fatal("an empty game was reported")
+	if err := writeReport(&buf, reportHeader{}, nil); err == nil {
+		t.Fatal("a report of no game was written")
 	}
 }
 
@@ -239,8 +236,8 @@ func TestSimConfigDealsEverySubjectToEverySeat(t *testing.T) {
 	const games, players = 500, 4
 	seen := map[[2]int]int{}
 	for s := uint64(1); s <= games; s++ {
-		cfg := simConfig(s, players)
-		if !slices.Equal(cfg.Subjects, simConfig(s, players).Subjects) || cfg.Seed != s || len(cfg.Subjects) != players {
+		cfg := simConfig(s, players, nil)
+		if !slices.Equal(cfg.Subjects, simConfig(s, players, nil).Subjects) || cfg.Seed != s || len(cfg.Subjects) != players {
 			t.Fatalf("seed %d: %+v", s, cfg)
 		}
 		if _, err := atheneum.NewGame(cfg); err != nil {
@@ -275,7 +272,6 @@ func TestSimWritesTheReport(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", want, data)
 		}
 	}
-	simContent = nil
 	if err := run([]string{"sim", "--games", "1", "--content", "atheneum-0"}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
 		t.Fatal("an unknown pack was played")
 	}

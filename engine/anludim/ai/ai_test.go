@@ -2,11 +2,27 @@ package ai
 
 import (
 	"os"
+	"sync"
 	"testing"
 	"time"
 
+	"atheneum/engine"
 	"atheneum/engine/anludim"
 )
+
+// match plays a match of Anludim between the computer players, the hard
+// ones at playouts (0: their default), in the variant given.
+func match(levels []string, games int, seed uint64, playouts int, expert bool, workers int, each func(engine.GameRecord)) engine.MatchSummary {
+	variant := "base"
+	if expert {
+		variant = "expert"
+	}
+	return engine.PlayMatch(Game(Players{Playouts: playouts}), engine.Match{Games: games, Seed: seed, Seats: len(levels), Levels: levels,
+		Rotate: true, Workers: workers, Each: each,
+		Setup: func(int) engine.Setup {
+			return engine.Setup{Seats: len(levels), Options: map[string]string{anludim.OptionVariant: variant}}
+		}})
+}
 
 func TestEveryLevelPlaysOnlyLegalMoves(t *testing.T) {
 	tables := []struct {
@@ -21,12 +37,17 @@ func TestEveryLevelPlaysOnlyLegalMoves(t *testing.T) {
 	}
 	for _, tb := range tables {
 		t.Run(tb.name, func(t *testing.T) {
-			st, err := Simulate(SimConfig{Levels: tb.levels, Games: 2, Seed: 3, Playouts: 8, Rotate: true, Options: anludim.Options{Expert: tb.expert}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st.Games != 2 || st.Rounds < 4 || st.SeatWins == nil {
-				t.Fatalf("stats %+v", st)
+			var mu sync.Mutex
+			rounds := 0
+			sum := match(tb.levels, 2, 3, 8, tb.expert, 1, func(r engine.GameRecord) {
+				if r.Final != nil {
+					mu.Lock()
+					rounds += len(r.Final.(*anludim.State).Game.Rounds())
+					mu.Unlock()
+				}
+			})
+			if sum.Games != 2 || sum.Errors != 0 || rounds < 4 {
+				t.Fatalf("%d rounds; summary %+v", rounds, sum)
 			}
 		})
 	}
@@ -69,63 +90,34 @@ func TestHardDecidesWithinASecond(t *testing.T) {
 
 // TestMatchHardAgainstNormal measures hard against normal over many
 // two-seat games with both seatings; set ANLUDIM_MATCH=1 to run it
-// (ANLUDIM_MATCH=expert for the expert variant).
+// (ANLUDIM_MATCH=expert for the expert variant). It plays the games of
+// `atheneum sim --game anludim --players 2 --ai hard,normal --games 400
+// --seed 2026` (docs/anludim/ai.md).
 func TestMatchHardAgainstNormal(t *testing.T) {
 	mode := os.Getenv("ANLUDIM_MATCH")
 	if mode == "" {
 		t.Skip("set ANLUDIM_MATCH=1 to play the match")
 	}
-	opts := anludim.Options{Expert: mode == "expert"}
-	st, err := Simulate(SimConfig{Levels: []string{"hard", "normal"}, Games: matchGames, Seed: 2026, Playouts: matchPlayouts, Rotate: true, Workers: 2, Options: opts})
-	if err != nil {
-		t.Fatal(err)
+	sum := match([]string{"hard", "normal"}, matchGames, 2026, 0, mode == "expert", 2, nil)
+	if sum.Errors > 0 {
+		t.Fatal(sum.FirstErrors)
 	}
-	rate := st.WinRate("hard")
-	t.Logf("expert %v: hard (%d play-outs) beat normal in %d of %d games (%.1f%%); seat 0 won %d; %.2f rounds per game",
-		opts.Expert, matchPlayouts, st.LevelWins["hard"], st.Games, 100*rate, st.SeatWins[0], st.RoundsPerGame())
-	if rate < 0.65 {
-		t.Fatalf("hard won %.1f%%, want at least 65%%", 100*rate)
+	hard := sum.Levels[0]
+	t.Logf("expert %v: hard (%d play-outs) beat normal in %d of %d games (%.1f%%); seat 0 won %d",
+		mode == "expert", DefaultPlayouts, hard.Wins, sum.Games, 100*hard.WinRate, sum.Seats[0].Wins)
+	if hard.WinRate < 0.65 {
+		t.Fatalf("hard won %.1f%%, want at least 65%%", 100*hard.WinRate)
 	}
 }
 
-const (
-	matchGames    = 400
-	matchPlayouts = DefaultPlayouts
-)
+const matchGames = 400
 
 func TestNormalBeatsRandomMostOfTheTime(t *testing.T) {
-	st, err := Simulate(SimConfig{Levels: []string{"normal", "random"}, Games: 20, Seed: 9, Rotate: true})
-	if err != nil {
-		t.Fatal(err)
+	sum := match([]string{"normal", "random"}, 20, 9, 0, false, 1, nil)
+	if sum.Errors > 0 || sum.Levels[0].Level != "normal" {
+		t.Fatalf("summary %+v", sum)
 	}
-	if rate := st.WinRate("normal"); rate < 0.8 {
+	if rate := sum.Levels[0].WinRate; rate < 0.8 {
 		t.Fatalf("normal won %.0f%% of its games against random", 100*rate)
-	}
-}
-
-func TestSimulateAddsUp(t *testing.T) {
-	st, err := Simulate(SimConfig{Levels: []string{"normal", "normal", "normal"}, Games: 12, Seed: 4, Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ends, wins := 0, 0
-	for _, n := range st.Ends {
-		ends += n
-	}
-	for _, n := range st.SeatWins {
-		wins += n
-	}
-	paid := 0
-	for _, p := range st.ProfessorPoints {
-		paid += p
-	}
-	t.Logf("%.1f turns and %.2f rounds per game; ends %v; first player won %.0f%% of rounds; points per round %v",
-		st.TurnsPerGame(), st.RoundsPerGame(), st.Ends, 100*st.FirstPlayerRoundRate(), st.ProfessorPointsPerRound())
-	if ends != st.Rounds || wins != st.Games || st.Games != 12 || paid == 0 || st.Turns < st.Rounds {
-		t.Fatalf("stats do not add up: %+v", st)
-	}
-	again, _ := Simulate(SimConfig{Levels: []string{"normal", "normal", "normal"}, Games: 12, Seed: 4, Workers: 1})
-	if again.Turns != st.Turns || again.ProfessorPoints != st.ProfessorPoints {
-		t.Fatal("the number of workers changed the result")
 	}
 }
