@@ -15,15 +15,22 @@ import (
 	"strings"
 	"time"
 
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 )
 
-// Thresholds that flag a study card, side shelf or objective as dead or
-// dominant. The computer players choose deterministically by their own
-// estimate of a card, so how often a card is taken says what they think of
-// it, and the win rate of those who took it says what it was worth: a card
-// is judged on both. A side shelf is judged the same way, on the choices of
-// a side shelf at which it was in the supply and on its takers' win rate.
+// Limits that flag a study card, side shelf, objective or seat. The
+// computer players choose deterministically by their own estimate of a
+// card, so how often a card is taken says what they think of it, and the
+// win rate of those who took it says what it was worth: a card is judged
+// on both. A side shelf is judged the same way, on the choices of a side
+// shelf at which it was in the supply and on its takers' win rate.
+//
+// Every verdict has the same statistical guard (judge): a rate is past a
+// limit only when it lies beyond it by guardErrors standard errors of a
+// rate at that limit, over the trials it was measured on. A rate past a
+// limit by less is only "near" it: the games cannot tell it from a rate at
+// the limit, and another range of seeds may well put it on the other side.
 const (
 	// A card taken from under deadPickRate of the hands that held it, or
 	// whose players win winGap below 1/players, is dead; one taken from more
@@ -38,11 +45,54 @@ const (
 	dominantObjectiveRate = 0.60
 	// seatTolerance is the largest fair gap between a seat's win rate and 1/players.
 	seatTolerance = 0.03
+	// guardErrors is how many standard errors past its limit a rate must
+	// lie to be judged past it.
+	guardErrors = 3
 	// minPicks is the number of picks below which a card's win rate is not judged.
 	minPicks = 100
 	// minTakers is the number of takers below which a side shelf's rates are not shown.
 	minTakers = 30
 )
+
+// The verdicts: past a limit by the guard, or only near it.
+const (
+	verdictDead         = "dead"
+	verdictDominant     = "dominant"
+	verdictNearDead     = "near dead"
+	verdictNearDominant = "near dominant"
+)
+
+// judge compares a rate measured over n trials with its lower and upper
+// limits: "dead" or "dominant" when it lies past one by guardErrors
+// standard errors of a rate at that limit over n trials, "near dead" or
+// "near dominant" when it is past one by less, "" between them.
+func judge(rate float64, n int, low, high float64) string {
+	if n <= 0 {
+		return ""
+	}
+	se := func(limit float64) float64 { return math.Sqrt(limit * (1 - limit) / float64(n)) }
+	switch {
+	case rate < low-guardErrors*se(low):
+		return verdictDead
+	case rate > high+guardErrors*se(high):
+		return verdictDominant
+	case rate < low:
+		return verdictNearDead
+	case rate > high:
+		return verdictNearDominant
+	}
+	return ""
+}
+
+// worst is the verdict that says most of two: a firm one before a near one,
+// dead before dominant.
+func worst(a, b string) string {
+	rank := map[string]int{verdictDead: 4, verdictDominant: 3, verdictNearDead: 2, verdictNearDominant: 1}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
 
 // pickStat is one seat's pick in one turn: the hand it was offered and the
 // card it played.
@@ -369,6 +419,11 @@ type balanceFigures struct {
 	DominantObjs []string
 	DeadShelves  []string
 	DomShelves   []string
+	// Near lists what is past a limit by less than the guard, e.g.
+	// "O33 (near dominant)": not judged, but worth watching.
+	Near []string
+	// UnfairSeats counts the seats judged outside seatTolerance.
+	UnfairSeats int
 }
 
 func (b *balance) figures() balanceFigures {
@@ -380,37 +435,41 @@ func (b *balance) figures() balanceFigures {
 	for k, v := range b.cats {
 		f.Shares[k] = v / math.Max(1, sum)
 	}
-	for _, w := range b.seatWins {
-		f.SeatWinRates = append(f.SeatWinRates, w/math.Max(1, float64(b.games)))
-	}
 	base := 1 / float64(b.players)
-	for _, card := range b.content.Cards {
-		t := b.cards[card.Code]
-		switch cardVerdict(t, base) {
-		case "dead":
-			f.DeadCards = append(f.DeadCards, card.Code)
-		case "dominant":
-			f.Dominant = append(f.Dominant, card.Code)
+	for i, w := range b.seatWins {
+		f.SeatWinRates = append(f.SeatWinRates, w/math.Max(1, float64(b.games)))
+		if v := b.seatVerdict(i); v == verdictDead || v == verdictDominant {
+			f.UnfairSeats++
 		}
+	}
+	file := func(name, verdict string, dead, dominant *[]string) {
+		switch verdict {
+		case verdictDead:
+			*dead = append(*dead, name)
+		case verdictDominant:
+			*dominant = append(*dominant, name)
+		case verdictNearDead, verdictNearDominant:
+			f.Near = append(f.Near, name+" ("+verdict+")")
+		}
+	}
+	for _, card := range b.content.Cards {
+		file(card.Code, cardVerdict(b.cards[card.Code], base), &f.DeadCards, &f.Dominant)
 	}
 	for _, o := range b.content.Objectives {
-		switch objectiveVerdict(b.objs[o.Code]) {
-		case "dead":
-			f.DeadObjs = append(f.DeadObjs, o.Code)
-		case "dominant":
-			f.DominantObjs = append(f.DominantObjs, o.Code)
-		}
+		file(o.Code, objectiveVerdict(b.objs[o.Code]), &f.DeadObjs, &f.DominantObjs)
 	}
 	for _, s := range b.content.SideShelves {
-		name := fmt.Sprintf("S%d", s.ID)
-		switch b.shelfVerdict(s.ID, base) {
-		case "dead":
-			f.DeadShelves = append(f.DeadShelves, name)
-		case "dominant":
-			f.DomShelves = append(f.DomShelves, name)
-		}
+		file(fmt.Sprintf("S%d", s.ID), b.shelfVerdict(s.ID, base), &f.DeadShelves, &f.DomShelves)
 	}
 	return f
+}
+
+// seatVerdict judges a seat's win rate against 1/players ± seatTolerance,
+// with the guard of every verdict: "dead" is a seat that wins too little,
+// "dominant" one that wins too much.
+func (b *balance) seatVerdict(seat int) string {
+	base := 1 / float64(b.players)
+	return judge(b.seatWins[seat]/math.Max(1, float64(b.games)), b.games, base-seatTolerance, base+seatTolerance)
 }
 
 // shelfVerdict judges side shelf id as cardVerdict judges a card: on the
@@ -429,42 +488,24 @@ func cardVerdict(t *cardTally, base float64) string {
 }
 
 // choiceVerdict judges something chosen chosen times out of offered
-// chances, whose n players won at winRate, against a fair rate base.
+// chances, whose n players won at winRate, against a fair rate base: on
+// its choice rate, and from minPicks players on, on their win rate.
 func choiceVerdict(offered, chosen, n int, winRate, base float64) string {
 	if offered < minPicks {
 		return ""
 	}
-	rate := float64(chosen) / float64(offered)
-	// A win rate is judged when its gap is both material (winGap) and
-	// significant (three standard errors).
-	gap, judged := 0.0, n >= minPicks
-	if judged {
-		gap = winRate - base
-		if se := math.Sqrt(base * (1 - base) / float64(n)); math.Abs(gap) < max(winGap, 3*se) {
-			gap = 0
-		}
+	v := judge(float64(chosen)/float64(offered), offered, deadPickRate, dominantPickRate)
+	if n >= minPicks {
+		v = worst(v, judge(winRate, n, base-winGap, base+winGap))
 	}
-	switch {
-	case rate < deadPickRate || gap < 0:
-		return "dead"
-	case rate > dominantPickRate || gap > 0:
-		return "dominant"
-	}
-	return ""
+	return v
 }
 
 func objectiveVerdict(t *objectiveTally) string {
 	if t.chances < 20 {
 		return ""
 	}
-	r := float64(t.scored) / float64(t.chances)
-	switch {
-	case r < deadObjectiveRate:
-		return "dead"
-	case r > dominantObjectiveRate:
-		return "dominant"
-	}
-	return ""
+	return judge(float64(t.scored)/float64(t.chances), t.chances, deadObjectiveRate, dominantObjectiveRate)
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
@@ -480,6 +521,8 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	p("Generated on %s by\n\n```sh\n%s\n```\n\n", h.Date.UTC().Format("2006-01-02 15:04 MST"), h.Command)
 	p("Content pack `%s`, %d games of %d players (%s), seeds %d to %d. ", b.content.ID, b.games, b.players, h.Players, h.Seed, h.Seed+uint64(max(1, b.games))-1)
 	p("Every figure comes from replaying each game's seed and actions. A shared victory counts 1/k for each of its k winners, so win rates add up to 100%%.\n\n")
+	p("Every verdict below has the same guard: a rate is judged past one of its limits only when it lies beyond that limit by %d standard errors of a rate at the limit, over the trials it was measured on (seats: games; cards: hands offered and picks; side shelves: supplies and takers; objectives: seats that saw them). ", guardErrors)
+	p("A rate past a limit by less is marked *near*: these games cannot tell it from a rate at the limit, and it is not a verdict.\n\n")
 
 	p("## Scores\n\n| figure | value |\n|---|---|\n")
 	p("| winner's median score | %.1f (target 60-80; the rulebook's worked example ends at 70) |\n", f.WinnerMedian)
@@ -496,15 +539,18 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	}
 
 	p("\n## Seat positions\n\nFair means every seat's win rate within %.0f points of 1/%d = %s.\n\n", 100*seatTolerance, b.players, pct(1/float64(b.players)))
-	p("| seat | win rate | gap | 95%% margin | mean score | fair |\n|---|---|---|---|---|---|\n")
+	p("| seat | win rate | gap | 95%% interval | mean score | fair |\n|---|---|---|---|---|---|\n")
 	for i, wr := range f.SeatWinRates {
 		gap := wr - 1/float64(b.players)
 		fair := "yes"
-		if math.Abs(gap) > seatTolerance {
+		switch b.seatVerdict(i) {
+		case verdictDead, verdictDominant:
 			fair = "**no**"
+		case verdictNearDead, verdictNearDominant:
+			fair = "near the limit"
 		}
-		margin := 1.96 * math.Sqrt(wr*(1-wr)/n)
-		p("| %d | %s | %+.1f | ±%.1f | %.1f | %s |\n", i+1, pct(wr), 100*gap, 100*margin, b.seatPts[i]/n, fair)
+		lo, hi := engine.Wilson(b.seatWins[i], b.games)
+		p("| %d | %s | %+.1f | %.1f-%.1f%% | %.1f | %s |\n", i+1, pct(wr), 100*gap, 100*lo, 100*hi, b.seatPts[i]/n, fair)
 	}
 	if len(b.subjN) > 0 {
 		p("\n| favourite subject | seats | win rate |\n|---|---|---|\n")
@@ -536,7 +582,7 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	}
 
 	p("\n## Objectives\n\n*Rate* is the share of the seats that saw the objective in the row (games in row × %d) that scored it. ", b.players)
-	p("Dead: under %s; dominant: over %s.\n\n", pct(deadObjectiveRate), pct(dominantObjectiveRate))
+	p("Dead: under %s; dominant: over %s (by the guard).\n\n", pct(deadObjectiveRate), pct(dominantObjectiveRate))
 	p("| objective | points | turns in row | games in row | scored | rate | points per seat that saw it | verdict |\n|---|---|---|---|---|---|---|---|\n")
 	for _, o := range b.content.Objectives {
 		t := b.objs[o.Code]
@@ -550,7 +596,7 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 
 	p("\n## Study cards\n\n*Offered* counts the hands that held the card when its owner picked; *index* is picks divided by the picks a uniform choice would make (1 = neutral). ")
 	p("Dead: taken from under %s of the hands that held it, or its players win %.0f points below 1/%d; dominant: taken from over %s, or its players win %.0f points above. ", pct(deadPickRate), 100*winGap, b.players, pct(dominantPickRate), 100*winGap)
-	p("A win rate is judged from %d picks on, and only a gap of three standard errors or more counts.\n\n", minPicks)
+	p("A win rate is judged from %d picks on.\n\n", minPicks)
 	p("| card | you · left · right | offered | picked | pick rate | index | win rate of its players | verdict |\n|---|---|---|---|---|---|---|---|\n")
 	for _, card := range b.content.Cards {
 		t := b.cards[card.Code]
@@ -568,13 +614,8 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	}
 	p("- dead study cards: %s\n- dominant study cards: %s\n- dead objectives: %s\n- dominant objectives: %s\n", list(f.DeadCards), list(f.Dominant), list(f.DeadObjs), list(f.DominantObjs))
 	p("- dead side shelves: %s\n- dominant side shelves: %s\n", list(f.DeadShelves), list(f.DomShelves))
-	unfair := 0
-	for _, wr := range f.SeatWinRates {
-		if math.Abs(wr-1/float64(b.players)) > seatTolerance {
-			unfair++
-		}
-	}
-	p("- seats outside ±%.0f points of 1/%d: %d\n", 100*seatTolerance, b.players, unfair)
+	p("- seats outside ±%.0f points of 1/%d: %d\n", 100*seatTolerance, b.players, f.UnfairSeats)
+	p("- near a limit (not verdicts): %s\n", list(f.Near))
 }
 
 func objectiveShort(o *atheneum.Objective) string {
