@@ -1,7 +1,10 @@
 package ai
 
 import (
+	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -120,4 +123,96 @@ func TestNormalBeatsRandomMostOfTheTime(t *testing.T) {
 	if rate := sum.Levels[0].WinRate; rate < 0.8 {
 		t.Fatalf("normal won %.0f%% of its games against random", 100*rate)
 	}
+}
+
+// TestNoLevelLaysACombinationAgainOrJoinsTwo: ruling 17 read strictly.
+// Before it, every level had learned to lay one of its own combinations
+// again unchanged (a free pass, or a free professor once the combination
+// had lost its pawn); now no level proposes that, nor joins two of its own
+// combinations of one professor. -v logs the counts.
+func TestNoLevelLaysACombinationAgainOrJoinsTwo(t *testing.T) {
+	games := 200
+	if raceEnabled {
+		games = 10
+	}
+	for _, tb := range []struct {
+		levels []string
+		games  int
+	}{
+		{[]string{"normal", "normal"}, games},
+		{[]string{"normal", "normal", "normal", "normal"}, games},
+		{[]string{"random", "random", "random"}, games},
+		{[]string{"hard", "normal"}, games / 10},
+	} {
+		t.Run(fmt.Sprintf("%d expert games of %s", tb.games, strings.Join(tb.levels, ",")), func(t *testing.T) {
+			relaid, joined, plays := 0, 0, 0
+			for i := 0; i < tb.games; i++ {
+				seed := uint64(1 + i)
+				g, err := anludim.New(seed, len(tb.levels), anludim.Options{Expert: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				players := make([]Player, len(tb.levels))
+				for s, lv := range tb.levels {
+					if lv == "hard" {
+						players[s] = NewHard(seed*31+uint64(s)+1, 100)
+					} else if players[s], err = New(lv, seed*31+uint64(s)+1); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for n := 0; !g.Over(); n++ {
+					if n > engine.MaxPlayoutMoves {
+						t.Fatalf("game %d did not end", i)
+					}
+					seat := g.Awaited()[0]
+					m := players[seat].Propose(g.View(seat), seat)
+					if m.Kind == anludim.Play {
+						plays++
+						r, j := reuses(g, m)
+						relaid += r
+						joined += j
+					}
+					if _, err := g.Apply(m); err != nil {
+						t.Fatalf("%v: %v", m, err)
+					}
+				}
+			}
+			t.Logf("%d plays, %d laid again unchanged, %d joining two combinations of one professor", plays, relaid, joined)
+			if relaid+joined > 0 {
+				t.Errorf("%d plays laid a combination again unchanged and %d joined two", relaid, joined)
+			}
+		})
+	}
+}
+
+// reuses says whether a play lays one of the seat's own combinations again
+// unchanged (relaid 1) or takes cards from two of its own combinations of
+// the play's professor (joined 1).
+func reuses(g *anludim.Game, m anludim.Move) (relaid, joined int) {
+	var cards []int
+	for _, u := range m.Cards {
+		cards = append(cards, u.Card)
+	}
+	slices.Sort(cards)
+	same := 0
+	for _, c := range g.Combinations(m.Seat) {
+		if c.Prof != m.Prof {
+			continue
+		}
+		var own []int
+		for _, u := range c.Uses {
+			own = append(own, u.Card)
+		}
+		slices.Sort(own)
+		if slices.Equal(own, cards) {
+			relaid = 1
+		}
+		if slices.ContainsFunc(own, func(c int) bool { return slices.Contains(cards, c) }) {
+			same++
+		}
+	}
+	if same > 1 {
+		joined = 1
+	}
+	return relaid, joined
 }
