@@ -3,11 +3,12 @@ package engine
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 )
 
 // Match is a run of games between computer players, for simulations and
-// balance reports of any game.
+// balance reports of any game: the one loop that plays them.
 type Match struct {
 	// Games is the number of games; game i is set up from Seed+i.
 	Games int
@@ -21,17 +22,25 @@ type Match struct {
 	Rotate bool
 	// Setup returns game i's setup (nil: Setup{Seats: Seats}).
 	Setup func(i int) Setup
+	// PlayerSeed returns the seed of the computer player at seat in the
+	// game dealt from seed (nil: seed*31+seat+1), for a game whose
+	// simulations chose their players' seeds before there was a Match.
+	PlayerSeed func(seed uint64, seat int) uint64
 	// Workers is how many games are played at once (at least 1).
 	Workers int
 	// Each, if set, receives every game's record as it ends, from the
-	// worker that played it (so it must be safe for concurrent use).
+	// worker that played it (so it must be safe for concurrent use). The
+	// match keeps no game's Final state after Each returns.
 	Each func(GameRecord)
 }
 
 // GameRecord is one game of a Match: enough to replay it exactly.
 type GameRecord struct {
-	Index  int
-	Seed   uint64
+	Index int
+	Seed  uint64
+	// Setup is the whole setup the game was dealt from: the state's
+	// Origin when it tells one (every default filled in), else the setup
+	// given.
 	Setup  Setup
 	Levels []string
 	Moves  []Move
@@ -55,15 +64,16 @@ type MatchSummary struct {
 	Levels []Standing
 }
 
-// Standing is how one seat or one level fared. A win shared by k seats
+// Standing is how one seat or one level fared. Wins counts the games it
+// ranked first in, Ties those of them it shared; a win shared by k seats
 // counts 1/k in WinShare; WinRate is WinShare per game played, with its
-// 95 % Wilson interval.
+// 95 % Wilson interval. Score is the mean Result.Score.
 type Standing struct {
 	Seat          int
 	Level         string
 	Played        int
 	Score         float64
-	Wins          int
+	Wins, Ties    int
 	WinShare      float64
 	WinRate       float64
 	CILow, CIHigh float64
@@ -97,10 +107,12 @@ func PlayMatch(g Game, m Match) MatchSummary {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				records[i] = playRecorded(g, m, i)
+				rec := playRecorded(g, m, i)
 				if m.Each != nil {
-					m.Each(records[i])
+					m.Each(rec)
 				}
+				rec.Final = nil // thousands of final states are not kept
+				records[i] = rec
 			}
 		}()
 	}
@@ -124,9 +136,16 @@ func playRecorded(g Game, m Match, i int) GameRecord {
 		rec.Err = err
 		return rec
 	}
+	if o, ok := s.(Origin); ok {
+		_, rec.Setup = o.Origin()
+	}
 	players := make([]Player, m.Seats)
 	for seat := range players {
-		if players[seat], err = g.Player(rec.Levels[seat], rec.Seed*31+uint64(seat)+1); err != nil {
+		seed := rec.Seed*31 + uint64(seat) + 1
+		if m.PlayerSeed != nil {
+			seed = m.PlayerSeed(rec.Seed, seat)
+		}
+		if players[seat], err = g.Player(rec.Levels[seat], seed); err != nil {
 			rec.Err = err
 			return rec
 		}
@@ -195,6 +214,9 @@ func summarize(m Match, records []GameRecord) MatchSummary {
 				if res.Rank == 1 {
 					x.Wins++
 					x.WinShare += 1 / float64(winners)
+					if winners > 1 {
+						x.Ties++
+					}
 				}
 			}
 		}
@@ -219,7 +241,9 @@ func summarize(m Match, records []GameRecord) MatchSummary {
 	return sum
 }
 
-// Wilson is the 95 % Wilson score interval of a rate of wins in n games.
+// Wilson is the 95 % Wilson score interval of a rate of wins in n games
+// (wins may be fractional: shared wins), the one every simulation and
+// report quotes.
 func Wilson(wins float64, n int) (lo, hi float64) {
 	if n == 0 {
 		return 0, 1
@@ -230,4 +254,100 @@ func Wilson(wins float64, n int) (lo, hi float64) {
 	centre := (p + z*z/(2*nf)) / den
 	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
 	return max(0, centre-half), min(1, centre+half)
+}
+
+// RecordVersion is the version of the record format (docs/records.md)
+// that Record writes and Replay reads.
+const RecordVersion = 1
+
+// Record is a game written down whole, in the one format every game shares
+// (docs/records.md): which game, its seed and whole setup, who played each
+// seat, its moves in the game's notation and its results. It is what
+// `sim --record` writes; Replay checks one from outside the program that
+// played it.
+type Record struct {
+	Version     int                 `json:"version"`
+	Game        string              `json:"game"`
+	Seed        uint64              `json:"seed"`
+	Seats       int                 `json:"seats"`
+	Options     map[string]string   `json:"options,omitempty"`
+	SeatOptions []map[string]string `json:"seat_options,omitempty"`
+	// Levels are the computer players' levels by seat (none for people).
+	Levels  []string       `json:"levels,omitempty"`
+	Moves   []Move         `json:"moves"`
+	Results []RecordResult `json:"results"`
+}
+
+// RecordResult is a Result as a record writes it.
+type RecordResult struct {
+	Seat     int         `json:"seat"`
+	Rank     int         `json:"rank"`
+	Score    int         `json:"score"`
+	Rows     []RecordRow `json:"rows,omitempty"`
+	TieBreak string      `json:"tie_break,omitempty"`
+}
+
+// RecordRow is a Row as a record writes it.
+type RecordRow struct {
+	Category string `json:"category"`
+	Points   int    `json:"points"`
+}
+
+// Record writes a game of a match down; game is its Rules' ID.
+func (r GameRecord) Record(game string) Record {
+	rec := Record{Version: RecordVersion, Game: game, Seed: r.Seed, Seats: r.Setup.Seats, Options: r.Setup.Options,
+		SeatOptions: r.Setup.SeatOptions, Levels: r.Levels, Moves: r.Moves, Results: make([]RecordResult, len(r.Results))}
+	for i, res := range r.Results {
+		out := RecordResult{Seat: res.Seat, Rank: res.Rank, Score: res.Score, TieBreak: res.TieBreak}
+		for _, row := range res.Rows {
+			out.Rows = append(out.Rows, RecordRow(row))
+		}
+		rec.Results[i] = out
+	}
+	return rec
+}
+
+// Setup is the setup the recorded game was dealt from.
+func (r Record) Setup() Setup {
+	return Setup{Seats: r.Seats, Options: r.Options, SeatOptions: r.SeatOptions}
+}
+
+// Replay plays a record again with its game's registered rules (Lookup)
+// and returns the game at its end. It fails when the game is unknown, a
+// move is refused, the game does not end with the last move, or it ends
+// with other results than the record's.
+func (r Record) Replay() (State, error) {
+	if r.Version != RecordVersion {
+		return nil, fmt.Errorf("a record of version %d: this program reads version %d", r.Version, RecordVersion)
+	}
+	rules, ok := Lookup(r.Game)
+	if !ok {
+		return nil, fmt.Errorf("no game %q is known here (known: %v)", r.Game, Registered())
+	}
+	s, err := rules.New(r.Seed, r.Setup())
+	if err != nil {
+		return nil, fmt.Errorf("the seed and setup do not make a game of %s: %w", r.Game, err)
+	}
+	for i, m := range r.Moves {
+		if s.Over() {
+			return nil, fmt.Errorf("the game is over before move %d (%s)", i+1, m)
+		}
+		if err := Do(s, m); err != nil {
+			return nil, fmt.Errorf("move %d (%s) is refused: %w", i+1, m, err)
+		}
+	}
+	if !s.Over() {
+		return nil, fmt.Errorf("the game is not over after its %d moves", len(r.Moves))
+	}
+	got := GameRecord{Results: s.Results()}.Record(r.Game).Results
+	if len(got) != len(r.Results) {
+		return nil, fmt.Errorf("the game ends with %d results, the record has %d", len(got), len(r.Results))
+	}
+	for i := range got {
+		if !slices.Equal(got[i].Rows, r.Results[i].Rows) || got[i].Seat != r.Results[i].Seat || got[i].Rank != r.Results[i].Rank ||
+			got[i].Score != r.Results[i].Score || got[i].TieBreak != r.Results[i].TieBreak {
+			return nil, fmt.Errorf("seat %d ends with %+v, the record says %+v", i, got[i], r.Results[i])
+		}
+	}
+	return s, nil
 }

@@ -1,37 +1,36 @@
 package main
 
-// The balance report of `atheneum sim --report FILE`: statistics over the
-// games simulated, computed by replaying each game's configuration and
+// Atheneum's balance report, `atheneum sim --report FILE`: statistics over
+// the games simulated, computed by replaying each game's configuration and
 // actions (so a report can be rebuilt from records), written as markdown.
 
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
+	"atheneum/engine"
 	"atheneum/engine/atheneum"
 )
 
-// reportKeepMarker starts the hand-written part of a report file: when the
-// file already holds this line, it and everything after it are kept when the
-// report is written again.
-const reportKeepMarker = "<!-- hand-written notes below: kept when the report is regenerated -->"
-
-// Thresholds that flag a study card, side shelf or objective as dead or
-// dominant. The computer players choose deterministically by their own
-// estimate of a card, so how often a card is taken says what they think of
-// it, and the win rate of those who took it says what it was worth: a card
-// is judged on both. A side shelf is judged the same way, on the choices of
-// a side shelf at which it was in the supply and on its takers' win rate.
+// Limits that flag a study card, side shelf, objective or seat. The
+// computer players choose deterministically by their own estimate of a
+// card, so how often a card is taken says what they think of it, and the
+// win rate of those who took it says what it was worth: a card is judged
+// on both. A side shelf is judged the same way, on the choices of a side
+// shelf at which it was in the supply and on its takers' win rate.
+//
+// Every verdict has the same statistical guard (judge): a rate is past a
+// limit only when it lies beyond it by guardErrors standard errors of a
+// rate at that limit, over the trials it was measured on. A rate past a
+// limit by less is only "near" it: the games cannot tell it from a rate at
+// the limit, and another range of seeds may well put it on the other side.
 const (
 	// A card taken from under deadPickRate of the hands that held it, or
 	// whose players win winGap below 1/players, is dead; one taken from more
@@ -46,11 +45,54 @@ const (
 	dominantObjectiveRate = 0.60
 	// seatTolerance is the largest fair gap between a seat's win rate and 1/players.
 	seatTolerance = 0.03
+	// guardErrors is how many standard errors past its limit a rate must
+	// lie to be judged past it.
+	guardErrors = 3
 	// minPicks is the number of picks below which a card's win rate is not judged.
 	minPicks = 100
 	// minTakers is the number of takers below which a side shelf's rates are not shown.
 	minTakers = 30
 )
+
+// The verdicts: past a limit by the guard, or only near it.
+const (
+	verdictDead         = "dead"
+	verdictDominant     = "dominant"
+	verdictNearDead     = "near dead"
+	verdictNearDominant = "near dominant"
+)
+
+// judge compares a rate measured over n trials with its lower and upper
+// limits: "dead" or "dominant" when it lies past one by guardErrors
+// standard errors of a rate at that limit over n trials, "near dead" or
+// "near dominant" when it is past one by less, "" between them.
+func judge(rate float64, n int, low, high float64) string {
+	if n <= 0 {
+		return ""
+	}
+	se := func(limit float64) float64 { return math.Sqrt(limit * (1 - limit) / float64(n)) }
+	switch {
+	case rate < low-guardErrors*se(low):
+		return verdictDead
+	case rate > high+guardErrors*se(high):
+		return verdictDominant
+	case rate < low:
+		return verdictNearDead
+	case rate > high:
+		return verdictNearDominant
+	}
+	return ""
+}
+
+// worst is the verdict that says most of two: a firm one before a near one,
+// dead before dominant.
+func worst(a, b string) string {
+	rank := map[string]int{verdictDead: 4, verdictDominant: 3, verdictNearDead: 2, verdictNearDominant: 1}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
 
 // pickStat is one seat's pick in one turn: the hand it was offered and the
 // card it played.
@@ -78,6 +120,7 @@ type sideStat struct {
 
 // gameStats is what one game contributes to a report.
 type gameStats struct {
+	Seed    uint64
 	Content string
 	Players int
 	// Results are the final results in seat order.
@@ -105,7 +148,7 @@ func analyzeGame(cfg atheneum.Config, actions []atheneum.Action) (*gameStats, er
 	if err != nil {
 		return nil, err
 	}
-	st := &gameStats{Content: g.ContentID, Players: len(g.Seats), RowTurns: map[string]int{}, Scored: map[string]int{}}
+	st := &gameStats{Seed: cfg.Seed, Content: g.ContentID, Players: len(g.Seats), RowTurns: map[string]int{}, Scored: map[string]int{}}
 	offered := make([][]string, len(g.Seats))
 	seeRow := func() {
 		for _, slot := range g.Row {
@@ -376,6 +419,11 @@ type balanceFigures struct {
 	DominantObjs []string
 	DeadShelves  []string
 	DomShelves   []string
+	// Near lists what is past a limit by less than the guard, e.g.
+	// "O33 (near dominant)": not judged, but worth watching.
+	Near []string
+	// UnfairSeats counts the seats judged outside seatTolerance.
+	UnfairSeats int
 }
 
 func (b *balance) figures() balanceFigures {
@@ -387,37 +435,41 @@ func (b *balance) figures() balanceFigures {
 	for k, v := range b.cats {
 		f.Shares[k] = v / math.Max(1, sum)
 	}
-	for _, w := range b.seatWins {
-		f.SeatWinRates = append(f.SeatWinRates, w/math.Max(1, float64(b.games)))
-	}
 	base := 1 / float64(b.players)
-	for _, card := range b.content.Cards {
-		t := b.cards[card.Code]
-		switch cardVerdict(t, base) {
-		case "dead":
-			f.DeadCards = append(f.DeadCards, card.Code)
-		case "dominant":
-			f.Dominant = append(f.Dominant, card.Code)
+	for i, w := range b.seatWins {
+		f.SeatWinRates = append(f.SeatWinRates, w/math.Max(1, float64(b.games)))
+		if v := b.seatVerdict(i); v == verdictDead || v == verdictDominant {
+			f.UnfairSeats++
 		}
+	}
+	file := func(name, verdict string, dead, dominant *[]string) {
+		switch verdict {
+		case verdictDead:
+			*dead = append(*dead, name)
+		case verdictDominant:
+			*dominant = append(*dominant, name)
+		case verdictNearDead, verdictNearDominant:
+			f.Near = append(f.Near, name+" ("+verdict+")")
+		}
+	}
+	for _, card := range b.content.Cards {
+		file(card.Code, cardVerdict(b.cards[card.Code], base), &f.DeadCards, &f.Dominant)
 	}
 	for _, o := range b.content.Objectives {
-		switch objectiveVerdict(b.objs[o.Code]) {
-		case "dead":
-			f.DeadObjs = append(f.DeadObjs, o.Code)
-		case "dominant":
-			f.DominantObjs = append(f.DominantObjs, o.Code)
-		}
+		file(o.Code, objectiveVerdict(b.objs[o.Code]), &f.DeadObjs, &f.DominantObjs)
 	}
 	for _, s := range b.content.SideShelves {
-		name := fmt.Sprintf("S%d", s.ID)
-		switch b.shelfVerdict(s.ID, base) {
-		case "dead":
-			f.DeadShelves = append(f.DeadShelves, name)
-		case "dominant":
-			f.DomShelves = append(f.DomShelves, name)
-		}
+		file(fmt.Sprintf("S%d", s.ID), b.shelfVerdict(s.ID, base), &f.DeadShelves, &f.DomShelves)
 	}
 	return f
+}
+
+// seatVerdict judges a seat's win rate against 1/players ± seatTolerance,
+// with the guard of every verdict: "dead" is a seat that wins too little,
+// "dominant" one that wins too much.
+func (b *balance) seatVerdict(seat int) string {
+	base := 1 / float64(b.players)
+	return judge(b.seatWins[seat]/math.Max(1, float64(b.games)), b.games, base-seatTolerance, base+seatTolerance)
 }
 
 // shelfVerdict judges side shelf id as cardVerdict judges a card: on the
@@ -436,42 +488,24 @@ func cardVerdict(t *cardTally, base float64) string {
 }
 
 // choiceVerdict judges something chosen chosen times out of offered
-// chances, whose n players won at winRate, against a fair rate base.
+// chances, whose n players won at winRate, against a fair rate base: on
+// its choice rate, and from minPicks players on, on their win rate.
 func choiceVerdict(offered, chosen, n int, winRate, base float64) string {
 	if offered < minPicks {
 		return ""
 	}
-	rate := float64(chosen) / float64(offered)
-	// A win rate is judged when its gap is both material (winGap) and
-	// significant (three standard errors).
-	gap, judged := 0.0, n >= minPicks
-	if judged {
-		gap = winRate - base
-		if se := math.Sqrt(base * (1 - base) / float64(n)); math.Abs(gap) < max(winGap, 3*se) {
-			gap = 0
-		}
+	v := judge(float64(chosen)/float64(offered), offered, deadPickRate, dominantPickRate)
+	if n >= minPicks {
+		v = worst(v, judge(winRate, n, base-winGap, base+winGap))
 	}
-	switch {
-	case rate < deadPickRate || gap < 0:
-		return "dead"
-	case rate > dominantPickRate || gap > 0:
-		return "dominant"
-	}
-	return ""
+	return v
 }
 
 func objectiveVerdict(t *objectiveTally) string {
 	if t.chances < 20 {
 		return ""
 	}
-	r := float64(t.scored) / float64(t.chances)
-	switch {
-	case r < deadObjectiveRate:
-		return "dead"
-	case r > dominantObjectiveRate:
-		return "dominant"
-	}
-	return ""
+	return judge(float64(t.scored)/float64(t.chances), t.chances, deadObjectiveRate, dominantObjectiveRate)
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
@@ -487,6 +521,8 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	p("Generated on %s by\n\n```sh\n%s\n```\n\n", h.Date.UTC().Format("2006-01-02 15:04 MST"), h.Command)
 	p("Content pack `%s`, %d games of %d players (%s), seeds %d to %d. ", b.content.ID, b.games, b.players, h.Players, h.Seed, h.Seed+uint64(max(1, b.games))-1)
 	p("Every figure comes from replaying each game's seed and actions. A shared victory counts 1/k for each of its k winners, so win rates add up to 100%%.\n\n")
+	p("Every verdict below has the same guard: a rate is judged past one of its limits only when it lies beyond that limit by %d standard errors of a rate at the limit, over the trials it was measured on (seats: games; cards: hands offered and picks; side shelves: supplies and takers; objectives: seats that saw them). ", guardErrors)
+	p("A rate past a limit by less is marked *near*: these games cannot tell it from a rate at the limit, and it is not a verdict.\n\n")
 
 	p("## Scores\n\n| figure | value |\n|---|---|\n")
 	p("| winner's median score | %.1f (target 60-80; the rulebook's worked example ends at 70) |\n", f.WinnerMedian)
@@ -503,15 +539,18 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	}
 
 	p("\n## Seat positions\n\nFair means every seat's win rate within %.0f points of 1/%d = %s.\n\n", 100*seatTolerance, b.players, pct(1/float64(b.players)))
-	p("| seat | win rate | gap | 95%% margin | mean score | fair |\n|---|---|---|---|---|---|\n")
+	p("| seat | win rate | gap | 95%% interval | mean score | fair |\n|---|---|---|---|---|---|\n")
 	for i, wr := range f.SeatWinRates {
 		gap := wr - 1/float64(b.players)
 		fair := "yes"
-		if math.Abs(gap) > seatTolerance {
+		switch b.seatVerdict(i) {
+		case verdictDead, verdictDominant:
 			fair = "**no**"
+		case verdictNearDead, verdictNearDominant:
+			fair = "near the limit"
 		}
-		margin := 1.96 * math.Sqrt(wr*(1-wr)/n)
-		p("| %d | %s | %+.1f | ±%.1f | %.1f | %s |\n", i+1, pct(wr), 100*gap, 100*margin, b.seatPts[i]/n, fair)
+		lo, hi := engine.Wilson(b.seatWins[i], b.games)
+		p("| %d | %s | %+.1f | %.1f-%.1f%% | %.1f | %s |\n", i+1, pct(wr), 100*gap, 100*lo, 100*hi, b.seatPts[i]/n, fair)
 	}
 	if len(b.subjN) > 0 {
 		p("\n| favourite subject | seats | win rate |\n|---|---|---|\n")
@@ -543,7 +582,7 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	}
 
 	p("\n## Objectives\n\n*Rate* is the share of the seats that saw the objective in the row (games in row × %d) that scored it. ", b.players)
-	p("Dead: under %s; dominant: over %s.\n\n", pct(deadObjectiveRate), pct(dominantObjectiveRate))
+	p("Dead: under %s; dominant: over %s (by the guard).\n\n", pct(deadObjectiveRate), pct(dominantObjectiveRate))
 	p("| objective | points | turns in row | games in row | scored | rate | points per seat that saw it | verdict |\n|---|---|---|---|---|---|---|---|\n")
 	for _, o := range b.content.Objectives {
 		t := b.objs[o.Code]
@@ -557,7 +596,7 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 
 	p("\n## Study cards\n\n*Offered* counts the hands that held the card when its owner picked; *index* is picks divided by the picks a uniform choice would make (1 = neutral). ")
 	p("Dead: taken from under %s of the hands that held it, or its players win %.0f points below 1/%d; dominant: taken from over %s, or its players win %.0f points above. ", pct(deadPickRate), 100*winGap, b.players, pct(dominantPickRate), 100*winGap)
-	p("A win rate is judged from %d picks on, and only a gap of three standard errors or more counts.\n\n", minPicks)
+	p("A win rate is judged from %d picks on.\n\n", minPicks)
 	p("| card | you · left · right | offered | picked | pick rate | index | win rate of its players | verdict |\n|---|---|---|---|---|---|---|---|\n")
 	for _, card := range b.content.Cards {
 		t := b.cards[card.Code]
@@ -575,13 +614,8 @@ func (b *balance) markdown(w io.Writer, h reportHeader) {
 	}
 	p("- dead study cards: %s\n- dominant study cards: %s\n- dead objectives: %s\n- dominant objectives: %s\n", list(f.DeadCards), list(f.Dominant), list(f.DeadObjs), list(f.DominantObjs))
 	p("- dead side shelves: %s\n- dominant side shelves: %s\n", list(f.DeadShelves), list(f.DomShelves))
-	unfair := 0
-	for _, wr := range f.SeatWinRates {
-		if math.Abs(wr-1/float64(b.players)) > seatTolerance {
-			unfair++
-		}
-	}
-	p("- seats outside ±%.0f points of 1/%d: %d\n", 100*seatTolerance, b.players, unfair)
+	p("- seats outside ±%.0f points of 1/%d: %d\n", 100*seatTolerance, b.players, f.UnfairSeats)
+	p("- near a limit (not verdicts): %s\n", list(f.Near))
 }
 
 func objectiveShort(o *atheneum.Objective) string {
@@ -599,59 +633,13 @@ func cardShort(c *atheneum.Card) string {
 	return strings.ReplaceAll(s, "|", "·")
 }
 
-// simContent is the content pack sim plays (--content); nil means the
-// default pack.
-var simContent *atheneum.Content
-
-// reportFlags are sim's --report and --content.
-type reportFlags struct {
-	report, content *string
-}
-
-// addReportFlags registers --report and --content on sim's flags.
-func addReportFlags(fs *flag.FlagSet) reportFlags {
-	return reportFlags{
-		report:  fs.String("report", "", "write a balance report (markdown) of the games to this file, e.g. docs/atheneum/balance.md"),
-		content: fs.String("content", atheneum.DefaultContentID, "content pack to play ("+strings.Join(atheneum.EmbeddedPacks(), ", ")+")"),
-	}
-}
-
-// start loads the content pack for the games and returns the reporter
-// (nil without --report). args are sim's arguments, for the report's command.
-func (f reportFlags) start(args []string) (*reporter, error) {
-	c, err := atheneum.Load(*f.content)
-	if err != nil {
-		return nil, fmt.Errorf("--content: %w", err)
-	}
-	simContent = c
-	return newReporter(*f.report, args), nil
-}
-
-// describeLevels says who played, e.g. "normal ×4" or "hard, normal ×3, seats rotating".
-func describeLevels(levels []string, rotate bool) string {
-	var parts []string
-	for i := 0; i < len(levels); {
-		j := i
-		for j < len(levels) && levels[j] == levels[i] {
-			j++
-		}
-		parts = append(parts, fmt.Sprintf("%s ×%d", levels[i], j-i))
-		i = j
-	}
-	s := strings.Join(parts, ", ")
-	if rotate && len(parts) > 1 {
-		s += ", levels moving one seat along each game"
-	}
-	return s
-}
-
 // simConfig is the configuration of the sim game with the given seed and
 // seat count. The favourite subjects are dealt from the seed (a shuffle of
 // the five), so that no seat is tied to one subject or to one arrangement
 // of its neighbours' subjects: the cards' colours follow the subjects'
 // order, and seating the subjects in that order every game would measure
 // that order rather than the seat.
-func simConfig(seed uint64, players int) atheneum.Config {
+func simConfig(seed uint64, players int, content *atheneum.Content) atheneum.Config {
 	colors := atheneum.Colors
 	x := seed
 	for i := len(colors) - 1; i > 0; i-- {
@@ -662,21 +650,21 @@ func simConfig(seed uint64, players int) atheneum.Config {
 		j := int(z % uint64(i+1))
 		colors[i], colors[j] = colors[j], colors[i]
 	}
-	return atheneum.Config{Subjects: slices.Clone(colors[:players]), Seed: seed, Content: simContent}
+	return atheneum.Config{Subjects: slices.Clone(colors[:players]), Seed: seed, Content: content}
 }
 
-// reporter gathers the games of a sim run for --report. A nil reporter
-// does nothing, so the sim can call it unconditionally.
+// reporter gathers the games of a sim run for --report, analysed
+// (analyzeGame). A nil reporter does nothing.
 type reporter struct {
 	path   string
 	header reportHeader
-	mu     sync.Mutex
-	games  []reportGame
+	games  []analysedGame
 }
 
-type reportGame struct {
-	cfg     atheneum.Config
-	actions []atheneum.Action
+// analysedGame is one game of a report and its seats' favourite subjects.
+type analysedGame struct {
+	st       *gameStats
+	subjects []atheneum.Color
 }
 
 // newReporter returns a reporter writing to path, or nil when path is empty.
@@ -687,18 +675,16 @@ func newReporter(path string, args []string) *reporter {
 	return &reporter{path: path, header: reportHeader{Command: "go run ./cmd/atheneum sim " + strings.Join(args, " "), Date: time.Now()}}
 }
 
-// add keeps one finished game; it is safe for concurrent use.
-func (r *reporter) add(cfg atheneum.Config, actions []atheneum.Action) {
+// add keeps one analysed game.
+func (r *reporter) add(st *gameStats, subjects []atheneum.Color) {
 	if r == nil {
 		return
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.games = append(r.games, reportGame{cfg: cfg, actions: actions})
+	r.games = append(r.games, analysedGame{st: st, subjects: subjects})
 }
 
-// write analyses the games kept and writes the report. players describes
-// the seats ("random ×4").
+// write writes the report of the games kept, in seed order, keeping the
+// file's hand-written notes. players describes the seats ("random ×4").
 func (r *reporter) write(players string) error {
 	if r == nil {
 		return nil
@@ -706,41 +692,34 @@ func (r *reporter) write(players string) error {
 	if len(r.games) == 0 {
 		return errors.New("--report: no game finished")
 	}
-	sort.Slice(r.games, func(i, j int) bool { return r.games[i].cfg.Seed < r.games[j].cfg.Seed })
+	sort.Slice(r.games, func(i, j int) bool { return r.games[i].st.Seed < r.games[j].st.Seed })
 	r.header.Players = players
-	r.header.Seed = r.games[0].cfg.Seed
+	r.header.Seed = r.games[0].st.Seed
 	var buf bytes.Buffer
 	if err := writeReport(&buf, r.header, r.games); err != nil {
 		return err
 	}
-	if old, err := os.ReadFile(r.path); err == nil {
-		if i := bytes.Index(old, []byte(reportKeepMarker)); i >= 0 {
-			buf.WriteString("\n")
-			buf.Write(old[i:])
-		}
-	}
-	return os.WriteFile(r.path, buf.Bytes(), 0o644)
+	return writeKeepingNotes(r.path, buf.Bytes())
 }
 
-// writeReport analyses games (all of one pack and seat count) and writes
-// the markdown report.
-func writeReport(w io.Writer, h reportHeader, games []reportGame) error {
+// writeReport writes the markdown report of analysed games, all of one
+// pack and seat count.
+func writeReport(w io.Writer, h reportHeader, games []analysedGame) error {
 	var b *balance
 	for _, gm := range games {
-		st, err := analyzeGame(gm.cfg, gm.actions)
-		if err != nil {
-			return fmt.Errorf("seed %d: %w", gm.cfg.Seed, err)
-		}
 		if b == nil {
-			c := gm.cfg.Content
-			if c == nil {
-				c = atheneum.Default()
+			c, err := atheneum.Load(gm.st.Content)
+			if err != nil {
+				return err
 			}
-			b = newBalance(c, st.Players)
+			b = newBalance(c, gm.st.Players)
 		}
-		if err := b.add(st, gm.cfg.Subjects); err != nil {
-			return fmt.Errorf("seed %d: %w", gm.cfg.Seed, err)
+		if err := b.add(gm.st, gm.subjects); err != nil {
+			return fmt.Errorf("seed %d: %w", gm.st.Seed, err)
 		}
+	}
+	if b == nil {
+		return errors.New("no game to report")
 	}
 	b.markdown(w, h)
 	return nil

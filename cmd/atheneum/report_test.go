@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -132,21 +133,14 @@ func TestAnalyzeGameRefusesBrokenAndUnfinishedGames(t *testing.T) {
 }
 
 func TestReportSumsAndVerdicts(t *testing.T) {
-	var games []reportGame
+	b := newBalance(atheneum.Default(), 4)
 	for s := uint64(1); s <= 6; s++ {
 		cfg, actions := randomGame(t, 4, s)
-		games = append(games, reportGame{cfg, actions})
-	}
-	var b *balance
-	for _, gm := range games {
-		st, err := analyzeGame(gm.cfg, gm.actions)
+		st, err := analyzeGame(cfg, actions)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b == nil {
-			b = newBalance(atheneum.Default(), 4)
-		}
-		if err := b.add(st, gm.cfg.Subjects); err != nil {
+		if err := b.add(st, cfg.Subjects); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -174,25 +168,83 @@ func TestReportSumsAndVerdicts(t *testing.T) {
 		t.Fatal("a card was judged on three offers")
 	}
 	for _, tc := range []struct {
+		name string
 		t    cardTally
 		want string
 	}{
-		{cardTally{offered: 300, picked: 10, wins: 2.5}, "dead"},        // hardly ever taken
-		{cardTally{offered: 300, picked: 150, wins: 20}, "dead"},        // its players lose
-		{cardTally{offered: 300, picked: 290, wins: 72}, "dominant"},    // always taken
-		{cardTally{offered: 3000, picked: 1500, wins: 500}, "dominant"}, // its players win
-		{cardTally{offered: 300, picked: 110, wins: 110 * 0.18}, ""},    // they lose, by less than three standard errors
-		{cardTally{offered: 300, picked: 60, wins: 5}, ""},              // too few picks to judge the win rate
-		{cardTally{offered: 300, picked: 150, wins: 150 * 0.27}, ""},    // fair
+		{"a card hardly ever taken is dead", cardTally{offered: 3000, picked: 30, wins: 7.5}, "dead"},
+		{"a card taken a little under the limit, by less than the guard, is only near dead", cardTally{offered: 3000, picked: 140, wins: 35}, "near dead"},
+		{"a card whose players lose is dead", cardTally{offered: 3000, picked: 1500, wins: 1500 * 0.13}, "dead"},
+		{"a card almost always taken is dominant", cardTally{offered: 3000, picked: 2990, wins: 747}, "dominant"},
+		{"a card whose players win is dominant", cardTally{offered: 3000, picked: 1500, wins: 1500 * 0.36}, "dominant"},
+		{"a card whose players win past the limit by less than the guard is only near dominant", cardTally{offered: 3000, picked: 1500, wins: 500}, "near dominant"},
+		{"a card whose players lose past the limit on few picks is only near dead", cardTally{offered: 300, picked: 110, wins: 110 * 0.18}, "near dead"},
+		{"a card of too few picks has its win rate left alone", cardTally{offered: 300, picked: 60, wins: 5}, ""},
+		{"a fair card has no verdict", cardTally{offered: 300, picked: 150, wins: 150 * 0.27}, ""},
 	} {
-		if got := cardVerdict(&tc.t, 0.25); got != tc.want {
-			t.Errorf("%+v is %q, want %q", tc.t, got, tc.want)
+		t.Run(tc.name, func(t *testing.T) {
+			if got := cardVerdict(&tc.t, 0.25); got != tc.want {
+				t.Errorf("%+v is %q, want %q", tc.t, got, tc.want)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name string
+		t    objectiveTally
+		want string
+	}{
+		{"an objective hardly ever scored is dead", objectiveTally{chances: 4000, scored: 20}, "dead"},
+		{"an objective scored by most is dominant", objectiveTally{chances: 400, scored: 300}, "dominant"},
+		{"an objective scored well past the limit is dominant", objectiveTally{chances: 6000, scored: 3800}, "dominant"},
+		{"an objective scored just past the limit, within the guard, is only near dominant", objectiveTally{chances: 6000, scored: 3620}, "near dominant"},
+		{"an objective scored under the limit on few chances is only near dead", objectiveTally{chances: 400, scored: 4}, "near dead"},
+		{"an objective scored by a quarter is fair", objectiveTally{chances: 400, scored: 100}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := objectiveVerdict(&tc.t); got != tc.want {
+				t.Errorf("%+v is %q, want %q", tc.t, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestEveryVerdictHasTheSameGuard: a rate is judged past a limit only three
+// standard errors (of a rate at the limit) beyond it, whatever it measures,
+// seats included.
+func TestEveryVerdictHasTheSameGuard(t *testing.T) {
+	se := math.Sqrt(0.6 * 0.4 / 1000)
+	for _, tc := range []struct {
+		name string
+		rate float64
+		want string
+	}{
+		{"inside the limits", 0.5, ""},
+		{"just past the upper limit", 0.6 + 0.5*se, verdictNearDominant},
+		{"past it by a little less than three standard errors", 0.6 + 2.9*se, verdictNearDominant},
+		{"past it by a little more than three standard errors", 0.6 + 3.1*se, verdictDominant},
+		{"past the lower limit by a little more than three standard errors", 0.03 - 3.1*math.Sqrt(0.03*0.97/1000), verdictDead},
+		{"past the lower limit by less", 0.029, verdictNearDead},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := judge(tc.rate, 1000, 0.03, 0.6); got != tc.want {
+				t.Errorf("judge(%.4f) = %q, want %q", tc.rate, got, tc.want)
+			}
+		})
+	}
+	t.Run("a seat is judged with the same guard", func(t *testing.T) {
+		b := newBalance(atheneum.Default(), 4)
+		b.games = 4000
+		b.seatWins = []float64{4000 * 0.285, 4000 * 0.25, 4000 * 0.26, 4000 * 0.195}
+		want := []string{verdictNearDominant, "", "", verdictDead}
+		for seat, w := range want {
+			if got := b.seatVerdict(seat); got != w {
+				t.Errorf("seat %d winning %.1f%% of 4000 games: %q, want %q", seat, 100*b.seatWins[seat]/4000, got, w)
+			}
 		}
-	}
-	if objectiveVerdict(&objectiveTally{chances: 400, scored: 4}) != "dead" || objectiveVerdict(&objectiveTally{chances: 400, scored: 300}) != "dominant" ||
-		objectiveVerdict(&objectiveTally{chances: 400, scored: 100}) != "" {
-		t.Fatal("objective verdicts")
-	}
+		if f := b.figures(); f.UnfairSeats != 1 {
+			t.Errorf("%d unfair seats, want 1", f.UnfairSeats)
+		}
+	})
 }
 
 func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
@@ -205,7 +257,11 @@ func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
 	r.header.Date = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	for _, s := range []uint64{12, 11} {
 		cfg, actions := randomGame(t, 3, s)
-		r.add(cfg, actions)
+		st, err := analyzeGame(cfg, actions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.add(st, cfg.Subjects)
 	}
 	if err := r.write("random ×3"); err != nil {
 		t.Fatal(err)
@@ -225,13 +281,13 @@ func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
 		t.Errorf("the notes were not kept or the old report was:\n%s", got)
 	}
 	var nothing *reporter
-	nothing.add(atheneum.Config{}, nil)
+	nothing.add(nil, nil)
 	if err := nothing.write(""); err != nil || newReporter("", nil) != nil {
 		t.Fatal("a disabled reporter did something")
 	}
 	var buf bytes.Buffer
-	if err := writeReport(&buf, reportHeader{}, []reportGame{{atheneum.Config{Subjects: atheneum.Colors[:2], Seed: 1}, nil}}); err == nil {
-		t.Fatal("an empty game was reported")
+	if err := writeReport(&buf, reportHeader{}, nil); err == nil {
+		t.Fatal("a report of no game was written")
 	}
 }
 
@@ -239,8 +295,8 @@ func TestSimConfigDealsEverySubjectToEverySeat(t *testing.T) {
 	const games, players = 500, 4
 	seen := map[[2]int]int{}
 	for s := uint64(1); s <= games; s++ {
-		cfg := simConfig(s, players)
-		if !slices.Equal(cfg.Subjects, simConfig(s, players).Subjects) || cfg.Seed != s || len(cfg.Subjects) != players {
+		cfg := simConfig(s, players, nil)
+		if !slices.Equal(cfg.Subjects, simConfig(s, players, nil).Subjects) || cfg.Seed != s || len(cfg.Subjects) != players {
 			t.Fatalf("seed %d: %+v", s, cfg)
 		}
 		if _, err := atheneum.NewGame(cfg); err != nil {
@@ -275,7 +331,6 @@ func TestSimWritesTheReport(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", want, data)
 		}
 	}
-	simContent = nil
 	if err := run([]string{"sim", "--games", "1", "--content", "atheneum-0"}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
 		t.Fatal("an unknown pack was played")
 	}
@@ -314,8 +369,9 @@ func TestSideShelvesAreJudgedAsStudyCardsAre(t *testing.T) {
 	}{
 		{"a shelf hardly ever chosen is dead", shelfTally{offered: 3000, chosen: 20, taken: 20, wins: 5}, "dead"},
 		{"a shelf chosen at almost every offer is dominant", shelfTally{offered: 1000, chosen: 990, taken: 990, wins: 250}, "dominant"},
-		{"a shelf whose takers win far more is dominant", shelfTally{offered: 3000, chosen: 600, taken: 600, wins: 600 * 0.35}, "dominant"},
-		{"a shelf whose takers lose far more is dead", shelfTally{offered: 3000, chosen: 600, taken: 600, wins: 600 * 0.15}, "dead"},
+		{"a shelf whose takers win far more is dominant", shelfTally{offered: 6000, chosen: 2000, taken: 2000, wins: 2000 * 0.35}, "dominant"},
+		{"a shelf whose takers lose far more is dead", shelfTally{offered: 3000, chosen: 600, taken: 600, wins: 600 * 0.13}, "dead"},
+		{"a shelf whose takers win past the limit by less than the guard is only near dominant", shelfTally{offered: 3000, chosen: 600, taken: 600, wins: 600 * 0.35}, "near dominant"},
 		{"a shelf chosen now and then, whose takers win as others do, is fair", shelfTally{offered: 3000, chosen: 300, taken: 300, wins: 75}, ""},
 		{"a shelf offered too few times is not judged", shelfTally{offered: 50, chosen: 0}, ""},
 	}

@@ -1,22 +1,118 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
-	"time"
 
 	"atheneum/engine"
 	"atheneum/engine/anludim"
 	anludimai "atheneum/engine/anludim/ai"
 )
 
-// anludimSim is what `sim --game anludim` prints and reports.
-type anludimSim struct {
+// anludimSim is Anludim in sim: its --variant, and its statistics and
+// balance report (rounds, how they end, the first player's advantage, what
+// each professor pays).
+var anludimSim = simGame{
+	play: func(o *simOptions) (engine.Game, error) {
+		if _, err := anludim.ParseOptions(map[string]string{anludim.OptionVariant: o.variant}); err != nil {
+			return engine.Game{}, fmt.Errorf("--variant must be base or expert, not %q", o.variant)
+		}
+		return anludimai.Game(anludimai.Players{Playouts: o.playouts}), nil
+	},
+	flags: []string{"variant"},
+	setup: func(o *simOptions, _ uint64) engine.Setup {
+		return engine.Setup{Seats: o.players, Options: map[string]string{anludim.OptionVariant: o.variant}}
+	},
+	stats: func(*simOptions) (simStats, error) { return &anludimStats{}, nil },
+}
+
+// anludimStats sums Anludim's games up.
+type anludimStats struct {
+	games int
+	// moves, turns and rounds are totals over all games.
+	moves, turns, rounds int
+	// ends counts the rounds by how they ended.
+	ends map[string]int
+	// roundFirstWins counts the rounds won by the round's first player.
+	roundFirstWins int
+	// profPoints is the item points each professor paid, over all rounds;
+	// winnerHeld counts the rounds whose winner had that professor in
+	// front of them at the end.
+	profPoints, winnerHeld [anludim.NumProfessors]int
+}
+
+// measure replays the game for its events: they tell how each round went.
+func (s *anludimStats) measure(rec engine.GameRecord) (any, error) {
+	st, err := anludim.Rules.New(rec.Seed, rec.Setup)
+	if err != nil {
+		return nil, err
+	}
+	g := st.(*anludim.State).Game
+	out := &anludimStats{ends: map[string]int{}, games: 1, moves: len(rec.Moves)}
+	roundFirst := g.Active()
+	for _, mv := range rec.Moves {
+		m, err := anludim.ParseMove(string(mv))
+		if err != nil {
+			return nil, err
+		}
+		ev, err := g.Apply(m)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", mv, err)
+		}
+		for _, e := range ev {
+			switch e.Kind {
+			case anludim.EvTurnEnded:
+				out.turns++
+			case anludim.EvIncome:
+				out.profPoints[e.Prof] += e.Item.Value
+			case anludim.EvRoundEnded:
+				out.turns++
+				out.rounds++
+				out.ends[string(e.Reason)]++
+				if e.Seat == roundFirst {
+					out.roundFirstWins++
+				}
+				for p := anludim.Professor(0); p < anludim.NumProfessors; p++ {
+					if g.ProfessorSeat(p) == e.Seat {
+						out.winnerHeld[p]++
+					}
+				}
+			case anludim.EvRoundStarted:
+				roundFirst = e.Seat
+			}
+		}
+	}
+	if !g.Over() {
+		return nil, errors.New("the replayed game is not over")
+	}
+	return out, nil
+}
+
+func (s *anludimStats) add(v any) error {
+	o := v.(*anludimStats)
+	if s.ends == nil {
+		s.ends = map[string]int{}
+	}
+	s.games += o.games
+	s.moves += o.moves
+	s.turns += o.turns
+	s.rounds += o.rounds
+	s.roundFirstWins += o.roundFirstWins
+	for k, n := range o.ends {
+		s.ends[k] += n
+	}
+	for p := range s.profPoints {
+		s.profPoints[p] += o.profPoints[p]
+		s.winnerHeld[p] += o.winnerHeld[p]
+	}
+	return nil
+}
+
+// anludimSummary is what `sim --game anludim` prints and reports.
+type anludimSummary struct {
 	Game        string   `json:"game"`
 	Variant     string   `json:"variant"`
 	Games       int      `json:"games"`
@@ -27,6 +123,7 @@ type anludimSim struct {
 	Playouts    int      `json:"playouts,omitempty"`
 	Seconds     float64  `json:"seconds"`
 	GamesPerSec float64  `json:"games_per_second"`
+	Errors      int      `json:"errors"`
 	// Per game.
 	Turns  float64 `json:"turns_per_game"`
 	Rounds float64 `json:"rounds_per_game"`
@@ -42,10 +139,13 @@ type anludimSim struct {
 	// Professors gives the item points each professor paid per round, and
 	// how often the round's winner held it at the end.
 	Professors []anludimProfessor `json:"professors"`
+	// Decisions is the mean time per decision of each level, in seconds.
+	Decisions   map[string]float64 `json:"seconds_per_decision,omitempty"`
+	FirstErrors []string           `json:"first_errors,omitempty"`
 }
 
-// anludimSeat is the win rate of one seat or one level, with its 95 %
-// Wilson interval.
+// anludimSeat is the win rate of one seat (numbered from 1) or one
+// level, with its 95 % Wilson interval.
 type anludimSeat struct {
 	Seat    int     `json:"seat"`
 	Level   string  `json:"level,omitempty"`
@@ -63,71 +163,33 @@ type anludimProfessor struct {
 	WinnerHeld     float64 `json:"winner_held_rate"`
 }
 
-// runAnludimSim plays Anludim games between computer players.
-func runAnludimSim(o simOptions, stdout io.Writer) error {
-	if o.players < anludim.MinSeats || o.players > anludim.MaxSeats {
-		return fmt.Errorf("--players must be %d to %d for Anludim", anludim.MinSeats, anludim.MaxSeats)
+func (s *anludimStats) summary(run *simRun) anludimSummary {
+	o := run.o
+	sum := anludimSummary{Game: anludim.ID, Variant: o.variant, Games: s.games, Players: o.players, Seed: o.seed, AI: o.levels,
+		Rotate: o.rotate, Playouts: o.playouts, Seconds: run.elapsed.Seconds(), GamesPerSec: run.gamesPerSecond(), Errors: run.sum.Errors,
+		Turns: per(s.turns, s.games), Rounds: per(s.rounds, s.games), Moves: per(s.moves, s.games),
+		Ends: map[string]float64{}, FirstPlayerRounds: per(s.roundFirstWins, s.rounds), Even: 1 / float64(o.players),
+		Decisions: run.decisions, FirstErrors: run.sum.FirstErrors}
+	for reason, n := range s.ends {
+		sum.Ends[reason] = per(n, s.rounds)
 	}
-	if o.record != "" || o.contentSet {
-		return errors.New("--record and --content are Atheneum's: leave them out with --game anludim")
+	seat := func(st engine.Standing, seat int) anludimSeat {
+		return anludimSeat{Seat: seat, Level: st.Level, Played: st.Played, Wins: st.Wins, WinRate: st.WinRate, CILow: st.CILow, CIHigh: st.CIHigh}
 	}
-	opts, err := anludim.ParseOptions(map[string]string{"variant": o.variant})
-	if err != nil {
-		return fmt.Errorf("--variant must be base or expert: %w", err)
+	for _, st := range run.sum.Seats {
+		sum.Seats = append(sum.Seats, seat(st, st.Seat+1))
 	}
-	levels, err := parseLevelsOf(o.levels, o.players, anludimai.Levels)
-	if err != nil {
-		return err
+	for _, st := range run.sum.Levels {
+		sum.Levels = append(sum.Levels, seat(st, -1))
 	}
-	start := time.Now()
-	st, err := anludimai.Simulate(anludimai.SimConfig{Levels: levels, Games: o.games, Options: opts, Seed: o.seed,
-		Playouts: o.playouts, Rotate: o.rotate, Workers: o.workers})
-	if err != nil {
-		return err
-	}
-	elapsed := time.Since(start)
-	sum := summariseAnludim(st, o, levels, elapsed)
-	if o.reportPath != "" {
-		if err := os.WriteFile(o.reportPath, []byte(anludimReport(sum, o.args)), 0o644); err != nil {
-			return err
-		}
-	}
-	if o.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(sum)
-	}
-	_, err = io.WriteString(stdout, anludimText(sum))
-	return err
-}
-
-func summariseAnludim(st anludimai.Stats, o simOptions, levels []string, elapsed time.Duration) anludimSim {
-	sum := anludimSim{Game: anludim.ID, Variant: o.variant, Games: st.Games, Players: o.players, Seed: o.seed, AI: levels,
-		Rotate: o.rotate, Playouts: o.playouts, Seconds: elapsed.Seconds(), GamesPerSec: float64(st.Games) / elapsed.Seconds(),
-		Turns: st.TurnsPerGame(), Rounds: st.RoundsPerGame(), Moves: per(st.Moves, st.Games),
-		Ends: map[string]float64{}, FirstPlayerRounds: st.FirstPlayerRoundRate(), Even: 1 / float64(o.players)}
-	for reason, n := range st.Ends {
-		sum.Ends[string(reason)] = per(n, st.Rounds)
-	}
-	for seat, w := range st.SeatWins {
-		lo, hi := engine.Wilson(float64(w), st.Games)
-		sum.Seats = append(sum.Seats, anludimSeat{Seat: seat + 1, Played: st.Games, Wins: w, WinRate: per(w, st.Games), CILow: lo, CIHigh: hi})
-	}
-	var names []string
-	for lv := range st.LevelGames {
-		names = append(names, lv)
-	}
-	slices.SortFunc(names, func(a, b string) int { return slices.Index(anludimai.Levels, a) - slices.Index(anludimai.Levels, b) })
-	for _, lv := range names {
-		lo, hi := engine.Wilson(float64(st.LevelWins[lv]), st.LevelGames[lv])
-		sum.Levels = append(sum.Levels, anludimSeat{Seat: -1, Level: lv, Played: st.LevelGames[lv], Wins: st.LevelWins[lv],
-			WinRate: st.WinRate(lv), CILow: lo, CIHigh: hi})
-	}
-	points := st.ProfessorPointsPerRound()
+	// Weakest level first, as the game lists them.
+	slices.SortStableFunc(sum.Levels, func(a, b anludimSeat) int {
+		return slices.Index(run.levels, a.Level) - slices.Index(run.levels, b.Level)
+	})
 	for p := range anludim.NumProfessors {
 		n := anludim.Professor(p).Names()
-		sum.Professors = append(sum.Professors, anludimProfessor{ID: n.ID, Name: n.EN, PointsPerRound: points[p],
-			WinnerHeld: per(st.ProfessorWinnerHeld[p], st.Rounds)})
+		sum.Professors = append(sum.Professors, anludimProfessor{ID: n.ID, Name: n.EN, PointsPerRound: per(s.profPoints[p], s.rounds),
+			WinnerHeld: per(s.winnerHeld[p], s.rounds)})
 	}
 	return sum
 }
@@ -139,66 +201,74 @@ func per(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// anludimText is the summary as the terminal shows it.
-func anludimText(s anludimSim) string {
+func (s *anludimStats) print(w io.Writer, run *simRun) error {
+	sum := s.summary(run)
+	if run.o.json {
+		return writeJSON(w, sum)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Anludim (%s), %d games of %d seats, seeds %d-%d, levels %s", s.Variant, s.Games, s.Players, s.Seed,
-		s.Seed+uint64(s.Games)-1, strings.Join(s.AI, ","))
-	if s.Rotate {
+	fmt.Fprintf(&b, "Anludim (%s), %d games of %d seats, seeds %d-%d, levels %s", sum.Variant, sum.Games, sum.Players, sum.Seed,
+		sum.Seed+uint64(run.o.games)-1, strings.Join(sum.AI, ","))
+	if sum.Rotate {
 		b.WriteString(" (rotated)")
 	}
-	fmt.Fprintf(&b, "\n%.1f games/s\n", s.GamesPerSec)
-	fmt.Fprintf(&b, "per game: %.1f turns, %.2f rounds (%.1f turns a round), %.1f moves\n", s.Turns, s.Rounds, s.Turns/max(s.Rounds, 1), s.Moves)
+	fmt.Fprintf(&b, "\n%.1f games/s, %d errors; time per decision: %s\n", sum.GamesPerSec, sum.Errors, decisionLine(run))
+	fmt.Fprintf(&b, "per game: %.1f turns, %.2f rounds (%.1f turns a round), %.1f moves\n", sum.Turns, sum.Rounds, sum.Turns/max(sum.Rounds, 1), sum.Moves)
 	b.WriteString("round ends:")
-	for _, k := range sortedKeys(s.Ends) {
-		fmt.Fprintf(&b, " %s %.1f %%", k, 100*s.Ends[k])
+	for _, k := range sortedKeys(sum.Ends) {
+		fmt.Fprintf(&b, " %s %.1f %%", k, 100*sum.Ends[k])
 	}
-	fmt.Fprintf(&b, "\nthe round's first player won %.1f %% of rounds (%.1f %% would be even)\n", 100*s.FirstPlayerRounds, 100*s.Even)
+	fmt.Fprintf(&b, "\nthe round's first player won %.1f %% of rounds (%.1f %% would be even)\n", 100*sum.FirstPlayerRounds, 100*sum.Even)
 	b.WriteString("seats (win rate, 95 % interval):")
-	for _, st := range s.Seats {
+	for _, st := range sum.Seats {
 		fmt.Fprintf(&b, " %d: %.1f %% [%.1f-%.1f]", st.Seat, 100*st.WinRate, 100*st.CILow, 100*st.CIHigh)
 	}
 	b.WriteString("\nlevels:")
-	for _, st := range s.Levels {
+	for _, st := range sum.Levels {
 		fmt.Fprintf(&b, " %s %.1f %% [%.1f-%.1f] of %d", st.Level, 100*st.WinRate, 100*st.CILow, 100*st.CIHigh, st.Played)
 	}
 	b.WriteString("\nprofessors (item points a round, rounds whose winner held them):")
-	for _, p := range s.Professors {
+	for _, p := range sum.Professors {
 		fmt.Fprintf(&b, " %s %.2f, %.0f %%;", p.Name, p.PointsPerRound, 100*p.WinnerHeld)
 	}
 	b.WriteString("\n")
-	return b.String()
+	for _, e := range sum.FirstErrors {
+		fmt.Fprintln(&b, "error:", e)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
-// anludimReport is the balance report in markdown.
-func anludimReport(s anludimSim, args []string) string {
+// report writes the balance report in markdown.
+func (s *anludimStats) report(path string, run *simRun) error {
+	sum := s.summary(run)
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Anludim balance (%s game, %d seats)\n\n", s.Variant, s.Players)
-	fmt.Fprintf(&b, "Made with `go run ./cmd/atheneum sim %s`: %d games between computer players (%s", strings.Join(args, " "), s.Games, strings.Join(s.AI, ", "))
-	if s.Rotate {
+	fmt.Fprintf(&b, "# Anludim balance (%s game, %d seats)\n\n", sum.Variant, sum.Players)
+	fmt.Fprintf(&b, "Made with `go run ./cmd/atheneum sim %s`: %d games between computer players (%s", strings.Join(run.o.args, " "), sum.Games, strings.Join(sum.AI, ", "))
+	if sum.Rotate {
 		b.WriteString(", moved one seat along each game")
 	}
-	b.WriteString(").\n\n")
+	fmt.Fprintf(&b, "), seeds %d to %d.\n\n", sum.Seed, sum.Seed+uint64(run.o.games)-1)
 	fmt.Fprintf(&b, "| per game | turns | rounds | turns a round | moves |\n|---|---|---|---|---|\n| mean | %.1f | %.2f | %.1f | %.1f |\n\n",
-		s.Turns, s.Rounds, s.Turns/max(s.Rounds, 1), s.Moves)
+		sum.Turns, sum.Rounds, sum.Turns/max(sum.Rounds, 1), sum.Moves)
 	b.WriteString("| round ended by | share of rounds |\n|---|---|\n")
-	for _, k := range sortedKeys(s.Ends) {
-		fmt.Fprintf(&b, "| %s | %.1f %% |\n", k, 100*s.Ends[k])
+	for _, k := range sortedKeys(sum.Ends) {
+		fmt.Fprintf(&b, "| %s | %.1f %% |\n", k, 100*sum.Ends[k])
 	}
-	fmt.Fprintf(&b, "\nThe first player of a round won %.1f %% of the rounds; %.1f %% would be even.\n\n", 100*s.FirstPlayerRounds, 100*s.Even)
+	fmt.Fprintf(&b, "\nThe first player of a round won %.1f %% of the rounds; %.1f %% would be even.\n\n", 100*sum.FirstPlayerRounds, 100*sum.Even)
 	b.WriteString("| seat | wins | win rate | 95 % interval |\n|---|---|---|---|\n")
-	for _, st := range s.Seats {
+	for _, st := range sum.Seats {
 		fmt.Fprintf(&b, "| %d | %d of %d | %.1f %% | %.1f-%.1f %% |\n", st.Seat, st.Wins, st.Played, 100*st.WinRate, 100*st.CILow, 100*st.CIHigh)
 	}
 	b.WriteString("\n| level | wins | win rate | 95 % interval |\n|---|---|---|---|\n")
-	for _, st := range s.Levels {
+	for _, st := range sum.Levels {
 		fmt.Fprintf(&b, "| %s | %d of %d | %.1f %% | %.1f-%.1f %% |\n", st.Level, st.Wins, st.Played, 100*st.WinRate, 100*st.CILow, 100*st.CIHigh)
 	}
 	b.WriteString("\n| professor | item points a round | rounds whose winner held them |\n|---|---|---|\n")
-	for _, p := range s.Professors {
+	for _, p := range sum.Professors {
 		fmt.Fprintf(&b, "| %s | %.2f | %.0f %% |\n", p.Name, p.PointsPerRound, 100*p.WinnerHeld)
 	}
-	return b.String()
+	return writeKeepingNotes(path, []byte(b.String()))
 }
 
 func sortedKeys(m map[string]float64) []string {

@@ -1,6 +1,9 @@
 package anludim
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // Apply plays one move. A refused move returns a *Refusal and leaves the
 // game exactly as it was: every check runs before anything changes.
@@ -262,12 +265,26 @@ func (g *Game) checkPlay(m Move) (plan, error) {
 		}
 		pl.sources |= 1 << slot
 	}
-	// A combination of the same professor is extended whole or not at all.
+	// Ruling 17: cards move only to a higher combination. The seat's own
+	// combination of the same professor may be extended, whole and with
+	// at least one card more, but never laid again as it was nor joined to
+	// another of that professor.
+	var same uint64
 	for s := 0; s < maxCombos; s++ {
 		if pl.sources&(1<<s) != 0 && Professor(g.combos[s].prof) == m.Prof {
-			if missing := g.combos[s].cards.andNot(pl.cards); !missing.empty() {
-				return pl, refuse(CodeWholeCombination, "Card", missing.min())
-			}
+			same |= 1 << s
+		}
+	}
+	if bits.OnesCount64(same) > 1 {
+		return pl, refuse(CodeMergedCombinations, "Prof", m.Prof.ID())
+	}
+	if same != 0 {
+		c := g.combos[bits.TrailingZeros64(same)].cards
+		if missing := c.andNot(pl.cards); !missing.empty() {
+			return pl, refuse(CodeWholeCombination, "Card", missing.min())
+		}
+		if pl.cards == c {
+			return pl, refuse(CodeNothingAdded, "Prof", m.Prof.ID())
 		}
 	}
 	bar := g.bar(m.Prof, pl.sources)
@@ -340,6 +357,13 @@ func (g *Game) bar(p Professor, skip uint64) uint64 {
 		}
 	}
 	return b
+}
+
+// extendBar is what a play extending the seat's own combination in slot s
+// must beat: the other combinations of its professor, and the combination
+// itself by at least one card (ruling 17).
+func (g *Game) extendBar(p Professor, s int) uint64 {
+	return max(g.bar(p, 1<<s), sizeCeiling(p, g.combos[s].cards.count()))
 }
 
 // updateBars recomputes the strongest combination of each professor after

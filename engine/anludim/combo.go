@@ -28,6 +28,22 @@ func flushStrength(n int, counts *[14]uint8) uint64 {
 	return s
 }
 
+// sizeCeiling is the strength of the strongest combination of p that n
+// cards can make. Every professor ranks combinations by their size first
+// (cards, or groups of cards), so a combination is stronger than it exactly
+// when it has more cards.
+func sizeCeiling(p Professor, n int) uint64 {
+	switch p {
+	case Arcanist:
+		return uint64(n)<<32 | (1<<32 - 1)
+	case Necromancer:
+		return groupStrength(n/2, 0xFFFF)
+	case Seer:
+		return groupStrength(n/3, 0xFFFF)
+	}
+	return runStrength(n, 0xFF) // a run or a gathering: n<<8 | value
+}
+
 // strengthOf scores cards laid with the given sides as the combination of
 // professor p, or 0 when they do not form it.
 func strengthOf(p Professor, uses []Use) uint64 {

@@ -132,3 +132,37 @@ func TestExactReadingsAgreeWithBruteForce(t *testing.T) {
 		t.Fatal("no trial had a choice of readings; the test checks nothing")
 	}
 }
+
+// TestACombinationOfMoreCardsIsAlwaysStronger checks what sizeCeiling
+// relies on (ruling 17's "at least one card more"): every valid
+// combination of n cards ranks above every combination of fewer cards and
+// at most at sizeCeiling(p, n).
+func TestACombinationOfMoreCardsIsAlwaysStronger(t *testing.T) {
+	r := newTestRNG(17)
+	checked := 0
+	for trial := 0; trial < 20000; trial++ {
+		n := 2 + r.intn(7)
+		seen := map[int]bool{}
+		uses := make([]Use, 0, n)
+		for len(uses) < n {
+			c := r.intn(NumCards)
+			if !seen[c] {
+				seen[c] = true
+				uses = append(uses, Use{Card: c, Side: r.intn(2)})
+			}
+		}
+		for p := Professor(0); p < NumProfessors; p++ {
+			s := strengthOf(p, uses)
+			if s == 0 {
+				continue
+			}
+			checked++
+			if s > sizeCeiling(p, n) || s <= sizeCeiling(p, n-1) {
+				t.Fatalf("%s of %d cards %v: strength %#x outside (%#x, %#x]", p.ID(), n, uses, s, sizeCeiling(p, n-1), sizeCeiling(p, n))
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d combinations met", checked)
+	}
+}

@@ -88,6 +88,12 @@ const (
 	// CodeWholeCombination: Card (expert: a combination of the same
 	// professor is only extended with all its cards).
 	CodeWholeCombination = "whole_combination_needed"
+	// CodeNothingAdded: Prof (expert: the play re-lays one of the seat's
+	// own combinations of that professor without adding a card).
+	CodeNothingAdded = "no_card_added"
+	// CodeMergedCombinations: Prof (expert: the play joins two of the
+	// seat's own combinations of that professor).
+	CodeMergedCombinations = "combinations_merged"
 	// CodeNotCombination: Prof (the cards do not form its combination).
 	CodeNotCombination = "not_a_combination"
 	// CodeNotStrongest: Prof (a combination in play is as strong or stronger).
@@ -111,33 +117,35 @@ const (
 // RefusalArgs lists every refusal code with the names of the arguments it
 // carries, for the message catalogue to check itself against.
 var RefusalArgs = map[string][]string{
-	CodeSeatCount:        {"Seats", "Min", "Max"},
-	CodeBadOption:        {"Name", "Value"},
-	CodeHiddenView:       nil,
-	CodeGameOver:         nil,
-	CodeNotYourTurn:      {"Seat", "Awaited"},
-	CodeUnknownMove:      {"Kind"},
-	CodeKeeping:          nil,
-	CodeNotKeeping:       nil,
-	CodeMainDone:         nil,
-	CodeOptionalDone:     nil,
-	CodeMainNeeded:       nil,
-	CodeNothingToDraw:    nil,
-	CodeBadSlot:          {"Slot"},
-	CodeEmptySlot:        {"Slot"},
-	CodeBadProfessor:     {"Prof"},
-	CodeBadCard:          {"Card"},
-	CodeDuplicateCard:    {"Card"},
-	CodeNotInHand:        {"Card"},
-	CodeCardNotMovable:   {"Card"},
-	CodeWholeCombination: {"Card"},
-	CodeNotCombination:   {"Prof"},
-	CodeNotStrongest:     {"Prof"},
-	CodeTakeBackExpert:   nil,
-	CodeTakeBackLate:     nil,
-	CodeNoCombination:    {"Card"},
-	CodeNoItem:           {"Kind", "Value"},
-	CodeUndoAfterReveal:  nil,
-	CodeNothingToUndo:    nil,
-	CodeAlreadyKept:      {"Card"},
+	CodeSeatCount:          {"Seats", "Min", "Max"},
+	CodeBadOption:          {"Name", "Value"},
+	CodeHiddenView:         nil,
+	CodeGameOver:           nil,
+	CodeNotYourTurn:        {"Seat", "Awaited"},
+	CodeUnknownMove:        {"Kind"},
+	CodeKeeping:            nil,
+	CodeNotKeeping:         nil,
+	CodeMainDone:           nil,
+	CodeOptionalDone:       nil,
+	CodeMainNeeded:         nil,
+	CodeNothingToDraw:      nil,
+	CodeBadSlot:            {"Slot"},
+	CodeEmptySlot:          {"Slot"},
+	CodeBadProfessor:       {"Prof"},
+	CodeBadCard:            {"Card"},
+	CodeDuplicateCard:      {"Card"},
+	CodeNotInHand:          {"Card"},
+	CodeCardNotMovable:     {"Card"},
+	CodeWholeCombination:   {"Card"},
+	CodeNothingAdded:       {"Prof"},
+	CodeMergedCombinations: {"Prof"},
+	CodeNotCombination:     {"Prof"},
+	CodeNotStrongest:       {"Prof"},
+	CodeTakeBackExpert:     nil,
+	CodeTakeBackLate:       nil,
+	CodeNoCombination:      {"Card"},
+	CodeNoItem:             {"Kind", "Value"},
+	CodeUndoAfterReveal:    nil,
+	CodeNothingToUndo:      nil,
+	CodeAlreadyKept:        {"Card"},
 }

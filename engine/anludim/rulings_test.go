@@ -391,7 +391,7 @@ func TestRuling16ExpertHierarchy(t *testing.T) {
 	})
 }
 
-func TestRuling17ExpertMovesCardsUpAndDiscardsTheRest(t *testing.T) {
+func ruling17MovesCardsUpAndDiscardsTheRest(t *testing.T) {
 	g := rig(t, 2, Options{Expert: true}, []int{id(9, Amber), id(9, Azure), id(9, Jade), id(9, Ruby), id(4, Amber), id(4, Azure), id(3, Jade)})
 	must(t, g, play(Necromancer, 0, a(id(9, Amber)), a(id(9, Azure))), mv(0, EndTurn), mv(1, RecruitHidden), mv(1, EndTurn))
 	t.Run("a trio takes a card from a pair; the rest is discarded and the pawn returns", func(t *testing.T) {
@@ -412,6 +412,101 @@ func TestRuling17ExpertMovesCardsUpAndDiscardsTheRest(t *testing.T) {
 		if c := g.Combinations(0); len(c) != 2 || g.ProfessorSeat(Necromancer) != 0 {
 			t.Fatalf("combinations %+v", c)
 		}
+	})
+}
+
+// offeredPlays walks Next from "p" to every play it completes (the hands
+// of these tests are small enough to walk whole).
+func offeredPlays(g *Game, seat int) []Move {
+	var out []Move
+	var walk func(chosen []string)
+	walk = func(chosen []string) {
+		for _, s := range g.Next(seat, chosen) {
+			if s.Move != nil {
+				out = append(out, *s.Move)
+				continue
+			}
+			walk(append(slices.Clip(chosen), s.Key))
+		}
+	}
+	walk([]string{"p"})
+	return out
+}
+
+// offersPlayOf reports whether a play for p made of exactly cards is offered
+// by Next, by BestPlay or by ProfessorsFor.
+func offersPlayOf(g *Game, seat int, p Professor, cards ...int) bool {
+	same := func(m Move) bool {
+		if m.Prof != p || len(m.Cards) != len(cards) {
+			return false
+		}
+		for _, u := range m.Cards {
+			if !slices.Contains(cards, u.Card) {
+				return false
+			}
+		}
+		return true
+	}
+	if slices.ContainsFunc(offeredPlays(g, seat), same) {
+		return true
+	}
+	if m, ok := g.BestPlay(seat, p); ok && same(m) {
+		return true
+	}
+	return slices.ContainsFunc(g.ProfessorsFor(seat, cards), func(c ProfessorChoice) bool { return c.Prof == p })
+}
+
+func TestRuling17ExpertCardsGoOnlyToAHigherCombination(t *testing.T) {
+	t.Run("cards move up into a higher combination, the rest is discarded", ruling17MovesCardsUpAndDiscardsTheRest)
+	fives := []Use{a(id(5, Amber)), a(id(5, Azure))}
+	t.Run("re-laying one's own combination unchanged for the professor one holds is refused and not offered", func(t *testing.T) {
+		g := rig(t, 2, Options{Expert: true}, []int{id(5, Amber), id(5, Azure)})
+		must(t, g, play(Necromancer, 0, fives...), mv(0, EndTurn), mv(1, RecruitHidden), mv(1, EndTurn))
+		setHand(g, 0, []int{id(9, Jade)})
+		refused(t, g, play(Necromancer, 0, fives...), CodeNothingAdded)
+		if offersPlayOf(g, 0, Necromancer, id(5, Amber), id(5, Azure)) || g.Takeable(0)&(1<<Necromancer) != 0 {
+			t.Fatal("the unchanged pair is still offered")
+		}
+	})
+	t.Run("re-laying a pawnless combination unchanged to take the professor back is refused and not offered", func(t *testing.T) {
+		g := rig(t, 2, Options{Expert: true}, []int{id(5, Amber), id(5, Azure)},
+			[]int{id(6, Jade), id(6, Ruby), id(6, Amber), id(6, Azure)})
+		must(t, g, play(Necromancer, 0, fives...), mv(0, EndTurn))
+		must(t, g, play(Necromancer, 1, a(id(6, Jade)), a(id(6, Ruby))), mv(1, EndTurn), mv(0, RecruitHidden), mv(0, EndTurn))
+		// Seat 1 moves a six into a trio: its pair dissolves and the
+		// Necromancer's pawn goes back to the board, seat 0's pair of fives
+		// being now the strongest on the table.
+		must(t, g, play(Seer, 1, a(id(6, Jade)), a(id(6, Amber)), a(id(6, Azure))), mv(1, EndTurn))
+		if g.ProfessorSeat(Necromancer) != -1 {
+			t.Fatal("the Necromancer did not go back to the board")
+		}
+		setHand(g, 0, []int{id(9, Jade)})
+		refused(t, g, play(Necromancer, 0, fives...), CodeNothingAdded)
+		if offersPlayOf(g, 0, Necromancer, id(5, Amber), id(5, Azure)) {
+			t.Fatal("the unchanged pair is still offered")
+		}
+	})
+	t.Run("merging two of one's own combinations of one professor is refused and not offered", func(t *testing.T) {
+		g := rig(t, 2, Options{Expert: true}, []int{id(4, Amber), id(4, Azure), id(5, Amber), id(5, Azure)})
+		must(t, g, play(Necromancer, 0, a(id(4, Amber)), a(id(4, Azure))), mv(0, EndTurn), mv(1, RecruitHidden), mv(1, EndTurn))
+		must(t, g, play(Necromancer, 0, fives...), mv(0, EndTurn), mv(1, RecruitHidden), mv(1, EndTurn))
+		if len(g.Combinations(0)) != 2 {
+			t.Fatalf("combinations %+v", g.Combinations(0))
+		}
+		setHand(g, 0, []int{id(3, Jade), id(3, Ruby)})
+		merged := []Use{a(id(4, Amber)), a(id(4, Azure)), a(id(5, Amber)), a(id(5, Azure))}
+		refused(t, g, play(Necromancer, 0, merged...), CodeMergedCombinations)
+		refused(t, g, play(Necromancer, 0, append(merged, a(id(3, Jade)), a(id(3, Ruby)))...), CodeMergedCombinations)
+		if offersPlayOf(g, 0, Necromancer, id(4, Amber), id(4, Azure), id(5, Amber), id(5, Azure)) ||
+			offersPlayOf(g, 0, Necromancer, id(4, Amber), id(4, Azure), id(5, Amber), id(5, Azure), id(3, Jade), id(3, Ruby)) {
+			t.Fatal("a merge is still offered")
+		}
+		t.Run("extending one of them with cards from the hand stays allowed", func(t *testing.T) {
+			if !offersPlayOf(g, 0, Necromancer, id(5, Amber), id(5, Azure), id(3, Jade), id(3, Ruby)) {
+				t.Fatal("the extension is not offered")
+			}
+			must(t, g, play(Necromancer, 0, a(id(5, Amber)), a(id(5, Azure)), a(id(3, Jade)), a(id(3, Ruby))))
+		})
 	})
 }
 

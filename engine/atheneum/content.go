@@ -498,22 +498,27 @@ var (
 	atheneum2JSON []byte
 	//go:embed content/atheneum-3.json
 	atheneum3JSON []byte
+	//go:embed content/atheneum-4.json
+	atheneum4JSON []byte
 )
 
 var embeddedPacks = map[string][]byte{
 	"atheneum-1": atheneum1JSON,
 	"atheneum-2": atheneum2JSON,
 	"atheneum-3": atheneum3JSON,
+	"atheneum-4": atheneum4JSON,
 }
 
 // defaultContentJSON is the data of the default pack.
 var defaultContentJSON = embeddedPacks[DefaultContentID]
 
 // DefaultContentID is the id of the embedded content pack new games use.
-const DefaultContentID = "atheneum-3"
+const DefaultContentID = "atheneum-4"
 
 // EmbeddedPacks lists the ids of the embedded content packs, oldest first.
-func EmbeddedPacks() []string { return []string{"atheneum-1", "atheneum-2", "atheneum-3"} }
+func EmbeddedPacks() []string {
+	return []string{"atheneum-1", "atheneum-2", "atheneum-3", "atheneum-4"}
+}
 
 var (
 	packsMu sync.Mutex

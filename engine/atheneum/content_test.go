@@ -33,6 +33,7 @@ var packSHA256 = map[string]string{
 	"atheneum-1": "8d084c3862552fa85acd13afca861dfb114d79e82842ac26f22e7d33af6da5da",
 	"atheneum-2": "ff1cdccebcb7a18effb161621a255a23bbf947c14485578d9bb1040526baf8ed",
 	"atheneum-3": "a191b383f3f0e7effca7b3521a9d34e3793688156f0e2291d3cd427656b6074c",
+	"atheneum-4": "6a61bc101177c0ea2a7e0b30bb58369d48dc643f8561e0dfcf65bed5649816e0",
 }
 
 func TestEmbeddedPacksAreUnchanged(t *testing.T) {
@@ -54,6 +55,7 @@ func TestGamesRecordedWithOlderPacksStillReplay(t *testing.T) {
 	for _, tc := range []struct{ pack, file string }{
 		{"atheneum-1", "testdata/atheneum-1-game.json"},
 		{"atheneum-2", "testdata/atheneum-2-game.json"},
+		{"atheneum-3", "testdata/atheneum-3-game.json"},
 	} {
 		t.Run("a game recorded with "+tc.pack+" replays to the same shelves and results", func(t *testing.T) {
 			data, err := os.ReadFile(tc.file)

@@ -15,7 +15,7 @@ const GameID = "atheneum"
 
 // The Setup options Atheneum reads at the seam.
 const (
-	// OptionContent names the content pack (DefaultContentID, "atheneum-3", by default).
+	// OptionContent names the content pack (DefaultContentID, "atheneum-4", by default).
 	OptionContent = "content"
 	// SeatOptionSubject is a seat's favourite subject, as a colour letter
 	// ("T", "V", "G", "P" or "K"); seats without one get the first free

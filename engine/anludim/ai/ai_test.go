@@ -1,12 +1,31 @@
 package ai
 
 import (
+	"fmt"
 	"os"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"atheneum/engine"
 	"atheneum/engine/anludim"
 )
+
+// match plays a match of Anludim between the computer players, the hard
+// ones at playouts (0: their default), in the variant given.
+func match(levels []string, games int, seed uint64, playouts int, expert bool, workers int, each func(engine.GameRecord)) engine.MatchSummary {
+	variant := "base"
+	if expert {
+		variant = "expert"
+	}
+	return engine.PlayMatch(Game(Players{Playouts: playouts}), engine.Match{Games: games, Seed: seed, Seats: len(levels), Levels: levels,
+		Rotate: true, Workers: workers, Each: each,
+		Setup: func(int) engine.Setup {
+			return engine.Setup{Seats: len(levels), Options: map[string]string{anludim.OptionVariant: variant}}
+		}})
+}
 
 func TestEveryLevelPlaysOnlyLegalMoves(t *testing.T) {
 	tables := []struct {
@@ -21,12 +40,17 @@ func TestEveryLevelPlaysOnlyLegalMoves(t *testing.T) {
 	}
 	for _, tb := range tables {
 		t.Run(tb.name, func(t *testing.T) {
-			st, err := Simulate(SimConfig{Levels: tb.levels, Games: 2, Seed: 3, Playouts: 8, Rotate: true, Options: anludim.Options{Expert: tb.expert}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st.Games != 2 || st.Rounds < 4 || st.SeatWins == nil {
-				t.Fatalf("stats %+v", st)
+			var mu sync.Mutex
+			rounds := 0
+			sum := match(tb.levels, 2, 3, 8, tb.expert, 1, func(r engine.GameRecord) {
+				if r.Final != nil {
+					mu.Lock()
+					rounds += len(r.Final.(*anludim.State).Game.Rounds())
+					mu.Unlock()
+				}
+			})
+			if sum.Games != 2 || sum.Errors != 0 || rounds < 4 {
+				t.Fatalf("%d rounds; summary %+v", rounds, sum)
 			}
 		})
 	}
@@ -69,63 +93,126 @@ func TestHardDecidesWithinASecond(t *testing.T) {
 
 // TestMatchHardAgainstNormal measures hard against normal over many
 // two-seat games with both seatings; set ANLUDIM_MATCH=1 to run it
-// (ANLUDIM_MATCH=expert for the expert variant).
+// (ANLUDIM_MATCH=expert for the expert variant). It plays the games of
+// `atheneum sim --game anludim --players 2 --ai hard,normal --games 400
+// --seed 2026` (docs/anludim/ai.md).
 func TestMatchHardAgainstNormal(t *testing.T) {
 	mode := os.Getenv("ANLUDIM_MATCH")
 	if mode == "" {
 		t.Skip("set ANLUDIM_MATCH=1 to play the match")
 	}
-	opts := anludim.Options{Expert: mode == "expert"}
-	st, err := Simulate(SimConfig{Levels: []string{"hard", "normal"}, Games: matchGames, Seed: 2026, Playouts: matchPlayouts, Rotate: true, Workers: 2, Options: opts})
-	if err != nil {
-		t.Fatal(err)
+	sum := match([]string{"hard", "normal"}, matchGames, 2026, 0, mode == "expert", 2, nil)
+	if sum.Errors > 0 {
+		t.Fatal(sum.FirstErrors)
 	}
-	rate := st.WinRate("hard")
-	t.Logf("expert %v: hard (%d play-outs) beat normal in %d of %d games (%.1f%%); seat 0 won %d; %.2f rounds per game",
-		opts.Expert, matchPlayouts, st.LevelWins["hard"], st.Games, 100*rate, st.SeatWins[0], st.RoundsPerGame())
-	if rate < 0.65 {
-		t.Fatalf("hard won %.1f%%, want at least 65%%", 100*rate)
+	hard := sum.Levels[0]
+	t.Logf("expert %v: hard (%d play-outs) beat normal in %d of %d games (%.1f%%); seat 0 won %d",
+		mode == "expert", DefaultPlayouts, hard.Wins, sum.Games, 100*hard.WinRate, sum.Seats[0].Wins)
+	if hard.WinRate < 0.65 {
+		t.Fatalf("hard won %.1f%%, want at least 65%%", 100*hard.WinRate)
 	}
 }
 
-const (
-	matchGames    = 400
-	matchPlayouts = DefaultPlayouts
-)
+const matchGames = 400
 
 func TestNormalBeatsRandomMostOfTheTime(t *testing.T) {
-	st, err := Simulate(SimConfig{Levels: []string{"normal", "random"}, Games: 20, Seed: 9, Rotate: true})
-	if err != nil {
-		t.Fatal(err)
+	sum := match([]string{"normal", "random"}, 20, 9, 0, false, 1, nil)
+	if sum.Errors > 0 || sum.Levels[0].Level != "normal" {
+		t.Fatalf("summary %+v", sum)
 	}
-	if rate := st.WinRate("normal"); rate < 0.8 {
+	if rate := sum.Levels[0].WinRate; rate < 0.8 {
 		t.Fatalf("normal won %.0f%% of its games against random", 100*rate)
 	}
 }
 
-func TestSimulateAddsUp(t *testing.T) {
-	st, err := Simulate(SimConfig{Levels: []string{"normal", "normal", "normal"}, Games: 12, Seed: 4, Workers: 2})
-	if err != nil {
-		t.Fatal(err)
+// TestNoLevelLaysACombinationAgainOrJoinsTwo: ruling 17 read strictly.
+// Before it, every level had learned to lay one of its own combinations
+// again unchanged (a free pass, or a free professor once the combination
+// had lost its pawn); now no level proposes that, nor joins two of its own
+// combinations of one professor. -v logs the counts.
+func TestNoLevelLaysACombinationAgainOrJoinsTwo(t *testing.T) {
+	games := 200
+	if raceEnabled {
+		games = 10
 	}
-	ends, wins := 0, 0
-	for _, n := range st.Ends {
-		ends += n
+	for _, tb := range []struct {
+		levels []string
+		games  int
+	}{
+		{[]string{"normal", "normal"}, games},
+		{[]string{"normal", "normal", "normal", "normal"}, games},
+		{[]string{"random", "random", "random"}, games},
+		{[]string{"hard", "normal"}, games / 10},
+	} {
+		t.Run(fmt.Sprintf("%d expert games of %s", tb.games, strings.Join(tb.levels, ",")), func(t *testing.T) {
+			relaid, joined, plays := 0, 0, 0
+			for i := 0; i < tb.games; i++ {
+				seed := uint64(1 + i)
+				g, err := anludim.New(seed, len(tb.levels), anludim.Options{Expert: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				players := make([]Player, len(tb.levels))
+				for s, lv := range tb.levels {
+					if lv == "hard" {
+						players[s] = NewHard(seed*31+uint64(s)+1, 100)
+					} else if players[s], err = New(lv, seed*31+uint64(s)+1); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for n := 0; !g.Over(); n++ {
+					if n > engine.MaxPlayoutMoves {
+						t.Fatalf("game %d did not end", i)
+					}
+					seat := g.Awaited()[0]
+					m := players[seat].Propose(g.View(seat), seat)
+					if m.Kind == anludim.Play {
+						plays++
+						r, j := reuses(g, m)
+						relaid += r
+						joined += j
+					}
+					if _, err := g.Apply(m); err != nil {
+						t.Fatalf("%v: %v", m, err)
+					}
+				}
+			}
+			t.Logf("%d plays, %d laid again unchanged, %d joining two combinations of one professor", plays, relaid, joined)
+			if relaid+joined > 0 {
+				t.Errorf("%d plays laid a combination again unchanged and %d joined two", relaid, joined)
+			}
+		})
 	}
-	for _, n := range st.SeatWins {
-		wins += n
+}
+
+// reuses says whether a play lays one of the seat's own combinations again
+// unchanged (relaid 1) or takes cards from two of its own combinations of
+// the play's professor (joined 1).
+func reuses(g *anludim.Game, m anludim.Move) (relaid, joined int) {
+	var cards []int
+	for _, u := range m.Cards {
+		cards = append(cards, u.Card)
 	}
-	paid := 0
-	for _, p := range st.ProfessorPoints {
-		paid += p
+	slices.Sort(cards)
+	same := 0
+	for _, c := range g.Combinations(m.Seat) {
+		if c.Prof != m.Prof {
+			continue
+		}
+		var own []int
+		for _, u := range c.Uses {
+			own = append(own, u.Card)
+		}
+		slices.Sort(own)
+		if slices.Equal(own, cards) {
+			relaid = 1
+		}
+		if slices.ContainsFunc(own, func(c int) bool { return slices.Contains(cards, c) }) {
+			same++
+		}
 	}
-	t.Logf("%.1f turns and %.2f rounds per game; ends %v; first player won %.0f%% of rounds; points per round %v",
-		st.TurnsPerGame(), st.RoundsPerGame(), st.Ends, 100*st.FirstPlayerRoundRate(), st.ProfessorPointsPerRound())
-	if ends != st.Rounds || wins != st.Games || st.Games != 12 || paid == 0 || st.Turns < st.Rounds {
-		t.Fatalf("stats do not add up: %+v", st)
+	if same > 1 {
+		joined = 1
 	}
-	again, _ := Simulate(SimConfig{Levels: []string{"normal", "normal", "normal"}, Games: 12, Seed: 4, Workers: 1})
-	if again.Turns != st.Turns || again.ProfessorPoints != st.ProfessorPoints {
-		t.Fatal("the number of workers changed the result")
-	}
+	return relaid, joined
 }

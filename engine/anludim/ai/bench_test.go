@@ -27,8 +27,8 @@ func BenchmarkHardDecision(b *testing.B) {
 func BenchmarkNormalGame4Seats(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := Simulate(SimConfig{Levels: []string{"normal", "normal", "normal", "normal"}, Games: 1, Seed: uint64(i)}); err != nil {
-			b.Fatal(err)
+		if sum := match([]string{"normal", "normal", "normal", "normal"}, 1, uint64(i), 0, false, 1, nil); sum.Errors > 0 {
+			b.Fatal(sum.FirstErrors)
 		}
 	}
 }
