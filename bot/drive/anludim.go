@@ -10,18 +10,13 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-
-	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/face"
-	"atheneum/bot/game"
 	"atheneum/engine"
 	an "atheneum/engine/anludim"
 	"atheneum/engine/anludim/ai"
@@ -140,37 +135,9 @@ func lobbyOptionMenu(lobby discordtest.Message, name string) (discordtest.Compon
 // anludimCommand is Anludim's slash command.
 const anludimCommand = an.ID
 
-// AnludimPrompt is p's current prompt in an Anludim game, and whether it
-// offers anything to press: for a seat playing by command, the answer of
-// /anludim play; otherwise the newest message of p's direct messages that
-// still has buttons or menus of a game. A prompt whose content is too
-// long for one message comes in parts: the part returned is the one with
-// the components.
+// AnludimPrompt is p's current prompt in an Anludim game (see PromptIn).
 func (d *Driver) AnludimPrompt(p *Player) (discordtest.Message, bool, error) {
-	if p.ViaSlash {
-		// As a person would, go on pressing the answer of the last
-		// /anludim play while it is current (no move was made since).
-		if m, ok := d.currentAnswer(p.User); ok {
-			return m, true, nil
-		}
-		answers, err := d.Slash(anludimCommand, d.Channel, p.User, "play")
-		if err != nil {
-			return discordtest.Message{}, false, err
-		}
-		for i := len(answers) - 1; i >= 0; i-- {
-			if live(answers[i]) {
-				return answers[i], true, nil
-			}
-		}
-		return answers[len(answers)-1], false, nil
-	}
-	ms := d.Srv.DMMessages(p.User.ID)
-	for i := len(ms) - 1; i >= 0; i-- {
-		if !ms[i].Deleted && live(ms[i]) {
-			return ms[i], true, nil
-		}
-	}
-	return discordtest.Message{}, false, nil
+	return d.PromptIn(p, anludimCommand)
 }
 
 // currentAnswer is the newest answer only user sees in the driver's
@@ -231,67 +198,28 @@ func (d *Driver) AnludimView(gameID string, seat int) (*store.Game, *an.Game, er
 	return rec, st.Game.View(seat), nil
 }
 
-// maxAnludimPresses bounds the presses of one move: a combination of every
-// card of a hand is about seventy.
-const maxAnludimPresses = 100
-
-// PerformAnludim makes move m for player p by pressing the components of
-// p's prompt that lead to it, reading the prompt again after each press:
-// one button or menu choice for a recruit, a discard, a take-back, a card
-// kept or the end of the turn; for a combination, Play, its cards one by
-// one from the menus (a long hand is split over several), the professor's
-// button and, when the face asks, the reading. A position that has left
-// the way to m (a combination begun with other cards) is dropped first.
-//
-// The face offers one reading per strength, strongest first, a page of
-// menus at a time: when m's exact reading is not on the page shown, the
-// strongest is chosen (from the first page), as the rules do when the
-// reading is not asked (the computer players play the strongest reading
-// of their cards). It returns an error when the bot did not store
-// a move, refused a press, or when no offered component leads to m.
+// PerformAnludim makes move m for player p by pressing the keys that build
+// it on p's prompt (see PressMove): one button or menu choice for a
+// recruit, a discard, a take-back, a card kept or the end of the turn; for
+// a combination, Play, its cards one by one from the menus (a long hand
+// is split over several), the professor's button and, when the face asks,
+// the reading, turning its pages (the strongest reading when m's own is
+// not listed, as the rules play when the reading is not asked).
 func (d *Driver) PerformAnludim(p *Player, m an.Move) error {
 	msg, ok, err := d.AnludimPrompt(p)
 	if err != nil {
 		return err
 	}
-	if !ok {
+	var gameID string
+	walkLive(msg.Components, func(_ discordtest.Component, id face.ID) { gameID = id.Game })
+	if !ok || gameID == "" {
 		return fmt.Errorf("%s has no prompt to play %s on: %q", p.User.Username, m, msg.Content)
 	}
-	for n := 0; n < maxAnludimPresses; n++ {
-		b, err := readAnludimBoard(msg)
-		if err != nil {
-			return fmt.Errorf("%s's prompt: %w", p.User.Username, err)
-		}
-		pr, err := b.pressFor(m)
-		if err != nil {
-			return fmt.Errorf("%s's prompt (%s) for %s: %w", p.User.Username, b.describe(), m, err)
-		}
-		before, err := d.Store.GetGame(d.Ctx, b.game)
-		if err != nil {
-			return err
-		}
-		var values []string
-		if pr.menu {
-			values = []string{pr.key}
-		}
-		seen, in, err := d.Click(p.User, msg, pr.customID, values...)
-		if err != nil {
-			return err
-		}
-		after, err := d.Store.GetGame(d.Ctx, b.game)
-		if err != nil {
-			return err
-		}
-		if after.Seq != before.Seq {
-			return nil // the move is played (and perhaps the turn ended with it)
-		}
-		next, ok := d.pressedNow(msg, in)
-		if !ok {
-			return fmt.Errorf("%s pressed %q on the way to %s: the bot answered %q and stored nothing", p.User.Username, pr.key, m, seen.Content)
-		}
-		msg = next
+	_, view, err := d.AnludimView(gameID, m.Seat)
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("%d presses did not make %s", maxAnludimPresses, m)
+	return d.PressMove(p, anludimCommand, &an.State{Game: view}, m.Seat, engine.Move(m.String()))
 }
 
 // PlayAnludim makes seat's next move in game gameID for p: the normal
@@ -307,46 +235,13 @@ func (d *Driver) PlayAnludim(p *Player, gameID string, seat int) (an.Move, error
 }
 
 // PlayAnludimGame plays the people's seats of game gameID until the game
-// is over, each move chosen by PlayAnludim; the computer seats play
-// themselves. before, when set, is called with the game as stored before
-// each person's move. It returns the finished game.
+// is over, each move chosen by the autopilot from what the seat sees and
+// pressed by PressMove; the computer seats play themselves. before, when
+// set, is called with the game as stored before each person's move. It
+// returns the finished game.
 func (d *Driver) PlayAnludimGame(gameID string, people []*Player, before func(rec *store.Game)) (*store.Game, error) {
-	for moves := 0; moves < maxAnludimMoves; moves++ {
-		rec, err := d.Store.LoadGame(d.Ctx, gameID)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case rec.Status == store.StatusFinished:
-			return rec, nil
-		case rec.Status != store.StatusPlaying:
-			return rec, fmt.Errorf("the game is %s", rec.Status)
-		}
-		if before != nil {
-			before(rec)
-		}
-		awaited := rec.State.Awaited()
-		if len(awaited) == 0 {
-			return rec, fmt.Errorf("the game waits for nobody at %s", game.StepKey(rec.State))
-		}
-		seat := awaited[0]
-		if !game.IsPerson(rec, seat) {
-			return rec, fmt.Errorf("the game waits for the computer seat %d at %s", seat, game.StepKey(rec.State))
-		}
-		i := slices.IndexFunc(people, func(p *Player) bool { return p.User.ID == rec.Seats[seat].UserID })
-		if i < 0 {
-			return rec, fmt.Errorf("nobody given plays seat %d (%s)", seat, rec.Seats[seat].Name)
-		}
-		if _, err := d.PlayAnludim(people[i], gameID, seat); err != nil {
-			return rec, fmt.Errorf("%s at %s: %w", game.StepKey(rec.State), rec.Seats[seat].Name, err)
-		}
-	}
-	return nil, fmt.Errorf("the game did not end in %d moves of its people", maxAnludimMoves)
+	return d.PlayGame(gameID, anludimCommand, people, ai.Players{}, before)
 }
-
-// maxAnludimMoves bounds the people's moves of one game (a five-seat game
-// is some 120 turns of a few moves each).
-const maxAnludimMoves = 5000
 
 // pressedNow is the message to press next after a press that played no
 // move: the pressed message as it is now, or the last follow-up of the
@@ -374,203 +269,8 @@ type anPress struct {
 	customID string
 	menu     bool
 	// key is the key of the rules' Next the press chooses, or a way back
-	// ("^" to the start, "<" to the cards, "@N" to a page).
+	// or a page (face.NavStart, face.NavBack, face.NavPage+N).
 	key string
-}
-
-// anBoard is what a prompt offers: the position its components were built
-// at (what the move has chosen so far) and its presses, in order.
-type anBoard struct {
-	game    string
-	play    bool
-	cards   []int
-	prof    string
-	page    int
-	presses []anPress
-}
-
-// readAnludimBoard reads the position and the presses of a prompt from its
-// components' custom ids (see bot/anludim's ids.go: "b" a button whose
-// last argument is its choice, "m0"... a menu whose values are keys; the
-// arguments before are the position).
-func readAnludimBoard(msg discordtest.Message) (*anBoard, error) {
-	b := &anBoard{}
-	var position []string
-	var bad error
-	walkLive(msg.Components, func(c discordtest.Component, id face.ID) {
-		var args []string
-		switch {
-		case id.Verb == "b" && len(id.Args) > 1:
-			args = id.Args[:len(id.Args)-1]
-			b.presses = append(b.presses, anPress{customID: c.CustomID, key: strings.ReplaceAll(id.Args[len(id.Args)-1], "~", ":")})
-		case strings.HasPrefix(id.Verb, "m") && c.Type == discordgo.SelectMenuComponent:
-			args = id.Args
-			for _, o := range c.Options {
-				b.presses = append(b.presses, anPress{customID: c.CustomID, menu: true, key: o.Value})
-			}
-		default:
-			return // not a component of a move (an autopilot's way back)
-		}
-		switch {
-		case position == nil:
-			position, b.game = args, id.Game
-		case !slices.Equal(position, args):
-			bad = fmt.Errorf("components of two positions, %v and %v", position, args)
-		}
-	})
-	if bad != nil {
-		return nil, bad
-	}
-	if position == nil {
-		return nil, fmt.Errorf("no component of a move: %q", msg.Content)
-	}
-	if n := len(position); n > 0 && strings.HasPrefix(position[n-1], "@") {
-		page, err := strconv.Atoi(position[n-1][1:])
-		if err != nil {
-			return nil, fmt.Errorf("the page %q", position[n-1])
-		}
-		b.page, position = page, position[:n-1]
-	}
-	switch {
-	case len(position) == 1 && position[0] == "s":
-	case (len(position) == 2 || len(position) == 3) && position[0] == "p":
-		set, ok := new(big.Int).SetString(position[1], 36)
-		if !ok {
-			return nil, fmt.Errorf("the card set %q", position[1])
-		}
-		b.play = true
-		for c := 0; c < set.BitLen(); c++ {
-			if set.Bit(c) == 1 {
-				b.cards = append(b.cards, c)
-			}
-		}
-		if len(position) == 3 {
-			b.prof = position[2]
-		}
-	default:
-		return nil, fmt.Errorf("the position %v", position)
-	}
-	return b, nil
-}
-
-// find is the first press that chooses key.
-func (b *anBoard) find(key string) (anPress, bool) {
-	i := slices.IndexFunc(b.presses, func(p anPress) bool { return p.key == key })
-	if i < 0 {
-		return anPress{}, false
-	}
-	return b.presses[i], true
-}
-
-// describe says where the board stands and what it offers, for errors.
-func (b *anBoard) describe() string {
-	keys := make([]string, len(b.presses))
-	for i, p := range b.presses {
-		keys[i] = p.key
-	}
-	where := "the start"
-	if b.play {
-		where = fmt.Sprintf("a combination of %v", b.cards)
-		if b.prof != "" {
-			where += " for " + b.prof
-		}
-	}
-	return fmt.Sprintf("at %s, offering %s", where, strings.Join(keys, " "))
-}
-
-// errNoPress is wrapped by pressFor when nothing offered leads to the move.
-var errNoPress = errors.New("no offered component leads there")
-
-// pressFor is the press that leads towards m from the board's position.
-func (b *anBoard) pressFor(m an.Move) (anPress, error) {
-	want := func(key string) (anPress, error) {
-		if p, ok := b.find(key); ok {
-			return p, nil
-		}
-		return anPress{}, fmt.Errorf("%w (wanted %q)", errNoPress, key)
-	}
-	if m.Kind != an.Play {
-		if b.play {
-			return want("^")
-		}
-		return want(startKey(m))
-	}
-	if !b.play {
-		return want("p")
-	}
-	var cards []int
-	for _, u := range m.Cards {
-		cards = append(cards, u.Card)
-	}
-	slices.Sort(cards)
-	if slices.ContainsFunc(b.cards, func(c int) bool { return !slices.Contains(cards, c) }) ||
-		(b.prof != "" && b.prof != m.Prof.Code()) {
-		return want("^")
-	}
-	if b.prof != "" {
-		return b.readingFor(m)
-	}
-	missing := false
-	for _, c := range cards {
-		if slices.Contains(b.cards, c) {
-			continue
-		}
-		missing = true
-		if p, ok := b.find(strconv.Itoa(c)); ok {
-			return p, nil
-		}
-	}
-	if missing {
-		return anPress{}, fmt.Errorf("%w (no card of %v still to add is offered)", errNoPress, cards)
-	}
-	return want(m.Prof.Code())
-}
-
-// readingFor chooses the reading of m's cards: m's own when a menu lists
-// it, else the strongest (the first option of the first page).
-func (b *anBoard) readingFor(m an.Move) (anPress, error) {
-	want := func(key string) (anPress, error) {
-		if p, ok := b.find(key); ok {
-			return p, nil
-		}
-		return anPress{}, fmt.Errorf("%w (wanted %q)", errNoPress, key)
-	}
-	var wanted []string
-	for _, u := range m.Cards {
-		if u.Side >= 0 {
-			wanted = append(wanted, strconv.Itoa(u.Card)+string("ab"[u.Side]))
-		}
-	}
-	slices.Sort(wanted)
-	var first *anPress
-	for i, p := range b.presses {
-		if !p.menu {
-			continue
-		}
-		if first == nil {
-			first = &b.presses[i]
-		}
-		got := strings.Split(p.key, ".")
-		slices.Sort(got)
-		if len(wanted) == len(m.Cards) && slices.Equal(got, wanted) {
-			return p, nil
-		}
-	}
-	switch {
-	case b.page > 0:
-		return want("@" + strconv.Itoa(b.page-1)) // back towards the strongest
-	case first != nil:
-		return *first, nil
-	}
-	return anPress{}, fmt.Errorf("%w (no reading is offered)", errNoPress)
-}
-
-// startKey is a move's key at the start of a move, as the rules' Next
-// offers it: its notation after the seat, words joined by a colon ("x:T3",
-// "k:12", "u0").
-func startKey(m an.Move) string {
-	_, rest, _ := strings.Cut(m.String(), " ")
-	return strings.ReplaceAll(rest, " ", ":")
 }
 
 // AnludimResults are a finished game's standings as its rules give them,
