@@ -51,9 +51,15 @@ type Game struct {
 	Table func(env Env, rec *store.Game) []Picture
 	// Events words what moves caused for reader, a seat or
 	// engine.Spectator (nil: "<Command>.event.<kind>" with the event's
-	// arguments and "Name", the seat's name; a private event is worded
-	// for others by "<Command>.event.<kind>.hidden", or not at all).
+	// arguments and "Name", the seat's name; its seat reads
+	// "<Command>.event.<kind>.own" where the catalogue has it, in the
+	// second person; a private event is worded for others by
+	// "<Command>.event.<kind>.hidden", or not at all).
 	Events func(l i18n.Lang, rec *store.Game, events []engine.Event, reader int) []string
+	// Hint says what to do on b and why, for a seat shown hints (a
+	// practice game, a member's first games: face.Env.Hints); nil: the
+	// game has no hints.
+	Hint func(b *Board) string
 	// Forced returns the move seat would only be asked to confirm, which
 	// is played for it at once (nil: none).
 	Forced func(rec *store.Game, seat int) engine.Move
@@ -188,6 +194,11 @@ func (k *Kit) Message(ctx context.Context, env Env, t *game.Table, seat int, l i
 		}
 	}
 	lines = append(lines, k.text(b)...)
+	if k.G.Hint != nil && env.Hints(ctx, rec, seat) {
+		if hint := k.G.Hint(b); hint != "" {
+			lines = append(lines, hint)
+		}
+	}
 	m := Message{Content: strings.Join(lines, "\n"), Components: b.Rows()}
 	if len(b.Path) == 0 && k.G.Picture != nil {
 		m.Pictures = k.G.Picture(env, rec, seat)
@@ -383,8 +394,11 @@ func (k *Kit) EventLines(l i18n.Lang, rec *store.Game, events []engine.Event, re
 	var out []string
 	for _, e := range events {
 		id := k.G.Command + ".event." + e.Kind
-		if e.Private && reader != e.Seat {
+		switch {
+		case e.Private && reader != e.Seat:
 			id += ".hidden"
+		case reader == e.Seat && l.Has(id+".own"):
+			id += ".own"
 		}
 		if !l.Has(id) {
 			continue

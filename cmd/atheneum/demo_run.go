@@ -13,14 +13,12 @@ import (
 	"time"
 
 	"atheneum/bot"
-	anludimface "atheneum/bot/anludim"
-	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
 	"atheneum/bot/face"
 	"atheneum/bot/game"
+	"atheneum/engine"
 	"atheneum/engine/anludim"
-	anludimai "atheneum/engine/anludim/ai"
 	"atheneum/engine/atheneum"
 	"atheneum/engine/atheneum/ai"
 	"atheneum/i18n"
@@ -29,10 +27,11 @@ import (
 
 // DemoOptions configures Demo.
 type DemoOptions struct {
-	// Game is the game played: "atheneum" (the default) or "anludim".
+	// Game is the game played, one of hostedGames ("atheneum" by default).
 	Game string
-	// Variant is Anludim's variant, "base" (the default) or "expert", which
-	// the host chooses in the lobby's menu; Atheneum has none.
+	// Variant is the game's variant, which the host chooses in the
+	// lobby's menu (Anludim's "base", the default, or "expert"); most games
+	// have none.
 	Variant string
 	// Lang is the language of the server, of its members and of the game
 	// ("en", the default, or "fr"): a French game is opened with
@@ -92,7 +91,8 @@ func checkDemo(o *DemoOptions) error {
 	if o.Game == "" {
 		o.Game = atheneum.GameID
 	}
-	if err := checkGame(o.Game); err != nil {
+	g, err := checkGame(o.Game, anyGame)
+	if err != nil {
 		return err
 	}
 	if o.Lang == "" {
@@ -101,18 +101,16 @@ func checkDemo(o *DemoOptions) error {
 	if _, ok := i18n.Parse(o.Lang); !ok {
 		return fmt.Errorf("unknown language %q: choose en or fr", o.Lang)
 	}
-	lo, hi, levels := atheneum.MinSeats, atheneum.MaxSeats, ai.Levels
+	kind := g.face(demoHardPlayouts).Kind()
+	lo, hi := kind.SeatRange()
+	levels := kind.Levels()
 	switch {
-	case o.Game == anludim.ID:
-		lo, hi, levels = anludim.MinSeats, anludim.MaxSeats, anludimai.Levels
-		if o.Variant == "" {
-			o.Variant = "base"
-		}
-		if o.Variant != "base" && o.Variant != "expert" {
-			return fmt.Errorf("unknown variant %q: choose base or expert", o.Variant)
+	case g.variant != nil:
+		if _, err := g.variant(o.Variant); err != nil {
+			return err
 		}
 	case o.Variant != "":
-		return fmt.Errorf("the variant %q is Anludim's: use it with the game anludim", o.Variant)
+		return fmt.Errorf("the game %s has no variant: drop --variant %s", o.Game, o.Variant)
 	}
 	if o.Clock && o.Game != atheneum.GameID {
 		return fmt.Errorf("--clock plays Atheneum only: drop --game %s or --clock", o.Game)
@@ -189,7 +187,10 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	faces := []face.Face{atheneumface.New(ai.Players{Playouts: demoHardPlayouts}), anludimface.New()}
+	var faces []face.Face
+	for _, h := range hostedGames {
+		faces = append(faces, h.face(demoHardPlayouts))
+	}
 	b := bot.New(bot.Options{Config: bot.Config{StepHours: 24}, Discord: dg, Store: db, Logger: o.Logger,
 		Now: clock.Now, NewSeed: func() uint64 { return o.Seed }, Faces: faces})
 	dg.AddHandler(b.HandleInteraction)
@@ -216,8 +217,9 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	if o.Lang != "en" {
 		lobby.NewOptions = []discordtest.Option{discordtest.StringOpt("language", o.Lang)}
 	}
-	if o.Game == anludim.ID && o.Variant != "base" {
-		lobby.GameOptions = map[string]string{anludim.OptionVariant: o.Variant}
+	g, _ := hosted(o.Game)
+	if g.variant != nil {
+		lobby.GameOptions, _ = g.variant(o.Variant) // checked by checkDemo
 	}
 	gameID, err := d.Open(lobby)
 	if err != nil {
@@ -225,15 +227,15 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	}
 	res := &DemoResult{}
 	switch {
-	case o.Game == anludim.ID:
-		err = playAnludim(d, gameID, players, o, res)
 	case o.Clock:
 		var rec *store.Game
 		if rec, err = (&dayDemo{d: d, b: b, clock: clock, gameID: gameID, players: players, o: o}).play(); err == nil {
 			atheneumResult(rec, res)
 		}
+	case g.demo != nil:
+		err = g.demo(d, gameID, players, o, res)
 	default:
-		err = playAtheneum(d, gameID, players, o, res)
+		err = playKit(d, g.face(demoHardPlayouts), gameID, players, res)
 	}
 	if err != nil {
 		// What was seen up to the failure helps to understand it.
@@ -247,6 +249,27 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	res.Interactions, res.AckP50, res.AckP99 = len(lat), discordtest.Percentile(lat, 50), discordtest.Percentile(lat, 99)
 	res.Transcript = filepath.Join(o.Dir, "transcript.txt")
 	return res, nil
+}
+
+// playKit plays the people's seats of a game whose face is the kit's to
+// its end, with the kit's driver, and fills res with its winners and
+// scores.
+func playKit(d *drive.Driver, f face.Face, gameID string, players []*drive.Player, res *DemoResult) error {
+	rec, err := d.PlayGame(gameID, f.Command(), players, f.Kind().Players, nil)
+	if err != nil {
+		return err
+	}
+	results := rec.State.Results()
+	var winners []string
+	for _, w := range engine.Winners(results) {
+		winners = append(winners, rec.Seats[w].Name)
+	}
+	res.Winners = strings.Join(winners, " and ")
+	slices.SortStableFunc(results, func(a, b engine.Result) int { return a.Rank - b.Rank })
+	for _, r := range results {
+		res.Scores = append(res.Scores, fmt.Sprintf("%s %d", rec.Seats[r.Seat].Name, r.Score))
+	}
+	return nil
 }
 
 // playAtheneum plays the people's seats of an Atheneum game to its end

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"atheneum/engine"
 	"atheneum/engine/anludim"
@@ -29,12 +30,13 @@ var pictureNames = []string{"Ada", "Bartholomew", "Céline"}
 // stacks, the end of a round, the results) and a hand between rounds.
 func runPictures(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("pictures", flag.ContinueOnError)
-	gameFlag := fs.String("game", atheneum.GameID, "the game to draw: "+atheneum.GameID+" or "+anludim.ID)
+	withPictures := func(g hostedGame) bool { return g.pictures != nil }
+	gameFlag := fs.String("game", atheneum.GameID, "the game to draw: "+strings.Join(hostedIDs(withPictures), " or "))
 	out := fs.String("out", "", "folder to write the pictures into (made if needed; default docs/GAME/pictures)")
 	seed := fs.Uint64("seed", 1, "seed of the game played")
 	langFlag := fs.String("lang", "en", "language of the pictures (en or fr)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: atheneum pictures [--game atheneum|anludim] [--out DIR] [--seed S] [--lang en|fr]")
+		fmt.Fprintln(fs.Output(), "usage: atheneum pictures [--game "+strings.Join(hostedIDs(withPictures), "|")+"] [--out DIR] [--seed S] [--lang en|fr]")
 		fmt.Fprintln(fs.Output(), "Plays a game between three computer players and writes what the players see, with each picture's description.")
 		fmt.Fprintln(fs.Output(), "Atheneum: shelf.png, table.png, results.png, and objectives.png, hand.png, reveal.png and replay.png.")
 		fmt.Fprintln(fs.Output(), "Anludim: hand.png, table.png, items.png, round.png, results.png and keep.png (a hand between rounds).")
@@ -43,7 +45,8 @@ func runPictures(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, stdout); err != nil {
 		return err
 	}
-	if err := checkGame(*gameFlag); err != nil {
+	g, err := checkGame(*gameFlag, withPictures)
+	if err != nil {
 		return fmt.Errorf("pictures: %w", err)
 	}
 	lang, ok := i18n.Parse(*langFlag)
@@ -54,13 +57,7 @@ func runPictures(args []string, stdout, stderr io.Writer) error {
 		*out = filepath.Join("docs", *gameFlag, "pictures")
 	}
 	o := render.Options{Lang: lang, Names: pictureNames}
-	var pics []namedPicture
-	var err error
-	if *gameFlag == anludim.ID {
-		pics, err = anludimPictures(*seed, o)
-	} else {
-		pics, err = samplePictures(*seed, o)
-	}
+	pics, err := g.pictures(*seed, o)
 	if err != nil {
 		return err
 	}
@@ -73,14 +70,6 @@ func runPictures(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s (%dx%d, %d bytes): %s\n", path, p.pic.Width, p.pic.Height, len(p.pic.PNG), p.pic.Alt)
-	}
-	return nil
-}
-
-// checkGame accepts the games the command line knows.
-func checkGame(name string) error {
-	if name != atheneum.GameID && name != anludim.ID {
-		return fmt.Errorf("unknown game %q: choose %s or %s", name, atheneum.GameID, anludim.ID)
 	}
 	return nil
 }

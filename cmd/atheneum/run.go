@@ -17,39 +17,21 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"atheneum/bot"
-	anludimface "atheneum/bot/anludim"
 	"atheneum/bot/apart"
-	atheneumface "atheneum/bot/atheneum"
-	"atheneum/bot/face"
 	"atheneum/bot/game"
-	"atheneum/engine"
 	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
 )
-
-// faces are the games the bot hosts, each by its Discord face, the first
-// being the default; Atheneum's hard computer player searches playouts
-// play-outs per candidate at a card pick (see hardPlayers).
-func faces(playouts int) []face.Face {
-	return []face.Face{atheneumface.New(hardPlayers(playouts)), anludimface.New()}
-}
 
 // hardPlayers are Atheneum's computer players with the hard one's effort
 // set by playouts, its play-outs per candidate at a card pick, and a third
 // of them at a shelving choice, as its default effort (ai.DefaultPlayouts,
 // which they are by default).
 func hardPlayers(playouts int) ai.Players {
-	return ai.Players{Playouts: playouts, ResolvePlayouts: max(1, playouts/3)}
-}
-
-// games are the games of faces with their computer players, as a search
-// process plays them.
-func games(playouts int) []engine.Game {
-	var out []engine.Game
-	for _, f := range faces(playouts) {
-		out = append(out, f.Kind().Game)
+	if playouts <= 0 {
+		return ai.Players{}
 	}
-	return out
+	return ai.Players{Playouts: playouts, ResolvePlayouts: max(1, playouts/3)}
 }
 
 // runThink is a search process: started by the bot (bot/apart), it
@@ -155,7 +137,7 @@ func runBot(args []string, stderr io.Writer) error {
 // runDemo plays a game through the bot and a fake Discord.
 func runDemo(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	game := fs.String("game", "atheneum", "the game to play: atheneum or anludim")
+	game := fs.String("game", "atheneum", "the game to play: "+strings.Join(hostedIDs(anyGame), ", "))
 	variant := fs.String("variant", "", "Anludim's variant, chosen by the host in the lobby: base (the default) or expert")
 	lang := fs.String("lang", "en", "language of the server, its members and the game: en or fr")
 	people := fs.Int("people", 2, "scripted people (1-5); with two or more, the last one has closed direct messages")
@@ -165,7 +147,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("out", "", "folder for the transcript, the pictures and the database (pictures of an earlier run are replaced; default GAME-demo)")
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintln(w, "usage: atheneum demo [--game atheneum|anludim] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--clock] [--out DIR]")
+		fmt.Fprintln(w, "usage: atheneum demo [--game "+strings.Join(hostedIDs(anyGame), "|")+"] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--clock] [--out DIR]")
 		fmt.Fprintln(w, "Plays a whole game through the bot and a fake Discord on 127.0.0.1: the people press the bot's buttons and menus, the computer players are added in the lobby. Writes what everyone saw.")
 		fs.PrintDefaults()
 	}
