@@ -33,17 +33,30 @@
 //
 // # Areas
 //
-// Ids that follow a scheme, by area:
+// Each game keeps its words in files named after its id (anludim.en.json,
+// tictactoe.fr.json...), under keys that begin with the id; the face kit
+// (bot/face) reads them by convention: "<id>.title", "<id>.rules.<topic>",
+// "<id>.key.<key>.label", "<id>.event.<kind>", "<id>.refusal.<code>",
+// "<id>.category.<Category>", "<id>.option.<name>.<value>.choice".
+// docs/adding-a-game.md lists them. The words the games share are in areas
+// of their own:
+//
+//   - bot, play, common: the adapter's words (lobbies, waiting lines,
+//     reminders, host tools, records), refusals of the service
+//     ("play.refusal.<code>"), and the kit's defaults ("face.*");
+//   - commands: "cmd.<path>.name" and "cmd.<path>.description", path being
+//     the English command names joined by dots (the English name is the
+//     API name), and "cmd.<path>.<value>.choice";
+//   - render: what every game's pictures share.
+//
+// Atheneum, the first game, keeps older keys without its prefix:
 //
 //   - engine: "engine.<code>", one sentence per atheneum.ErrorCode, whose
 //     placeholders are the code's ArgNames (game terms among them are
 //     filled already named in the reader's language);
-//   - terms: the game's vocabulary, unprefixed (color.*, subject.*,
-//     item.*, compartment.*, count.* with plural forms, term.*...);
-//   - rules: "rules.<topic>.title" and "rules.<topic>.text";
-//   - commands: "cmd.<path>.name" and "cmd.<path>.description", path being
-//     the English command names joined by dots (the English name is the
-//     API name), and "cmd.<path>.<value>.choice".
+//   - terms: its vocabulary (color.*, subject.*, item.*, compartment.*,
+//     count.* with plural forms, term.*...);
+//   - rules: "rules.<topic>.title" and "rules.<topic>.text".
 package i18n
 
 import (

@@ -1,21 +1,22 @@
-// Command atheneum plays Atheneum: Mystic Library on Discord.
+// Command atheneum hosts library board games on Discord: Atheneum: Mystic
+// Library, Anludim and the others listed once in games.go (hostedGames).
 //
 //	atheneum
 //
 // runs the bot (configuration in the environment or .env; see .env.example)
 // until SIGINT or SIGTERM.
 //
-//	atheneum sim [--game atheneum|anludim] --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
+//	atheneum sim [--game GAME] --games N --players P --seed S [--ai LEVELS] [--json] [--record DIR] [--report FILE]
 //
 // plays games between computer players to check and measure the rules
 // engine and the content's balance.
 //
-//	atheneum demo [--game atheneum|anludim] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--clock] [--out DIR]
+//	atheneum demo [--game GAME] [--variant base|expert] [--lang en|fr] [--people N] [--ai LEVELS] [--seed S] [--clock] [--out DIR]
 //
 // plays a whole game through the bot and a fake Discord on 127.0.0.1, with
 // scripted players, and writes the transcript and every picture.
 //
-//	atheneum pictures [--game atheneum|anludim] [--out DIR] [--seed S] [--lang en|fr]
+//	atheneum pictures [--game GAME] [--out DIR] [--seed S] [--lang en|fr]
 //
 // plays a game between computer players and writes one picture of each kind
 // (the README's pictures).
