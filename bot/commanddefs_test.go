@@ -76,17 +76,27 @@ func commandsByName(t *testing.T) map[string]*discordgo.ApplicationCommand {
 	for _, d := range defs {
 		byName[d.Name] = d
 	}
-	if len(defs) != 2 || byName["atheneum"] == nil || byName["anludim"] == nil {
-		t.Fatalf("testBot().commandDefs() = %d commands, want /atheneum and /anludim", len(defs))
+	for _, f := range testFaces() {
+		if byName[f.Command()] == nil {
+			t.Fatalf("testBot().commandDefs() has no /%s", f.Command())
+		}
+	}
+	if len(defs) != len(testFaces()) {
+		t.Fatalf("testBot().commandDefs() = %d commands for %d games", len(defs), len(testFaces()))
 	}
 	return byName
 }
 
-// allCommands are the test bot's commands in order, Atheneum's first.
+// allCommands are the test bot's commands in the order of its games,
+// Atheneum's first.
 func allCommands(t *testing.T) []*discordgo.ApplicationCommand {
 	t.Helper()
 	byName := commandsByName(t)
-	return []*discordgo.ApplicationCommand{byName["atheneum"], byName["anludim"]}
+	var out []*discordgo.ApplicationCommand
+	for _, f := range testFaces() {
+		out = append(out, byName[f.Command()])
+	}
+	return out
 }
 
 // testLocales are the base (English, "") and every localised locale.
@@ -253,11 +263,29 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 				"anludim rules", "anludim rules topic string [overview turn combinations expert professors round_end parchments table help]")
 		}
 	}
+	// The fixture game's command shares them too, and has the kit's own:
+	// play, then (read-only) table.
+	var wantFixture []string
+	for _, line := range want {
+		words := strings.Fields(line)
+		if len(words) > 1 && own[words[1]] {
+			continue
+		}
+		// Two seats, and two levels of computer players.
+		line = strings.NewReplacer("seats integer 2-5", "seats integer 2-2", "[random normal hard]", "[random normal]").Replace(line)
+		wantFixture = append(wantFixture, "tictactoe"+strings.TrimPrefix(line, "atheneum"))
+		if line == "atheneum tutorial" {
+			wantFixture = append(wantFixture, "tictactoe play")
+		}
+		if line == "atheneum log turns integer 1-10" {
+			wantFixture = append(wantFixture, "tictactoe table", "tictactoe rules", "tictactoe rules topic string [overview]")
+		}
+	}
 	byName := commandsByName(t)
 	for _, tc := range []struct {
 		face face.Face
 		want []string
-	}{{testFaces()[0], want}, {testFaces()[1], wantAnludim}} {
+	}{{testFaces()[0], want}, {testFaces()[1], wantAnludim}, {testFaces()[2], wantFixture}} {
 		t.Run("/"+tc.face.Command()+" keeps its shape", func(t *testing.T) {
 			checkShape(t, byName[tc.face.Command()], tc.face, tc.want)
 		})
@@ -368,12 +396,12 @@ func TestTheFakeDiscordAcceptsTheCommand(t *testing.T) {
 		t.Fatalf("Discord would refuse the command: %v", v)
 	}
 	cmds := srv.Commands("")
-	if len(cmds) != 2 || cmds[0].NameLocalizations["fr"] != "atheneum" || cmds[1].NameLocalizations["fr"] != "anludim" {
+	if len(cmds) != 3 || cmds[0].NameLocalizations["fr"] != "atheneum" || cmds[1].NameLocalizations["fr"] != "anludim" || cmds[2].NameLocalizations["fr"] != "morpion" {
 		names := make([]string, len(cmds))
 		for i, c := range cmds {
 			names[i] = c.Name + "/" + c.NameLocalizations["fr"]
 		}
-		t.Fatalf("stored commands %v, want atheneum and anludim", names)
+		t.Fatalf("stored commands %v, want atheneum, anludim and tictactoe (morpion)", names)
 	}
 	admin, ok := cmds[0].Option("admin")
 	if !ok {

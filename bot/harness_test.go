@@ -19,6 +19,7 @@ import (
 	"atheneum/bot/drive"
 	"atheneum/bot/face"
 	"atheneum/bot/game"
+	tictactoeface "atheneum/bot/tictactoe"
 	"atheneum/engine"
 	"atheneum/engine/atheneum"
 	"atheneum/engine/atheneum/ai"
@@ -204,7 +205,7 @@ func (h *harness) start() {
 // testFaces are the games the test bot hosts, with a fixed search effort
 // so that a test plays the same game every run.
 func testFaces() []face.Face {
-	return []face.Face{atheneumface.New(ai.Players{Playouts: 4}), anludimface.New()}
+	return []face.Face{atheneumface.New(ai.Players{Playouts: 4}), anludimface.New(), tictactoeface.New()}
 }
 
 // athFace is Atheneum's face, for wording what the bot says about it.
