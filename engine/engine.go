@@ -17,6 +17,19 @@
 // professor. So menus, computer players and move listings never enumerate
 // every combination at once.
 //
+// # Editions
+//
+// Rules change after games have started under them (a ruling read more
+// strictly refuses a move it accepted), and a stored game is replayed
+// through the rules, so a game must keep the rules it started with. Rules
+// that have changed so implement Editioned: their readings are numbered
+// editions from 1, a Setup names the edition a game is played by (0: the
+// current one), and the game's Origin reports that edition pinned, which
+// a host stores with the game and passes back when it replays it. Rules
+// without Editioned ignore Setup.Edition and are at their first edition:
+// hosts pin 1 for their games (Setup.PinEdition), so the day such rules
+// gain a second edition, their edition 1 must play exactly as they did.
+//
 // The package imports the standard library only and does no I/O.
 package engine
 
@@ -78,6 +91,21 @@ type Setup struct {
 	// SeatOptions holds each seat's options, in seat order (for example
 	// Atheneum's "subject"); nil when the game has none.
 	SeatOptions []map[string]string
+	// Edition is the edition of the rules the game is played by (see
+	// Editioned); 0 means the rules' current edition. Rules that are not
+	// Editioned ignore it.
+	Edition int
+}
+
+// PinEdition returns the setup with its edition pinned for rules r: an
+// Edition of 0 becomes r's current edition (CurrentEdition). A host pins
+// a game's edition when it starts, so that a later edition of the rules
+// never changes a game under way.
+func (s Setup) PinEdition(r Rules) Setup {
+	if s.Edition == 0 {
+		s.Edition = CurrentEdition(r)
+	}
+	return s
 }
 
 // Option returns a game option, or def when it is not set.
@@ -140,6 +168,26 @@ type Option struct {
 	// Unique per-seat options take a different value at every seat (two
 	// Atheneum players never share a favourite subject).
 	Unique bool
+}
+
+// Editioned is Rules that have had more than one edition: readings of the
+// rules that accept or refuse different moves, numbered from 1. New sets a
+// game up by the edition its Setup names (0: the current one) and refuses
+// an edition it does not know with a *Refusal; the game's Origin reports
+// the edition pinned, and its Next and Apply follow that edition.
+type Editioned interface {
+	// Edition is the rules' current edition, at least 1: the one a game
+	// set up with Edition 0 is played by.
+	Edition() int
+}
+
+// CurrentEdition is the edition a game of r set up today is played by:
+// r's Edition, or 1 for rules that are not Editioned.
+func CurrentEdition(r Rules) int {
+	if e, ok := r.(Editioned); ok {
+		return e.Edition()
+	}
+	return 1
 }
 
 // Optioner is Rules whose games have options a lobby may set. A game

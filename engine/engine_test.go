@@ -116,3 +116,32 @@ func TestLevelsOfRotates(t *testing.T) {
 		t.Errorf("without rotation: %v", got)
 	}
 }
+
+// plainRules are rules with a single edition (not Editioned).
+type plainRules struct{ Rules }
+
+func TestPinEditionFillsInTheCurrentEdition(t *testing.T) {
+	cases := []struct {
+		name  string
+		rules Rules
+		given int
+		want  int
+	}{
+		{"an editioned game set up for the current edition is pinned to its number", raceRules{}, 0, 2},
+		{"an editioned game set up for an older edition keeps it", raceRules{}, 1, 1},
+		{"a game whose rules have one edition is pinned to the first", plainRules{}, 0, 1},
+		{"a game whose rules have one edition keeps an edition given", plainRules{}, 1, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			setup := Setup{Seats: 2, Options: map[string]string{"a": "b"}, Edition: c.given}
+			got := setup.PinEdition(c.rules)
+			if got.Edition != c.want || got.Seats != 2 || got.Options["a"] != "b" {
+				t.Fatalf("got %+v, want edition %d and the rest unchanged", got, c.want)
+			}
+		})
+	}
+	if CurrentEdition(raceRules{}) != 2 || CurrentEdition(plainRules{}) != 1 {
+		t.Fatalf("current editions %d and %d, want 2 and 1", CurrentEdition(raceRules{}), CurrentEdition(plainRules{}))
+	}
+}

@@ -40,7 +40,7 @@ type GameRecord struct {
 	Seed  uint64
 	// Setup is the whole setup the game was dealt from: the state's
 	// Origin when it tells one (every default filled in), else the setup
-	// given.
+	// given; its edition pinned either way (Setup.PinEdition).
 	Setup  Setup
 	Levels []string
 	Moves  []Move
@@ -139,6 +139,7 @@ func playRecorded(g Game, m Match, i int) GameRecord {
 	if o, ok := s.(Origin); ok {
 		_, rec.Setup = o.Origin()
 	}
+	rec.Setup = rec.Setup.PinEdition(g.Rules)
 	players := make([]Player, m.Seats)
 	for seat := range players {
 		seed := rec.Seed*31 + uint64(seat) + 1
@@ -272,6 +273,10 @@ type Record struct {
 	Seats       int                 `json:"seats"`
 	Options     map[string]string   `json:"options,omitempty"`
 	SeatOptions []map[string]string `json:"seat_options,omitempty"`
+	// Edition is the edition of the rules the game was played by
+	// (Setup.Edition); a record without one, written before records kept
+	// it, replays by the rules' current edition.
+	Edition int `json:"edition,omitempty"`
 	// Levels are the computer players' levels by seat (none for people).
 	Levels  []string       `json:"levels,omitempty"`
 	Moves   []Move         `json:"moves"`
@@ -296,7 +301,7 @@ type RecordRow struct {
 // Record writes a game of a match down; game is its Rules' ID.
 func (r GameRecord) Record(game string) Record {
 	rec := Record{Version: RecordVersion, Game: game, Seed: r.Seed, Seats: r.Setup.Seats, Options: r.Setup.Options,
-		SeatOptions: r.Setup.SeatOptions, Levels: r.Levels, Moves: r.Moves, Results: make([]RecordResult, len(r.Results))}
+		SeatOptions: r.Setup.SeatOptions, Edition: r.Setup.Edition, Levels: r.Levels, Moves: r.Moves, Results: make([]RecordResult, len(r.Results))}
 	for i, res := range r.Results {
 		out := RecordResult{Seat: res.Seat, Rank: res.Rank, Score: res.Score, TieBreak: res.TieBreak}
 		for _, row := range res.Rows {
@@ -309,7 +314,7 @@ func (r GameRecord) Record(game string) Record {
 
 // Setup is the setup the recorded game was dealt from.
 func (r Record) Setup() Setup {
-	return Setup{Seats: r.Seats, Options: r.Options, SeatOptions: r.SeatOptions}
+	return Setup{Seats: r.Seats, Options: r.Options, SeatOptions: r.SeatOptions, Edition: r.Edition}
 }
 
 // Replay plays a record again with its game's registered rules (Lookup)

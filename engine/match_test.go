@@ -12,24 +12,34 @@ import (
 
 // raceRules is a toy game for the match and record tests: seats take turns
 // adding 1 or 2 to a count, from a seat the seed picks; whoever brings it
-// to target or more wins alone. Its "greedy" level always adds 2.
+// to target or more wins alone. Its "greedy" level always adds 2. It has
+// two editions: the first also let a seat add 3.
 type raceRules struct{}
 
 const raceTarget = 10
 
 func (raceRules) ID() string                { return "race-test" }
 func (raceRules) SeatRange() (min, max int) { return 2, 4 }
+func (raceRules) Edition() int              { return 2 }
 func (raceRules) New(seed uint64, setup Setup) (State, error) {
 	if setup.Seats < 2 || setup.Seats > 4 {
 		return nil, &Refusal{Code: "seat_count"}
 	}
-	return &raceState{seats: setup.Seats, turn: int(seed % uint64(setup.Seats)), winner: -1}, nil
+	edition := setup.PinEdition(raceRules{}).Edition
+	if edition < 1 || edition > 2 {
+		return nil, &Refusal{Code: "edition"}
+	}
+	return &raceState{seats: setup.Seats, turn: int(seed % uint64(setup.Seats)), winner: -1, edition: edition}, nil
 }
 
 type raceState struct {
 	seats, turn, count, winner int
 	moves                      int
+	edition                    int
 }
+
+// most is the most a seat may add in the state's edition.
+func (s *raceState) most() int { return 4 - s.edition }
 
 func (s *raceState) Rules() Rules { return raceRules{} }
 func (s *raceState) Seats() int   { return s.seats }
@@ -44,11 +54,15 @@ func (s *raceState) Next(seat int, chosen []string) []Choice {
 	if s.Over() || seat != s.turn {
 		return nil
 	}
-	return NextFromList([]Move{Move(fmt.Sprintf("s%d add 1", seat)), Move(fmt.Sprintf("s%d add 2", seat))}, chosen)
+	var moves []Move
+	for n := 1; n <= s.most(); n++ {
+		moves = append(moves, Move(fmt.Sprintf("s%d add %d", seat, n)))
+	}
+	return NextFromList(moves, chosen)
 }
 func (s *raceState) Apply(m Move) ([]Event, error) {
 	var seat, n int
-	if _, err := fmt.Sscanf(string(m), "s%d add %d", &seat, &n); err != nil || seat != s.turn || n < 1 || n > 2 || s.Over() {
+	if _, err := fmt.Sscanf(string(m), "s%d add %d", &seat, &n); err != nil || seat != s.turn || n < 1 || n > s.most() || s.Over() {
 		return nil, &Refusal{Code: "refused", Message: "refused: " + string(m)}
 	}
 	s.count += n
@@ -64,7 +78,7 @@ func (s *raceState) Determinize(int, uint64) State { return s.Clone() }
 func (s *raceState) Clone() State                  { c := *s; return &c }
 func (s *raceState) Over() bool                    { return s.winner >= 0 }
 func (s *raceState) Origin() (seed uint64, _ Setup) {
-	return 0, Setup{Seats: s.seats, Options: map[string]string{"target": "10"}}
+	return 0, Setup{Seats: s.seats, Options: map[string]string{"target": "10"}, Edition: s.edition}
 }
 func (s *raceState) Results() []Result {
 	if !s.Over() {
@@ -149,7 +163,7 @@ func TestPlayMatchRecordsGamesThatReplay(t *testing.T) {
 				return
 			}
 			rec := r.Record("race-test")
-			if rec.Options["target"] != "10" {
+			if rec.Options["target"] != "10" || rec.Edition != 2 {
 				t.Errorf("game %d: the record's setup %+v is not the state's origin", r.Index, rec.Setup())
 			}
 			data, err := json.Marshal(rec)
@@ -235,4 +249,40 @@ func TestWilsonGivesTheKnownIntervals(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestARecordReplaysByItsEdition(t *testing.T) {
+	// Seat 1 begins (seed 1, two seats) and adds 3 twice: only the first
+	// edition allows it.
+	rec := Record{Version: RecordVersion, Game: "race-test", Seed: 1, Seats: 2, Edition: 1,
+		Moves:   []Move{"s1 add 3", "s0 add 2", "s1 add 3", "s0 add 1", "s1 add 1"},
+		Results: []RecordResult{{Seat: 0, Rank: 2}, {Seat: 1, Rank: 1, Score: 1, Rows: []RecordRow{{"wins", 1}}}}}
+	t.Run("a record of the first edition replays by it", func(t *testing.T) {
+		s, err := rec.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, setup := s.(Origin).Origin(); setup.Edition != 1 {
+			t.Fatalf("the replayed game says it is of edition %d", setup.Edition)
+		}
+	})
+	for _, c := range []struct {
+		name    string
+		edition int
+	}{{"the same moves under the second edition are refused", 2}, {"a record without an edition replays by the current one", 0}} {
+		t.Run(c.name, func(t *testing.T) {
+			r := rec
+			r.Edition = c.edition
+			if _, err := r.Replay(); err == nil || !strings.Contains(err.Error(), "move 1 (s1 add 3) is refused") {
+				t.Fatalf("got %v, want the first move refused", err)
+			}
+		})
+	}
+	t.Run("a record of an edition the rules do not know is refused", func(t *testing.T) {
+		r := rec
+		r.Edition = 3
+		if _, err := r.Replay(); err == nil || !strings.Contains(err.Error(), "do not make a game") {
+			t.Fatalf("got %v, want the setup refused", err)
+		}
+	})
 }

@@ -72,9 +72,10 @@ type Restorer interface {
 
 // Origin is a State that tells the seed and the whole setup it was dealt
 // from, every default filled in (Atheneum's content pack, the subjects it
-// gave the seats that chose none). A host stores that setup when a game
-// starts, so a later change of defaults never changes a game under way,
-// and checks a snapshot against it.
+// gave the seats that chose none) and, for Editioned rules, the edition it
+// is played by (never 0). A host stores that setup when a game starts, so
+// a later change of defaults or a later edition never changes a game under
+// way, and checks a snapshot against it.
 type Origin interface {
 	Origin() (seed uint64, setup Setup)
 }

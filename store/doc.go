@@ -9,8 +9,14 @@
 // imports a game.
 //
 // A game is stored the way the seam defines it: its kind, seed and setup
-// (the game's options and each seat's, as JSON maps) plus its append-only
-// log of accepted moves in the game's notation. Results are a rank and a
+// (the game's options and each seat's, as JSON maps, and the edition of
+// its rules) plus its append-only log of accepted moves in the game's
+// notation. The setup is pinned when the game starts, every default
+// filled in and the edition the rules play it by (engine.Editioned; 1 for
+// rules that have had one), so that a later default or a stricter edition
+// of the rules never refuses a move the game once accepted; games stored
+// before editions were kept are of the first edition, and a lobby has
+// none until it starts. Results are a rank and a
 // score per seat with points by category. Games whose rules write
 // snapshots (engine.Snapshotter) are snapshotted every SnapshotInterval
 // moves and when they end, which keeps loading cheap: LoadGame restores the

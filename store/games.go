@@ -96,7 +96,13 @@ type Game struct {
 	// as Atheneum's content pack). Once the game starts they hold every
 	// default its rules filled in, so a later default never changes it.
 	GameOptions map[string]string
-	Options     Options
+	// Edition is the edition of its rules the game is played by
+	// (engine.Setup.Edition): 0 in a lobby, for the current one, and
+	// pinned when the game starts (engine.Setup.PinEdition), so that a
+	// later edition never changes a game under way. Games started before
+	// editions were stored are of the first edition.
+	Edition int
+	Options Options
 	// Seq is the number of actions in the log.
 	Seq       int
 	CreatedAt time.Time
@@ -113,9 +119,9 @@ type Game struct {
 }
 
 // Setup is what the game's rules set the game up from: its seats, its
-// options and each seat's options.
+// options, each seat's options and its edition.
 func (g *Game) Setup() engine.Setup {
-	s := engine.Setup{Seats: len(g.Seats), Options: g.GameOptions}
+	s := engine.Setup{Seats: len(g.Seats), Options: g.GameOptions, Edition: g.Edition}
 	for i, seat := range g.Seats {
 		if seat.Options != nil {
 			if s.SeatOptions == nil {
@@ -169,6 +175,9 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	if _, err := g.Rules(); err != nil {
 		return invalid(g.ID, "Unknown game %q.", g.Kind)
 	}
+	if g.Edition < 0 {
+		return invalid(g.ID, "A game's edition of its rules is 0 (the current one) or more.")
+	}
 	if g.ID == "" {
 		g.ID = newID()
 	}
@@ -203,9 +212,9 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 			return internal(g.ID, err, "check channel")
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO games (id, guild_id, channel_id, host_id, status, seed, setup,
-			options, seq, created_at, started_at, ended_at, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?)`,
+			options, seq, created_at, started_at, ended_at, game, edition) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?, ?)`,
 			g.ID, g.GuildID, g.ChannelID, g.HostID, string(g.Status), int64(g.Seed), setup,
-			string(opts), toMillis(g.CreatedAt), toMillis(g.StartedAt), g.Kind)
+			string(opts), toMillis(g.CreatedAt), toMillis(g.StartedAt), g.Kind, g.Edition)
 		if v, which := db.d.violation(err); v {
 			// Another process may have created a game in the channel
 			// since the check above.
@@ -224,8 +233,17 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 // checkStart deals the game, refusing a setup that its rules would not
 // start a game with (the rules' *engine.Refusal is the error's Err, for the
 // caller to word), and pins what the rules filled in: the game's state
-// tells its whole setup (engine.Origin), which replaces the one given.
+// tells its whole setup (engine.Origin), which replaces the one given, and
+// the edition of the rules it is played by is pinned, 0 becoming the
+// current one (engine.Setup.PinEdition).
 func checkStart(g *Game) error {
+	rules, err := g.Rules()
+	if err != nil {
+		return invalid(g.ID, "Unknown game %q.", g.Kind)
+	}
+	if cur := engine.CurrentEdition(rules); g.Edition > cur {
+		return invalid(g.ID, "This game asks for edition %d of its rules; this program knows editions up to %d.", g.Edition, cur)
+	}
 	st, err := g.NewState()
 	if err != nil {
 		var r *engine.Refusal
@@ -234,8 +252,9 @@ func checkStart(g *Game) error {
 		}
 		return invalid(g.ID, "These seats cannot start a game.")
 	}
+	setup := g.Setup()
 	if o, ok := st.(engine.Origin); ok {
-		_, setup := o.Origin()
+		_, setup = o.Origin()
 		g.GameOptions = setup.Options
 		for i := range g.Seats {
 			if i < len(setup.SeatOptions) {
@@ -243,6 +262,7 @@ func checkStart(g *Game) error {
 			}
 		}
 	}
+	g.Edition = setup.PinEdition(rules).Edition
 	g.State = st
 	return nil
 }
@@ -351,8 +371,8 @@ func (db *DB) StartGame(ctx context.Context, gameID string, seed uint64, seats [
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'playing', seed = ?, started_at = ?, setup = ? WHERE id = ?`,
-			int64(seed), toMillis(g.StartedAt), setup, gameID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'playing', seed = ?, started_at = ?, setup = ?, edition = ? WHERE id = ?`,
+			int64(seed), toMillis(g.StartedAt), setup, g.Edition, gameID); err != nil {
 			return internal(gameID, err, "start game")
 		}
 		return putSeats(ctx, tx, gameID, g.Seats)
@@ -438,7 +458,7 @@ func (db *DB) ListActive(ctx context.Context) ([]*Game, error) {
 }
 
 const gameCols = `games.id, games.guild_id, games.channel_id, games.host_id, games.status, games.seed, games.setup,
-	games.options, games.seq, games.created_at, games.started_at, games.ended_at, games.end_reason, games.game`
+	games.options, games.seq, games.created_at, games.started_at, games.ended_at, games.end_reason, games.game, games.edition`
 
 const seatCols = `seats.game_id, seats.seat, seats.user_id, seats.ai_level, seats.display_name, seats.options, seats.dm_closed, seats.autopilot`
 
@@ -454,7 +474,7 @@ func scanGame(row scanner) (*Game, error) {
 	var status, setup, opts string
 	var seed, created, started, ended int64
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.HostID, &status, &seed, &setup,
-		&opts, &g.Seq, &created, &started, &ended, &g.EndReason, &g.Kind)
+		&opts, &g.Seq, &created, &started, &ended, &g.EndReason, &g.Kind, &g.Edition)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}

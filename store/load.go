@@ -46,6 +46,9 @@ func loadState(ctx context.Context, tx *sqlTx, g *Game) (engine.State, error) {
 	if err != nil {
 		return nil, corrupt(g.ID, err, "unknown game %q", g.Kind)
 	}
+	if cur := engine.CurrentEdition(rules); g.Edition > cur {
+		return nil, corrupt(g.ID, nil, "the game is played by edition %d of its rules, and this program knows editions up to %d", g.Edition, cur)
+	}
 	st, played, err := latestSnapshot(ctx, tx, g, rules)
 	if err != nil {
 		return nil, err
@@ -141,7 +144,7 @@ func readMove(rules engine.Rules, seat int, typ string, payload []byte, notation
 // latestSnapshot restores the game's newest snapshot of the version its
 // rules write today, or returns nil if there is none (or the rules write
 // none). It checks that the snapshot belongs to this game: the same seed
-// and setup, and the move count it was stored at.
+// and setup (edition included), and the move count it was stored at.
 func latestSnapshot(ctx context.Context, tx *sqlTx, g *Game, rules engine.Rules) (engine.State, int, error) {
 	restorer, ok := rules.(engine.Restorer)
 	if !ok {
@@ -166,7 +169,10 @@ func latestSnapshot(ctx context.Context, tx *sqlTx, g *Game, rules engine.Rules)
 	}
 	if o, ok := st.(engine.Origin); ok {
 		seed, setup := o.Origin()
-		if seed != g.Seed || !sameSetup(setup, g.Setup()) {
+		// Both sides pinned: rules without editions report none (0), and
+		// a game started by a program older than editions, sharing the
+		// database during an upgrade, keeps 0; both read as the current.
+		if seed != g.Seed || !sameSetup(setup.PinEdition(rules), g.Setup().PinEdition(rules)) {
 			return nil, 0, corrupt(g.ID, nil, "the snapshot at action %d belongs to another game or position", seq)
 		}
 	}
@@ -175,7 +181,7 @@ func latestSnapshot(ctx context.Context, tx *sqlTx, g *Game, rules engine.Rules)
 
 // sameSetup compares two setups, a missing map and an empty one alike.
 func sameSetup(a, b engine.Setup) bool {
-	if a.Seats != b.Seats || !maps.Equal(a.Options, b.Options) {
+	if a.Seats != b.Seats || a.Edition != b.Edition || !maps.Equal(a.Options, b.Options) {
 		return false
 	}
 	for i := range a.Seats {

@@ -336,6 +336,9 @@ func TestMigrationFrom5KeepsTheGamesAndTheirLogs(t *testing.T) {
 			if g.Kind != atheneum.GameID || g.Status != og.status || !reflect.DeepEqual(g.GameOptions, map[string]string{atheneum.OptionContent: atheneum.DefaultContentID}) {
 				t.Errorf("kind %q, status %s, game options %v", g.Kind, g.Status, g.GameOptions)
 			}
+			if want := editionAfterUpgrade(g.Status); g.Edition != want {
+				t.Errorf("a %s game of edition %d, want %d", g.Status, g.Edition, want)
+			}
 			for i, c := range og.subjects {
 				want := subject(c)
 				if c == atheneum.NoColor {
@@ -437,6 +440,9 @@ func TestMigrationFrom5KeepsTheGamesAndTheirLogs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if got, err := db.GetGame(ctx, "wait"); err != nil || g.Edition != 1 || got.Edition != 1 {
+			t.Errorf("the started lobby is of edition %d, stored %+v (%v); Atheneum's rules have one edition, 1", g.Edition, got, err)
+		}
 		if got := subjectsOf(t, g.Seats); got[0] != atheneum.Purple || got[1] == atheneum.NoColor || got[1] == atheneum.Purple {
 			t.Errorf("subjects %v", got)
 		}
@@ -449,6 +455,17 @@ func TestMigrationFrom5KeepsTheGamesAndTheirLogs(t *testing.T) {
 			}
 		}
 	})
+}
+
+// editionAfterUpgrade is the edition a game stored before editions has
+// once its database is migrated: the first edition of its rules for every
+// game past its lobby, none yet (the current one, pinned when it starts)
+// for a lobby.
+func editionAfterUpgrade(st Status) int {
+	if st == StatusLobby {
+		return 0
+	}
+	return 1
 }
 
 // TestTheUpgradeFixtureOpens: the database the bot wrote before the game
@@ -528,6 +545,9 @@ func TestTheUpgradeFixtureOpens(t *testing.T) {
 				if len(s.Options[atheneum.SeatOptionSubject]) != 1 {
 					t.Errorf("seat %d has options %v", i, s.Options)
 				}
+			}
+			if want := editionAfterUpgrade(g.Status); g.Edition != want {
+				t.Errorf("a %s game of edition %d, want %d", g.Status, g.Edition, want)
 			}
 			if e, ok := endings[id]; ok && (string(g.Status) != e.Status || g.Seq != e.Moves) {
 				t.Errorf("%s with %d actions, the fixture says %s with %d", g.Status, g.Seq, e.Status, e.Moves)

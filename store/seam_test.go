@@ -369,8 +369,9 @@ func TestStartingPinsTheDefaults(t *testing.T) {
 				t.Errorf("the subject chosen became %v", subjects[1])
 			}
 			checkDealt(t, g)
+			// Atheneum's rules have one edition: the store pins it, 1.
 			_, setup := g.State.(engine.Origin).Origin()
-			if !reflect.DeepEqual(g.Setup(), setup) {
+			if setup = setup.PinEdition(g.State.Rules()); setup.Edition != 1 || !reflect.DeepEqual(g.Setup(), setup) {
 				t.Errorf("the stored setup %+v is not the one the game was dealt from, %+v", g.Setup(), setup)
 			}
 		}

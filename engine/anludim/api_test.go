@@ -33,11 +33,15 @@ func TestStepKeyChangesWithTheAwaitedStep(t *testing.T) {
 }
 
 // randomPositions plays random games and calls f at every step-th
-// position where the awaited seat may play a combination.
+// position where the awaited seat may play a combination: base and expert
+// games in turn, then a quarter more expert games of the first edition.
 func randomPositions(t *testing.T, games, step int, f func(g *Game, seat int)) {
 	n := 0
-	for i := 0; i < games; i++ {
+	for i := 0; i < games+max(games/4, 1); i++ {
 		opts := Options{Expert: i%2 == 1}
+		if i >= games {
+			opts = Options{Expert: true, Edition: EditionFirst}
+		}
 		g, err := New(uint64(1000+i), 2+i%4, opts)
 		if err != nil {
 			t.Fatal(err)

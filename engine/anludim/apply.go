@@ -266,24 +266,27 @@ func (g *Game) checkPlay(m Move) (plan, error) {
 		pl.sources |= 1 << slot
 	}
 	// Ruling 17: cards move only to a higher combination. The seat's own
-	// combination of the same professor may be extended, whole and with
-	// at least one card more, but never laid again as it was nor joined to
-	// another of that professor.
+	// combinations of the same professor are only taken whole; since
+	// EditionHigherOnly, one of them at most, and with at least one card
+	// more, never laid again as it was nor joined to another of that
+	// professor (the first edition allowed both).
 	var same uint64
 	for s := 0; s < maxCombos; s++ {
 		if pl.sources&(1<<s) != 0 && Professor(g.combos[s].prof) == m.Prof {
 			same |= 1 << s
 		}
 	}
-	if bits.OnesCount64(same) > 1 {
+	if bits.OnesCount64(same) > 1 && g.higherOnly() {
 		return pl, refuse(CodeMergedCombinations, "Prof", m.Prof.ID())
 	}
-	if same != 0 {
-		c := g.combos[bits.TrailingZeros64(same)].cards
-		if missing := c.andNot(pl.cards); !missing.empty() {
+	for s := 0; s < maxCombos; s++ {
+		if same&(1<<s) == 0 {
+			continue
+		}
+		if missing := g.combos[s].cards.andNot(pl.cards); !missing.empty() {
 			return pl, refuse(CodeWholeCombination, "Card", missing.min())
 		}
-		if pl.cards == c {
+		if pl.cards == g.combos[s].cards && g.higherOnly() {
 			return pl, refuse(CodeNothingAdded, "Prof", m.Prof.ID())
 		}
 	}
@@ -359,11 +362,21 @@ func (g *Game) bar(p Professor, skip uint64) uint64 {
 	return b
 }
 
-// extendBar is what a play extending the seat's own combination in slot s
-// must beat: the other combinations of its professor, and the combination
-// itself by at least one card (ruling 17).
-func (g *Game) extendBar(p Professor, s int) uint64 {
-	return max(g.bar(p, 1<<s), sizeCeiling(p, g.combos[s].cards.count()))
+// extendBar is what a play taking in the seat's own combinations of p in
+// slots (whole) must beat: the other combinations of p and, since
+// EditionHigherOnly, each combination taken in by at least one card
+// (ruling 17; that edition lets a play take in one at most).
+func (g *Game) extendBar(p Professor, slots uint64) uint64 {
+	b := g.bar(p, slots)
+	if slots == 0 || !g.higherOnly() {
+		return b
+	}
+	for s := 0; s < maxCombos; s++ {
+		if slots&(1<<s) != 0 {
+			b = max(b, sizeCeiling(p, g.combos[s].cards.count()))
+		}
+	}
+	return b
 }
 
 // updateBars recomputes the strongest combination of each professor after

@@ -7,7 +7,10 @@
 // (a code and named arguments, never a sentence for players) leaving the
 // state unchanged. Nothing here does I/O, reads the clock or uses global
 // randomness: the shuffles come from a small PRNG kept inside the Game, so
-// Replay(seed, moves) always rebuilds the same state.
+// Replay(seed, moves) always rebuilds the same state. A game is played by
+// one edition of the rules (Options.Edition, engine.Editioned): the first,
+// for expert games started before ruling 17 was read strictly, or the
+// current one, so that a stored game replays by the rules it began under.
 //
 // Combinations are built step by step so that no caller ever enumerates
 // every subset of a hand: Legal lists the few non-combinatorial moves,

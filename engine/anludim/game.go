@@ -7,12 +7,34 @@ import (
 	"atheneum/engine"
 )
 
-// Options are the table's choices.
+// Options are the table's choices, and the edition of the rules the game
+// is played by.
 type Options struct {
 	// Expert plays the expert variant: combinations ranked, played cards
 	// never return to the hand but may move to a higher combination.
 	Expert bool
+	// Edition is the edition of the rules the game is played by
+	// (EditionFirst or EditionHigherOnly); 0, the default, is
+	// CurrentEdition, which New writes in. It is no lobby's choice: a host
+	// pins it when a game starts and passes it back to replay the game.
+	Edition int
 }
+
+// The editions of the rules (engine.Editioned). They differ only in the
+// expert variant; a game keeps the edition it started with, so a stored
+// game replays by the rules it was played by (ruling 17).
+const (
+	// EditionFirst is the rules as first published here: in the expert
+	// variant a seat could lay one of its own combinations again as it
+	// was, and join two of its own combinations of one professor into one.
+	EditionFirst = 1
+	// EditionHigherOnly reads ruling 17 strictly: played cards go only to
+	// a higher combination, so those two plays are refused
+	// (CodeNothingAdded, CodeMergedCombinations).
+	EditionHigherOnly = 2
+	// CurrentEdition is the edition new games are played by.
+	CurrentEdition = EditionHigherOnly
+)
 
 // RoundTurnLimit ends a round that has lasted this many turns (ruling 10),
 // so no table can be held hostage by an endless round.
@@ -118,6 +140,12 @@ func New(seed uint64, seats int, opts Options) (*Game, error) {
 	}
 	if seats < MinSeats || seats > MaxSeats {
 		return nil, refuse(CodeSeatCount, "Seats", seats, "Min", MinSeats, "Max", MaxSeats)
+	}
+	if opts.Edition == 0 {
+		opts.Edition = CurrentEdition
+	}
+	if opts.Edition < EditionFirst || opts.Edition > CurrentEdition {
+		return nil, refuse(CodeBadOption, "Name", "edition", "Value", strconv.Itoa(opts.Edition))
 	}
 	g := &Game{seed: seed, opts: opts, n: seats, view: -2, winner: -1, rng: *engine.NewRand(seed)}
 	for i := range g.profAt {
@@ -260,8 +288,13 @@ func (g *Game) Clone() *Game {
 // Seats returns the number of players.
 func (g *Game) Seats() int { return g.n }
 
-// Options returns the table's options.
+// Options returns the table's options, its Edition pinned (never 0).
 func (g *Game) Options() Options { return g.opts }
+
+// higherOnly reports whether ruling 17 is read strictly
+// (EditionHigherOnly): a play may not lay one of the seat's own
+// combinations again unchanged nor join two of them of one professor.
+func (g *Game) higherOnly() bool { return g.opts.Edition >= EditionHigherOnly }
 
 // Seed returns the seed the game was created with (0 in a view).
 func (g *Game) Seed() uint64 { return g.seed }
@@ -545,7 +578,8 @@ func ParseOptions(named map[string]string) (Options, error) {
 	return o, nil
 }
 
-// Named returns the options by name, as ParseOptions reads them.
+// Named returns the options by name, as ParseOptions reads them; the
+// Edition, which no lobby chooses, is left out.
 func (o Options) Named() map[string]string {
 	if o.Expert {
 		return map[string]string{OptionVariant: "expert"}

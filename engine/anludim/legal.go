@@ -69,9 +69,9 @@ func (g *Game) AppendLegal(dst []Move, seat int) []Move {
 
 // availFor returns the cards a seat may put into a combination for p: the
 // hand and, in the expert variant, the cards of its own combinations of a
-// lower professor. same lists its own combinations of p itself, one of
-// which a play may extend, whole and with at least one card more (ruling
-// 17).
+// lower professor. same lists its own combinations of p itself, which a
+// play may take in only whole: since EditionHigherOnly, one of them at
+// most and with at least one card more (ruling 17).
 func (g *Game) availFor(seat int, p Professor) (avail cardSet, same uint64) {
 	avail = g.hands[seat]
 	if !g.opts.Expert {
@@ -105,39 +105,37 @@ func (g *Game) canTake(seat int, p Professor) bool {
 // the seat may use, into a combination that takes p.
 func (g *Game) reachable(seat int, p Professor, req cardSet) bool {
 	avail, same := g.availFor(seat, p)
-	bar := g.bar(p, 0)
-	extended := -1 // the seat's own combination of p the chosen cards extend
+	var forced uint64 // the seat's own combinations of p the chosen cards take in
 	for s := 0; s < maxCombos; s++ {
 		if same&(1<<s) == 0 || g.combos[s].cards.and(req).empty() {
 			continue
 		}
-		if extended >= 0 {
+		if forced != 0 && g.higherOnly() {
 			return false // two of its combinations of p are never joined
 		}
-		extended = s
+		forced |= 1 << s
 		req = req.or(g.combos[s].cards)
 		avail = avail.or(g.combos[s].cards)
-		bar = g.extendBar(p, s)
 	}
 	if !req.andNot(avail).empty() {
 		return false
 	}
 	var pl pool
 	pl.init(avail, req)
-	if r, _ := pl.best(p, bar, modeExist); r.strength > 0 {
+	if r, _ := pl.best(p, g.extendBar(p, forced), modeExist); r.strength > 0 {
 		return true
 	}
-	if extended >= 0 {
+	if forced != 0 && g.higherOnly() {
 		return false
 	}
-	// Extending one of its own combinations of p may be what it takes.
+	// Taking in one more of its own combinations of p may be what it takes.
 	for s := 0; s < maxCombos; s++ {
-		if same&(1<<s) == 0 {
+		if same&^forced&(1<<s) == 0 {
 			continue
 		}
 		c := g.combos[s].cards
 		pl.init(avail.or(c), req.or(c))
-		if r, _ := pl.best(p, g.extendBar(p, s), modeExist); r.strength > 0 {
+		if r, _ := pl.best(p, g.extendBar(p, forced|1<<s), modeExist); r.strength > 0 {
 			return true
 		}
 	}
@@ -216,17 +214,16 @@ func (g *Game) ProfessorsFor(seat int, chosen []int) []ProfessorChoice {
 	var out []ProfessorChoice
 	for p := Professor(0); p < NumProfessors; p++ {
 		avail, same := g.availFor(seat, p)
-		bar, extended := g.bar(p, 0), false
+		var taken uint64 // the seat's own combinations of p the cards take in
 		for s := 0; s < maxCombos; s++ {
 			if same&(1<<s) == 0 || g.combos[s].cards.and(req).empty() {
 				continue
 			}
-			if extended {
+			if taken != 0 && g.higherOnly() {
 				avail = cardSet{} // two of its combinations of p are never joined
 				break
 			}
-			extended = true
-			bar = g.extendBar(p, s)
+			taken |= 1 << s
 			avail = avail.or(g.combos[s].cards)
 			if !g.combos[s].cards.andNot(req).empty() {
 				avail = cardSet{} // a combination of p is only extended whole
@@ -237,7 +234,7 @@ func (g *Game) ProfessorsFor(seat int, chosen []int) []ProfessorChoice {
 		}
 		var pl pool
 		pl.init(req, req)
-		r, alt := pl.best(p, bar, modeBest)
+		r, alt := pl.best(p, g.extendBar(p, taken), modeBest)
 		if r.strength > 0 {
 			out = append(out, ProfessorChoice{Prof: p, Uses: r.uses(&pl), Choice: alt})
 		}
@@ -298,7 +295,7 @@ func (g *Game) bestPlay(seat int, p Professor, pl *pool) (Move, bool) {
 		q := new(pool)
 		c := g.combos[s].cards
 		q.init(avail.or(c), c)
-		floor := g.extendBar(p, s)
+		floor := g.extendBar(p, 1<<s)
 		if best.strength > floor {
 			floor = best.strength
 		}

@@ -130,6 +130,15 @@ func TestPropertyRandomGames(t *testing.T) {
 				}
 			})
 		}
+		// The first edition differs in the expert variant only; its games
+		// still in play must hold together as well.
+		name := fmt.Sprintf("%d seats, expert, first edition: every legal move applies and the books balance", seats)
+		t.Run(name, func(t *testing.T) {
+			for i := 0; i < max(propertyGames/4, 2); i++ {
+				seed := uint64(seats*100000+i) + 3*7777777
+				propertyGame(t, seed, seats, Options{Expert: true, Edition: EditionFirst}, i%20 == 0)
+			}
+		})
 	}
 }
 

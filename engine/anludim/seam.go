@@ -8,7 +8,8 @@ import (
 
 // Rules is Anludim at the game seam: the rules every host and algorithm
 // written over engine.State can run. Its only option is "variant": "base"
-// (the default) or "expert".
+// (the default) or "expert". It is engine.Editioned: a Setup's Edition is
+// Options.Edition (EditionFirst or EditionHigherOnly, 0 the current one).
 var Rules engine.Rules = rules{}
 
 type rules struct{}
@@ -16,12 +17,16 @@ type rules struct{}
 func (rules) ID() string                { return ID }
 func (rules) SeatRange() (min, max int) { return MinSeats, MaxSeats }
 
-// New sets up a game from the seam's Setup.
+// Edition is the current edition, CurrentEdition.
+func (rules) Edition() int { return CurrentEdition }
+
+// New sets up a game from the seam's Setup, by the edition it names.
 func (rules) New(seed uint64, setup engine.Setup) (engine.State, error) {
 	opts, err := ParseOptions(setup.Options)
 	if err != nil {
 		return nil, &engine.Refusal{Code: "options", Message: err.Error()}
 	}
+	opts.Edition = setup.Edition
 	g, err := New(seed, setup.Seats, opts)
 	if err != nil {
 		return nil, seamRefusal(err)
@@ -41,13 +46,10 @@ func (rules) Options() []engine.Option {
 	return []engine.Option{{Name: OptionVariant, Values: []string{"base", "expert"}}}
 }
 
-// Origin is the seed, the number of seats and the variant.
+// Origin is the seed, the number of seats, the variant and the edition.
 func (s *State) Origin() (uint64, engine.Setup) {
-	variant := "base"
-	if s.Game.Options().Expert {
-		variant = "expert"
-	}
-	return s.Game.Seed(), engine.Setup{Seats: s.Game.Seats(), Options: map[string]string{OptionVariant: variant}}
+	opts := s.Game.Options()
+	return s.Game.Seed(), engine.Setup{Seats: s.Game.Seats(), Options: opts.Named(), Edition: opts.Edition}
 }
 
 // Seats is the number of seats.

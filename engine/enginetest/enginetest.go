@@ -62,6 +62,13 @@ func Conform(t *testing.T, g engine.Game, c Config) {
 			}
 		}
 	})
+	if ed, ok := g.Rules.(engine.Editioned); ok {
+		t.Run("every edition deals a game that says it is of that edition, and an unknown one is refused", func(t *testing.T) {
+			if err := checkEditions(g, ed.Edition(), c.Setup(lo)); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
 	for _, n := range c.SeatCounts {
 		t.Run(fmt.Sprintf("random games of %d seats end with well-formed results and replay the same", n), func(t *testing.T) {
 			for k := 0; k < c.Games; k++ {
@@ -322,6 +329,39 @@ func checkOrigin(g engine.Game, s engine.State, seed uint64, limit int) error {
 	}
 	if fingerprint(again, limit) != fingerprint(s, limit) {
 		return fmt.Errorf("the setup the game tells deals another game")
+	}
+	return nil
+}
+
+// checkEditions holds Editioned rules to dealing every edition from 1 to
+// their current one (0 meaning the current one), a game saying in its
+// Origin which edition it is of, and to refusing the others, so that a
+// host never replays a stored game by an edition it was not played by.
+func checkEditions(g engine.Game, current int, setup engine.Setup) error {
+	if current < 1 {
+		return fmt.Errorf("the current edition is %d, not at least 1", current)
+	}
+	for e := 0; e <= current; e++ {
+		setup.Edition = e
+		s, err := g.New(1, setup)
+		if err != nil {
+			return fmt.Errorf("edition %d is refused: %w", e, err)
+		}
+		want := e
+		if e == 0 {
+			want = current
+		}
+		if o, ok := s.(engine.Origin); ok {
+			if _, got := o.Origin(); got.Edition != want {
+				return fmt.Errorf("a game set up for edition %d says it is of edition %d, not %d", e, got.Edition, want)
+			}
+		}
+	}
+	for _, e := range []int{-1, current + 1} {
+		setup.Edition = e
+		if _, err := g.New(1, setup); !isRefusal(err) {
+			return fmt.Errorf("edition %d: got %v, want a refusal", e, err)
+		}
 	}
 	return nil
 }
