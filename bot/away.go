@@ -38,9 +38,9 @@ func (b *Bot) cmdAway(ctx context.Context, r *reply, opts face.Options) error {
 			where = append(where, "<#"+t.Rec.ChannelID+">")
 		}
 	})
-	text := r.l.T("away.set.none", "Until", face.Stamp(until), "Command", r.face.Command())
+	text := r.lang().T("away.set.none", "Until", face.Stamp(until), "Command", r.face.Command())
 	if len(where) > 0 {
-		text = r.l.T("away.set", "Until", face.Stamp(until), "Where", face.JoinAnd(r.l, where), "Command", r.face.Command())
+		text = r.lang().T("away.set", "Until", face.Stamp(until), "Where", face.JoinAnd(r.lang(), where), "Command", r.face.Command())
 	}
 	_, err = r.edit(text, nil)
 	return err
@@ -56,9 +56,9 @@ func (b *Bot) cmdBack(ctx context.Context, r *reply) error {
 		return err
 	}
 	where := b.returnTo(ctx, r.i.GuildID, user.ID, "")
-	text := r.l.T("away.back.none", "Command", r.face.Command())
+	text := r.lang().T("away.back.none", "Command", r.face.Command())
 	if len(where) > 0 {
-		text = r.l.T("away.back", "Where", face.JoinAnd(r.l, where), "Command", r.face.Command())
+		text = r.lang().T("away.back", "Where", face.JoinAnd(r.lang(), where), "Command", r.face.Command())
 	}
 	_, err := r.edit(text, nil)
 	return err

@@ -80,6 +80,9 @@ type Bot struct {
 	// lines remembers the waiting line each step post shows, by message
 	// id, so that an unchanged line is not edited again.
 	lines sync.Map
+	// languages keeps the members' chosen languages, by user id, as last
+	// read (see chosen).
+	languages sync.Map
 }
 
 // Options are the bot's dependencies.
@@ -253,8 +256,9 @@ func (b *Bot) HandleInteraction(_ *discordgo.Session, ic *discordgo.InteractionC
 
 // Handle processes one interaction (see HandleInteraction).
 func (b *Bot) Handle(i *discordgo.Interaction) {
-	// Until the member's own choice is read, answer in their client's
-	// language (the store may be closing).
+	// Until the member's own choice is read, which waits until the
+	// interaction is acknowledged, answer in their client's language (the
+	// store may be closing).
 	r := &reply{b: b, i: i, l: i18n.FromLocale(string(i.Locale))}
 	if !b.enter() {
 		r.fail(face.RefuseID("play.restarting"))
@@ -269,7 +273,7 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	r.l = b.lang(ctx, i)
+	r.ctx = ctx
 	var err error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -303,8 +307,22 @@ type reply struct {
 	// ephemeral is how the acknowledgement was made (for commands).
 	ephemeral bool
 	game      string
-	// l is the language to answer in.
-	l i18n.Lang
+	// l is the language to answer in, once langKnown: the member's (see
+	// Bot.lang), read after the acknowledgement (lang); the client's
+	// until then.
+	l         i18n.Lang
+	langKnown bool
+	ctx       context.Context
+}
+
+// lang is the language to answer in: the member's, read at the first need,
+// which comes after the acknowledgement in every handler that defers its
+// answer.
+func (r *reply) lang() i18n.Lang {
+	if !r.langKnown && r.ctx != nil {
+		r.l, r.langKnown = r.b.lang(r.ctx, r.i), true
+	}
+	return r.l
 }
 
 // deferUpdate acknowledges a component: the message will be edited.
@@ -404,12 +422,12 @@ func (r *reply) private(content string) error {
 // their code; anything else is logged and replaced by a generic sentence,
 // so no internal detail leaks.
 func (r *reply) fail(err error) {
-	msg := r.l.T("play.internal")
+	msg := r.lang().T("play.internal")
 	var se *store.Error
-	if words, ok := playerMessageIn(r.l, r.face, err); ok {
+	if words, ok := playerMessageIn(r.lang(), r.face, err); ok {
 		msg = words
-	} else if errors.As(err, &se) && se.Code != store.CodeInternal && r.l.Has("store."+string(se.Code)) {
-		msg = r.l.T("store." + string(se.Code))
+	} else if errors.As(err, &se) && se.Code != store.CodeInternal && r.lang().Has("store."+string(se.Code)) {
+		msg = r.lang().T("store." + string(se.Code))
 		r.b.log.Warn("store refused", "game", r.game, "code", se.Code, "reason", se.Reason)
 	} else {
 		r.b.log.Error("interaction failed", "game", r.game, "interaction", r.i.ID, "err", err)
@@ -446,7 +464,7 @@ func playerSeat(r *reply, t *game.Table, refusalID string) (int, error) {
 }
 
 // Lang is the language to answer in (it implements face.Reply).
-func (r *reply) Lang() i18n.Lang { return r.l }
+func (r *reply) Lang() i18n.Lang { return r.lang() }
 
 // Interaction is the interaction answered (it implements face.Reply).
 func (r *reply) Interaction() *discordgo.Interaction { return r.i }

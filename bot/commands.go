@@ -33,7 +33,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 	name, opts := invokedSubcommand(r.i)
 	f, ok := b.faces[r.i.ApplicationCommandData().Name]
 	if !ok {
-		return face.Refuse(r.l.T("cmd.unknown", "Command", b.defaultCommand()))
+		return face.Refuse(r.lang().T("cmd.unknown", "Command", b.defaultCommand()))
 	}
 	r.face = f
 	switch name {
@@ -47,7 +47,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return b.cmdNotify(ctx, r, opts)
 	case "away", "back":
 		if r.i.GuildID == "" {
-			return face.Refuse(r.l.T("lobby.no.dm"))
+			return face.Refuse(r.lang().T("lobby.no.dm"))
 		}
 		if err := b.sameServer(ctx, r); err != nil {
 			return err
@@ -85,11 +85,11 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 			return err
 		}
 		if snap.Rec.Status == store.StatusLobby {
-			return face.Refuse(r.l.T("cmd.in.lobby"))
+			return face.Refuse(r.lang().T("cmd.in.lobby"))
 		}
 		switch name {
 		case "status":
-			_, err := r.edit(b.statusText(r.l, snap), nil)
+			_, err := r.edit(b.statusText(r.lang(), snap), nil)
 			return err
 		case "log":
 			return b.cmdLog(ctx, r, snap.Rec, opts.Int("turns", 1))
@@ -109,7 +109,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return err
 	}
 	if rec.Status == store.StatusLobby {
-		return face.Refuse(r.l.T("cmd.in.lobby"))
+		return face.Refuse(r.lang().T("cmd.in.lobby"))
 	}
 	t, err := b.svc.Table(ctx, rec.ID)
 	if err != nil {
@@ -123,7 +123,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return b.cmdResign(ctx, r, t)
 	case own:
 		if t.Rec.State == nil {
-			return face.Refuse(r.l.T("cmd.in.lobby"))
+			return face.Refuse(r.lang().T("cmd.in.lobby"))
 		}
 		d, err := f.HandleCommand(ctx, b, r, name, opts, face.Target{Table: t})
 		if err != nil {
@@ -135,7 +135,7 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		}
 		return b.decide(ctx, r, t, f, seat, d)
 	}
-	return face.Refuse(r.l.T("cmd.unknown", "Command", f.Command()))
+	return face.Refuse(r.lang().T("cmd.unknown", "Command", f.Command()))
 }
 
 // maxLogTurns is the most turns /<command> log tells at once.
@@ -145,7 +145,7 @@ const maxLogTurns = 10
 // log (no lock is taken), in the asker's language.
 func (b *Bot) cmdLog(ctx context.Context, r *reply, rec *store.Game, turns int) error {
 	if turns < 1 || turns > maxLogTurns {
-		return face.Refuse(r.l.T("log.bad.turns", "Max", maxLogTurns))
+		return face.Refuse(r.lang().T("log.bad.turns", "Max", maxLogTurns))
 	}
 	var steps []game.Step
 	if _, err := b.svc.Replay(ctx, rec.ID, func(st game.Step) error {
@@ -154,7 +154,7 @@ func (b *Bot) cmdLog(ctx context.Context, r *reply, rec *store.Game, turns int) 
 	}); err != nil {
 		return err
 	}
-	text := r.face.Log(r.l, rec, steps, turns)
+	text := r.face.Log(r.lang(), rec, steps, turns)
 	_, err := r.edit(text, nil)
 	return err
 }
@@ -175,7 +175,7 @@ func (b *Bot) sameKind(r *reply, rec *store.Game) error {
 	if rec.Kind == r.face.Kind().ID() {
 		return nil
 	}
-	return face.RefuseID("cmd.other.game", "Game", r.l.T(rec.Kind+".title"), "Command", b.command(rec))
+	return face.RefuseID("cmd.other.game", "Game", r.lang().T(rec.Kind+".title"), "Command", b.command(rec))
 }
 
 // sameServer refuses a command whose channel holds a game of another
@@ -191,14 +191,14 @@ func (b *Bot) sameServer(ctx context.Context, r *reply) error {
 // noGameHere words a failed lookup of the channel's game.
 func (b *Bot) noGameHere(r *reply, err error) error {
 	if store.ErrorCode(err) == store.CodeNotFound {
-		return face.Refuse(r.l.T("cmd.no.game", "Command", r.face.Command()))
+		return face.Refuse(r.lang().T("cmd.no.game", "Command", r.face.Command()))
 	}
 	return err
 }
 
 // cmdRules shows a topic of the game's rules, privately.
 func (b *Bot) cmdRules(r *reply, topic string) error {
-	text := r.face.RulesText(r.l, topic)
+	text := r.face.RulesText(r.lang(), topic)
 	return b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions}})
 }

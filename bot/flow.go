@@ -183,7 +183,7 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		return b.takeBack(ctx, r, t, seat)
 	}
 	if id.Step != game.StepKey(rec.State) {
-		return face.RefuseID("play.refuse.earlier", "Position", b.position(r.l, rec), "Command", b.command(rec))
+		return face.RefuseID("play.refuse.earlier", "Position", b.position(r.lang(), rec), "Command", b.command(rec))
 	}
 	f, err := b.faceOf(rec)
 	if err != nil {
@@ -220,7 +220,7 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 	case name == groupRecords+" replay":
 		choices = b.replayChoices(ctx, r, f, opts.Str("game"))
 	case strings.HasPrefix(name, groupRecords+" ") && focused == "game":
-		choices = b.gameChoices(r.l, opts.Str("game"))
+		choices = b.gameChoices(r.lang(), opts.Str("game"))
 	default:
 		snap, err := b.svc.SnapshotInChannel(ctx, r.i.GuildID, r.i.ChannelID)
 		if err != nil || snap.Rec.Kind != f.Kind().ID() {

@@ -36,32 +36,32 @@ func (b *Bot) cmdAdmin(ctx context.Context, r *reply, t *game.Table) error {
 			level := opts.Str("ai")
 			switch {
 			case hasMember && level != "":
-				return face.Refuse(r.l.T("host.replace.both"))
+				return face.Refuse(r.lang().T("host.replace.both"))
 			case hasMember:
 				u, name := resolvedUser(r.i, member)
 				if u == nil {
-					return face.Refuse(r.l.T("cmd.no.user"))
+					return face.Refuse(r.lang().T("cmd.no.user"))
 				}
 				if u.Bot {
-					return face.Refuse(r.l.T("host.replace.bot"))
+					return face.Refuse(r.lang().T("host.replace.bot"))
 				}
 				c.UserID, c.Name = u.ID, name
 			case level != "":
 				c.AILevel = level
 			default:
-				return face.Refuse(r.l.T("host.replace.whom"))
+				return face.Refuse(r.lang().T("host.replace.whom"))
 			}
 		}
 	case game.VerbEnd:
 		c.Reason = opts.Str("reason")
 	case game.VerbPause, game.VerbResume:
 	default:
-		return face.Refuse(r.l.T("cmd.unknown", "Command", r.face.Command()))
+		return face.Refuse(r.lang().T("cmd.unknown", "Command", r.face.Command()))
 	}
 	if err := b.svc.Host(ctx, t, op, c); err != nil {
 		return err
 	}
-	if _, err := r.edit(r.l.T("host.done"), nil); err != nil {
+	if _, err := r.edit(r.lang().T("host.done"), nil); err != nil {
 		b.log.Warn("could not confirm a host action", "game", rec.ID, "err", err)
 	}
 	b.svc.Settle(ctx, t)
@@ -73,7 +73,7 @@ func (b *Bot) cmdResign(ctx context.Context, r *reply, t *game.Table) error {
 	if err := b.svc.Resign(ctx, t, interactionUser(r.i).ID); err != nil {
 		return err
 	}
-	if _, err := r.edit(r.l.T("host.resigned.you"), nil); err != nil {
+	if _, err := r.edit(r.lang().T("host.resigned.you"), nil); err != nil {
 		b.log.Warn("could not confirm a resignation", "game", t.Rec.ID, "err", err)
 	}
 	b.svc.Settle(ctx, t)
@@ -90,15 +90,15 @@ func isManager(i *discordgo.Interaction) bool {
 func namedSeat(r *reply, rec *store.Game, opts face.Options, name string) (int, error) {
 	o, ok := opts[name]
 	if !ok {
-		return -1, face.Refuse(r.l.T("cmd.no.user"))
+		return -1, face.Refuse(r.lang().T("cmd.no.user"))
 	}
 	u := o.UserValue(nil)
 	if u == nil {
-		return -1, face.Refuse(r.l.T("cmd.no.user"))
+		return -1, face.Refuse(r.lang().T("cmd.no.user"))
 	}
 	seat := game.SeatOf(rec, u.ID)
 	if seat < 0 {
-		return -1, face.Refuse(r.l.T("cmd.not.playing", "Who", "<@"+u.ID+">"))
+		return -1, face.Refuse(r.lang().T("cmd.not.playing", "Who", "<@"+u.ID+">"))
 	}
 	return seat, nil
 }

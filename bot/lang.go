@@ -4,6 +4,7 @@ import (
 	"atheneum/bot/face"
 	"context"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -27,9 +28,48 @@ type localeMemory struct {
 	seen map[string]string
 }
 
+// languageTTL is how long a member's chosen language is kept in memory:
+// a process that did not see the member change it (another process of the
+// same bot did) picks the change up within it.
+const languageTTL = 10 * time.Minute
+
+// chosenLanguage is a member's chosen language as last read, "" for none.
+type chosenLanguage struct {
+	lang string
+	read time.Time
+}
+
+// chosen is the language a member chose with /<game> language ("" for
+// none), from memory when it was read lately: answers never wait for the
+// store to know in which language to speak.
+func (b *Bot) chosen(ctx context.Context, userID string) string {
+	if v, ok := b.languages.Load(userID); ok {
+		if c := v.(chosenLanguage); b.now().Sub(c.read) < languageTTL {
+			return c.lang
+		}
+	}
+	v, err := b.db.MemberSetting(ctx, userID, settingLanguage)
+	if err != nil {
+		return ""
+	}
+	b.languages.Store(userID, chosenLanguage{lang: v, read: b.now()})
+	return v
+}
+
+// setChosen records a member's chosen language, in the store and in
+// memory.
+func (b *Bot) setChosen(ctx context.Context, userID string, l i18n.Lang) error {
+	if err := b.db.SetMemberSetting(ctx, userID, settingLanguage, l.String()); err != nil {
+		return err
+	}
+	b.languages.Store(userID, chosenLanguage{lang: l.String(), read: b.now()})
+	return nil
+}
+
 // lang is the language to answer an interaction in: the member's chosen
 // language, else their Discord client's. It also remembers the client's
-// locale for later direct messages.
+// locale for later direct messages (written to the store only when it
+// changes).
 func (b *Bot) lang(ctx context.Context, i *discordgo.Interaction) i18n.Lang {
 	u := interactionUser(i)
 	if u == nil {
@@ -51,10 +91,8 @@ func (b *Bot) lang(ctx context.Context, i *discordgo.Interaction) i18n.Lang {
 			}
 		}
 	}
-	if v, err := b.db.MemberSetting(ctx, u.ID, settingLanguage); err == nil {
-		if l, ok := i18n.Parse(v); ok {
-			return l
-		}
+	if l, ok := i18n.Parse(b.chosen(ctx, u.ID)); ok {
+		return l
 	}
 	return i18n.FromLocale(string(i.Locale))
 }
@@ -63,10 +101,8 @@ func (b *Bot) lang(ctx context.Context, i *discordgo.Interaction) i18n.Lang {
 // chosen language, else the locale their client last showed, else the
 // game's.
 func (b *Bot) memberLang(ctx context.Context, userID string, rec *store.Game) i18n.Lang {
-	if v, err := b.db.MemberSetting(ctx, userID, settingLanguage); err == nil {
-		if l, ok := i18n.Parse(v); ok {
-			return l
-		}
+	if l, ok := i18n.Parse(b.chosen(ctx, userID)); ok {
+		return l
 	}
 	if v, err := b.db.MemberSetting(ctx, userID, settingLocale); err == nil && v != "" {
 		return i18n.FromLocale(v)

@@ -31,7 +31,7 @@ func messageLink(guild, channel, message string) string {
 
 func (b *Bot) cmdNew(ctx context.Context, r *reply, opts face.Options) error {
 	if r.i.GuildID == "" || r.i.Member == nil {
-		return face.Refuse(r.l.T("lobby.no.dm"))
+		return face.Refuse(r.lang().T("lobby.no.dm"))
 	}
 	user := face.InteractionUser(r.i)
 	channelID := r.i.ChannelID
@@ -40,16 +40,16 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts face.Options) error {
 	if language == "" {
 		language = i18n.FromLocale(guildLocale(r.i)).String()
 	} else if _, ok := i18n.Parse(language); !ok {
-		return face.Refuse(r.l.T("lobby.bad.language"))
+		return face.Refuse(r.lang().T("lobby.bad.language"))
 	}
 	lo, hi := r.face.Kind().SeatRange()
 	l := game.Lobby{Game: r.face.Kind().ID(), GuildID: r.i.GuildID, ChannelID: channelID, HostID: user.ID, HostName: displayName(user, r.i.Member),
 		Seats: opts.Int("seats", hi), StepHours: opts.Int("hours", 0), Language: language}
 	if l.Seats < lo || l.Seats > hi {
-		return face.Refuse(r.l.T("lobby.bad.seats", "Min", lo, "Max", hi))
+		return face.Refuse(r.lang().T("lobby.bad.seats", "Min", lo, "Max", hi))
 	}
 	if _, set := opts["hours"]; set && (l.StepHours < 1 || l.StepHours > game.MaxHours) {
-		return face.Refuse(r.l.T("lobby.bad.hours", "Max", game.MaxHours))
+		return face.Refuse(r.lang().T("lobby.bad.hours", "Max", game.MaxHours))
 	}
 	if inThread {
 		return b.newInThread(ctx, r, l)
@@ -73,7 +73,7 @@ func (b *Bot) cmdNew(ctx context.Context, r *reply, opts face.Options) error {
 		// the channel, and say so.
 		b.log.Warn("could not post a lobby", "game", rec.ID, "err", err)
 		b.discardLobby(ctx, rec)
-		return face.Refuse(r.l.T("lobby.post.failed", "Command", r.face.Command()))
+		return face.Refuse(r.lang().T("lobby.post.failed", "Command", r.face.Command()))
 	}
 	return nil
 }
@@ -143,7 +143,7 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 	})
 	if err != nil {
 		b.log.Warn("could not start a thread", "channel", l.ChannelID, "err", err)
-		return face.Refuse(r.l.T("lobby.thread.failed", "Command", r.face.Command()))
+		return face.Refuse(r.lang().T("lobby.thread.failed", "Command", r.face.Command()))
 	}
 	l.ChannelID = th.ID
 	rec, err := b.svc.OpenLobby(ctx, l)
@@ -154,13 +154,13 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 	msg := b.post(ctx, rec, &discordgo.MessageSend{Content: b.lobbyText(gl, rec), Components: b.lobbyComponents(gl, rec)})
 	if msg == nil {
 		b.discardLobby(ctx, rec)
-		return face.Refuse(r.l.T("lobby.post.failed", "Command", r.face.Command()))
+		return face.Refuse(r.lang().T("lobby.post.failed", "Command", r.face.Command()))
 	}
 	if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
 		b.discardLobby(ctx, rec)
 		return err
 	}
-	_, err = r.edit(r.l.T("lobby.thread.open", "Thread", "<#"+th.ID+">"), nil)
+	_, err = r.edit(r.lang().T("lobby.thread.open", "Thread", "<#"+th.ID+">"), nil)
 	return err
 }
 
@@ -168,10 +168,10 @@ func (b *Bot) newInThread(ctx context.Context, r *reply, l game.Lobby) error {
 func (b *Bot) alreadyRunning(ctx context.Context, r *reply, rec *store.Game) error {
 	for _, kind := range []string{msgStep, msgLobby} {
 		if m, err := b.db.GetMessage(ctx, rec.ID, kind, store.NoSeat); err == nil {
-			return face.Refuse(r.l.T("lobby.running.link", "Link", messageLink(rec.GuildID, m.ChannelID, m.MessageID)))
+			return face.Refuse(r.lang().T("lobby.running.link", "Link", messageLink(rec.GuildID, m.ChannelID, m.MessageID)))
 		}
 	}
-	return face.Refuse(r.l.T("lobby.running"))
+	return face.Refuse(r.lang().T("lobby.running"))
 }
 
 // lobbyText is the lobby's announcement, in the game's language.
@@ -466,7 +466,7 @@ func (b *Bot) rematch(ctx context.Context, r *reply, t *game.Table) error {
 	msg := b.post(ctx, nt.Rec, &discordgo.MessageSend{Content: content, Components: b.lobbyComponents(gl, nt.Rec), AllowedMentions: pingsOnly(people)})
 	if msg == nil {
 		b.discardLobby(ctx, nt.Rec)
-		return face.Refuse(r.l.T("lobby.post.failed", "Command", b.command(old)))
+		return face.Refuse(r.lang().T("lobby.post.failed", "Command", b.command(old)))
 	}
 	if err := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgLobby, Seat: store.NoSeat, ChannelID: msg.ChannelID, MessageID: msg.ID}); err != nil {
 		b.log.Warn("could not record a lobby's message", "game", rec.ID, "err", err)
@@ -505,7 +505,7 @@ const (
 // Threads and Send Messages in Threads permissions.
 func (b *Bot) cmdTutorial(ctx context.Context, r *reply) error {
 	if r.i.GuildID == "" || r.i.Member == nil {
-		return face.Refuse(r.l.T("lobby.no.dm"))
+		return face.Refuse(r.lang().T("lobby.no.dm"))
 	}
 	if err := r.deferMessage(true); err != nil {
 		return err
@@ -515,19 +515,19 @@ func (b *Bot) cmdTutorial(ctx context.Context, r *reply) error {
 	}
 	user := face.InteractionUser(r.i)
 	f := r.face
-	title := r.l.T(f.Kind().ID() + ".title")
+	title := r.lang().T(f.Kind().ID() + ".title")
 	lo, hi := f.Kind().SeatRange()
 	seats := min(max(tutorialSeats, lo), hi)
 	rec, err := b.svc.OpenPractice(ctx, game.Lobby{Game: f.Kind().ID(), GuildID: r.i.GuildID, HostID: user.ID,
-		HostName: displayName(user, r.i.Member), Seats: seats, StepHours: tutorialHours, Language: string(r.l), Practice: true},
+		HostName: displayName(user, r.i.Member), Seats: seats, StepHours: tutorialHours, Language: string(r.lang()), Practice: true},
 		func() (string, error) {
 			th, err := b.dg.ThreadStartComplex(r.i.ChannelID, &discordgo.ThreadStart{
-				Name: face.Clip(r.l.T("tutorial.thread", "Game", title, "Name", displayName(user, r.i.Member)), 100),
+				Name: face.Clip(r.lang().T("tutorial.thread", "Game", title, "Name", displayName(user, r.i.Member)), 100),
 				Type: discordgo.ChannelTypeGuildPrivateThread, AutoArchiveDuration: 10080,
 			})
 			if err != nil {
 				b.log.Warn("could not start a tutorial's thread", "channel", r.i.ChannelID, "err", err)
-				return "", face.Refuse(r.l.T("tutorial.thread.failed"))
+				return "", face.Refuse(r.lang().T("tutorial.thread.failed"))
 			}
 			return th.ID, nil
 		})
@@ -560,6 +560,6 @@ func (b *Bot) cmdTutorial(ctx context.Context, r *reply) error {
 	}
 	b.svc.Settle(ctx, t)
 	b.log.Info("tutorial started", "game", rec.ID)
-	_, err = r.edit(r.l.T("tutorial.ready", "Thread", "<#"+rec.ChannelID+">"), nil)
+	_, err = r.edit(r.lang().T("tutorial.ready", "Thread", "<#"+rec.ChannelID+">"), nil)
 	return err
 }

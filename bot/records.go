@@ -27,32 +27,32 @@ func (b *Bot) cmdNotify(ctx context.Context, r *reply, opts face.Options) error 
 	if err := b.svc.SetNotifyMode(ctx, interactionUser(r.i).ID, mode); err != nil {
 		return err
 	}
-	return r.say(r.l.T("notify.set."+string(mode), "Command", r.face.Command()), true)
+	return r.say(r.lang().T("notify.set."+string(mode), "Command", r.face.Command()), true)
 }
 
 // cmdHints turns a member's hints on or off, in every game.
 func (b *Bot) cmdHints(ctx context.Context, r *reply, opts face.Options) error {
 	mode := opts.Str("mode")
 	if mode != "on" && mode != "off" {
-		return face.Refuse(r.l.T("hints.bad"))
+		return face.Refuse(r.lang().T("hints.bad"))
 	}
 	if err := b.db.SetMemberSetting(ctx, face.InteractionUser(r.i).ID, settingHints, mode); err != nil {
 		return err
 	}
 	b.forgetHints()
-	return r.say(r.l.T("hints.set."+mode, "Command", r.face.Command()), true)
+	return r.say(r.lang().T("hints.set."+mode, "Command", r.face.Command()), true)
 }
 
 // cmdLanguage sets the language the bot uses with a member.
 func (b *Bot) cmdLanguage(ctx context.Context, r *reply, opts face.Options) error {
 	l, ok := i18n.Parse(opts.Str("language"))
 	if !ok {
-		return face.Refuse(r.l.T("language.unknown"))
+		return face.Refuse(r.lang().T("language.unknown"))
 	}
-	if err := b.db.SetMemberSetting(ctx, interactionUser(r.i).ID, settingLanguage, l.String()); err != nil {
+	if err := b.setChosen(ctx, interactionUser(r.i).ID, l); err != nil {
 		return err
 	}
-	r.l = l
+	r.l, r.langKnown = l, true
 	return r.say(l.T("language.set"), true)
 }
 
@@ -71,9 +71,9 @@ func (r *reply) say(text string, ephemeral bool) error {
 // commands, which read the server's records and need no game's lock.
 func (b *Bot) cmdRecords(ctx context.Context, r *reply, name string, opts face.Options) error {
 	if r.i.GuildID == "" {
-		return face.Refuse(r.l.T("lobby.no.dm"))
+		return face.Refuse(r.lang().T("lobby.no.dm"))
 	}
-	l := r.l
+	l := r.lang()
 	var kind string // the game whose records to read, "" for all
 	if name != "replay" {
 		g, err := b.recordsGame(r, opts.Str("game"))
@@ -140,17 +140,17 @@ func (b *Bot) recordsGame(r *reply, typed string) (string, error) {
 	if typed == "" {
 		return r.face.Kind().ID(), nil
 	}
-	for _, c := range b.gameChoices(r.l, "") {
+	for _, c := range b.gameChoices(r.lang(), "") {
 		id := c.Value.(string)
 		if strings.EqualFold(typed, id) || strings.EqualFold(typed, c.Name) || (id != allGames && strings.EqualFold(typed, gameTitle(id))) {
 			return id, nil
 		}
 	}
 	var names []string
-	for _, c := range b.gameChoices(r.l, "") {
+	for _, c := range b.gameChoices(r.lang(), "") {
 		names = append(names, c.Name)
 	}
-	return "", face.Refuse(r.l.T("records.bad.game", "Name", face.Echo(typed), "Games", strings.Join(names, ", ")))
+	return "", face.Refuse(r.lang().T("records.bad.game", "Name", face.Echo(typed), "Games", strings.Join(names, ", ")))
 }
 
 // gameTitle is a game's title in English, which a member may type in any
@@ -285,7 +285,7 @@ func (b *Bot) gamesText(l i18n.Lang, userID string, snaps []*game.Snapshot) stri
 // cmdReplay shows a finished game of this server, of the command's game,
 // as its face replays it.
 func (b *Bot) cmdReplay(ctx context.Context, r *reply, id string) error {
-	l := r.l
+	l := r.lang()
 	id = strings.TrimSpace(id)
 	rec, err := b.db.GetGame(ctx, id)
 	if err != nil || rec.GuildID != r.i.GuildID || rec.Kind != r.face.Kind().ID() {

@@ -87,11 +87,11 @@ func (b *Bot) takeBack(ctx context.Context, r *reply, t *game.Table, seat int) e
 		return err
 	}
 	b.returnElsewhere(t.Rec.GuildID, t.Rec.Seats[seat].UserID, t.Rec.ID)
-	m, err := b.prompt(ctx, t, seat, r.l)
+	m, err := b.prompt(ctx, t, seat, r.lang())
 	if err != nil {
 		return err
 	}
-	_, err = r.edit(r.l.T("play.back")+"\n"+m.Content, m.Components, m.Pictures...)
+	_, err = r.edit(r.lang().T("play.back")+"\n"+m.Content, m.Components, m.Pictures...)
 	b.svc.Settle(ctx, t)
 	return err
 }

@@ -48,6 +48,43 @@ type gwConn struct {
 type gwSession struct {
 	id  string
 	seq int64
+	// sent are the session's latest dispatches, oldest first, which a
+	// RESUME replays from the sequence number the client saw last, as
+	// Discord does: a dispatch written to a connection that died before
+	// the client read it is delivered after the resume.
+	sent []sentDispatch
+}
+
+// sentDispatch is one dispatch frame of a session, kept for replay.
+type sentDispatch struct {
+	seq   int64
+	frame []byte
+}
+
+// maxReplay is how many dispatches a session keeps for a RESUME; a client
+// further behind gets an invalid session and identifies again.
+const maxReplay = 4096
+
+// remember keeps a dispatch for replay.
+func (sess *gwSession) remember(seq int64, frame []byte) {
+	if len(sess.sent) == maxReplay {
+		sess.sent = append(sess.sent[:0], sess.sent[1:]...)
+	}
+	sess.sent = append(sess.sent, sentDispatch{seq: seq, frame: frame})
+}
+
+// since are the dispatches after seq; ok is false when some of them are
+// no longer kept.
+func (sess *gwSession) since(seq int64) (out []sentDispatch, ok bool) {
+	for i, d := range sess.sent {
+		if d.seq > seq {
+			if i == 0 && d.seq > seq+1 {
+				return nil, false
+			}
+			return append(out, sess.sent[i:]...), true
+		}
+	}
+	return nil, len(sess.sent) == 0 || sess.sent[len(sess.sent)-1].seq == seq || seq >= sess.seq
 }
 
 // gatewayPayload is a gateway frame.
@@ -163,6 +200,17 @@ func (s *Server) dispatch(ctx context.Context, eventType string, data json.RawMe
 
 var errConnGone = errors.New("gateway connection closed")
 
+// LoseNextDispatch makes the next dispatch be lost in flight, as when a
+// connection dies after the event was sent but before the client read it:
+// it is numbered and kept for a RESUME, but not written, and the
+// connection is closed with code 4000 (the client reconnects and resumes,
+// and should receive it then).
+func (s *Server) LoseNextDispatch() {
+	s.mu.Lock()
+	s.loseNext = true
+	s.mu.Unlock()
+}
+
 // sendDispatch numbers and writes one dispatch on this connection.
 func (c *gwConn) sendDispatch(eventType string, data json.RawMessage, before func(c *gwConn)) error {
 	c.wmu.Lock()
@@ -178,8 +226,16 @@ func (c *gwConn) sendDispatch(eventType string, data json.RawMessage, before fun
 	if before != nil {
 		before(c)
 	}
-	s.mu.Unlock()
 	frame, _ := json.Marshal(gatewayPayload{Op: 0, D: data, S: &seq, T: &eventType})
+	c.sess.remember(seq, frame)
+	lose := s.loseNext
+	s.loseNext = false
+	s.mu.Unlock()
+	if lose {
+		s.logf("gateway #%d <- %s (s=%d) lost in flight", c.info.ID, eventType, seq)
+		go c.closeWith(4000, "Unknown error.")
+		return nil
+	}
 	s.logf("gateway #%d <- %s (s=%d)", c.info.ID, eventType, seq)
 	if err := c.writeLocked(websocket.TextMessage, frame); err != nil {
 		return fmt.Errorf("%w: %v", errConnGone, err)
@@ -440,6 +496,10 @@ func (c *gwConn) resume(d resumeData) bool {
 	defer c.wmu.Unlock()
 	s.mu.Lock()
 	sess, ok := s.sessions[d.SessionID]
+	var missed []sentDispatch
+	if ok && d.Seq <= sess.seq {
+		missed, ok = sess.since(d.Seq)
+	}
 	if !ok || d.Seq > sess.seq {
 		s.mu.Unlock()
 		// Invalid session, not resumable: discordgo answers with IDENTIFY.
@@ -453,6 +513,14 @@ func (c *gwConn) resume(d resumeData) bool {
 	c.info.ReadyAt = time.Now().UTC() // see identify
 	s.notifyLocked()
 	s.mu.Unlock()
+	// The dispatches the client missed come first, in order, then
+	// RESUMED (wmu, held, keeps any other dispatch behind them).
+	for _, m := range missed {
+		s.logf("gateway #%d <- replay (s=%d)", c.info.ID, m.seq)
+		if err := c.writeLocked(websocket.TextMessage, m.frame); err != nil {
+			return false
+		}
+	}
 	return c.writeFrameLocked(0, "RESUMED", seq, map[string]any{}, false) == nil
 }
 

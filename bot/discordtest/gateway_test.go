@@ -217,4 +217,30 @@ func TestABotRestartReceivesTheNextInteractions(t *testing.T) {
 			t.Error(err)
 		}
 	})
+
+	t.Run("an interaction lost in flight is replayed on the resume", func(t *testing.T) {
+		resumes := 0
+		for _, c := range srv.Connections() {
+			if c.Resumed {
+				resumes++
+			}
+		}
+		srv.LoseNextDispatch()
+		in, err := srv.SlashCommand(ctx, alice, world.Channel.ID, "atheneum", Sub("status"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, err := in.WaitResponse(ctx); err != nil || m.Content != "new" {
+			t.Fatalf("the lost interaction was answered %q, %v", m.Content, err)
+		}
+		now := 0
+		for _, c := range srv.Connections() {
+			if c.Resumed {
+				now++
+			}
+		}
+		if now != resumes+1 {
+			t.Errorf("%d resumes, want %d: the interaction came otherwise", now, resumes+1)
+		}
+	})
 }

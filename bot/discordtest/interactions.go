@@ -164,16 +164,27 @@ func (in *Interaction) Callback() (Callback, bool) {
 	return *in.st.cb, true
 }
 
+// ErrInteractionFailed is returned by WaitAck and WaitResponse when the
+// bot acknowledged the interaction too late: Discord refused the callback
+// and shows its user that the interaction failed; nothing will answer it,
+// and a person would press or type again.
+var ErrInteractionFailed = errors.New("discordtest: the interaction failed: the bot acknowledged it after Discord's deadline")
+
 // WaitAck waits for the bot's accepted callback.
 func (in *Interaction) WaitAck(ctx context.Context) (Callback, error) {
 	var cb Callback
+	failed := false
 	err := in.s.waitFor(ctx, "the callback of interaction "+in.ID, func() bool {
 		if in.st.cb != nil {
 			cb = *in.st.cb
 			return true
 		}
-		return false
+		failed = in.st.late
+		return failed
 	})
+	if err == nil && failed {
+		err = ErrInteractionFailed
+	}
 	return cb, err
 }
 
@@ -262,12 +273,13 @@ var ErrNoMessageResponse = errors.New("discordtest: the interaction was answered
 // (6), the component's message once edited or the first follow-up.
 func (in *Interaction) WaitResponse(ctx context.Context) (Message, error) {
 	var out Message
-	var noMsg bool
+	var noMsg, failed bool
 	s := in.s
 	err := s.waitFor(ctx, "the response to interaction "+in.ID, func() bool {
 		st := in.st
 		if st.cb == nil {
-			return false
+			failed = st.late
+			return failed
 		}
 		orig := s.messages[st.originalID]
 		var first *Message
@@ -298,7 +310,10 @@ func (in *Interaction) WaitResponse(ctx context.Context) (Message, error) {
 		}
 		return false
 	})
-	if err == nil && noMsg {
+	switch {
+	case err == nil && failed:
+		err = ErrInteractionFailed
+	case err == nil && noMsg:
 		err = ErrNoMessageResponse
 	}
 	return out, err

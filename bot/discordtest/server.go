@@ -123,6 +123,8 @@ type Server struct {
 	users     map[string]*User
 	guilds    map[string]*Guild
 	guildList []string
+	// loseNext makes the next dispatch be lost in flight (LoseNextDispatch).
+	loseNext  bool
 	channels  map[string]*Channel
 	chanList  []string
 	members   map[memberKey]*Member

@@ -341,6 +341,14 @@ func TestALateAcknowledgementIsRefusedAsAnUnknownInteraction(t *testing.T) {
 	if d, ok := in.Latency(); !in.Late() || in.AckedInTime() || !ok || d < 100*time.Millisecond {
 		t.Errorf("late=%v acked=%v latency=%v, want a late, unacknowledged interaction", in.Late(), in.AckedInTime(), d)
 	}
+	// The user is told it failed, as Discord does, rather than waiting for
+	// an answer that will never come.
+	if _, err := in.WaitResponse(ctx); !errors.Is(err, ErrInteractionFailed) {
+		t.Errorf("waiting for the answer: %v, want ErrInteractionFailed", err)
+	}
+	if _, err := in.WaitAck(ctx); !errors.Is(err, ErrInteractionFailed) {
+		t.Errorf("waiting for the acknowledgement: %v, want ErrInteractionFailed", err)
+	}
 }
 
 func TestChannelMessagesDMsAndFaults(t *testing.T) {

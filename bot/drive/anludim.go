@@ -33,15 +33,22 @@ func (d *Driver) Slash(command, channelID string, user discordtest.User, sub str
 // SlashWith runs /COMMAND with its subcommand (or a subcommand group, as
 // discordtest.SubGroup builds it) and returns its answer's messages.
 func (d *Driver) SlashWith(command, channelID string, user discordtest.User, sub discordtest.Option) ([]discordtest.Message, error) {
-	in, err := d.Srv.SlashCommand(d.Ctx, user, channelID, command, sub)
-	if err != nil {
-		return nil, fmt.Errorf("/%s %s: %w", command, sub.Name, err)
+	for tries := 1; ; tries++ {
+		in, err := d.Srv.SlashCommand(d.Ctx, user, channelID, command, sub)
+		if err != nil {
+			return nil, fmt.Errorf("/%s %s: %w", command, sub.Name, err)
+		}
+		_, err = in.WaitResponse(d.Ctx)
+		if errors.Is(err, discordtest.ErrInteractionFailed) && tries < maxTries {
+			d.Settle()
+			continue // the person types the command again
+		}
+		if err != nil {
+			return nil, fmt.Errorf("/%s %s: %w", command, sub.Name, err)
+		}
+		d.Settle()
+		return in.Responses(), nil
 	}
-	if _, err := in.WaitResponse(d.Ctx); err != nil {
-		return nil, fmt.Errorf("/%s %s: %w", command, sub.Name, err)
-	}
-	d.Settle()
-	return in.Responses(), nil
 }
 
 // Lobby is a game to open: its command, the people who play it (the first

@@ -6,6 +6,7 @@ package drive
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -66,38 +67,57 @@ func (d *Driver) Settle() {
 
 // slashIn runs /atheneum SUB in a channel and returns what the user sees.
 func (d *Driver) SlashIn(channelID string, user discordtest.User, sub string, opts ...discordtest.Option) (discordtest.Message, error) {
-	in, err := d.Srv.SlashCommand(d.Ctx, user, channelID, "atheneum", discordtest.Sub(sub, opts...))
-	if err != nil {
-		return discordtest.Message{}, err
+	for tries := 1; ; tries++ {
+		in, err := d.Srv.SlashCommand(d.Ctx, user, channelID, "atheneum", discordtest.Sub(sub, opts...))
+		if err != nil {
+			return discordtest.Message{}, err
+		}
+		msg, err := in.WaitResponse(d.Ctx)
+		if errors.Is(err, discordtest.ErrInteractionFailed) && tries < maxTries {
+			d.Settle()
+			continue // the person types the command again
+		}
+		if err != nil {
+			return msg, fmt.Errorf("/atheneum %s: %w", sub, err)
+		}
+		d.Settle()
+		return msg, nil
 	}
-	msg, err := in.WaitResponse(d.Ctx)
-	if err != nil {
-		return msg, fmt.Errorf("/atheneum %s: %w", sub, err)
-	}
-	d.Settle()
-	return msg, nil
 }
 
 // click presses a button (no values) or chooses menu values on a message
 // and returns what the user sees afterwards.
 func (d *Driver) Click(user discordtest.User, msg discordtest.Message, customID string, values ...string) (discordtest.Message, *discordtest.Interaction, error) {
-	var in *discordtest.Interaction
-	var err error
-	if len(values) == 0 {
-		in, err = d.Srv.ClickButton(d.Ctx, user, msg.ID, customID)
-	} else {
-		in, err = d.Srv.SelectMenu(d.Ctx, user, msg.ID, customID, values...)
+	for tries := 1; ; tries++ {
+		var in *discordtest.Interaction
+		var err error
+		if len(values) == 0 {
+			in, err = d.Srv.ClickButton(d.Ctx, user, msg.ID, customID)
+		} else {
+			in, err = d.Srv.SelectMenu(d.Ctx, user, msg.ID, customID, values...)
+		}
+		if err != nil {
+			return discordtest.Message{}, nil, fmt.Errorf("%s on %q: %w", customID, msg.Content, err)
+		}
+		seen, err := in.WaitResponse(d.Ctx)
+		if errors.Is(err, discordtest.ErrInteractionFailed) && tries < maxTries {
+			// Discord told the person the interaction failed (the bot
+			// acknowledged it too late, and so did nothing): they press
+			// again.
+			d.Settle()
+			continue
+		}
+		if err != nil {
+			return seen, in, fmt.Errorf("response to %s: %w", customID, err)
+		}
+		d.Settle()
+		return seen, in, nil
 	}
-	if err != nil {
-		return discordtest.Message{}, nil, fmt.Errorf("%s on %q: %w", customID, msg.Content, err)
-	}
-	seen, err := in.WaitResponse(d.Ctx)
-	if err != nil {
-		return seen, in, fmt.Errorf("response to %s: %w", customID, err)
-	}
-	d.Settle()
-	return seen, in, nil
 }
+
+// maxTries bounds how often a person presses again or types a command
+// again after Discord told them it failed.
+const maxTries = 5
 
 // lastDM is the newest prompt the bot sent to user by direct message
 // (reminders, which carry neither menus nor pictures, are not prompts).
