@@ -2,6 +2,7 @@ package bot
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -167,21 +168,30 @@ func (g *anludimGame) check(t *testing.T) {
 			t.Errorf("the game was played in the variant %q", got)
 		}
 	})
-	t.Run("the channel gets a post with the table at each step's end, and the results at the end", func(t *testing.T) {
-		posts, final := 0, []discordtest.Message{}
+	t.Run("the channel tells the game as a story: each step's end edits its round's live post, each round's end and the results have posts of their own", func(t *testing.T) {
+		posts, shown, final := 0, 0, []discordtest.Message{}
 		for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 			if m.Ephemeral || m.InteractionID != "" {
 				continue
 			}
-			if _, ok := m.Attachment("table.png"); ok {
-				posts++
+			posts++
+			for _, v := range append(slices.Clone(m.Revisions), m) {
+				if _, ok := v.Attachment("table.png"); ok {
+					shown++ // each version showing the table: a step's end
+				}
 			}
 			if _, ok := m.Attachment("results.png"); ok {
 				final = append(final, m)
 			}
 		}
-		if want := g.steps(t); posts != want {
-			t.Errorf("%d channel posts with the table, for %d steps", posts, want)
+		rounds := g.rec.State.(*an.State).Game.RoundsFinished()
+		if want := g.steps(t); shown < want {
+			t.Errorf("the table was shown %d times in the channel, for %d steps", shown, want)
+		}
+		// The live post and the end of each round, a mention of the person
+		// playing by command once a round, the lobby and the results.
+		if most := 3*rounds + 2; posts > most {
+			t.Errorf("%d channel posts for %d rounds, more than %d", posts, rounds, most)
 		}
 		if len(final) != 1 {
 			t.Fatalf("%d posts with the results", len(final))

@@ -32,6 +32,7 @@ import (
 type Store interface {
 	game.Store
 	DeleteMessage(ctx context.Context, gameID, kind string, seat int) error
+	Messages(ctx context.Context, gameID string) ([]store.Message, error)
 }
 
 var _ Store = (*store.DB)(nil)
@@ -83,6 +84,9 @@ type Bot struct {
 	// languages keeps the members' chosen languages, by user id, as last
 	// read (see chosen).
 	languages sync.Map
+	// pinged remembers, by game and chapter ("id/r2"), the people a
+	// chapter's live post already mentioned (see liveStep).
+	pinged sync.Map
 }
 
 // Options are the bot's dependencies.

@@ -52,7 +52,11 @@ func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
 			return
 		}
 		m := f.StepEnded(b, rec, n)
-		b.postStep(ctx, t, &discordgo.MessageSend{Content: m.Content, Components: m.Components}, m.Pictures...)
+		if chapter := f.Chapter(rec); chapter != "" && !rec.State.Over() {
+			b.liveStep(ctx, t, chapter, m)
+		} else {
+			b.postStep(ctx, t, &discordgo.MessageSend{Content: m.Content, Components: m.Components}, m.Pictures...)
+		}
 		if rec.State.Over() {
 			b.forgetHints() // a finished game may end someone's first games
 			b.log.Info("game finished", "game", rec.ID)
@@ -135,6 +139,9 @@ func (b *Bot) handleComponent(ctx context.Context, r *reply) error {
 		return face.RefuseID("play.refuse.button")
 	}
 	r.game = id.Game
+	if id.Step == face.LiveStep && id.Verb == verbPlay {
+		return b.livePrompt(ctx, r, id)
+	}
 	if err := r.deferUpdate(); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
 	"atheneum/bot/game"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,14 +121,25 @@ func TestAGameGoesOnAcrossARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	marked := 0
+	// Each move's end is told once in the channel (as a post, or an edit
+	// of the game's live post): none was lost or told again.
+	told := map[string]int{}
 	for _, m := range h.Srv.Messages(h.Channel) {
-		if strings.Contains(m.Content, " marks ") {
-			marked++
+		seen := map[string]bool{}
+		for _, v := range append(slices.Clone(m.Revisions), m) {
+			if strings.Contains(v.Content, " marks ") && !seen[v.Content] {
+				seen[v.Content] = true
+				told[v.Content]++
+			}
 		}
 	}
-	if marked != rec.Seq {
-		t.Errorf("%d posts of a mark for %d moves: a step was posted twice or never", marked, rec.Seq)
+	if len(told) != rec.Seq {
+		t.Errorf("%d moves told in the channel for %d played: %v", len(told), rec.Seq, told)
+	}
+	for text, n := range told {
+		if n > 1 {
+			t.Errorf("%q was told %d times", text, n)
+		}
 	}
 	if v := h.Srv.TakeViolations(); len(v) > 0 {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])

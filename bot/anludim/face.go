@@ -28,6 +28,7 @@ package anludim
 
 import (
 	"fmt"
+	"strconv"
 
 	"atheneum/bot/face"
 	"atheneum/bot/game"
@@ -35,6 +36,7 @@ import (
 	an "atheneum/engine/anludim"
 	"atheneum/engine/anludim/ai"
 	"atheneum/i18n"
+	"atheneum/store"
 )
 
 // StepHours is the default time a seat has for one step (a turn, or a
@@ -67,7 +69,23 @@ func New() face.Face {
 		Events:  eventLines,
 		Forced:  forced,
 		Polish:  tidy,
+		Chapter: chapter,
 	})}
+}
+
+// chapter is the round a step belongs to ("r2"): the cards kept between
+// two rounds belong to the round they are kept for, so that a round's end
+// has a post of its own and the next round's live post opens with the
+// keeping.
+func chapter(rec *store.Game) string {
+	g := stateOf(rec)
+	if g == nil || g.Over() {
+		return ""
+	}
+	if g.Keeping() {
+		return "r" + strconv.Itoa(g.Round()+1)
+	}
+	return "r" + strconv.Itoa(g.Round())
 }
 
 // The face's own subcommands.

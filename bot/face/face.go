@@ -84,6 +84,11 @@ type Face interface {
 	// StepEnded is the channel's post when a step ends (the game's end
 	// included), in the game's language.
 	StepEnded(env Env, rec *store.Game, n game.Notice) Message
+	// Chapter names the part of the game the current step belongs to (a
+	// round) in a game played one seat at a time, whose channel then has
+	// one live post per chapter, edited as its steps end; "" posts every
+	// step's end (a game whose steps await everyone).
+	Chapter(rec *store.Game) string
 	// Position says where the game stands ("turn 3 of 10, shelving"), in
 	// l; "" once it is over.
 	Position(l i18n.Lang, rec *store.Game) string

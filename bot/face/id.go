@@ -47,6 +47,10 @@ var ErrBadID = errors.New("malformed custom id")
 // LobbyStep is the step of a lobby's components.
 const LobbyStep = "lobby"
 
+// LiveStep is the step of a live post's components, which stay valid from
+// step to step (its Play button).
+const LiveStep = "live"
+
 // String writes the id.
 func (c ID) String() string {
 	parts := []string{IDVersion, c.Game, c.Step, strconv.Itoa(c.Seq), strconv.Itoa(c.Seat), strconv.Itoa(c.Moves), c.Verb}

@@ -66,6 +66,10 @@ type Game struct {
 	// Polish finishes every text the kit composes in l (a language's
 	// elisions, say; nil: none).
 	Polish func(l i18n.Lang, text string) string
+	// Chapter names the part of the game the current step belongs to (a
+	// round), for a game played one seat at a time whose channel has one
+	// live post per chapter (nil: a post per step; see Face.Chapter).
+	Chapter func(rec *store.Game) string
 }
 
 // Kit is a game's Discord face built from its Game: every method of Face
@@ -432,6 +436,14 @@ func (k *Kit) StepEnded(env Env, rec *store.Game, n game.Notice) Message {
 		m.Pictures = k.G.Table(env, rec)
 	}
 	return m
+}
+
+// Chapter is the game's Chapter hook, or "" (a post per step).
+func (k *Kit) Chapter(rec *store.Game) string {
+	if k.G.Chapter == nil || rec.State == nil {
+		return ""
+	}
+	return k.G.Chapter(rec)
 }
 
 // Position says whom the game waits for; "" once it is over.

@@ -21,6 +21,9 @@ func New() face.Face {
 		Command: tictactoe.ID,
 		Picture: func(env face.Env, rec *store.Game, _ int) []face.Picture { return board(env, rec) },
 		Table:   board,
+		// One seat plays at a time: the channel follows the game on one
+		// live post.
+		Chapter: func(*store.Game) string { return "game" },
 	})
 }
 
