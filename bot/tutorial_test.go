@@ -128,3 +128,48 @@ func TestPracticeGamesStayWithinBounds(t *testing.T) {
 		}
 	})
 }
+
+// gamesWithoutHints are the hosted games whose practice games teach
+// nothing, and why: every other game says what to do and why at every
+// step of a practice game.
+var gamesWithoutHints = map[string]string{
+	"tictactoe": "the fixture game, hosted by tests and the demo only",
+}
+
+// TestEveryGameTeachesInItsPracticeGame starts a practice game of every
+// game the test bot hosts: the first prompt its member gets says what to
+// do and why (a hint, in the member's language), unless the game is one of
+// gamesWithoutHints.
+func TestEveryGameTeachesInItsPracticeGame(t *testing.T) {
+	t.Parallel()
+	for _, f := range testFaces() {
+		for _, lang := range i18n.Langs {
+			t.Run(f.Command()+" in "+string(lang), func(t *testing.T) {
+				t.Parallel()
+				h := newHarness(t, "ana")
+				if lang == i18n.French {
+					speakFrench(h)
+				}
+				ana := h.user("ana")
+				ms, err := h.Slash(f.Command(), h.Channel, ana, "tutorial")
+				if err != nil || len(ms) == 0 {
+					t.Fatalf("/%s tutorial: %v", f.Command(), err)
+				}
+				hint := strings.SplitN(lang.T("atheneum.hint.pick"), ":", 2)[0] // "*Hint*", "*Conseil*"
+				var prompt string
+				for _, m := range h.Srv.DMMessages(ana.ID) {
+					if len(m.Components) > 0 {
+						prompt = m.Content
+					}
+				}
+				if prompt == "" {
+					t.Fatal("no prompt came by direct message")
+				}
+				_, none := gamesWithoutHints[f.Command()]
+				if has := strings.Contains(prompt, hint); has == none {
+					t.Errorf("the practice game's first prompt (hints: %v, listed without: %v): %q", has, none, prompt)
+				}
+			})
+		}
+	}
+}

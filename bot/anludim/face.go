@@ -70,7 +70,30 @@ func New() face.Face {
 		Forced:  forced,
 		Polish:  tidy,
 		Chapter: chapter,
+		Hint:    hint,
 	})}
+}
+
+// hint says what to do and why at a position of a move, for a seat shown
+// hints (a practice game, a member's first games).
+func hint(fb *face.Board) string {
+	b := asBoard(fb)
+	l := b.l
+	switch {
+	case b.g == nil:
+		return ""
+	case b.g.Keeping():
+		return l.T("anludim.hint.keep")
+	case b.at.prof != "":
+		return l.T("anludim.hint.reading")
+	case b.at.play:
+		return l.T("anludim.hint.cards")
+	case b.g.MainDone():
+		return l.T("anludim.hint.after")
+	case b.g.Options().Expert:
+		return l.T("anludim.hint.start.expert")
+	}
+	return l.T("anludim.hint.start")
 }
 
 // chapter is the round a step belongs to ("r2"): the cards kept between

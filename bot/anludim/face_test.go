@@ -350,3 +350,54 @@ func TestForgedPressesAreRefusedAndChangeNothing(t *testing.T) {
 		})
 	})
 }
+
+// TestEveryStepOfAMoveGivesAHintToThoseShownHints plays a game through the
+// face's components with hints on: every prompt of a seat choosing
+// something says what to do and why, in the reader's language, and the
+// hints differ with the step (a turn's start, the cards of a combination,
+// its reading, after the main action, the cards kept between rounds).
+func TestEveryStepOfAMoveGivesAHintToThoseShownHints(t *testing.T) {
+	for _, l := range i18n.Langs {
+		t.Run(string(l), func(t *testing.T) {
+			fx := newFixture(t, 3, false, string(l), 11)
+			fx.env.hints = true
+			seen := map[string]bool{}
+			prefix := strings.SplitN(l.T("anludim.hint.start"), ":", 2)[0]
+			for n := 0; n < 400; n++ {
+				tbl := fx.table()
+				rec := tbl.Rec
+				if rec.State.Over() {
+					tbl.Unlock()
+					break
+				}
+				seat := awaited(rec)
+				m, _ := fx.f.Prompt(fx.ctx, fx.env, tbl, seat, l)
+				if !strings.Contains(m.Content, prefix) {
+					t.Fatalf("a prompt without a hint: %q", m.Content)
+				}
+				for _, id := range []string{"anludim.hint.start", "anludim.hint.after", "anludim.hint.keep"} {
+					if strings.Contains(m.Content, l.T(id)) {
+						seen[id] = true
+					}
+				}
+				ps := presses(t, m)
+				r := &reply{l: l, user: rec.Seats[seat].UserID}
+				for _, p := range ps {
+					if p.key == "p" {
+						if err := runPress(fx.f, fx.ctx, fx.env, r, tbl, seat, p.id, p.value); err == nil && r.last != nil && strings.Contains(r.last.Content, l.T("anludim.hint.cards")) {
+							seen["anludim.hint.cards"] = true
+						}
+						break
+					}
+				}
+				fx.autopilotMove(t, tbl)
+				tbl.Unlock()
+			}
+			for _, id := range []string{"anludim.hint.start", "anludim.hint.cards", "anludim.hint.keep"} {
+				if !seen[id] {
+					t.Errorf("no prompt showed %s", id)
+				}
+			}
+		})
+	}
+}

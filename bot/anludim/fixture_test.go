@@ -68,6 +68,8 @@ type env struct {
 	stop bool
 	// draw, when set, draws the pictures asked for.
 	draw bool
+	// hints, when set, shows every seat the hints.
+	hints bool
 }
 
 var errStopped = errors.New("the test stopped the move")
@@ -86,7 +88,7 @@ func (e *env) Draw(name string, draw func() (render.Picture, error)) (face.Pictu
 
 func (e *env) DeadlineLine(context.Context, *game.Table, i18n.Lang) string { return "" }
 
-func (e *env) Hints(context.Context, *store.Game, int) bool { return false }
+func (e *env) Hints(context.Context, *store.Game, int) bool { return e.hints }
 
 func (e *env) Prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
 	return e.f.Prompt(ctx, e, t, seat, l)
