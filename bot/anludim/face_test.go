@@ -302,7 +302,8 @@ func TestForgedPressesAreRefusedAndChangeNothing(t *testing.T) {
 		values []string
 	}{
 		{"a menu value that is not in the menu", 0, menu, []string{fmt.Sprint(notOffered)}},
-		{"two values in a menu of one", 0, menu, []string{cardsMsg[0].key, cardsMsg[1].key}},
+		{"the same card twice in a menu of several", 0, menu, []string{cardsMsg[0].key, cardsMsg[0].key}},
+		{"a card not in a menu of several beside one that is", 0, menu, []string{cardsMsg[0].key, fmt.Sprint(notOffered)}},
 		{"a menu sent without a value", 0, menu, nil},
 		{"a value made up for a button", 0, recruit, []string{"d"}},
 		{"another seat's id pressed by the seat on turn", 0, with(recruit, func(id *face.ID) { id.Seat = 1 }), nil},

@@ -185,7 +185,9 @@ func (b *board) buildCards() {
 			profs = append(profs, b.button(l.T("anludim.action.call.label", "Prof", profThe(l, p.ID()), "Combination", combinationName(l, p)), c.Key, discordgo.SuccessButton))
 		}
 	}
-	b.addMenus(l.T("anludim.menu.cards.placeholder"), cards, maxRows-2)
+	// Several cards at once: the rules take a combination's cards in any
+	// order, and a press of four cards is one tap instead of four.
+	b.AddMultiMenus(l.T("anludim.menu.cards.placeholder"), cards, maxRows-2)
 	b.addButtons(profs)
 	b.addButtons([]discordgo.Button{b.button(l.T("anludim.action.cancel.label"), navStart, discordgo.SecondaryButton)})
 }

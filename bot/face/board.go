@@ -202,6 +202,23 @@ func (b *Board) AddMenus(placeholder string, opts []discordgo.SelectMenuOption, 
 	}
 }
 
+// AddMultiMenus adds menus of at most MaxOptions options (at most pages of
+// them) from which several keys may be chosen at once, for a game whose
+// keys at this point may be chosen in any order (the cards of a
+// combination): a choice of several is taken as those keys chosen one
+// after the other (see Kit.Press).
+func (b *Board) AddMultiMenus(placeholder string, opts []discordgo.SelectMenuOption, pages int) {
+	first := len(b.rows)
+	b.AddMenus(placeholder, opts, pages)
+	one := 1
+	for _, row := range b.rows[first:] {
+		r := row.(discordgo.ActionsRow)
+		menu := r.Components[0].(discordgo.SelectMenu)
+		menu.MinValues, menu.MaxValues = &one, len(menu.Options)
+		r.Components[0] = menu
+	}
+}
+
 // Rows are the rows laid out so far.
 func (b *Board) Rows() []discordgo.MessageComponent { return b.rows }
 

@@ -338,8 +338,11 @@ func (k *Kit) Press(ctx context.Context, env Env, r Reply, t *game.Table, seat i
 		}
 		key = UnescapeKey(choice)
 	case discordgo.SelectMenu:
-		if len(values) != 1 || !slices.ContainsFunc(c.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == values[0] }) {
-			return Decision{}, ErrStaleChoice
+		if err := checkValues(c, values); err != nil {
+			return Decision{}, err
+		}
+		if len(values) > 1 {
+			return k.several(ctx, env, t, seat, l, path, values)
 		}
 		key = values[0]
 	}
@@ -355,6 +358,33 @@ func (k *Kit) Press(ctx context.Context, env Env, r Reply, t *game.Table, seat i
 		return Decision{}, ErrStaleChoice
 	}
 	return k.show(ctx, env, t, seat, l, next, 0), nil
+}
+
+// several takes the keys chosen at once from a menu of several choices as
+// chosen one after the other, each when Next offers it (so in whatever
+// order the game takes them), and shows the seat where that leads; keys
+// that Next never offers with the others are refused, naming nothing
+// chosen.
+func (k *Kit) several(ctx context.Context, env Env, t *game.Table, seat int, l i18n.Lang, path, values []string) (Decision, error) {
+	st := t.Rec.State
+	next := slices.Clone(path)
+	left := slices.Clone(values)
+	for len(left) > 0 {
+		offered := st.Next(seat, next)
+		i := slices.IndexFunc(left, func(v string) bool {
+			return slices.ContainsFunc(offered, func(c engine.Choice) bool { return c.Key == v && c.Move == "" })
+		})
+		if i < 0 {
+			return Decision{}, RefuseID("face.refuse.together")
+		}
+		next = append(next, left[i])
+		left = slices.Delete(left, i, i+1)
+	}
+	canonical, ok := k.G.Codec.Decode(k.G.Codec.Encode(next))
+	if !ok {
+		return Decision{}, ErrStaleChoice
+	}
+	return k.show(ctx, env, t, seat, l, canonical, 0), nil
 }
 
 // show is a decision to show seat its message at path.
