@@ -142,6 +142,10 @@ func (b *board) buildStart() {
 	if b.g.Keeping() {
 		b.addMenus(l.T("anludim.menu.keep.placeholder", "Count", b.g.KeepLimit(b.seat)-len(b.g.Kept(b.seat))), keep, maxRows-1)
 	}
+	// A combination's cards may be chosen at once from the start when one
+	// menu holds them, beside the Play button: a play is then the cards,
+	// the professor and, when asked, the reading.
+	cards := b.playMenu()
 	for _, btn := range []*discordgo.Button{end, undo} {
 		if btn != nil {
 			main = append(main, *btn)
@@ -149,8 +153,37 @@ func (b *board) buildStart() {
 	}
 	b.addButtons(main)
 	b.addButtons(faceUp)
+	if cards != nil && len(b.Rows()) < maxRows-1 {
+		b.AddRows(cards)
+	}
 	b.addMenus(l.T("anludim.menu.discard.placeholder"), discard, 1)
 	b.addMenus(l.T("anludim.menu.take_back.placeholder"), takeBack, maxRows-len(b.Rows()))
+}
+
+// playMenu is the menu of the cards a combination may begin with, laid
+// out at the combination's first step ("p") so that a press on it goes
+// there; nil when no combination can be played now, or when the cards do
+// not fit one menu (the Play button leads to them then).
+func (b *board) playMenu() discordgo.MessageComponent {
+	if !slices.ContainsFunc(b.steps, func(c engine.Choice) bool { return c.Key == "p" }) {
+		return nil
+	}
+	fb, ok := face.NewBoard(b.l, b.rec, b.seat, []string{"p"}, 0, codec{})
+	if !ok {
+		return nil
+	}
+	sub := asBoard(fb)
+	var cards []discordgo.SelectMenuOption
+	for _, c := range sub.steps {
+		if card, err := strconv.Atoi(c.Key); err == nil {
+			cards = append(cards, option(cardName(b.l, card), c.Key, sub.cardOrigin(card)))
+		}
+	}
+	if len(cards) == 0 || len(cards) > face.MaxOptions {
+		return nil
+	}
+	sub.AddMultiMenus(b.l.T("anludim.menu.play.placeholder"), cards, 1)
+	return sub.Rows()[0]
 }
 
 // comboWords describe the seat's combination holding card, for the menu

@@ -275,6 +275,8 @@ func (d *Driver) pressedNow(pressed discordtest.Message, in *discordtest.Interac
 type anPress struct {
 	customID string
 	menu     bool
+	// values are the keys a menu of several choices chooses at once.
+	values []string
 	// key is the key of the rules' Next the press chooses, or a way back
 	// or a page (face.NavStart, face.NavBack, face.NavPage+N).
 	key string

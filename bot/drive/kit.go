@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/face"
 	"atheneum/bot/game"
 	"atheneum/engine"
 	"atheneum/store"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // The people of a game whose face is the kit's (bot/face) play it the same
@@ -70,20 +73,33 @@ func (d *Driver) PressMove(p *Player, command string, view engine.State, seat in
 	if !ok {
 		return fmt.Errorf("%s has no prompt to play %s on: %q", p.User.Username, m, msg.Content)
 	}
+	taps := 0
 	for k, n := 0, 0; n < maxPresses; n++ {
-		pr, found := pressOf(msg, path[k])
+		pr, found := pressAhead(msg, k, path)
+		if found {
+			k++ // the menu was laid out one key further on: that key is taken as chosen
+		} else {
+			pr, found = pressOf(msg, path[k], path[k+1:]...)
+		}
 		if !found {
 			if pr, found = nextPage(msg); !found {
 				return fmt.Errorf("%s's prompt for %s offers no way to %q: %s", p.User.Username, m, path[k], describe(msg))
 			}
 		} else {
-			k++
+			k += max(1, len(pr.values))
+		}
+		taps++ // a button
+		if pr.menu {
+			taps++ // a menu is opened, then chosen from
 		}
 		played, next, err := d.press(p, msg, pr)
 		if err != nil {
 			return fmt.Errorf("%s pressed %q on the way to %s: %w", p.User.Username, pr.key, m, err)
 		}
 		if played {
+			if hear := kitTapHook.Load(); hear != nil {
+				(*hear)(KitTap{Game: command, Move: m, Path: path, Taps: taps})
+			}
 			return nil
 		}
 		if k == len(path) {
@@ -107,7 +123,10 @@ func (d *Driver) press(p *Player, msg discordtest.Message, pr anPress) (bool, di
 	}
 	var values []string
 	if pr.menu {
-		values = []string{pr.key}
+		values = pr.values
+		if len(values) == 0 {
+			values = []string{pr.key}
+		}
 	}
 	seen, in, err := d.Click(p.User, msg, pr.customID, values...)
 	if err != nil {
@@ -128,18 +147,49 @@ func (d *Driver) press(p *Player, msg discordtest.Message, pr anPress) (bool, di
 }
 
 // pressOf is msg's press that chooses key: a button whose choice it is,
-// or a menu option whose value it is.
-func pressOf(msg discordtest.Message, key string) (anPress, bool) {
+// or a menu option whose value it is; for a menu of several choices, the
+// keys that follow key in more and are options of the same menu are
+// chosen with it (taken, in order, from the start of more).
+func pressOf(msg discordtest.Message, key string, more ...string) (anPress, bool) {
 	var out anPress
 	found := false
 	walkLive(msg.Components, func(c discordtest.Component, id face.ID) {
+		has := func(v string) bool {
+			return slices.ContainsFunc(c.Options, func(o discordtest.SelectOption) bool { return o.Value == v })
+		}
 		switch {
 		case found:
 		case id.Verb == face.VerbButton && len(id.Args) > 0 && face.UnescapeKey(id.Args[len(id.Args)-1]) == key:
 			out, found = anPress{customID: c.CustomID, key: key}, true
-		case strings.HasPrefix(id.Verb, face.VerbMenu) && slices.ContainsFunc(c.Options, func(o discordtest.SelectOption) bool { return o.Value == key }):
-			out, found = anPress{customID: c.CustomID, menu: true, key: key}, true
+		case strings.HasPrefix(id.Verb, face.VerbMenu) && has(key):
+			out, found = anPress{customID: c.CustomID, menu: true, key: key, values: []string{key}}, true
+			for _, k := range more {
+				if c.MaxValues == nil || len(out.values) >= *c.MaxValues || !has(k) {
+					break
+				}
+				out.values = append(out.values, k)
+			}
 		}
+	})
+	return out, found
+}
+
+// pressAhead is a menu of msg laid out one key further along path than k
+// keys (a face may show the first step of a longer way beside the others:
+// Anludim's cards beside its Play button) that offers path[k+1], with the
+// keys after it that it also offers.
+func pressAhead(msg discordtest.Message, k int, path []string) (anPress, bool) {
+	if k+1 >= len(path) {
+		return anPress{}, false
+	}
+	var out anPress
+	found := false
+	walkLive(msg.Components, func(c discordtest.Component, id face.ID) {
+		if found || id.Moves != k+1 || !strings.HasPrefix(id.Verb, face.VerbMenu) {
+			return
+		}
+		one := discordtest.Message{Components: []discordtest.Component{{Type: discordgo.ActionsRowComponent, Components: []discordtest.Component{c}}}}
+		out, found = pressOf(one, path[k+1], path[k+2:]...)
 	})
 	return out, found
 }
@@ -222,6 +272,28 @@ func (d *Driver) PlayGame(gameID, command string, people []*Player, players engi
 		}
 	}
 	return nil, fmt.Errorf("the game did not end in %d moves of its people", maxMoves)
+}
+
+// KitTap is how many taps a move of a kit game took a person: a button
+// is one tap, a menu two (opened, then chosen from), a menu of several
+// choices two however many are chosen.
+type KitTap struct {
+	// Game is the game's command.
+	Game string
+	Move engine.Move
+	// Path are the keys of Next that built the move.
+	Path []string
+	Taps int
+}
+
+// kitTapHook hears every move PressMove makes while set.
+var kitTapHook atomic.Pointer[func(KitTap)]
+
+// CountKitTaps is a debug counter: until stop is called, hear learns the
+// taps of every move PressMove makes, by every driver.
+func CountKitTaps(hear func(KitTap)) (stop func()) {
+	kitTapHook.Store(&hear)
+	return func() { kitTapHook.Store(nil) }
 }
 
 // maxMoves bounds the people's moves of one game.

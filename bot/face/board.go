@@ -219,6 +219,13 @@ func (b *Board) AddMultiMenus(placeholder string, opts []discordgo.SelectMenuOpt
 	}
 }
 
+// AddRows adds rows laid out on another board of the same seat (at
+// another path): a press on them is checked against that board, whose
+// path their custom ids carry, so one message may offer the first step
+// of a longer way (the cards of a combination beside a turn's other
+// choices).
+func (b *Board) AddRows(rows ...discordgo.MessageComponent) { b.rows = append(b.rows, rows...) }
+
 // Rows are the rows laid out so far.
 func (b *Board) Rows() []discordgo.MessageComponent { return b.rows }
 
