@@ -46,7 +46,10 @@ func (b *Bot) cmdAway(ctx context.Context, r *reply, opts face.Options) error {
 	return err
 }
 
-// cmdBack gives the member's games on the server back to them.
+// cmdBack gives the member's games on the server back to them. When the
+// channel's game waits for them, the answer (which only they see) is their
+// prompt, so that they play at once: an answer to their own command, not
+// a message against their budget of notifications.
 func (b *Bot) cmdBack(ctx context.Context, r *reply) error {
 	if err := r.deferMessage(true); err != nil {
 		return err
@@ -60,8 +63,36 @@ func (b *Bot) cmdBack(ctx context.Context, r *reply) error {
 	if len(where) > 0 {
 		text = r.lang().T("away.back", "Where", face.JoinAnd(r.lang(), where), "Command", r.face.Command())
 	}
+	if m, ok := b.promptHere(ctx, r, user.ID); ok {
+		m.Content = text + "\n\n" + m.Content
+		return r.show(m)
+	}
 	_, err := r.edit(text, nil)
 	return err
+}
+
+// promptHere is the member's prompt in the channel's game, when it waits
+// for them.
+func (b *Bot) promptHere(ctx context.Context, r *reply, userID string) (face.Message, bool) {
+	rec, err := b.svc.GameInChannel(ctx, r.i.GuildID, r.i.ChannelID)
+	if err != nil || rec.Status != store.StatusPlaying {
+		return face.Message{}, false
+	}
+	t, err := b.svc.Table(ctx, rec.ID)
+	if err != nil {
+		return face.Message{}, false
+	}
+	defer t.Unlock()
+	seat := game.SeatOf(t.Rec, userID)
+	if seat < 0 || t.Rec.State == nil || !slices.Contains(t.Rec.State.Awaited(), seat) {
+		return face.Message{}, false
+	}
+	m, err := b.prompt(ctx, t, seat, r.lang())
+	if err != nil {
+		b.log.Warn("could not build a prompt", "game", rec.ID, "err", err)
+		return face.Message{}, false
+	}
+	return m, true
 }
 
 // returnTo takes back the member's seats on autopilot in their games on

@@ -6,6 +6,7 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
+	"atheneum/bot/game"
 	"atheneum/engine/tictactoe"
 	"atheneum/i18n"
 	"atheneum/store"
@@ -61,5 +62,56 @@ func TestTheFixtureGamePlaysThroughTheKitsDefaults(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestBackAnswersWithThePromptOfTheStepAwaitingThePlayer: a member back
+// from a time away while the channel's game waits for them gets their
+// prompt as the answer to /<game> back, and plays at once.
+func TestBackAnswersWithThePromptOfTheStepAwaitingThePlayer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	if _, err := h.Open(drive.Lobby{Command: tictactoe.ID, People: []discordtest.User{ana, bo}}); err != nil {
+		t.Fatal(err)
+	}
+	// Both away: the autopilot then plays at each deadline, not at once,
+	// so the game waits for ana's seat.
+	for _, u := range []discordtest.User{ana, bo} {
+		if _, err := h.Slash(tictactoe.ID, h.Channel, u, "away", discordtest.IntOpt("hours", 5)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := h.state(h.Channel)
+	seat := rec.State.Awaited()[0]
+	if !rec.Seats[seat].Autopilot {
+		t.Fatalf("the awaited seat %d is not on autopilot", seat)
+	}
+	who := []discordtest.User{ana, bo}[seat]
+	ms, err := h.Slash(tictactoe.ID, h.Channel, who, "back")
+	if err != nil || len(ms) == 0 {
+		t.Fatal(err)
+	}
+	answer := ms[len(ms)-1]
+	if len(answer.Components) == 0 || !strings.Contains(answer.Content, i18n.English.T("face.prompt.turn", "Game", i18n.English.T("tictactoe.title"))) {
+		t.Fatalf("/tictactoe back answered %q with %d rows, want %s's prompt", answer.Content, len(answer.Components), who.Username)
+	}
+	before := h.state(h.Channel).Seq
+	var button string
+	for _, c := range answer.Components[0].Components {
+		button = c.CustomID
+		break
+	}
+	if _, _, err := h.Click(who, answer, button); err != nil {
+		t.Fatal(err)
+	}
+	// The person's move, then the move the autopilot plays at once for the
+	// other, still away.
+	log, err := h.db.MoveLog(h.Ctx, rec.ID)
+	if err != nil || len(log) <= before || log[before].By != game.ByPlayer.String() {
+		t.Fatalf("the move after the press is %+v (%v), want the person's", log[before:], err)
+	}
+	if after := h.state(h.Channel); after.Seats[seat].Autopilot {
+		t.Error("the seat is still on autopilot")
 	}
 }
