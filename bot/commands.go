@@ -8,6 +8,7 @@ import (
 
 	"atheneum/bot/face"
 	"atheneum/bot/game"
+	"atheneum/engine"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -73,7 +74,10 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		return err
 	}
 	spec, own := subcommand(f, name)
-	if name == "status" || name == "log" || (own && spec.ReadOnly) {
+	if name == "log" {
+		return b.cmdLog(ctx, r, opts)
+	}
+	if name == "status" || (own && spec.ReadOnly) {
 		// Read-only: answered from the last stored state, never waiting
 		// for the game's lock or for Discord calls made on its behalf.
 		snap, err := b.svc.SnapshotInChannel(ctx, r.i.GuildID, r.i.ChannelID)
@@ -87,12 +91,9 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		if snap.Rec.Status == store.StatusLobby {
 			return face.Refuse(r.lang().T("cmd.in.lobby"))
 		}
-		switch name {
-		case "status":
+		if name == "status" {
 			_, err := r.edit(b.statusText(r.lang(), snap), nil)
 			return err
-		case "log":
-			return b.cmdLog(ctx, r, snap.Rec, opts.Int("turns", 1))
 		}
 		d, err := f.HandleCommand(ctx, b, r, name, opts, face.Target{Snap: snap})
 		if err != nil || d.Show == nil {
@@ -141,11 +142,40 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 // maxLogTurns is the most turns /<command> log tells at once.
 const maxLogTurns = 10
 
-// cmdLog tells what happened over the game's last turns, replayed from its
-// log (no lock is taken), in the asker's language.
-func (b *Bot) cmdLog(ctx context.Context, r *reply, rec *store.Game, turns int) error {
-	if turns < 1 || turns > maxLogTurns {
+// catchUpTurns is how many turns /<command> log tells by default to
+// someone who has not moved in the game yet (a spectator, say).
+const catchUpTurns = 3
+
+// cmdLog tells what happened in the channel's game, replayed from its log
+// (no lock is taken), in the asker's language: by default everything since
+// the asker's last move in it (or its last few turns), else the number of
+// turns asked for. Once the game is over, the channel's last finished game
+// is told.
+func (b *Bot) cmdLog(ctx context.Context, r *reply, opts face.Options) error {
+	turns, asked := opts.Int("turns", 0), opts["turns"] != nil
+	if asked && (turns < 1 || turns > maxLogTurns) {
 		return face.Refuse(r.lang().T("log.bad.turns", "Max", maxLogTurns))
+	}
+	var rec *store.Game
+	snap, err := b.svc.SnapshotInChannel(ctx, r.i.GuildID, r.i.ChannelID)
+	switch {
+	case err == nil:
+		rec = snap.Rec
+	case store.ErrorCode(err) == store.CodeNotFound:
+		games, herr := b.svc.History(ctx, store.Scope{GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Game: r.face.Kind().ID()}, 1)
+		if herr != nil || len(games) == 0 {
+			return b.noGameHere(r, err)
+		}
+		rec = games[0].Game
+	default:
+		return b.noGameHere(r, err)
+	}
+	r.game = rec.ID
+	if err := b.sameKind(r, rec); err != nil {
+		return err
+	}
+	if rec.Status == store.StatusLobby {
+		return face.Refuse(r.lang().T("cmd.in.lobby"))
 	}
 	var steps []game.Step
 	if _, err := b.svc.Replay(ctx, rec.ID, func(st game.Step) error {
@@ -154,9 +184,28 @@ func (b *Bot) cmdLog(ctx context.Context, r *reply, rec *store.Game, turns int) 
 	}); err != nil {
 		return err
 	}
+	if !asked {
+		steps, turns = sinceLastMove(steps, game.SeatOf(rec, interactionUser(r.i).ID))
+	}
 	text := r.face.Log(r.lang(), rec, steps, turns)
-	_, err := r.edit(text, nil)
+	_, err = r.edit(text, nil)
 	return err
+}
+
+// sinceLastMove keeps the steps after seat's last move of its own, and
+// every turn they span; a seat that never moved (or nobody's) gets the
+// last catchUpTurns turns.
+func sinceLastMove(steps []game.Step, seat int) ([]game.Step, int) {
+	last := -1
+	for i, st := range steps {
+		if s, ok := engine.MoveSeat(st.Move); ok && s == seat && st.By == game.ByPlayer.String() {
+			last = i
+		}
+	}
+	if seat < 0 || last < 0 || last == len(steps)-1 {
+		return steps, catchUpTurns
+	}
+	return steps[last+1:], len(steps)
 }
 
 // subcommand finds one of a face's own subcommands.

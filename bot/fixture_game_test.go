@@ -7,6 +7,7 @@ import (
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
 	"atheneum/bot/game"
+	"atheneum/engine"
 	"atheneum/engine/tictactoe"
 	"atheneum/i18n"
 	"atheneum/store"
@@ -114,4 +115,62 @@ func TestBackAnswersWithThePromptOfTheStepAwaitingThePlayer(t *testing.T) {
 	if after := h.state(h.Channel); after.Seats[seat].Autopilot {
 		t.Error("the seat is still on autopilot")
 	}
+}
+
+// TestTheLogCatchesAPlayerUpAndTellsTheLastFinishedGame: /<game> log tells,
+// by default, what happened since the asker's last move; once the game is
+// over, it tells the channel's last finished game, which the final post
+// points to.
+func TestTheLogCatchesAPlayerUpAndTellsTheLastFinishedGame(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	id, err := h.Open(drive.Lobby{Command: tictactoe.ID, People: []discordtest.User{ana, bo}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := []*drive.Player{{User: ana}, {User: bo}}
+	play := func() engine.Move {
+		rec := h.state(h.Channel)
+		seat := rec.State.Awaited()[0]
+		m, _ := tictactoe.Players.Autopilot(rec.State.View(seat), seat, 0)
+		if err := h.PressMove(people[seat], tictactoe.ID, rec.State.View(seat), seat, m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	cell := func(m engine.Move) string { return strings.Fields(string(m))[1] }
+	first, second, third := play(), play(), play()
+	log := func(u discordtest.User) string {
+		ms, err := h.Slash(tictactoe.ID, h.Channel, u, "log")
+		if err != nil || len(ms) == 0 {
+			t.Fatal(err)
+		}
+		return ms[len(ms)-1].Content
+	}
+	t.Run("a player reads what happened since their last move", func(t *testing.T) {
+		// ana moved first and third, bo second: bo missed the third.
+		got := log(bo)
+		if !strings.Contains(got, cell(third)) || strings.Contains(got, " "+cell(first)+".") || strings.Contains(got, " "+cell(second)+".") {
+			t.Errorf("bo's log after moves %s, %s, %s: %q", first, second, third, got)
+		}
+	})
+	if _, err := h.PlayGame(id, tictactoe.ID, people, tictactoe.Players, nil); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("once the game is over, the log tells it", func(t *testing.T) {
+		got := log(bo)
+		if strings.Contains(got, i18n.English.T("cmd.no.game", "Command", tictactoe.ID)) || !strings.Contains(got, " marks ") {
+			t.Errorf("the log after the game: %q", got)
+		}
+		var final discordtest.Message
+		for _, m := range h.Srv.Messages(h.Channel) {
+			if !m.Ephemeral && strings.Contains(m.Content, i18n.English.T("play.scores.final.title")) {
+				final = m
+			}
+		}
+		if !strings.Contains(final.Content, "/tictactoe log") {
+			t.Errorf("the final post does not point to the log: %q", final.Content)
+		}
+	})
 }

@@ -137,6 +137,7 @@ func (b *Bot) postStep(ctx context.Context, t *game.Table, m *discordgo.MessageS
 		line = waitingLine(l, rec, b.svc.Deadline(ctx, t))
 		m.Embeds = waitingEmbed(line)
 	} else {
+		m.Content += "\n" + l.T("flow.final.log", "Command", b.command(rec))
 		m.Components = append(m.Components, rematchRow(l, rec))
 	}
 	msg := b.post(ctx, rec, m, pics...)

@@ -534,6 +534,7 @@ func (k *Kit) Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) st
 	type stepLog struct {
 		key    string
 		seat   int
+		number int // the number of the step's first move in the game
 		events []engine.Event
 		auto   bool
 	}
@@ -542,30 +543,28 @@ func (k *Kit) Log(l i18n.Lang, rec *store.Game, steps []game.Step, turns int) st
 		key := game.StepKey(st.Before)
 		if len(log) == 0 || log[len(log)-1].key != key {
 			seat, _ := engine.MoveSeat(st.Move)
-			log = append(log, &stepLog{key: key, seat: seat})
+			log = append(log, &stepLog{key: key, seat: seat, number: st.Number})
 		}
 		sl := log[len(log)-1]
 		sl.auto = sl.auto || st.By == "autopilot"
 		sl.events = append(sl.events, st.Events...)
 	}
-	first := 1
 	if turns < 1 {
 		turns = 1
 	}
 	if len(log) > turns {
-		first += len(log) - turns
 		log = log[len(log)-turns:]
 	}
 	if len(log) == 0 {
 		return l.T("log.none")
 	}
 	var sb strings.Builder
-	for i, sl := range log {
+	for _, sl := range log {
 		name := "?"
 		if sl.seat >= 0 && sl.seat < len(rec.Seats) {
 			name = rec.Seats[sl.seat].Name
 		}
-		sb.WriteString(l.T("face.log.step", "Step", first+i, "Name", name) + "\n")
+		sb.WriteString(l.T("face.log.step", "Step", sl.number, "Name", name) + "\n")
 		for _, line := range k.EventLines(l, rec, sl.events, engine.Spectator) {
 			sb.WriteString("· " + line + "\n")
 		}

@@ -72,6 +72,8 @@ type Step struct {
 	// move stored before it was kept).
 	By string
 	At time.Time
+	// Number is the move's number in the game, from 1.
+	Number int
 }
 
 // Replay replays a game's stored moves from its seed and setup, calling
@@ -102,7 +104,7 @@ func (s *Service) Replay(ctx context.Context, gameID string, visit func(Step) er
 			return nil, fmt.Errorf("game %s: replaying move %d (%s): %w", gameID, i+1, m, err)
 		}
 		if visit != nil {
-			if err := visit(Step{Before: before, Move: m, Events: ev, After: st, By: lm.By, At: lm.At}); err != nil {
+			if err := visit(Step{Before: before, Move: m, Events: ev, After: st, By: lm.By, At: lm.At, Number: i + 1}); err != nil {
 				return nil, err
 			}
 		}
