@@ -52,9 +52,7 @@ To create a bot: open https://discord.com/developers/applications, choose
 "New Application", then on the Bot tab press "Reset Token" and copy it into a
 .env file as DISCORD_TOKEN=... (see .env.example). Invite the bot with the
 OAuth2 URL generator, scopes "bot" and "applications.commands"; it needs no
-privileged intents.
-
-To see the game without Discord, run: atheneum demo`)
+privileged intents.`)
 
 // LoadConfig reads the configuration from the environment, after loading
 // envFile (if it exists) into variables that are not already set.

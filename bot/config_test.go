@@ -51,7 +51,7 @@ func TestConfigWithoutATokenSaysHowToGetOne(t *testing.T) {
 	if !errors.Is(err, ErrNoToken) {
 		t.Fatalf("err %v", err)
 	}
-	for _, want := range []string{"developers/applications", "applications.commands", "atheneum demo"} {
+	for _, want := range []string{"developers/applications", "applications.commands"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the message lacks %q", want)
 		}

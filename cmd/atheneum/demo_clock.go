@@ -4,15 +4,18 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"atheneum/bot"
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
+	"atheneum/bot/face"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
 	"atheneum/engine/atheneum/ai"
+	"atheneum/i18n"
 	"atheneum/store"
 )
 
@@ -62,7 +65,11 @@ const (
 	clockAwayFor  = 30
 )
 
-// dayDemo plays an Atheneum game on the clock.
+// dayDemo plays a game on the clock. Atheneum's people choose with its
+// normal computer player and play through its workbench; another game's
+// (f, a face on the kit) choose with its autopilot and press the keys of
+// the rules' Next. Atheneum counts its steps by turns of two steps (the
+// script's turns); another game's turns are its steps.
 type dayDemo struct {
 	d       *drive.Driver
 	b       *bot.Bot
@@ -70,6 +77,18 @@ type dayDemo struct {
 	gameID  string
 	players []*drive.Player
 	o       DemoOptions
+	// f is the face of a game other than Atheneum (nil: Atheneum).
+	f face.Face
+	// steps counts the steps begun, a turn of a game other than Atheneum.
+	steps int
+}
+
+// command is the game's slash command.
+func (dd *dayDemo) command() string {
+	if dd.f == nil {
+		return atheneum.GameID
+	}
+	return dd.f.Command()
 }
 
 // when says where the clock stands: "day 2 09:00".
@@ -111,6 +130,17 @@ func (dd *dayDemo) playStep(p *drive.Player, key string) error {
 		if rec.Status != store.StatusPlaying || game.StepKey(rec.State) != key || !slices.Contains(rec.State.Awaited(), seat) {
 			return nil
 		}
+		if dd.f != nil {
+			view := rec.State.View(seat)
+			m, err := dd.f.Kind().Autopilot(view, seat, dd.o.Seed^uint64(rec.Seq))
+			if err != nil {
+				return fmt.Errorf("choosing a move for %s: %w", p.User.Username, err)
+			}
+			if err := dd.d.PressMove(p, dd.command(), view, seat, m); err != nil {
+				return err
+			}
+			continue
+		}
 		g := ath(rec)
 		chooser, _ := ai.New("normal", ai.Options{Seed: dd.o.Seed ^ uint64(seat+1)<<32})
 		a, err := chooser.Propose(g.View(seat), seat)
@@ -131,12 +161,12 @@ func (dd *dayDemo) playStep(p *drive.Player, key string) error {
 	return fmt.Errorf("%s did not finish the step %s", p.User.Username, key)
 }
 
-// slash runs /atheneum SUB for p and tells the progress.
+// slash runs /COMMAND SUB for p and tells the progress.
 func (dd *dayDemo) slash(p *drive.Player, sub string, opts ...discordtest.Option) error {
-	if _, err := dd.d.SlashIn(dd.d.Channel, p.User, sub, opts...); err != nil {
+	if _, err := dd.d.Slash(dd.command(), dd.d.Channel, p.User, sub, opts...); err != nil {
 		return err
 	}
-	what := "/atheneum " + sub
+	what := "/" + dd.command() + " " + sub
 	for _, o := range opts {
 		what += fmt.Sprintf(" %s:%v", o.Name, o.Value)
 	}
@@ -150,30 +180,40 @@ func (dd *dayDemo) play() (*store.Game, error) {
 	slow := dd.players[len(dd.players)-1]
 	others := dd.players[:len(dd.players)-1] // all quick
 	missed := false
-	for steps := 0; steps < 100; steps++ {
+	for steps := 0; steps < maxClockSteps; steps++ {
 		rec, err := dd.load()
 		if err != nil {
 			return nil, err
 		}
 		if rec.Status == store.StatusFinished {
-			dd.say("game over: %s", demoScores(rec))
+			dd.say("game over: %s", dd.scores(rec))
 			return rec, nil
 		}
 		if rec.Status != store.StatusPlaying {
 			return nil, fmt.Errorf("the game is %s", rec.Status)
 		}
-		g := ath(rec)
-		turn, key := g.TurnNumber(), game.StepKey(rec.State)
+		key := game.StepKey(rec.State)
+		dd.steps++
+		turn, pick := dd.steps, true
+		if g := ath(rec); g != nil {
+			turn, pick = g.TurnNumber(), g.Step == atheneum.StepPick
+		}
 		// The step began a step's time before its deadline (the loop may
 		// come to it late: it begins as soon as the last one finishes the
 		// step before).
+		step := time.Duration(rec.Options.StepHours) * time.Hour
+		if step == 0 {
+			step = demoStep
+		}
 		began := dd.clock.Now()
 		if snap, err := dd.b.Service().Snapshot(dd.d.Ctx, dd.gameID); err == nil && !snap.Deadline.IsZero() {
-			began = snap.Deadline.Add(-demoStep)
+			began = snap.Deadline.Add(-step)
 		}
-		pick := g.Step == atheneum.StepPick
-		if pick {
-			dd.say("turn %d of 10 begins: %s", turn, demoScores(rec))
+		switch {
+		case pick && dd.f == nil:
+			dd.say("turn %d of 10 begins: %s", turn, dd.scores(rec))
+		case pick:
+			dd.say("turn %d begins: %s", turn, dd.scores(rec))
 		}
 		switch {
 		case turn == clockBackTurn && missed:
@@ -187,9 +227,9 @@ func (dd *dayDemo) play() (*store.Game, error) {
 			}
 		}
 		for i, p := range others {
-			at := time.Duration(i+1) * time.Hour
+			at := time.Duration(i+1) * step / 24
 			if turn%2 == 0 {
-				at += 6 * time.Hour
+				at += step / 4
 			}
 			dd.until(began.Add(at))
 			if err := dd.playStep(p, key); err != nil {
@@ -199,7 +239,7 @@ func (dd *dayDemo) play() (*store.Game, error) {
 		if turn == clockMissTurn {
 			missed = true
 		} else {
-			dd.until(began.Add(20 * time.Hour))
+			dd.until(began.Add(step * 20 / 24))
 			if err := dd.playStep(slow, key); err != nil {
 				return nil, err
 			}
@@ -208,9 +248,24 @@ func (dd *dayDemo) play() (*store.Game, error) {
 			return nil, err
 		}
 		if game.StepKey(rec.State) == key {
-			dd.until(began.Add(demoStep + time.Minute))
+			dd.until(began.Add(step + time.Minute))
 			dd.say("the deadline of turn %d passes", turn)
 		}
 	}
-	return nil, fmt.Errorf("the demo game did not finish in 100 steps")
+	return nil, fmt.Errorf("the demo game did not finish in %d steps", maxClockSteps)
+}
+
+// maxClockSteps bounds the steps of a game on the clock.
+const maxClockSteps = 1000
+
+// scores says where the game stands: Atheneum's scores, another game's
+// position.
+func (dd *dayDemo) scores(rec *store.Game) string {
+	if ath(rec) != nil {
+		return demoScores(rec)
+	}
+	if p := dd.f.Position(i18n.English, rec); p != "" {
+		return p
+	}
+	return strings.TrimSpace(dd.f.Scores(i18n.English, rec))
 }

@@ -112,9 +112,6 @@ func checkDemo(o *DemoOptions) error {
 	case o.Variant != "":
 		return fmt.Errorf("the game %s has no variant: drop --variant %s", o.Game, o.Variant)
 	}
-	if o.Clock && o.Game != atheneum.GameID {
-		return fmt.Errorf("--clock plays Atheneum only: drop --game %s or --clock", o.Game)
-	}
 	seats := o.People + len(o.AI)
 	switch {
 	case o.People < 1 || o.People > hi:
@@ -229,8 +226,16 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	switch {
 	case o.Clock:
 		var rec *store.Game
-		if rec, err = (&dayDemo{d: d, b: b, clock: clock, gameID: gameID, players: players, o: o}).play(); err == nil {
-			atheneumResult(rec, res)
+		dd := &dayDemo{d: d, b: b, clock: clock, gameID: gameID, players: players, o: o}
+		if o.Game != atheneum.GameID {
+			dd.f = g.face(demoHardPlayouts)
+		}
+		if rec, err = dd.play(); err == nil {
+			if o.Game == atheneum.GameID {
+				atheneumResult(rec, res)
+			} else {
+				kitResult(rec, res)
+			}
 		}
 	case g.demo != nil:
 		err = g.demo(d, gameID, players, o, res)
@@ -259,6 +264,13 @@ func playKit(d *drive.Driver, f face.Face, gameID string, players []*drive.Playe
 	if err != nil {
 		return err
 	}
+	kitResult(rec, res)
+	return nil
+}
+
+// kitResult fills res with a finished game's winners and scores, as its
+// results rank them.
+func kitResult(rec *store.Game, res *DemoResult) {
 	results := rec.State.Results()
 	var winners []string
 	for _, w := range engine.Winners(results) {
@@ -269,7 +281,6 @@ func playKit(d *drive.Driver, f face.Face, gameID string, players []*drive.Playe
 	for _, r := range results {
 		res.Scores = append(res.Scores, fmt.Sprintf("%s %d", rec.Seats[r.Seat].Name, r.Score))
 	}
-	return nil
 }
 
 // playAtheneum plays the people's seats of an Atheneum game to its end

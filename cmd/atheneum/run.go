@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -76,6 +77,9 @@ func runBot(args []string, stderr io.Writer) error {
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	cfg, err := bot.LoadConfig(".env")
+	if errors.Is(err, bot.ErrNoToken) {
+		return fmt.Errorf("%w\n\nTo see the games without Discord, run: %s demo", err, programCommand(os.Args[0]))
+	}
 	if err != nil {
 		return err
 	}
@@ -143,7 +147,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	people := fs.Int("people", 2, "scripted people (1-5); with two or more, the last one has closed direct messages")
 	levels := fs.String("ai", "normal", "comma-separated levels of the computer players the host adds (random, normal, hard); \"\" for none")
 	seed := seedFlag(fs, "the game's seed: the same seed plays the same game and writes the same transcript")
-	clock := fs.Bool("clock", false, "play Atheneum over simulated days, 24 hours a step: reminders, a missed deadline, the autopilot, time away and returns show")
+	clock := fs.Bool("clock", false, "play the game over simulated days, a whole step's time at a time: reminders, a missed deadline, the autopilot, time away and returns show")
 	dir := fs.String("out", "", "folder for the transcript, the pictures and the database (pictures of an earlier run are replaced; default GAME-demo)")
 	fs.Usage = func() {
 		w := fs.Output()
@@ -176,4 +180,14 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout, res)
 	return nil
+}
+
+// programCommand is how the person who started the program runs it again:
+// "go run ./cmd/atheneum" when it was built by go run (into a temporary
+// go-build folder), else the program's own path as typed.
+func programCommand(arg0 string) string {
+	if strings.Contains(filepath.ToSlash(arg0), "/go-build") {
+		return "go run ./cmd/atheneum"
+	}
+	return arg0
 }
