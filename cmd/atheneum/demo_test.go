@@ -245,7 +245,7 @@ func TestTheDemoOnTheClockShowsTheDays(t *testing.T) {
 	for _, want := range []string{
 		before(en, "flow.waiting.until", "Deadline", "Who", "Ada and Basil"), // the live waiting line
 		"[edit 1]", en.T("flow.step.over"),
-		before(en, "flow.remind.half", "Position", "Who", "@basil"),    // a reminder, in the channel: basil's DMs are closed
+		before(en, "flow.remind.half", "Deadline", "Who", "@basil"),    // a reminder, in the channel: basil's DMs are closed
 		before(en, "flow.remind.last", "Deadline", "Who", "@basil"),    // the last one, past a quarter of the step
 		before(en, "flow.autopilot.on", "Command", "Name", "@basil"),   // the missed deadline
 		en.T("away.post.back", "Name", "Basil", "Command", "atheneum"), // back by /atheneum back
