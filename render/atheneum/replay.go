@@ -218,8 +218,14 @@ func drawScoreChart(c *render.Canvas, g *atheneum.Game, scores [][]int, names []
 	}
 	for _, e := range ends {
 		x := xOf(turns-1) + 18
-		label := render.NameOf(c.Lang, names, e.seat) + " " + strconv.Itoa(scores[turns-1][e.seat])
-		c.TextFit(label, x, e.y+6, float64(replayLabelW)+float64(r.Max.X)-x-4, render.Sans(16), render.Ink)
+		// The score keeps its place; the name is shortened legibly to
+		// what is left, never cut in the middle of a word.
+		score := " " + strconv.Itoa(scores[turns-1][e.seat])
+		f := render.Sans(16)
+		room := float64(replayLabelW) + float64(r.Max.X) - x - 4 - c.Measure(score, f)
+		name, nf := render.ShortName(c, render.NameOf(c.Lang, names, e.seat), room, f)
+		x += c.Text(name, x, e.y+6, nf, render.Ink, 0)
+		c.Text(score, x, e.y+6, f, render.Ink, 0)
 	}
 }
 
