@@ -114,9 +114,13 @@ func (l Lang) String() string { return string(l) }
 var files embed.FS
 
 type catalogue struct {
-	localizers map[Lang]*goi18n.Localizer
-	// messages[lang][id] is the raw message, for the consistency tests.
+	// messages[lang][id] is the raw message, by plural form, for the
+	// consistency tests.
 	messages map[Lang]map[string]map[string]string
+	// prepared[lang][id] is the message ready to fill, by plural form:
+	// its templates are parsed once, when the catalogue is read, so that
+	// wording a message is a few appends.
+	prepared map[Lang]map[string]map[string]prepared
 	err      error
 }
 
@@ -132,7 +136,7 @@ func load() *catalogue {
 
 // build reads every catalogue file of fsys.
 func build(fsys fs.FS) catalogue {
-	c := catalogue{localizers: map[Lang]*goi18n.Localizer{}, messages: map[Lang]map[string]map[string]string{}}
+	c := catalogue{messages: map[Lang]map[string]map[string]string{}, prepared: map[Lang]map[string]map[string]prepared{}}
 	bundle := goi18n.NewBundle(language.English)
 	bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
 	names, err := fs.Glob(fsys, "locales/*.json")
@@ -159,17 +163,24 @@ func build(fsys fs.FS) catalogue {
 		}
 		if c.messages[lang] == nil {
 			c.messages[lang] = map[string]map[string]string{}
+			c.prepared[lang] = map[string]map[string]prepared{}
 		}
 		for _, m := range mf.Messages {
 			if _, dup := c.messages[lang][m.ID]; dup {
 				c.err = fmt.Errorf("%s: message %q is defined twice", path.Base(name), m.ID)
 				return c
 			}
-			c.messages[lang][m.ID] = forms(m)
+			f := forms(m)
+			c.messages[lang][m.ID] = f
+			p := make(map[string]prepared, len(f))
+			for form, text := range f {
+				if p[form], err = prepare(text); err != nil {
+					c.err = fmt.Errorf("%s: message %q: %w", path.Base(name), m.ID, err)
+					return c
+				}
+			}
+			c.prepared[lang][m.ID] = p
 		}
-	}
-	for _, l := range Langs {
-		c.localizers[l] = goi18n.NewLocalizer(bundle, string(l))
 	}
 	return c
 }
@@ -192,32 +203,24 @@ func forms(m *goi18n.Message) map[string]string {
 // catalogue tests keep that from happening).
 func (l Lang) T(id string, kv ...any) string {
 	c := load()
-	loc := c.localizers[l]
-	if loc == nil {
-		loc = c.localizers[English]
+	forms, ok := c.prepared[l][id]
+	if !ok {
+		forms, ok = c.prepared[English][id]
 	}
-	if loc == nil {
+	if !ok {
 		return "[" + id + "]"
 	}
-	data := make(map[string]any, len(kv)/2)
-	var count any
+	form := "other"
 	for i := 0; i+1 < len(kv); i += 2 {
-		name, _ := kv[i].(string)
-		data[name] = kv[i+1]
-		if name == "Count" {
-			count = kv[i+1]
+		if name, _ := kv[i].(string); name == "Count" && len(forms) > 1 {
+			form = pluralForm(l, kv[i+1])
 		}
 	}
-	if count != nil && !c.plural(l, id) {
-		// A message without plural forms takes a count as any other
-		// argument (go-i18n would refuse it as a plural message).
-		count = nil
+	p, ok := forms[form]
+	if !ok {
+		p = forms["other"]
 	}
-	s, err := loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
-	if err != nil {
-		return "[" + id + "]"
-	}
-	return s
+	return p.fill(kv)
 }
 
 // plural reports whether message id has plural forms in l (or, unknown in

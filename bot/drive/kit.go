@@ -230,6 +230,12 @@ func describe(msg discordtest.Message) string {
 // computer seats play themselves. before, when set, is called with the
 // game as stored before each person's move. It returns the finished game.
 func (d *Driver) PlayGame(gameID, command string, people []*Player, players engine.Players, before func(rec *store.Game)) (*store.Game, error) {
+	return d.PlayGameUntil(gameID, command, people, players, before, nil)
+}
+
+// PlayGameUntil is PlayGame that stops, the game as it is, once done
+// (when set) says so of the game before a person's move.
+func (d *Driver) PlayGameUntil(gameID, command string, people []*Player, players engine.Players, before func(rec *store.Game), done func(rec *store.Game) bool) (*store.Game, error) {
 	for moves := 0; moves < maxMoves; moves++ {
 		rec, err := d.Store.LoadGame(d.Ctx, gameID)
 		if err != nil {
@@ -240,6 +246,9 @@ func (d *Driver) PlayGame(gameID, command string, people []*Player, players engi
 			return rec, nil
 		case rec.Status != store.StatusPlaying:
 			return rec, fmt.Errorf("the game is %s", rec.Status)
+		}
+		if done != nil && done(rec) {
+			return rec, nil
 		}
 		if before != nil {
 			before(rec)
