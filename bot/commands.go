@@ -50,6 +50,9 @@ func (b *Bot) handleCommand(ctx context.Context, r *reply) error {
 		if r.i.GuildID == "" {
 			return face.Refuse(r.lang().T("lobby.no.dm"))
 		}
+		if err := r.deferMessage(true); err != nil {
+			return err
+		}
 		if err := b.sameServer(ctx, r); err != nil {
 			return err
 		}
