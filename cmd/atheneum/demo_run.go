@@ -110,6 +110,13 @@ func checkDemo(o *DemoOptions) error {
 			return err
 		}
 	case o.Variant != "":
+		for _, h := range hostedGames {
+			if h.variant != nil {
+				if _, err := h.variant(o.Variant); err == nil {
+					return fmt.Errorf("the variant %q is %s's: use it with the game %s", o.Variant, i18n.English.T(h.id+".title"), h.id)
+				}
+			}
+		}
 		return fmt.Errorf("the game %s has no variant: drop --variant %s", o.Game, o.Variant)
 	}
 	seats := o.People + len(o.AI)

@@ -93,10 +93,11 @@ func TestSimRecordsEveryGameInOneFormat(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lo, _ := g.SeatRange()
+			lo, hi := g.SeatRange()
+			seats := min(lo+1, hi)
 			levels := g.Levels()
-			args := []string{"sim", "--game", r.game, "--games", "3", "--players", strconv.Itoa(lo + 1), "--seed", "70",
-				"--ai", strings.Join(slices.Repeat([]string{levels[min(1, len(levels)-1)]}, lo+1), ","), "--workers", "2"}
+			args := []string{"sim", "--game", r.game, "--games", "3", "--players", strconv.Itoa(seats), "--seed", "70",
+				"--ai", strings.Join(slices.Repeat([]string{levels[min(1, len(levels)-1)]}, seats), ","), "--workers", "2"}
 			if r.variant != "" {
 				args = append(args, "--variant", r.variant)
 			}
