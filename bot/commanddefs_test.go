@@ -76,8 +76,8 @@ func commandsByName(t *testing.T) map[string]*discordgo.ApplicationCommand {
 	for _, d := range defs {
 		byName[d.Name] = d
 	}
-	if len(defs) != 2 || byName["atheneum"] == nil || byName["anludim"] == nil {
-		t.Fatalf("testBot().commandDefs() = %d commands, want /atheneum and /anludim", len(defs))
+	if len(defs) != 3 || byName["atheneum"] == nil || byName["anludim"] == nil || byName["exlibris"] == nil {
+		t.Fatalf("testBot().commandDefs() = %d commands, want /atheneum, /anludim and /exlibris", len(defs))
 	}
 	return byName
 }
@@ -86,7 +86,7 @@ func commandsByName(t *testing.T) map[string]*discordgo.ApplicationCommand {
 func allCommands(t *testing.T) []*discordgo.ApplicationCommand {
 	t.Helper()
 	byName := commandsByName(t)
-	return []*discordgo.ApplicationCommand{byName["atheneum"], byName["anludim"]}
+	return []*discordgo.ApplicationCommand{byName["atheneum"], byName["anludim"], byName["exlibris"]}
 }
 
 // testLocales are the base (English, "") and every localised locale.
@@ -253,11 +253,31 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 				"anludim rules", "anludim rules topic string [overview turn combinations expert professors round_end parchments table help]")
 		}
 	}
+	// Ex Libris's has its own: play and archive (typed, with suggestions),
+	// then (read-only) hand, collection and city.
+	wantExlibris := []string{}
+	for _, line := range wantAnludim {
+		words := strings.Fields(line)
+		if len(words) > 1 && (words[1] == "table" || words[1] == "items" || words[1] == "hand" || words[1] == "rules") {
+			continue
+		}
+		wantExlibris = append(wantExlibris, "exlibris"+strings.TrimPrefix(line, "anludim"))
+		switch line {
+		case "anludim new seats integer 2-5":
+			wantExlibris[len(wantExlibris)-1] = "exlibris new seats integer 1-4"
+		case "anludim play":
+			wantExlibris = append(wantExlibris, "exlibris archive", "exlibris archive place string required autocomplete max20",
+				"exlibris archive card string autocomplete max20")
+		case "anludim log turns integer 1-10":
+			wantExlibris = append(wantExlibris, "exlibris hand", "exlibris collection", "exlibris collection player user", "exlibris city",
+				"exlibris rules", "exlibris rules topic string [overview setup round locations archiving scoring variants solo help]")
+		}
+	}
 	byName := commandsByName(t)
 	for _, tc := range []struct {
 		face face.Face
 		want []string
-	}{{testFaces()[0], want}, {testFaces()[1], wantAnludim}} {
+	}{{testFaces()[0], want}, {testFaces()[1], wantAnludim}, {testFaces()[2], wantExlibris}} {
 		t.Run("/"+tc.face.Command()+" keeps its shape", func(t *testing.T) {
 			checkShape(t, byName[tc.face.Command()], tc.face, tc.want)
 		})
@@ -368,12 +388,12 @@ func TestTheFakeDiscordAcceptsTheCommand(t *testing.T) {
 		t.Fatalf("Discord would refuse the command: %v", v)
 	}
 	cmds := srv.Commands("")
-	if len(cmds) != 2 || cmds[0].NameLocalizations["fr"] != "atheneum" || cmds[1].NameLocalizations["fr"] != "anludim" {
+	if len(cmds) != 3 || cmds[0].NameLocalizations["fr"] != "atheneum" || cmds[1].NameLocalizations["fr"] != "anludim" || cmds[2].NameLocalizations["fr"] != "exlibris" {
 		names := make([]string, len(cmds))
 		for i, c := range cmds {
 			names[i] = c.Name + "/" + c.NameLocalizations["fr"]
 		}
-		t.Fatalf("stored commands %v, want atheneum and anludim", names)
+		t.Fatalf("stored commands %v, want atheneum, anludim and exlibris", names)
 	}
 	admin, ok := cmds[0].Option("admin")
 	if !ok {
