@@ -11,20 +11,18 @@ import (
 )
 
 // eventLines words what moves caused for reader, a seat or
-// engine.Spectator (face.Game.Events): the catalogue's
-// "exlibris.event.<kind>" (".own" for the seat it is about, where the
-// catalogue has it; a private event's ".hidden" for everyone else), its
-// arguments named as players know them: seats by name, tiles, libraries,
-// assistants and categories by their names, places by row and column.
+// engine.Spectator (face.Game.Events): each event by the catalogue's text
+// the rules name for it (ex.EventIDs: its kind and variant; a private
+// event's ".hidden" text for every seat but its own), its details named as
+// players know them: seats by name, tiles by number and name, libraries,
+// assistants and categories by name, places by row and column.
 func eventLines(l i18n.Lang, rec *store.Game, events []engine.Event, reader int) []string {
 	var out []string
 	for _, e := range events {
-		id := "exlibris.event." + e.Kind
-		switch {
-		case e.Private && reader != e.Seat:
-			id += ".hidden"
-		case reader == e.Seat && l.Has(id+".own"):
-			id += ".own"
+		e.Args = normalArgs(e.Args)
+		id, hidden := ex.EventIDs(e)
+		if hidden != "" && reader != e.Seat {
+			id = hidden
 		}
 		if !l.Has(id) {
 			continue
@@ -34,41 +32,47 @@ func eventLines(l i18n.Lang, rec *store.Game, events []engine.Event, reader int)
 	return out
 }
 
-// eventArgs are an event's arguments as its words take them.
+// normalArgs gives an event's details the types the rules give them: an
+// event read back from a stored notice has its numbers as float64 and its
+// lists as []any.
+func normalArgs(args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		switch x := v.(type) {
+		case float64:
+			v = int(x)
+		case []any:
+			s := make([]string, len(x))
+			for i, w := range x {
+				s[i] = fmt.Sprint(w)
+			}
+			v = s
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// eventArgs are an event's details as its words take them.
 func eventArgs(l i18n.Lang, rec *store.Game, e engine.Event) []any {
 	g := stateOf(rec)
 	kv := []any{}
-	switch {
-	case e.Seat >= 0 && e.Seat < len(rec.Seats):
+	if e.Seat >= 0 && e.Seat < len(rec.Seats) {
 		kv = append(kv, "Name", seatName(rec, e.Seat))
-	case e.Kind == string(ex.EvScored) || e.Kind == string(ex.EvHandToPublic):
-		kv = append(kv, "Name", l.T("exlibris.term.public_library"))
 	}
 	for name, v := range e.Args {
 		switch x := v.(type) {
 		case string:
-			v = argWords(l, rec, g, e, name, x)
+			v = argWords(l, g, e, name, x)
 		case []string:
 			words := make([]string, len(x))
 			for i, s := range x {
-				words[i] = argWords(l, rec, g, e, name, s)
-			}
-			v = strings.Join(words, ", ")
-		case []any:
-			words := make([]string, len(x))
-			for i, s := range x {
-				words[i] = argWords(l, rec, g, e, name, fmt.Sprint(s))
+				words[i] = argWords(l, g, e, name, s)
 			}
 			v = strings.Join(words, ", ")
 		case int:
 			if name == "Other" {
 				v = seatName(rec, x)
-			}
-		case float64: // events read back from a stored notice
-			if name == "Other" {
-				v = seatName(rec, int(x))
-			} else {
-				v = int(x)
 			}
 		}
 		kv = append(kv, name, v)
@@ -76,8 +80,8 @@ func eventArgs(l i18n.Lang, rec *store.Game, e engine.Event) []any {
 	return kv
 }
 
-// argWords names one word of an event's argument.
-func argWords(l i18n.Lang, rec *store.Game, g *ex.Game, e engine.Event, name, v string) string {
+// argWords names one word of an event's detail.
+func argWords(l i18n.Lang, g *ex.Game, e engine.Event, name, v string) string {
 	switch name {
 	case "Location":
 		return locationName(l, locationByID(v))
@@ -85,8 +89,10 @@ func argWords(l i18n.Lang, rec *store.Game, g *ex.Game, e engine.Event, name, v 
 		lib, _ := ex.LibraryByID(v)
 		return libraryName(l, lib)
 	case "Assistant":
-		lib, _ := assistantByID(v)
-		return assistantName(l, lib)
+		if lib, ok := ex.LibraryByID(v); ok {
+			return l.T("exlibris.library." + lib.ID() + ".assistant.the")
+		}
+		return l.T("exlibris.term.assistant.a")
 	case "Category":
 		c, ok := ex.CategoryByID(v)
 		if !ok {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -255,6 +256,11 @@ func TestAWholeGamePlayedThroughTheFace(t *testing.T) {
 				if len(p.msg.Pictures) > 0 {
 					pictured++
 				}
+				for _, code := range hiddenCards(p.notice.Events) {
+					if regexp.MustCompile(`\b` + code + `\b`).MatchString(p.msg.Content) {
+						t.Errorf("post %d names %s, which only its drawer saw: %q", i, code, p.msg.Content)
+					}
+				}
 				placed := slices.ContainsFunc(p.notice.Events, func(e engine.Event) bool { return e.Kind == string(ex.EvPlaced) })
 				if placed && len(p.msg.Pictures) == 0 {
 					t.Errorf("post %d tells a placement without the city: %q", i, p.msg.Content)
@@ -267,4 +273,31 @@ func TestAWholeGamePlayedThroughTheFace(t *testing.T) {
 			t.Logf("%d moves, %d posts, %d with the city", moves, len(posts), pictured)
 		})
 	}
+}
+
+// hiddenCards are the cards private events of a step show only their seat,
+// and no other event of the step shows everyone.
+func hiddenCards(events []engine.Event) []string {
+	public := map[string]bool{}
+	var private []string
+	for _, e := range events {
+		var codes []string
+		if c, ok := e.Args["Card"].(string); ok {
+			codes = append(codes, c)
+		}
+		if o, ok := e.Args["Other"].(string); ok {
+			codes = append(codes, o)
+		}
+		if cs, ok := e.Args["Cards"].([]string); ok {
+			codes = append(codes, cs...)
+		}
+		for _, c := range codes {
+			if e.Private {
+				private = append(private, c)
+			} else {
+				public[c] = true
+			}
+		}
+	}
+	return slices.DeleteFunc(private, func(c string) bool { return public[c] })
 }
