@@ -3,7 +3,6 @@ package exlibris
 import (
 	"context"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -235,16 +234,4 @@ func (f *Face) Autocomplete(_ context.Context, r face.Reply, name string, opts f
 		}
 	}
 	return out
-}
-
-// seatNumber reads "p2" as seat 2 (-1 otherwise).
-func seatNumber(key string) int {
-	if len(key) != 2 || key[0] != 'p' {
-		return -1
-	}
-	n, err := strconv.Atoi(key[1:])
-	if err != nil {
-		return -1
-	}
-	return n
 }

@@ -78,17 +78,6 @@ func cardLabels(l i18n.Lang, cards []int) string {
 	return strings.Join(names, "; ")
 }
 
-// codesToCards reads card codes back (those the event arguments carry).
-func codesToCards(codes []string) []int {
-	out := make([]int, 0, len(codes))
-	for _, s := range codes {
-		if c, ok := ex.CardByCode(s); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // locationName is a tile by number and name: "#10 Well-Said Bookshop".
 func locationName(l i18n.Lang, loc ex.Location) string {
 	if loc < 1 || loc > ex.NumLocations {
