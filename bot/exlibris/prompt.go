@@ -101,6 +101,9 @@ func keyLabel(l i18n.Lang, rec *store.Game, seat int, kind string, path []string
 		return categoryName(l, c), ""
 	case keySeat:
 		n, _ := strconv.Atoi(key[1:])
+		if kind == "goblin" {
+			return l.T("exlibris.face.seat.ask", "Name", seatName(rec, n)), ""
+		}
 		return l.T("exlibris.face.seat.to", "Name", seatName(rec, n)), ""
 	case keyLocation:
 		return locationLabel(l, rec, key)

@@ -197,7 +197,7 @@ func placeLabel(l i18n.Lang, s shelf, key string, skip ...int) (label, desc stri
 		if at.FaceDown {
 			return l.T("exlibris.face.place.down", "Card", name), desc
 		}
-		return l.T("exlibris.face.place.card", "Card", name), desc
+		return l.T("exlibris.face.place.card", "Card", name, "Books", cardBooks(l, at.Card)), desc
 	}
 	skipped := func(card int) bool {
 		for _, k := range skip {
