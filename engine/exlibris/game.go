@@ -155,6 +155,10 @@ type Game struct {
 	over     bool
 	results  [MaxSeats]scoreRows
 	public   scoreRows // solo: the public library's
+	// flippedDown and checkedDown are the collection cards turned face
+	// down at the inspection, by their owners and by the alphabetical
+	// check (for pictures: see Inspection).
+	flippedDown, checkedDown cardSet
 }
 
 // New sets up a game: seats 1 (solo) to 4.
