@@ -84,3 +84,54 @@ func TestInspectionTellsWhatWasTurnedAndWhy(t *testing.T) {
 		})
 	}
 }
+
+// TestEveryViewWalksNextWithoutPanicking: the pictures ask a view what a
+// seat may choose (to light the places of a card being archived), also a
+// view of another seat or a spectator's, which hides cards the seat's
+// choices name (the witch's card): walking Next two keys deep from every
+// view, for every awaited seat, at every step of random games, never
+// panics and names no card outside the game.
+func TestEveryViewWalksNextWithoutPanicking(t *testing.T) {
+	walked := 0
+	for seats := 1; seats <= MaxSeats; seats++ {
+		for i := range 4 {
+			seed := uint64(700 + 10*seats + i)
+			g, err := New(seed, seats, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := newTestRNG(seed)
+			var buf []Action
+			for steps := 0; !g.Over(); steps++ {
+				if steps > 50000 {
+					t.Fatalf("seed %d: the game did not end", seed)
+				}
+				for v := -1; v < seats; v++ {
+					view := g.View(v)
+					for _, s := range g.Awaited() {
+						for _, st := range view.Next(s, nil) {
+							walked++
+							if st.Key == "" || st.Key[0] == 'r' && st.Key[1] == 'c' {
+								t.Fatalf("seed %d step %d: view %d offers seat %d the key %q", seed, steps, v, s, st.Key)
+							}
+							for _, st2 := range view.Next(s, []string{st.Key}) {
+								if st2.Key == "" {
+									t.Fatalf("seed %d step %d: an empty key after %q", seed, steps, st.Key)
+								}
+							}
+						}
+					}
+				}
+				var seat int
+				var a Action
+				buf, seat, a = randomAction(g, r, buf)
+				if _, err := g.Apply(Move{Seat: seat, Keys: a.Keys()}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if walked == 0 {
+		t.Fatal("nothing was walked")
+	}
+}
