@@ -819,6 +819,7 @@ func (g *Game) execFinal(t *task, ev *[]Event) {
 			out := g.outOfOrder(s)
 			for _, c := range out {
 				g.down.add(c)
+				g.checkedDown.add(c)
 			}
 			emit(ev, Event{Kind: EvChecked, Seat: s, Cards: out})
 		}
@@ -847,6 +848,7 @@ func (g *Game) answerFinal(t *task, seat int, a Action, ev *[]Event) {
 	}
 	c := g.topAt(seat, int8(a.B), a.C)
 	g.down.add(c)
+	g.flippedDown.add(c)
 	emit(ev, Event{Kind: EvFlipped, Seat: seat, Card: c, R: int(a.B), C: int(a.C)})
 }
 

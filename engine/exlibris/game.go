@@ -153,6 +153,10 @@ type Game struct {
 	reveals  int
 	revealed bool // the last move revealed something hidden
 	over     bool
+	// flippedDown and checkedDown are the collection cards turned face
+	// down at the inspection, by their owners and by the alphabetical
+	// check (for pictures: see Inspection).
+	flippedDown, checkedDown cardSet
 }
 
 // New sets up a game: seats 1 (solo) to 4.

@@ -176,7 +176,12 @@ func (g *Game) appendOptions(dst []Action, seat int, only cardSet) []Action {
 		dst = append(dst, word(WordPass))
 	case askWitch:
 		taken, shown := witchCards(t)
-		dst = append(dst, Action{Kind: ActCard, A: int16(min(taken, shown))}, Action{Kind: ActCard, A: int16(max(taken, shown))})
+		for _, c := range [2]int{min(taken, shown), max(taken, shown)} {
+			// Another seat's view does not know the card taken.
+			if c >= 0 {
+				dst = append(dst, Action{Kind: ActCard, A: int16(c)})
+			}
+		}
 	case askHutTake:
 		m := g.matching(g.tiles[t.loc].cards, Category(t.cat))
 		for c := m.first(); c >= 0; c = m.next(c) {

@@ -13,7 +13,7 @@ import (
 // Any change to what a Game holds, or to the order below, needs a new
 // version: a store ignores snapshots of other versions and replays the
 // moves instead.
-const SnapshotVersion = 1
+const SnapshotVersion = 2
 
 // A snapshot is the whole game, field by field in a fixed order (the
 // visit below, which both writes and reads, so the two cannot drift),
@@ -209,6 +209,8 @@ func (g *Game) visit(c *codec) {
 		c.set(&g.gained[s])
 	}
 	c.set(&g.down)
+	c.set(&g.flippedDown)
+	c.set(&g.checkedDown)
 	// Places only for the cards in collections (the others' are stale).
 	var placed cardSet
 	for s := range g.coll {
