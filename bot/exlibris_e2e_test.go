@@ -307,6 +307,46 @@ func (g *exlibrisGame) check(t *testing.T) {
 			t.Error("the people were never asked at once with their prompts live")
 		}
 	})
+	t.Run("the channel sees each placement with the city's picture, and the results at the end", func(t *testing.T) {
+		placements := 0
+		if _, err := h.bot.Service().Replay(h.Ctx, g.id, func(st game.Step) error {
+			seat, _ := engine.MoveSeat(st.Move)
+			if d, _ := st.Before.(*ex.State).Game.Decision(seat); d.Kind == "place" {
+				placements++
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		city, results := 0, 0
+		for _, m := range h.Srv.Messages(h.world.Channel.ID) {
+			if m.Ephemeral || m.InteractionID != "" {
+				continue
+			}
+			if _, ok := m.Attachment("city.png"); ok {
+				city++
+			}
+			if _, ok := m.Attachment("results.png"); ok {
+				results++
+			}
+		}
+		if city < placements || results != 1 {
+			t.Errorf("%d posts with the city for %d placements, %d with the results", city, placements, results)
+		}
+	})
+	t.Run("a person's prompt shows their hand when they place", func(t *testing.T) {
+		found := false
+		for _, m := range h.Srv.DMMessages(h.user("ana").ID) {
+			for _, v := range append(m.Revisions, m) {
+				if _, ok := v.Attachment("hand.png"); ok {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Error("ana's direct messages never showed her hand")
+		}
+	})
 	t.Run("nothing anyone saw lacks a message or a value", func(t *testing.T) {
 		for _, s := range seenByEveryone(h) {
 			if strings.Contains(s.text, "[exlibris.") || strings.Contains(s.text, "<no value>") || missingMessage.MatchString(s.text) {

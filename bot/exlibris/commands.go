@@ -72,7 +72,7 @@ func (f *Face) HandleCommand(ctx context.Context, env face.Env, r face.Reply, na
 		if seat < 0 {
 			return face.Decision{}, face.RefuseID("face.not.playing", "Command", ex.ID)
 		}
-		return show(face.Message{Content: handAnswer(l, rec, g, seat), Pictures: seatPicture(env, rec, seat)})
+		return show(face.Message{Content: handAnswer(l, rec, g, seat), Pictures: handPicture(env, rec, seat)})
 	case cmdCollection:
 		of := seat
 		if id := opts.Str(optPlayer); id != "" {
@@ -85,7 +85,7 @@ func (f *Face) HandleCommand(ctx context.Context, env face.Env, r face.Reply, na
 		}
 		return show(face.Message{Content: collectionAnswer(l, rec, g, of), Pictures: collectionPicture(env, rec, of)})
 	case cmdCity:
-		return show(face.Message{Content: cityAnswer(l, f, rec, g), Pictures: cityPicture(env, rec)})
+		return show(face.Message{Content: cityAnswer(l, f, rec, g), Pictures: tablePicture(env, rec)})
 	case cmdArchive:
 		if seat < 0 {
 			return face.Decision{}, face.RefuseID("face.not.playing", "Command", ex.ID)

@@ -67,7 +67,7 @@ func New() face.Face {
 		Text:    text,
 		Waiting: waiting,
 		Picture: seatPicture,
-		Table:   cityPicture,
+		Table:   tablePicture,
 		Events:  eventLines,
 		Hint:    hint,
 		Polish:  polish,

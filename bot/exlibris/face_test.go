@@ -16,6 +16,8 @@ import (
 	ex "atheneum/engine/exlibris"
 	"atheneum/i18n"
 	"atheneum/i18n/i18ntest"
+	rex "atheneum/render/exlibris"
+	"atheneum/store"
 )
 
 func TestTheFaceIsExLibris(t *testing.T) {
@@ -187,9 +189,12 @@ func TestAWholeGamePlayedThroughTheFace(t *testing.T) {
 	for _, s := range []struct {
 		seats int
 		lang  string
-	}{{2, "fr"}, {1, "en"}, {4, "en"}} {
+		// draw draws every picture (a solo game: the fewest steps).
+		draw bool
+	}{{2, "fr", false}, {1, "en", true}, {4, "en", false}} {
 		t.Run(fmt.Sprintf("a %d-seat game in %s", s.seats, s.lang), func(t *testing.T) {
 			fx := newFixture(t, s.seats, nil, s.lang, 7)
+			fx.env.draw = s.draw
 			ctx := context.Background()
 			moves := 0
 			for ; moves < 3000; moves++ {
@@ -217,6 +222,9 @@ func TestAWholeGamePlayedThroughTheFace(t *testing.T) {
 					tbl.Unlock()
 					t.Fatal(err)
 				}
+				if s.draw {
+					checkSeatPictures(t, rec, seat, msg)
+				}
 				before := rec.Seq
 				for _, key := range path {
 					i := slices.IndexFunc(presses(t, msg), func(p press) bool { return p.key == key })
@@ -236,6 +244,10 @@ func TestAWholeGamePlayedThroughTheFace(t *testing.T) {
 					}
 					if r.last != nil {
 						msg = *r.last
+					}
+					if k := slices.Index(path, key); k < len(path)-1 && slices.ContainsFunc(presses(t, msg), func(p press) bool { _, ok := parsePlace(p.key); return ok }) &&
+						!slices.ContainsFunc(msg.Pictures, func(p face.Picture) bool { return p.Name == "collection.png" }) {
+						t.Errorf("after %v, places are offered without the collection lit: %v", path[:k+1], msg.Pictures)
 					}
 				}
 				if tbl.Rec.Seq != before+1 {
@@ -265,10 +277,18 @@ func TestAWholeGamePlayedThroughTheFace(t *testing.T) {
 				if placed && len(p.msg.Pictures) == 0 {
 					t.Errorf("post %d tells a placement without the city: %q", i, p.msg.Content)
 				}
+				for _, pic := range p.msg.Pictures {
+					if s.draw && len(pic.PNG) == 0 {
+						t.Errorf("post %d: %s is empty", i, pic.Name)
+					}
+				}
 			}
-			last := posts[len(posts)-1].msg.Content
-			if !strings.Contains(last, i18n.Lang(s.lang).T("play.scores.final.title")) {
-				t.Errorf("the last post gives no results: %q", last)
+			last := posts[len(posts)-1].msg
+			if !strings.Contains(last.Content, i18n.Lang(s.lang).T("play.scores.final.title")) {
+				t.Errorf("the last post gives no results: %q", last.Content)
+			}
+			if len(last.Pictures) != 1 || last.Pictures[0].Name != "results.png" {
+				t.Errorf("the last post shows %v, want the results", last.Pictures)
 			}
 			t.Logf("%d moves, %d posts, %d with the city", moves, len(posts), pictured)
 		})
@@ -300,4 +320,23 @@ func hiddenCards(events []engine.Event) []string {
 		}
 	}
 	return slices.DeleteFunc(private, func(c string) bool { return public[c] })
+}
+
+// checkSeatPictures checks the pictures of seat's prompt at the start of a
+// decision: its collection, drawn, when the decision lights places of it,
+// and its hand, drawn, at a placement.
+func checkSeatPictures(t *testing.T, rec *store.Game, seat int, msg face.Message) {
+	t.Helper()
+	drawn := map[string]bool{}
+	for _, p := range msg.Pictures {
+		drawn[p.Name] = len(p.PNG) > 0 && p.Alt != ""
+	}
+	g := stateOf(rec)
+	d, _ := g.Decision(seat)
+	if len(rex.Spots(g.View(seat), seat, litPath(rec, seat, nil))) > 0 && !drawn["collection.png"] {
+		t.Errorf("at %s (%s) the prompt shows no collection with its places lit: %v", rec.State.StepKey(), d.Kind, msg.Pictures)
+	}
+	if d.Kind == "place" && !drawn["hand.png"] {
+		t.Errorf("at %s the placement's prompt shows no hand: %v", rec.State.StepKey(), msg.Pictures)
+	}
 }

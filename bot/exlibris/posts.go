@@ -12,13 +12,16 @@ import (
 )
 
 // Every decision is a step of its own (the rules' step key changes with
-// each), so the channel is told of each in words; the city's picture
-// comes with the steps that change the city: a placement, a resolution,
-// a round's start, a tile leaving the solo game, the inspection and the
-// end.
+// each), so the channel is told of each in words; a picture comes with
+// the steps that change the city (a placement, a resolution, a round's
+// start, a tile leaving the solo game), the inspection's steps (what each
+// seat turned down, what the check did) and the end (the results).
 
-// pictured are the events whose step's post shows the city.
-var pictured = []ex.EventKind{ex.EvPlaced, ex.EvResolving, ex.EvRoundStarted, ex.EvEliminated, ex.EvInspection, ex.EvScored}
+// Events whose step's post shows the city, or the inspection.
+var (
+	cityEvents       = []ex.EventKind{ex.EvPlaced, ex.EvResolving, ex.EvRoundStarted, ex.EvEliminated}
+	inspectionEvents = []ex.EventKind{ex.EvInspection, ex.EvFlipped, ex.EvChecked}
+)
 
 // StepEnded is the channel's post when a step ends: what its moves did
 // that everyone may know, the final results at the end, and the city's
@@ -34,7 +37,15 @@ func (f *Face) StepEnded(env face.Env, rec *store.Game, n game.Notice) face.Mess
 		lines = append(lines, l.T("face.step.ended"))
 	}
 	m := face.Message{Content: polish(l, strings.Join(lines, "\n"))}
-	if over || slices.ContainsFunc(n.Events, func(e engine.Event) bool { return slices.Contains(pictured, ex.EventKind(e.Kind)) }) {
+	raised := func(kinds []ex.EventKind) bool {
+		return slices.ContainsFunc(n.Events, func(e engine.Event) bool { return slices.Contains(kinds, ex.EventKind(e.Kind)) })
+	}
+	switch {
+	case over:
+		m.Pictures = resultsPicture(env, rec)
+	case raised(inspectionEvents):
+		m.Pictures = inspectionPicture(env, rec)
+	case raised(cityEvents):
 		m.Pictures = cityPicture(env, rec)
 	}
 	return m

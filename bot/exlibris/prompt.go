@@ -10,6 +10,7 @@ import (
 	"atheneum/engine"
 	ex "atheneum/engine/exlibris"
 	"atheneum/i18n"
+	rex "atheneum/render/exlibris"
 	"atheneum/store"
 )
 
@@ -88,7 +89,15 @@ func keyLabel(l i18n.Lang, rec *store.Game, seat int, kind string, path []string
 		id, _ := ex.CardByCode(key)
 		return cardLabel(l, id), ""
 	case keyPlace:
-		return placeLabel(l, shelfOf(g, seat), key, movedCards(g, seat, kind, path)...)
+		text, desc := placeLabel(l, shelfOf(g, seat), key, movedCards(g, seat, kind, path)...)
+		if g != nil {
+			for _, sp := range rex.Spots(g, seat, path) {
+				if sp.Key == key {
+					text = l.T("exlibris.face.place.lit", "Number", sp.Label, "Place", text)
+				}
+			}
+		}
+		return text, desc
 	case keyAssistant:
 		lib, _ := assistantByID(key)
 		return upperFirst(assistantName(l, lib)), ""
