@@ -328,13 +328,19 @@ func hiddenCards(events []engine.Event) []string {
 func checkSeatPictures(t *testing.T, rec *store.Game, seat int, msg face.Message) {
 	t.Helper()
 	drawn := map[string]bool{}
+	alt := map[string]string{}
 	for _, p := range msg.Pictures {
 		drawn[p.Name] = len(p.PNG) > 0 && p.Alt != ""
+		alt[p.Name] = p.Alt
 	}
 	g := stateOf(rec)
 	d, _ := g.Decision(seat)
-	if len(rex.Spots(g.View(seat), seat, litPath(rec, seat, nil))) > 0 && !drawn["collection.png"] {
-		t.Errorf("at %s (%s) the prompt shows no collection with its places lit: %v", rec.State.StepKey(), d.Kind, msg.Pictures)
+	if len(rex.Spots(g.View(seat), seat, litPath(rec, seat, nil))) > 0 {
+		// The places lit are told in the picture's words too.
+		plain, err := rex.DrawCollection(g.View(seat), seat, rex.Marks{}, face.PictureOptions(rec))
+		if !drawn["collection.png"] || err != nil || alt["collection.png"] == plain.Alt {
+			t.Errorf("at %s (%s) the prompt shows no collection with its places lit: %v", rec.State.StepKey(), d.Kind, msg.Pictures)
+		}
 	}
 	if d.Kind == "place" && !drawn["hand.png"] {
 		t.Errorf("at %s the placement's prompt shows no hand: %v", rec.State.StepKey(), msg.Pictures)

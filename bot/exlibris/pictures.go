@@ -76,7 +76,7 @@ func tablePicture(env face.Env, rec *store.Game) []face.Picture {
 func ownCollection(env face.Env, rec *store.Game, view *ex.Game, seat int, path []string) []face.Picture {
 	o := face.PictureOptions(rec)
 	pic, err := env.Draw("collection.png", func() (render.Picture, error) {
-		return rex.DrawCollection(view, seat, rex.Marks{Path: path}, o)
+		return rex.DrawCollection(view, seat, rex.Marks{Offer: true, Path: path}, o)
 	})
 	if err != nil {
 		return nil
