@@ -12,12 +12,14 @@
 //     hand with each card's books, its secret speciality, and the choices
 //     as buttons and menus built key by key (an assistant, then where it
 //     goes; a card, then the lit place of the collection where it is
-//     archived); seats asked at once (the brewery, the inspection) each
-//     get theirs at the same time;
+//     archived, numbered as the collection's picture numbers it); seats
+//     asked at once (the brewery, the inspection) each get theirs at the
+//     same time;
 //   - to the channel, when a step ends: what the moves did that everyone
 //     may know, in words (a card drawn, a hand shown to one player or the
-//     cards seen in secret only as a count), and the city's picture after
-//     a placement, a resolution, a round's start and the inspection;
+//     cards seen in secret only as a count), with the city's picture
+//     after a placement, a resolution or a round's start, the
+//     inspection's at the inspection and the results' at the end;
 //   - its own subcommands: hand (your hand and speciality), collection
 //     (yours or another player's, as everyone sees it), city (the
 //     locations, their cards and assistants), archive (a place of your
