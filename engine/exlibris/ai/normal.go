@@ -369,7 +369,13 @@ func (p *Normal) tileValue(l exlibris.Location, kind int8, aux int, placing bool
 			v = 0.6 * (2*dv + (1-m.handWeight)*ra - p.cheapestHand(1))
 		}
 	case exlibris.Cabinet:
+		// Moving a run may bring cards out of order back into it.
 		v = 0.3
+		for _, c := range m.cells {
+			if !c.kept && !c.down {
+				v += 1.2
+			}
+		}
 	}
 	if !placing {
 		return v
