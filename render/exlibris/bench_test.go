@@ -19,7 +19,7 @@ import (
 // time.
 func BenchmarkPictures(b *testing.B) {
 	g4, g1 := mid(b, 4), mid(b, 1)
-	arch, seat, card := archiving(b, 3, false)
+	arch, seat, card := archiving(b, 3, Place)
 	flip, end := flipping(b, 4), over(b, 4)
 	cases := []struct {
 		name string

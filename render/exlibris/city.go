@@ -76,6 +76,22 @@ func tilesOf(g *exlibris.Game) []tileView {
 // permanent ones outlined in brass.
 type cityLevel struct{ compact, dense bool }
 
+// seatRowH is the height of a seat's row.
+func (lv cityLevel) seatRowH() int {
+	if lv.dense {
+		return seatRowH - 4
+	}
+	return seatRowH
+}
+
+// gapY is the space between rows of tiles.
+func (lv cityLevel) gapY() int {
+	if lv.dense {
+		return tileGapY - 3
+	}
+	return tileGapY
+}
+
 // catsH is the height of the popular and banned categories.
 func (lv cityLevel) catsH() int {
 	if lv.dense {
@@ -170,7 +186,7 @@ func cityCanvasOf(g *exlibris.Game, tiles []tileView, o render.Options) (*render
 		if len(table) > 0 {
 			h += sectionH + miniH + 10
 		}
-		h += seatHeadH + g.Seats()*seatRowH + 8 + len(cityLegend(scratch, lv.dense))*legendLineH + 8 + render.Margin
+		h += seatHeadH + g.Seats()*lv.seatRowH() + 8 + len(cityLegend(scratch, lv.dense))*legendLineH + 8 + render.Margin
 		if h <= maxH {
 			break
 		}
@@ -223,7 +239,7 @@ func cityCanvasOf(g *exlibris.Game, tiles []tileView, o render.Options) (*render
 		}
 		y += miniH + 10
 	}
-	y = drawSeatRows(c, g, o.Names, y)
+	y = drawSeatRows(c, g, o.Names, y, lv.seatRowH())
 	drawLegend(c, cityLegend(c, lv.dense), render.Margin, y+4)
 	return c, cityAlt(l, g, tiles, o.Names), nil
 }
@@ -236,7 +252,7 @@ func panelsH(tiles []tileView, lv cityLevel) int {
 		if i+1 < len(tiles) {
 			rh = max(rh, tiles[i+1].height(lv))
 		}
-		h += rh + tileGapY
+		h += rh + lv.gapY()
 	}
 	return h
 }
@@ -252,7 +268,7 @@ func drawPanels(c *render.Canvas, tiles []tileView, y int, lv cityLevel) int {
 		for k := i; k < min(i+2, len(tiles)); k++ {
 			drawTile(c, &tiles[k], render.Rect(render.Margin+(k-i)*(tileW+tileGapX), y, tileW, rh), lv)
 		}
-		y += rh + tileGapY
+		y += rh + lv.gapY()
 	}
 	return y
 }
@@ -460,7 +476,7 @@ const (
 
 // drawSeatRows draws one row per seat from y, under the columns' titles,
 // and returns the y below them.
-func drawSeatRows(c *render.Canvas, g *exlibris.Game, names []string, y int) int {
+func drawSeatRows(c *render.Canvas, g *exlibris.Game, names []string, y, rowH int) int {
 	l := c.Lang
 	x0 := render.Margin + 4
 	f := render.Cond(15)
@@ -473,12 +489,14 @@ func drawSeatRows(c *render.Canvas, g *exlibris.Game, names []string, y int) int
 	y += seatHeadH
 	aw := g.Awaited()
 	for s := 0; s < g.Seats(); s++ {
-		r := render.Rect(render.Margin, y, innerW, seatRowH-4)
+		r := render.Rect(render.Margin, y, innerW, rowH-4)
 		if slices.Contains(aw, s) && !g.Over() {
 			framedRR(c, r, 8, 2, render.Gold, render.ParchmentDark)
 		} else {
 			c.FillRR(r, 8, render.ParchmentDark)
 		}
+		dy := (rowH - seatRowH) / 2
+		y += dy
 		c.BlitOver(tokenSprite(s, false, 24), image.Pt(x0+2, y+3))
 		nx := float64(x0 + 32)
 		if !g.Solo() && g.FirstPlayer() == s {
@@ -498,7 +516,7 @@ func drawSeatRows(c *render.Canvas, g *exlibris.Game, names []string, y int) int
 		}
 		c.Text(strconv.Itoa(g.HandSize(s)), float64(x0+colHand), float64(y+22), render.Sans(17), render.Ink, 0.5)
 		c.Text(strconv.Itoa(g.CollectionSize(s)), float64(x0+colColl), float64(y+22), render.Sans(17), render.Ink, 0.5)
-		y += seatRowH
+		y += rowH - dy
 	}
 	return y + 4
 }
@@ -533,38 +551,55 @@ func cityLegend(c *render.Canvas, dense bool) [][]legendPlace {
 
 // cityAlt describes the city: the status, the table's categories, each
 // tile with its assistants and cards, and each seat. A city too long for
-// Discord to keep whole leaves out the cards, then the assistants.
+// Discord to keep whole counts the cards, then tells the seats and the
+// libraries on offer more briefly, then counts the assistants in a list
+// of the tiles, then leaves the seats out, and at last names the tiles
+// alone.
 func cityAlt(l i18n.Lang, g *exlibris.Game, tiles []tileView, names []string) string {
 	head := []string{pt(l, "city") + ".", status(l, g, names, true) + ".",
 		strings.Join(cityParts(l, g, names, true), pt(l, "alt.sep")) + ".",
 		pt(l, "alt.popular_banned", "Popular", catName(l, g.Popular()), "Banned", catName(l, g.Banned())) + "."}
-	at := func(withCards, withOcc bool) func() string {
+	at := func(withCards, withOcc, full, withSeats bool, counts ...bool) func() string {
 		return func() string {
 			parts := append([]string(nil), head...)
-			for _, tv := range tiles {
-				parts = append(parts, tileAlt(l, &tv, names, withCards, withOcc))
+			if withOcc || full {
+				for _, tv := range tiles {
+					parts = append(parts, tileAlt(l, &tv, names, withCards, withOcc))
+				}
+			} else if len(tiles) > 0 {
+				// One list: each tile's number and name, what is on it.
+				ts := make([]string, len(tiles))
+				for i, tv := range tiles {
+					ts[i] = tileBrief(l, &tv, len(counts) == 0)
+				}
+				parts = append(parts, pt(l, "alt.tiles", "Tiles", strings.Join(ts, pt(l, "list_sep")))+".")
 			}
 			if pool := g.DraftPool(); len(pool) > 0 {
 				libs := make([]string, len(pool))
 				for i, lib := range pool {
-					libs[i] = pt(l, "library", "Library", libName(l, lib), "Assistant", assistName(l, lib))
+					libs[i] = libName(l, lib)
+					if full {
+						libs[i] = pt(l, "library", "Library", libName(l, lib), "Assistant", assistName(l, lib))
+					}
 				}
 				parts = append(parts, pt(l, "draft_pool")+pt(l, "colon")+strings.Join(libs, pt(l, "alt.sep"))+".")
 			}
 			if t := g.OnTable(); len(t) > 0 {
 				parts = append(parts, pt(l, "on_table")+pt(l, "colon")+codes(l, t)+".")
 			}
-			for s := 0; s < g.Seats(); s++ {
-				parts = append(parts, seatAlt(l, g, names, s))
+			for s := 0; s < g.Seats() && withSeats; s++ {
+				parts = append(parts, seatAlt(l, g, names, s, full))
 			}
 			return strings.Join(parts, " ")
 		}
 	}
-	return fitAlt(l, at(true, true), at(false, true), at(false, false))
+	return fitAlt(l, at(true, true, true, true), at(false, true, true, true), at(false, true, false, true), at(false, false, false, true),
+		at(false, false, false, false), at(false, false, false, false, false))
 }
 
 // tileAlt describes a tile: "Location 7, Gambling Den (delayed,
-// permanent): Ada's assistant in slot 1; cards E2, C3."
+// permanent): Wizard of Ada in slot 1; cards E2, C3." Without its
+// assistants, it counts them.
 func tileAlt(l i18n.Lang, tv *tileView, names []string, withCards, withOcc bool) string {
 	s := pt(l, "alt.tile", "Number", int(tv.loc), "Location", locName(l, tv.loc))
 	var tags []string
@@ -578,7 +613,8 @@ func tileAlt(l i18n.Lang, tv *tileView, names []string, withCards, withOcc bool)
 		s += " (" + strings.Join(tags, ", ") + ")"
 	}
 	var what []string
-	if withOcc {
+	switch {
+	case withOcc:
 		for _, oc := range tv.occ {
 			who := render.AltName(l, names, oc.Seat)
 			a := pt(l, "alt.occupant", "Name", who, "Assistant", assistName(l, oc.Kind), "Slot", oc.Slot+1)
@@ -587,6 +623,8 @@ func tileAlt(l i18n.Lang, tv *tileView, names []string, withCards, withOcc bool)
 			}
 			what = append(what, a)
 		}
+	case len(tv.occ) > 0:
+		what = append(what, pt(l, "alt.assistants", "Count", len(tv.occ)))
 	}
 	if tv.count > 0 {
 		switch {
@@ -606,19 +644,38 @@ func tileAlt(l i18n.Lang, tv *tileView, names []string, withCards, withOcc bool)
 	return s + pt(l, "colon") + strings.Join(what, pt(l, "alt.sep")) + "."
 }
 
+// tileBrief is a tile in a list: "7 Gambling Den (2 assistants, 3
+// cards)", without counts "7 Gambling Den".
+func tileBrief(l i18n.Lang, tv *tileView, counts bool) string {
+	s := strconv.Itoa(int(tv.loc)) + " " + locName(l, tv.loc)
+	if !counts {
+		return s
+	}
+	var what []string
+	if len(tv.occ) > 0 {
+		what = append(what, pt(l, "alt.assistants", "Count", len(tv.occ)))
+	}
+	if tv.count > 0 {
+		what = append(what, pt(l, "cards", "Count", tv.count))
+	}
+	if len(what) > 0 {
+		s += " (" + strings.Join(what, pt(l, "list_sep")) + ")"
+	}
+	return s
+}
+
 // seatAlt describes a seat's row: its library, its assistants to place
-// and at home, its hand and collection.
-func seatAlt(l i18n.Lang, g *exlibris.Game, names []string, s int) string {
+// and at home, its hand and collection; briefly, its hand and collection.
+func seatAlt(l i18n.Lang, g *exlibris.Game, names []string, s int, full bool) string {
 	home := 0
 	for _, k := range g.Home(s) {
 		if k != -2 {
 			home++
 		}
 	}
-	parts := []string{seatParts(l, g, s)[0],
-		pt(l, "alt.reserve", "Count", len(g.Reserve(s))),
-		pt(l, "alt.home", "Count", home),
-		pt(l, "in_hand", "Count", g.HandSize(s)),
-		pt(l, "alt.collected", "Count", g.CollectionSize(s))}
+	parts := []string{pt(l, "in_hand", "Count", g.HandSize(s)), pt(l, "alt.collected", "Count", g.CollectionSize(s))}
+	if full {
+		parts = append([]string{seatParts(l, g, s)[0], pt(l, "alt.reserve", "Count", len(g.Reserve(s))), pt(l, "alt.home", "Count", home)}, parts...)
+	}
 	return render.AltName(l, names, s) + pt(l, "colon") + strings.Join(parts, pt(l, "list_sep")) + "."
 }

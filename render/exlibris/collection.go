@@ -240,6 +240,10 @@ func collectionCanvasOf(g *exlibris.Game, cl *collection, o render.Options) (*re
 	}
 	footer := 16 + len(legendLines)*legendLineH + len(stats)*infoLineH + 8
 	plan := planGrid(scratch, minR, minC, rows, cols, innerW, maxH-top-footer-render.Margin, maxCardW, true)
+	if plan.height() > maxH-top-footer-render.Margin {
+		// A collection too large for its books: the cards show their codes.
+		plan = planGrid(scratch, minR, minC, rows, cols, innerW, maxH-top-footer-render.Margin, maxCardW, false)
+	}
 	scratch.Release()
 	c := startCanvas(top+plan.height()+footer+render.Margin, l)
 
@@ -452,11 +456,15 @@ func drawCollectionGrid(c *render.Canvas, p gridPlan, x0, y0 int, cl *collection
 			}
 			drawLitBadge(c, n, cx, cy, size)
 		case PushRight, PushLeft:
+			// In the gap before the card (the row from it moves right)
+			// or after it (it moves left), below the codes: the one
+			// moving left above the one moving right.
+			b := math.Round(15*1.5) / 2
 			gx, dir := float64(r.Min.X)-float64(p.gap)/2, 1.0
-			cy = float64(r.Min.Y) + float64(r.Dy())*0.3
+			cy = float64(r.Max.Y) - b - 2
 			if sp.Mode == PushLeft {
 				gx, dir = float64(r.Max.X)+float64(p.gap)/2, -1
-				cy = float64(r.Min.Y) + float64(r.Dy())*0.7
+				cy = math.Max(float64(r.Max.Y)-3*b-5, float64(r.Min.Y)+b)
 			}
 			bw := drawLitBadge(c, n, gx, cy, 15)
 			drawArrow(c, gx+dir*(bw/2+1), cy, dir)
@@ -715,7 +723,7 @@ func collectionAlt(l i18n.Lang, g *exlibris.Game, cl *collection, p gridPlan, na
 		status(l, g, names, true) + ".",
 		seatLine(l, g, cl.seat) + ".",
 	}
-	at := func(withBooks, withRows bool) func() string {
+	at := func(withBooks, withRows, withSpots bool) func() string {
 		return func() string {
 			parts := slices.Clone(head)
 			if withRows {
@@ -724,12 +732,12 @@ func collectionAlt(l i18n.Lang, g *exlibris.Game, cl *collection, p gridPlan, na
 			parts = append(parts, booksAlt(l, g, cl.seat, faceUpBooks(cl.places)))
 			parts = append(parts, strings.Join(statsParts(l, cl, g.Over()), pt(l, "sep"))+".")
 			if len(cl.spots) > 0 || cl.placing >= 0 {
-				parts = append(parts, spotsAlt(l, cl, p))
+				parts = append(parts, spotsAlt(l, cl, p, withSpots))
 			}
 			return strings.Join(parts, " ")
 		}
 	}
-	return fitAlt(l, at(true, true), at(false, true), at(false, false))
+	return fitAlt(l, at(true, true, true), at(false, true, true), at(false, false, true), at(false, false, false))
 }
 
 // rowsAlt describes a grid's rows: "Row 1: E2 (fiction, history), empty,
@@ -796,8 +804,9 @@ func tableCats(l i18n.Lang, g *exlibris.Game, seat int) string {
 	return s
 }
 
-// spotsAlt lists the places offered, by their numbers.
-func spotsAlt(l i18n.Lang, cl *collection, p gridPlan) string {
+// spotsAlt says how many places are offered and, with list, lists them
+// by their numbers.
+func spotsAlt(l i18n.Lang, cl *collection, p gridPlan, list bool) string {
 	var s string
 	switch {
 	case len(cl.spots) == 0:
@@ -806,6 +815,9 @@ func spotsAlt(l i18n.Lang, cl *collection, p gridPlan) string {
 		s = pt(l, "placing.card", "Code", code(cl.placing), "Count", len(cl.spots))
 	default:
 		s = pt(l, "placing", "Count", len(cl.spots))
+	}
+	if !list {
+		return s + "."
 	}
 	items := make([]string, len(cl.spots))
 	for i, sp := range cl.spots {

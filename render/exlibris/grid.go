@@ -92,7 +92,9 @@ func planGrid(c *render.Canvas, minR, minC, rows, cols, maxW, maxH, widest int, 
 		if !books {
 			least = codeHeight(c, 0, w) + 3
 		}
-		q.h = max(least, int(float64(w)*1.25))
+		// A narrow card is taller than 1.25 times its width when it
+		// can be, for its books.
+		q.h = max(least, int(float64(w)*1.25), least+14)
 		for q.h > least && q.height() > maxH {
 			q.h--
 		}

@@ -10,23 +10,26 @@ import (
 )
 
 // A hand is a grid of cards under a heading and the books they hold by
-// category. It uses the largest cards (from five to a line up to twelve)
-// that keep the picture within maxH, so a usual hand of six shows big
-// cards and even a hand of forty still fits.
+// category. It uses the largest cards (from five to a line up to
+// sixteen) that keep the picture within maxH, so a usual hand of six
+// shows big cards and even a hand of sixty still fits.
 const (
 	handHeadH = 100
-	handGap   = 10
 )
 
-// handGrid returns the columns and the size of the cards for n cards
-// below a heading top pixels tall.
-func handGrid(c *render.Canvas, n, top int) (cols, cw, ch int) {
+// handGrid returns the columns, the size of the cards and the space
+// between them for n cards below a heading top pixels tall.
+func handGrid(c *render.Canvas, n, top int) (cols, cw, ch, gap int) {
 	for cols = 5; ; cols++ {
-		cw = (innerW - (cols-1)*handGap) / cols
+		gap = 10
+		if cols > 10 {
+			gap = 5
+		}
+		cw = (innerW - (cols-1)*gap) / cols
 		ch = max(cardMinH(c, cw), cw*5/4)
 		rows := max(1, (n+cols-1)/cols)
-		if cols == 12 || top+rows*(ch+handGap)+render.Margin <= maxH {
-			return cols, cw, ch
+		if cols == 16 || top+rows*(ch+gap)+render.Margin <= maxH {
+			return cols, cw, ch, gap
 		}
 	}
 }
@@ -61,7 +64,7 @@ func handCanvasOf(g *exlibris.Game, seat int, cards []int, hidden int, o render.
 	info := wrapParts(scratch, handParts(l, g, seat, hidden), innerW-8, render.Cond(16))
 	headH := handHeadH + (len(info)-1)*infoLineH
 	top := render.Margin + headH + catBlockH
-	cols, cw, ch := handGrid(scratch, n, top)
+	cols, cw, ch, handGap := handGrid(scratch, n, top)
 	scratch.Release()
 	rows := max(1, (n+cols-1)/cols)
 	h := top + rows*(ch+handGap) - handGap + render.Margin

@@ -243,13 +243,13 @@ func inspParts(l i18n.Lang, g *exlibris.Game, in *inspected, brief bool) []strin
 
 // inspectionAlt describes the inspection seat by seat: what was turned
 // and why, the stability, and (when Discord keeps it whole) the
-// collection's rows.
+// collection's rows; at the briefest, the cards turned are counted.
 func inspectionAlt(l i18n.Lang, g *exlibris.Game, seats []inspected, names []string) string {
 	sub := pt(l, "insp.done")
 	if !g.Over() {
 		sub = pt(l, "insp.flip_step")
 	}
-	at := func(rows bool) func() string {
+	at := func(rows, brief bool) func() string {
 		return func() string {
 			parts := []string{pt(l, "insp.title") + ".", sub + "."}
 			for i := range seats {
@@ -258,7 +258,7 @@ func inspectionAlt(l i18n.Lang, g *exlibris.Game, seats []inspected, names []str
 				if in.busy {
 					s += " (" + pt(l, "insp.still") + ")"
 				}
-				parts = append(parts, s+pt(l, "colon")+strings.Join(append(inspParts(l, g, in, false), stableText(l, in)), pt(l, "alt.sep"))+".")
+				parts = append(parts, s+pt(l, "colon")+strings.Join(append(inspParts(l, g, in, brief), stableText(l, in)), pt(l, "alt.sep"))+".")
 				if rows {
 					parts = append(parts, rowsAlt(l, in.places, in.plan.minR, in.plan.minC, false)...)
 				}
@@ -266,5 +266,5 @@ func inspectionAlt(l i18n.Lang, g *exlibris.Game, seats []inspected, names []str
 			return strings.Join(parts, " ")
 		}
 	}
-	return fitAlt(l, at(true), at(false))
+	return fitAlt(l, at(true, false), at(false, false), at(false, true))
 }

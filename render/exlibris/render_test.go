@@ -53,8 +53,8 @@ func mid(t testing.TB, seats int) *exlibris.Game {
 	return g
 }
 
-func archiving(t testing.TB, seats int, power bool) (*exlibris.Game, int, string) {
-	return kept(fmt.Sprint("archive", seats, power), func() (*exlibris.Game, int, string) { return archiveState(t, seats, power) })
+func archiving(t testing.TB, seats int, want SpotMode) (*exlibris.Game, int, string) {
+	return kept(fmt.Sprint("archive", seats, want), func() (*exlibris.Game, int, string) { return archiveState(t, seats, want) })
 }
 
 func flipping(t testing.TB, seats int) *exlibris.Game {
@@ -99,7 +99,7 @@ func goldens() []golden {
 					}},
 				golden{fmt.Sprintf("a %d-seat collection in %s lights and numbers the places a card may be archived into", seats, lang),
 					"archive" + suffix, doc("archive"), func(t *testing.T) (render.Picture, error) {
-						g, s, card := archiving(t, seats, false)
+						g, s, card := archiving(t, seats, Place)
 						return DrawCollection(g.View(s), s, Marks{Offer: true, Path: []string{card}}, o)
 					}},
 				golden{fmt.Sprintf("a %d-seat hand in %s shows every card of the seat's own view", seats, lang),
@@ -133,11 +133,20 @@ func goldens() []golden {
 			return DrawCollection(mid(t, 4).View(-1), 2, Marks{}, en)
 		}},
 		golden{"the mummy's places are on the cards, over and under them", "archive-power-2.png", "archive-power-2.png", func(t *testing.T) (render.Picture, error) {
-			g, s, card := archiving(t, 2, true)
+			g, s, card := archiving(t, 2, Over)
 			return DrawCollection(g.View(s), s, Marks{Offer: true, Path: []string{card}}, en)
 		}},
+		golden{"the wizard's places are in the gaps between cards, with the way the row moves", "archive-wizard-3.png", "archive-wizard-3.png",
+			func(t *testing.T) (render.Picture, error) {
+				g, s, card := archiving(t, 3, PushRight)
+				return DrawCollection(g.View(s), s, Marks{Offer: true, Path: []string{card}}, en)
+			}},
+		golden{"the wizard's places in French", "archive-wizard-4-fr.png", "", func(t *testing.T) (render.Picture, error) {
+			g, s, card := archiving(t, 4, PushRight)
+			return DrawCollection(g.View(s), s, Marks{Offer: true, Path: []string{card}}, fr)
+		}},
 		golden{"the mummy's places in French", "archive-power-3-fr.png", "", func(t *testing.T) (render.Picture, error) {
-			g, s, card := archiving(t, 3, true)
+			g, s, card := archiving(t, 3, Over)
 			return DrawCollection(g.View(s), s, Marks{Offer: true, Path: []string{card}}, fr)
 		}},
 		golden{"a final collection outlines the card archived last", "collection-last-2.png", "", func(t *testing.T) (render.Picture, error) {
@@ -359,8 +368,8 @@ func TestSpots(t *testing.T) {
 		})
 	}
 	t.Run("the spots are every place Next offers, once, numbered in reading order", func(t *testing.T) {
-		for _, power := range []bool{false, true} {
-			g, s, card := archiving(t, 3, power)
+		for _, want := range []SpotMode{Place, PushRight, Over} {
+			g, s, card := archiving(t, 3, want)
 			spots := Spots(g.View(s), s, []string{card})
 			var keys []string
 			for _, st := range g.Next(s, []string{card}) {
@@ -383,7 +392,7 @@ func TestSpots(t *testing.T) {
 		}
 	})
 	t.Run("no spots for a seat not asked, a seat the game does not have, or no game", func(t *testing.T) {
-		g, s, card := archiving(t, 3, false)
+		g, s, card := archiving(t, 3, Place)
 		if Spots(g, (s+1)%3, []string{card}) != nil || Spots(g, 5, nil) != nil || Spots(nil, 0, nil) != nil {
 			t.Error("spots were offered")
 		}

@@ -162,9 +162,10 @@ func placedState(t testing.TB, seats int) *exlibris.Game {
 
 // archiveState is a game of seats in which a seat with at least five
 // cards in its collection is about to archive a card: it returns the game,
-// the seat and the card's code. With power, the seat archives with its
-// wizard or mummy (a game of seats, from seed on, where that happens).
-func archiveState(t testing.TB, seats int, power bool) (*exlibris.Game, int, string) {
+// the seat and the card's code. The places offered include a spot of mode
+// want (Place: only plain places; PushRight: the wizard's; Over: the
+// mummy's), in a game of seats from seed on where that happens.
+func archiveState(t testing.TB, seats int, want SpotMode) (*exlibris.Game, int, string) {
 	t.Helper()
 	for seed := uint64(20 + seats); seed < 2000; seed++ {
 		g := newGame(t, seed, seats, exlibris.Options{})
@@ -181,11 +182,18 @@ func archiveState(t testing.TB, seats int, power bool) (*exlibris.Game, int, str
 					continue
 				}
 				spots := Spots(g, s, []string{st.Key})
-				special := false
+				found := false
 				for _, sp := range spots {
-					special = special || sp.Mode != Place
+					found = found || want != Place && sp.Mode == want
+					if want == Place && sp.Mode != Place {
+						found = false
+						break
+					}
+					if want == Place {
+						found = true
+					}
 				}
-				if len(spots) > 0 && special == power {
+				if found {
 					seat, card = s, st.Key
 					return true
 				}
