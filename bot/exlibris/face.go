@@ -46,10 +46,10 @@ import (
 // StepHours is the default time a seat has for one step (a placement, an
 // effect's choice, an answer owed to another seat) before the autopilot
 // answers for it: a game is some 150 to 210 decisions, but a seat's
-// decisions follow one another while it is there, and the game waits
-// for a new seat only 45 to 77 times (normal players, 2 to 4 seats);
-// eight hours cover a night's sleep and keep the longest 4-seat game
-// within five weeks even if every wait runs to its end.
+// decisions follow one another while it is there, and the game waits for
+// a new seat only 43 to 75 times on average (normal players, 2 to 4
+// seats); eight hours cover a night's sleep and keep the longest 4-seat
+// game within five weeks even if every wait runs to its end.
 // docs/exlibris/discord.md gives the numbers.
 const StepHours = 8
 
