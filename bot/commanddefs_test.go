@@ -281,11 +281,31 @@ func TestCommandNamesAreTheAPI(t *testing.T) {
 			wantFixture = append(wantFixture, "tictactoe table", "tictactoe rules", "tictactoe rules topic string [overview]")
 		}
 	}
+	// Ex Libris's has its own: play and archive (typed, with suggestions),
+	// then (read-only) hand, collection and city.
+	wantExlibris := []string{}
+	for _, line := range wantAnludim {
+		words := strings.Fields(line)
+		if len(words) > 1 && (words[1] == "table" || words[1] == "items" || words[1] == "hand" || words[1] == "rules") {
+			continue
+		}
+		wantExlibris = append(wantExlibris, "exlibris"+strings.TrimPrefix(line, "anludim"))
+		switch line {
+		case "anludim new seats integer 2-5":
+			wantExlibris[len(wantExlibris)-1] = "exlibris new seats integer 1-4"
+		case "anludim play":
+			wantExlibris = append(wantExlibris, "exlibris archive", "exlibris archive place string required autocomplete max20",
+				"exlibris archive card string autocomplete max20")
+		case "anludim log turns integer 1-10":
+			wantExlibris = append(wantExlibris, "exlibris hand", "exlibris collection", "exlibris collection player user", "exlibris city",
+				"exlibris rules", "exlibris rules topic string [overview setup round locations archiving scoring variants solo help]")
+		}
+	}
 	byName := commandsByName(t)
 	for _, tc := range []struct {
 		face face.Face
 		want []string
-	}{{testFaces()[0], want}, {testFaces()[1], wantAnludim}, {testFaces()[2], wantFixture}} {
+	}{{testFaces()[0], want}, {testFaces()[1], wantAnludim}, {testFaces()[2], wantFixture}, {testFaces()[3], wantExlibris}} {
 		t.Run("/"+tc.face.Command()+" keeps its shape", func(t *testing.T) {
 			checkShape(t, byName[tc.face.Command()], tc.face, tc.want)
 		})
@@ -396,12 +416,12 @@ func TestTheFakeDiscordAcceptsTheCommand(t *testing.T) {
 		t.Fatalf("Discord would refuse the command: %v", v)
 	}
 	cmds := srv.Commands("")
-	if len(cmds) != 3 || cmds[0].NameLocalizations["fr"] != "atheneum" || cmds[1].NameLocalizations["fr"] != "anludim" || cmds[2].NameLocalizations["fr"] != "morpion" {
+	if len(cmds) != 4 || cmds[0].NameLocalizations["fr"] != "atheneum" || cmds[1].NameLocalizations["fr"] != "anludim" || cmds[2].NameLocalizations["fr"] != "morpion" || cmds[3].NameLocalizations["fr"] != "exlibris" {
 		names := make([]string, len(cmds))
 		for i, c := range cmds {
 			names[i] = c.Name + "/" + c.NameLocalizations["fr"]
 		}
-		t.Fatalf("stored commands %v, want atheneum, anludim and tictactoe (morpion)", names)
+		t.Fatalf("stored commands %v, want atheneum, anludim, tictactoe (morpion) and exlibris", names)
 	}
 	admin, ok := cmds[0].Option("admin")
 	if !ok {

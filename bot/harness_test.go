@@ -17,6 +17,7 @@ import (
 	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
+	exlibrisface "atheneum/bot/exlibris"
 	"atheneum/bot/face"
 	"atheneum/bot/game"
 	tictactoeface "atheneum/bot/tictactoe"
@@ -205,7 +206,7 @@ func (h *harness) start() {
 // testFaces are the games the test bot hosts, with a fixed search effort
 // so that a test plays the same game every run.
 func testFaces() []face.Face {
-	return []face.Face{atheneumface.New(ai.Players{Playouts: 4}), anludimface.New(), tictactoeface.New()}
+	return []face.Face{atheneumface.New(ai.Players{Playouts: 4}), anludimface.New(), tictactoeface.New(), exlibrisface.New()}
 }
 
 // athFace is Atheneum's face, for wording what the bot says about it.

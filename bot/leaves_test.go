@@ -127,7 +127,7 @@ var (
 func TestEveryLeafOfEveryCommandAnswers(t *testing.T) {
 	t.Parallel()
 	for _, lang := range i18n.Langs {
-		for _, command := range []string{"atheneum", "anludim"} {
+		for _, command := range []string{"atheneum", "anludim", "exlibris"} {
 			t.Run(fmt.Sprintf("every leaf of /%s answers in %s", command, lang), func(t *testing.T) {
 				t.Parallel()
 				checkEveryLeaf(t, command, lang)

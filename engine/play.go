@@ -13,6 +13,10 @@ type Rand struct{ state uint64 }
 // NewRand returns a generator started from seed.
 func NewRand(seed uint64) *Rand { return &Rand{state: seed} }
 
+// State is the generator's state: NewRand(r.State()) goes on exactly as r
+// would, for a game written down in a snapshot.
+func (r *Rand) State() uint64 { return r.state }
+
 // Uint64 returns the next 64 random bits.
 func (r *Rand) Uint64() uint64 {
 	r.state += 0x9e3779b97f4a7c15

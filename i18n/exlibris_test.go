@@ -3,6 +3,7 @@ package i18n_test
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -17,7 +18,19 @@ import (
 // decisions ("exlibris.decision.<kind>"), result rows
 // ("exlibris.category.<row>"), tie-breaks, the book categories
 // ("exlibris.books.<id>"), the tiles and the libraries, whose names must
-// be the content's.
+// be the content's, and events ("exlibris.event.<kind>", the variant
+// exlibris.EventIDs names, ".hidden" for what the other seats read of a
+// private event). How the adapter fills an event's placeholders:
+//
+//   - Name is the event's own seat's name; Other is a seat's name, or a
+//     card's code for exchanged, witch_kept and swapped;
+//   - Location is exlibris.location.<id>, Category exlibris.books.<id>,
+//     Library exlibris.library.<id>, Libraries those names in a list;
+//   - Assistant is exlibris.term.assistant.a for a plain assistant
+//     ("assistant"), else exlibris.library.<id>.assistant.the;
+//   - Card and Cards are card codes ("E2", a list of them), Place a place
+//     of the collection as the face shows it; Count, Round and Bid are
+//     numbers; Last, Mode, Shared and Guild only choose the variant.
 
 // TestEveryExlibrisRefusalHasASentence: each code the engine can refuse
 // with reads in every language, with exactly the arguments it carries.
@@ -120,4 +133,214 @@ func TestExlibrisWordsCoverTheEngine(t *testing.T) {
 			}
 		}
 	})
+}
+
+// eventLeaves are the engine's arguments of a kind that no text needs to
+// show: they choose the variant, or say where a card came from.
+var eventLeaves = map[exlibris.EventKind][]string{
+	exlibris.EvRoundStarted: {"Last"},
+	exlibris.EvPlaced:       {"Shared", "Guild"},
+	exlibris.EvArchived:     {"Mode", "Location"},
+	exlibris.EvDiscarded:    {"Location"},
+}
+
+// privateEvents are the kinds whose details only their seat may see:
+// they also have a ".hidden" text for the others.
+var privateEvents = []exlibris.EventKind{exlibris.EvDrew, exlibris.EvLooked, exlibris.EvHandShown, exlibris.EvGaveAtRandom}
+
+// TestEveryExlibrisEventHasWords: every event kind and variant reads in
+// every language, private ones for their seat and for the others; their
+// texts show every argument the engine gives (but those that only choose
+// a variant), use no placeholder the adapter could not fill, and the
+// catalogue has no event text for a kind or variant the engine lacks.
+func TestEveryExlibrisEventHasWords(t *testing.T) {
+	for _, kind := range exlibris.EventKinds {
+		t.Run(fmt.Sprintf("the %s event has words in every language", kind), func(t *testing.T) {
+			args := exlibris.EventArgs[kind]
+			for _, l := range i18n.Langs {
+				used := map[string]bool{}
+				for _, variant := range append([]string{""}, exlibris.EventVariants[kind]...) {
+					id := "exlibris.event." + string(kind) + variant
+					allowed := slices.Clone(args)
+					if !slices.Contains(exlibris.SeatlessEvents, string(kind)+variant) {
+						allowed = append(allowed, "Name")
+					}
+					ids := []string{id}
+					if slices.Contains(privateEvents, kind) {
+						ids = append(ids, id+".hidden")
+					}
+					for _, id := range ids {
+						if i18n.Forms(l, id) == nil {
+							t.Errorf("%s: %s has no words", l, id)
+							continue
+						}
+						for _, p := range i18n.Placeholders(l, id) {
+							used[p] = true
+							if !slices.Contains(allowed, p) {
+								t.Errorf("%s: %s uses {{.%s}}, which the adapter cannot fill (it may use %v)", l, id, p, allowed)
+							}
+						}
+					}
+				}
+				for _, a := range args {
+					if !used[a] && !slices.Contains(eventLeaves[kind], a) {
+						t.Errorf("%s: no text of the %s event shows its %s", l, kind, a)
+					}
+				}
+			}
+		})
+	}
+	t.Run("every event text is for a kind and a variant the engine has", func(t *testing.T) {
+		for _, id := range i18n.IDs(i18n.English) {
+			rest, ok := strings.CutPrefix(id, "exlibris.event.")
+			if !ok {
+				continue
+			}
+			hidden := strings.HasSuffix(rest, ".hidden")
+			rest = strings.TrimSuffix(rest, ".hidden")
+			kind, variant, _ := strings.Cut(rest, ".")
+			k := exlibris.EventKind(kind)
+			switch {
+			case !slices.Contains(exlibris.EventKinds, k):
+				t.Errorf("%s is in the catalogue but the engine has no %s event", id, kind)
+			case variant != "" && !slices.Contains(exlibris.EventVariants[k], "."+variant):
+				t.Errorf("%s is a variant the engine does not name", id)
+			case hidden && !slices.Contains(privateEvents, k):
+				t.Errorf("%s is a hidden text of an event that is never private", id)
+			}
+		}
+	})
+	t.Run("every assistant has the words its events use", func(t *testing.T) {
+		for _, l := range i18n.Langs {
+			if i18n.Forms(l, "exlibris.term.assistant.a") == nil {
+				t.Errorf("%s: exlibris.term.assistant.a has no words", l)
+			}
+			for _, lib := range exlibris.Libraries() {
+				id := "exlibris.library." + lib.Names.ID + ".assistant.the"
+				name := lib.Assistant.EN
+				if l == i18n.French {
+					name = lib.Assistant.FR
+				}
+				if got := l.T(id); !strings.Contains(got, name) {
+					t.Errorf("%s: %s reads %q, which does not name %q", l, id, got, name)
+				}
+			}
+		}
+	})
+}
+
+// exlibrisEventData fills an event's placeholders as the adapter does
+// (see the top of this file), the seats named Ana, Bo, Cy and Di.
+func exlibrisEventData(l i18n.Lang, e engine.Event) []any {
+	seatName := func(s int) string { return []string{"Ana", "Bo", "Cy", "Di"}[s] }
+	var kv []any
+	if e.Seat >= 0 {
+		kv = append(kv, "Name", seatName(e.Seat))
+	}
+	for name, v := range e.Args {
+		switch name {
+		case "Other":
+			if s, ok := v.(int); ok {
+				v = seatName(s)
+			}
+		case "Location":
+			v = l.T("exlibris.location." + v.(string))
+		case "Category":
+			v = l.T("exlibris.books." + v.(string))
+		case "Library":
+			v = l.T("exlibris.library." + v.(string))
+		case "Libraries":
+			var names []string
+			for _, id := range v.([]string) {
+				names = append(names, l.T("exlibris.library."+id))
+			}
+			v = strings.Join(names, ", ")
+		case "Assistant":
+			if v == "assistant" {
+				v = l.T("exlibris.term.assistant.a")
+			} else {
+				v = l.T("exlibris.library." + v.(string) + ".assistant.the")
+			}
+		case "Cards":
+			v = strings.Join(v.([]string), ", ")
+		}
+		kv = append(kv, name, v)
+	}
+	return kv
+}
+
+// TestExlibrisEventsOfPlayedGamesReadWithoutGaps plays random games of
+// every size and mode and words every event they raise as the adapter
+// would: each reads in every language with nothing left unfilled, and a
+// private one has its text for the others.
+func TestExlibrisEventsOfPlayedGamesReadWithoutGaps(t *testing.T) {
+	seen := map[string]bool{}
+	for i := 0; i < 16; i++ {
+		seats, mode := 1+i%4, []string{"standard", "beginner", "friendly"}[i/4%3]
+		t.Run(fmt.Sprintf("a %s game of %d seats reads without gaps", mode, seats), func(t *testing.T) {
+			s, err := exlibris.Rules.New(uint64(70+i), engine.Setup{Seats: seats, Options: map[string]string{exlibris.OptionMode: mode}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := engine.NewRand(uint64(i))
+			for moves := 0; !s.Over(); moves++ {
+				if moves > engine.MaxPlayoutMoves {
+					t.Fatal("the game did not end")
+				}
+				aw := s.Awaited()
+				m, err := engine.RandomMove(s, aw[r.IntN(len(aw))], r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				events, err := s.Apply(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range events {
+					id, hidden := exlibris.EventIDs(e)
+					if e.Private != slices.Contains(privateEvents, exlibris.EventKind(e.Kind)) {
+						t.Errorf("a %s event is private: %v, the test says %v", e.Kind, e.Private, !e.Private)
+					}
+					for _, id := range []string{id, hidden} {
+						if id == "" {
+							continue
+						}
+						for _, l := range i18n.Langs {
+							text := l.T(id, exlibrisEventData(l, e)...)
+							if strings.Contains(text, "<no value>") || strings.Contains(text, "[exlibris.") || strings.Contains(text, "exlibris.") {
+								t.Errorf("%s %s reads %q", l, id, text)
+							}
+						}
+						seen[id] = true
+					}
+				}
+			}
+		})
+	}
+	if len(seen) < 60 {
+		t.Errorf("only %d event texts were used: the games were too short to test much", len(seen))
+	}
+}
+
+// TestExlibrisEventsKeepEachLanguagesPunctuation: French event texts put
+// a space before : ; ! and ? and quote with « », English ones put none and
+// quote with “ ”.
+func TestExlibrisEventsKeepEachLanguagesPunctuation(t *testing.T) {
+	badFrench := regexp.MustCompile(`[^\s][:;!?]|[“”"]`)
+	badEnglish := regexp.MustCompile(`\s[:;!?]|[«»]`)
+	for _, id := range i18n.IDs(i18n.English) {
+		if !strings.HasPrefix(id, "exlibris.event.") {
+			continue
+		}
+		for _, text := range i18n.Forms(i18n.French, id) {
+			if m := badFrench.FindString(text); m != "" {
+				t.Errorf("French %s has %q: %q", id, m, text)
+			}
+		}
+		for _, text := range i18n.Forms(i18n.English, id) {
+			if m := badEnglish.FindString(text); m != "" {
+				t.Errorf("English %s has %q: %q", id, m, text)
+			}
+		}
+	}
 }

@@ -94,11 +94,11 @@ func (w *wide) Apply(m engine.Move) ([]engine.Event, error) {
 	w.moves = append(w.moves, m)
 	return []engine.Event{{Kind: "shelved", Seat: seat}}, nil
 }
-func (w *wide) View(int) engine.State                 { return w.Clone() }
-func (w *wide) Determinize(int, uint64) engine.State  { return w.Clone() }
-func (w *wide) Clone() engine.State                   { c := *w; c.moves = slices.Clone(w.moves); return &c }
-func (w *wide) Over() bool                            { return len(w.moves) == 4 }
-func (w *wide) Origin() (uint64, engine.Setup)        { return w.seed, engine.Setup{Seats: 2} }
+func (w *wide) View(int) engine.State                { return w.Clone() }
+func (w *wide) Determinize(int, uint64) engine.State { return w.Clone() }
+func (w *wide) Clone() engine.State                  { c := *w; c.moves = slices.Clone(w.moves); return &c }
+func (w *wide) Over() bool                           { return len(w.moves) == 4 }
+func (w *wide) Origin() (uint64, engine.Setup)       { return w.seed, engine.Setup{Seats: 2} }
 func (w *wide) Results() []engine.Result {
 	if !w.Over() {
 		return nil

@@ -8,11 +8,13 @@ import (
 	anludimface "atheneum/bot/anludim"
 	atheneumface "atheneum/bot/atheneum"
 	"atheneum/bot/drive"
+	exlibrisface "atheneum/bot/exlibris"
 	"atheneum/bot/face"
 	tictactoeface "atheneum/bot/tictactoe"
 	"atheneum/engine"
 	"atheneum/engine/anludim"
 	"atheneum/engine/atheneum"
+	"atheneum/engine/exlibris"
 	"atheneum/engine/tictactoe"
 	"atheneum/render"
 )
@@ -52,6 +54,7 @@ var hostedGames = []hostedGame{
 		sim: &atheneumSim, pictures: samplePictures, demo: playAtheneum},
 	{id: anludim.ID, offered: true, face: func(int) face.Face { return anludimface.New() },
 		sim: &anludimSim, pictures: anludimPictures, demo: playAnludim, variant: anludimVariant},
+	{id: exlibris.ID, offered: true, face: func(int) face.Face { return exlibrisface.New() }},
 	{id: tictactoe.ID, face: func(int) face.Face { return tictactoeface.New() }},
 }
 

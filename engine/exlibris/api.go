@@ -150,3 +150,91 @@ func (g *Game) LastRound() (called bool, by int) { return g.lastRound, int(g.tri
 
 // DraftPool lists the libraries on the table during the draft.
 func (g *Game) DraftPool() []Library { return g.poolList() }
+
+// The Append forms below give the same answers as Hand, Collection,
+// TileCards and Occupants into buffers the caller keeps, for computer
+// players and play-outs, which ask them at every decision.
+
+// AppendHand appends the cards of seat's hand (in a view of another seat:
+// those it may see), in id order.
+func (g *Game) AppendHand(dst []int, seat int) []int { return g.hand[seat].appendTo(dst) }
+
+// AppendCollection appends seat's places (see Collection).
+func (g *Game) AppendCollection(dst []Place, seat int) []Place {
+	s := g.coll[seat]
+	for c := s.first(); c >= 0; c = s.next(c) {
+		dst = append(dst, Place{Card: c, R: int(g.posR[c]), C: int(g.posC[c]), FaceDown: g.down.has(c), Buried: int(g.under[c]) - 1})
+	}
+	return dst
+}
+
+// AppendTileCards appends the cards on tile l that the game (or the
+// view's seat) may see; TileCardCount counts them all.
+func (g *Game) AppendTileCards(dst []int, l Location) []int {
+	if l < 1 || l > NumLocations {
+		return dst
+	}
+	return g.tiles[l].cards.appendTo(dst)
+}
+
+// TileCardCount is how many cards lie on tile l, seen or not.
+func (g *Game) TileCardCount(l Location) int {
+	if l < 1 || l > NumLocations {
+		return 0
+	}
+	return int(g.tiles[l].cardN)
+}
+
+// AppendOccupants appends the assistants on tile l in slot order (see
+// Occupants).
+func (g *Game) AppendOccupants(dst []Occupant, l Location) []Occupant {
+	if l < 1 || l > NumLocations {
+		return dst
+	}
+	g.occupants(l, func(id int8, slot int, ghost bool) {
+		dst = append(dst, Occupant{Seat: aidSeat(id), Kind: Library(g.asstOf(id).kind), Slot: slot, Shared: ghost})
+	})
+	return dst
+}
+
+// PlacedThisRound counts seat's assistants placed at least once this
+// round (what the fortune teller's tent draws for), and ToPlace those
+// still waiting in its reserve.
+func (g *Game) PlacedThisRound(seat int) (placed, toPlace int) {
+	for i := 0; i < int(g.nAsst[seat]); i++ {
+		a := &g.asst[seat][i]
+		if a.placed {
+			placed++
+		}
+		if a.where == aReserve {
+			toPlace++
+		}
+	}
+	return placed, toPlace
+}
+
+// InPlay reports whether tile l is in play this round.
+func (g *Game) InPlay(l Location) bool { return l >= 1 && l <= NumLocations && g.inPlay(l) }
+
+// Scores are each seat's points by the inspection's rules if the game
+// ended now, its collection as it stands (the alphabetical check applied,
+// no card turned down by choice), for computer players weighing a
+// position; solo: the public library's total as well.
+func (g *Game) Scores() (seats [MaxSeats]int, public int) {
+	c := g.Clone()
+	for s := 0; s < c.n; s++ {
+		for _, k := range c.outOfOrder(s) {
+			c.down.add(k)
+		}
+	}
+	if c.solo {
+		for k := c.hand[0].first(); k >= 0; k = c.hand[0].next(k) {
+			c.toDiscard(k)
+		}
+	}
+	rows, pub := c.tally()
+	for s := 0; s < c.n; s++ {
+		seats[s] = rows[s].total
+	}
+	return seats, pub.total
+}

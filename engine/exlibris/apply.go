@@ -65,8 +65,21 @@ func (g *Game) check(seat int) error {
 // one of those Next offers is refused with a *Refusal and changes
 // nothing.
 func (g *Game) Apply(m Move) ([]Event, error) {
-	if err := g.check(m.Seat); err != nil {
+	ev := []Event{}
+	if err := g.play(m, &ev); err != nil {
 		return nil, err
+	}
+	return ev, nil
+}
+
+// PlayMove is Apply without the events, for play-outs and simulations
+// that keep moves in notation.
+func (g *Game) PlayMove(m Move) error { return g.play(m, nil) }
+
+// play finds the decision a move names among those offered and plays it.
+func (g *Game) play(m Move, ev *[]Event) error {
+	if err := g.check(m.Seat); err != nil {
+		return err
 	}
 	var buf [64]Action
 	only := allCards
@@ -77,12 +90,11 @@ func (g *Game) Apply(m Move) ([]Event, error) {
 	}
 	for _, a := range g.appendOptions(buf[:0], m.Seat, only) {
 		if a.matches(m.Keys) {
-			ev := []Event{}
-			g.do(m.Seat, a, &ev)
-			return ev, nil
+			g.do(m.Seat, a, ev)
+			return nil
 		}
 	}
-	return nil, refuse(CodeNotOffered, "Move", m.String())
+	return refuse(CodeNotOffered, "Move", m.String())
 }
 
 // Do plays a decision AppendOptions offers, without building events (for
@@ -91,7 +103,7 @@ func (g *Game) Do(seat int, a Action) error {
 	if err := g.check(seat); err != nil {
 		return err
 	}
-	if a.Kind == actShift {
+	if a.Kind == ActShift {
 		if t := g.waiting(seat); t.ask == askCabinet && g.cabinetMoveOK(seat, int8(a.B), a.C, a.D, int8(a.E), a.F) && a.A == 0 {
 			g.do(seat, a, nil)
 			return nil
@@ -112,11 +124,11 @@ func (g *Game) Do(seat int, a Action) error {
 // discards (all cards for the others).
 func (g *Game) cardsNamed(seat int, a Action) cardSet {
 	switch a.Kind {
-	case actCard, actCardPos:
+	case ActCard, ActCardPos:
 		if a.A >= 0 && a.A < NumCards {
 			return setOf(int(a.A))
 		}
-	case actPos:
+	case ActPos:
 		if c := g.topAt(seat, int8(a.B), a.C); c >= 0 {
 			return setOf(c)
 		}

@@ -193,7 +193,7 @@ func (g *Game) archivePlaces(seat int, by int8, f func(r int8, c int16, mode int
 	var gr grid
 	gr.build(b.list())
 	if gr.n == 0 {
-		f(0, 0, posPlain)
+		f(0, 0, PosPlain)
 		return
 	}
 	for r := gr.minR - 1; r <= gr.maxR+1; r++ {
@@ -202,7 +202,7 @@ func (g *Game) archivePlaces(seat int, by int8, f func(r int8, c int16, mode int
 		}
 		for c := gr.minC - 1; c <= gr.maxC+1; c++ {
 			if gr.get(r, c) < 0 && gr.touches(r, c) {
-				f(r, c, posPlain)
+				f(r, c, PosPlain)
 			}
 		}
 	}
@@ -210,7 +210,7 @@ func (g *Game) archivePlaces(seat int, by int8, f func(r int8, c int16, mode int
 	case Wizard:
 		var moved cellBuf
 		for _, cl := range b.list() {
-			for _, mode := range [2]int16{posRight, posLeft} {
+			for _, mode := range [2]int16{PosRight, PosLeft} {
 				if g.wizardShift(&gr, b.list(), cl.r, cl.c, mode, &moved) {
 					f(cl.r, cl.c, mode)
 				}
@@ -219,8 +219,8 @@ func (g *Game) archivePlaces(seat int, by int8, f func(r int8, c int16, mode int
 	case Mummy:
 		for _, cl := range b.list() {
 			if g.under[cl.card] == 0 {
-				f(cl.r, cl.c, posOver)
-				f(cl.r, cl.c, posUnder)
+				f(cl.r, cl.c, PosOver)
+				f(cl.r, cl.c, PosUnder)
 			}
 		}
 	}
@@ -232,7 +232,7 @@ func (g *Game) archivePlaces(seat int, by int8, f func(r int8, c int16, mode int
 // receives the new places, the new card left out.
 func (g *Game) wizardShift(gr *grid, cells []cell, r int8, c int16, mode int16, moved *cellBuf) bool {
 	step := int16(1)
-	if mode == posLeft {
+	if mode == PosLeft {
 		step = -1
 	}
 	// The run: (r, c), (r, c+step), ... while occupied.
@@ -261,7 +261,7 @@ func (g *Game) wizardShift(gr *grid, cells []cell, r int8, c int16, mode int16, 
 // placeCard archives card c for seat at (r, c) in mode (see archivePlaces).
 func (g *Game) placeCard(seat, card int, r int8, c int16, mode int16) {
 	switch mode {
-	case posRight, posLeft:
+	case PosRight, PosLeft:
 		var b cellBuf
 		g.cellsOf(seat, &b)
 		var gr grid
@@ -271,14 +271,14 @@ func (g *Game) placeCard(seat, card int, r int8, c int16, mode int16) {
 		for _, cl := range moved.list() {
 			g.setPos(int(cl.card), cl.r, cl.c)
 		}
-	case posOver:
+	case PosOver:
 		top := g.topAt(seat, r, c)
 		g.coll[seat].remove(top)
 		g.buried[seat].add(top)
 		g.down.add(top)
 		g.under[top] = 0
 		g.under[card] = uint8(top) + 1
-	case posUnder:
+	case PosUnder:
 		top := g.topAt(seat, r, c)
 		g.under[top] = uint8(card) + 1
 		g.buried[seat].add(card)

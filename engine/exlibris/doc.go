@@ -13,7 +13,12 @@
 //
 // Nothing here does I/O, reads the clock or uses global randomness: the
 // shuffles come from a PRNG kept inside the Game, so Replay(seed, moves)
-// always rebuilds the same state.
+// always rebuilds the same state. A game can also be written down whole
+// (MarshalBinary, the seam's snapshots) and read back.
+//
+// Computer players and the game's balance statistics live in
+// engine/exlibris/ai; they read decisions as decoded Actions
+// (AppendOptions) and play them with Do.
 //
 // The book cards, the names and data the rulebook does not print and the
 // choices it leaves open are the project's own; docs/exlibris explains

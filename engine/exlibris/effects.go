@@ -287,7 +287,7 @@ func (g *Game) answerEffect(t *task, seat int, a Action, ev *[]Event) {
 			t.m++
 		}
 	case askHutTake:
-		if a.Kind == actWord {
+		if a.Kind == ActWord {
 			t.stage = 2
 			return
 		}
@@ -324,7 +324,7 @@ func (g *Game) answerEffect(t *task, seat int, a Action, ev *[]Event) {
 	case askSaleReveal, askSaleBuy:
 		g.answerSale(t, seat, a, ev)
 	case askCabinet:
-		if a.Kind == actShift {
+		if a.Kind == ActShift {
 			g.cabinetMove(seat, a)
 			emit(ev, Event{Kind: EvRearranged, Seat: seat, Loc: l})
 		}
@@ -421,9 +421,9 @@ func (g *Game) salonOptions(t *task, dst []Action) []Action {
 	seat := int(t.seat)
 	var buf [maxAssistants]Action
 	if t.m&1 == 0 && g.freeHome(seat) >= 0 && len(g.salonMoves(t, buf[:0])) > 0 {
-		dst = append(dst, word(wA))
+		dst = append(dst, word(WordA))
 	}
-	dst = append(dst, word(wDone))
+	dst = append(dst, word(WordDone))
 	return dst
 }
 
@@ -438,13 +438,13 @@ func (g *Game) salonB(t *task, dst []Action) []Action {
 	for c := coll.first(); c >= 0; c = coll.next(c) {
 		h := g.hand[seat]
 		for k := h.first(); k >= 0; k = h.next(k) {
-			dst = append(dst, Action{Kind: actWordPos, A: wSwap, B: int16(g.posR[c]), C: g.posC[c], D: int16(k)})
+			dst = append(dst, Action{Kind: ActWordPos, A: WordSwap, B: int16(g.posR[c]), C: g.posC[c], D: int16(k)})
 		}
 	}
 	// Two places' cards for each other.
 	for c := coll.first(); c >= 0; c = coll.next(c) {
 		for d := coll.next(c); d >= 0; d = coll.next(d) {
-			dst = append(dst, Action{Kind: actWordPos2, A: wSwap2, B: int16(g.posR[c]), C: g.posC[c], D: int16(g.posR[d]), E: g.posC[d]})
+			dst = append(dst, Action{Kind: ActWordPos2, A: WordSwap2, B: int16(g.posR[c]), C: g.posC[c], D: int16(g.posR[d]), E: g.posC[d]})
 		}
 	}
 	// A card taken out and archived again elsewhere.
@@ -470,7 +470,7 @@ func (g *Game) salonB(t *task, dst []Action) []Action {
 					continue
 				}
 				if gr.n == 0 || runFits(&gr, &cp, r, col, 1) {
-					dst = append(dst, Action{Kind: actWordPos2, A: wMove, B: int16(g.posR[c]), C: g.posC[c], D: int16(r), E: col})
+					dst = append(dst, Action{Kind: ActWordPos2, A: WordMove, B: int16(g.posR[c]), C: g.posC[c], D: int16(r), E: col})
 				}
 			}
 		}
@@ -487,7 +487,7 @@ func (g *Game) salonMoves(t *task, dst []Action) []Action {
 		if a.where != aTile || aid(seat, i) == t.x {
 			continue
 		}
-		act := Action{Kind: actPlace, A: int16(a.kind), B: int16(a.loc)}
+		act := Action{Kind: ActPlace, A: int16(a.kind), B: int16(a.loc)}
 		dup := false
 		for _, d := range dst {
 			dup = dup || d == act
@@ -521,11 +521,11 @@ func (g *Game) findAssistant(seat int, kind int8, l Location) int8 {
 
 func (g *Game) answerSalon(t *task, seat int, a Action, ev *[]Event) {
 	switch {
-	case a.Kind == actWord && a.A == wA:
+	case a.Kind == ActWord && a.A == WordA:
 		t.waitFor(askSalonMove, seat)
-	case a.Kind == actWord:
+	case a.Kind == ActWord:
 		t.stage = 1
-	case a.A == wSwap:
+	case a.A == WordSwap:
 		top := g.topAt(seat, int8(a.B), a.C)
 		card := int(a.D)
 		g.fromHand(seat, card)
@@ -539,13 +539,13 @@ func (g *Game) answerSalon(t *task, seat int, a Action, ev *[]Event) {
 		_ = wasDown
 		t.m |= 2
 		emit(ev, Event{Kind: EvSwapped, Seat: seat, Card: card, Other: top, R: int(a.B), C: int(a.C)})
-	case a.A == wSwap2:
+	case a.A == WordSwap2:
 		c1, c2 := g.topAt(seat, int8(a.B), a.C), g.topAt(seat, int8(a.D), a.E)
 		g.setPos(c1, int8(a.D), a.E)
 		g.setPos(c2, int8(a.B), a.C)
 		t.m |= 2
 		emit(ev, Event{Kind: EvRearranged, Seat: seat, Loc: Salon})
-	case a.A == wMove:
+	case a.A == WordMove:
 		c := g.topAt(seat, int8(a.B), a.C)
 		g.takeOut(seat, c)
 		g.coll[seat].add(c)
@@ -584,10 +584,10 @@ func (g *Game) guildOptions(seat int, dst []Action) []Action {
 			tl := &g.tiles[l]
 			for k := range tl.occ {
 				if tl.occ[k] != 0 && aidSeat(tl.occ[k]-1) != seat {
-					dst = append(dst, Action{Kind: actTarget, A: int16(kind), B: int16(l), C: int16(k)})
+					dst = append(dst, Action{Kind: ActTarget, A: int16(kind), B: int16(l), C: int16(k)})
 				}
 				if tl.ghost[k] != 0 && aidSeat(tl.ghost[k]-1) != seat {
-					dst = append(dst, Action{Kind: actTarget, A: int16(kind), B: int16(l), C: int16(k), D: 1})
+					dst = append(dst, Action{Kind: ActTarget, A: int16(kind), B: int16(l), C: int16(k), D: 1})
 				}
 			}
 		}
@@ -669,7 +669,7 @@ func (g *Game) execTaxes(t *task) {
 // discardOneTo discards a card of seat's hand or collection onto tile l.
 func (g *Game) discardOneTo(seat int, a Action, l Location, ev *[]Event) int {
 	var c int
-	if a.Kind == actCard {
+	if a.Kind == ActCard {
 		c = int(a.A)
 		g.fromHand(seat, c)
 	} else {
@@ -678,7 +678,7 @@ func (g *Game) discardOneTo(seat int, a Action, l Location, ev *[]Event) int {
 	}
 	g.toTile(l, c)
 	g.pub.add(c)
-	emit(ev, Event{Kind: EvPaid, Seat: seat, Card: c, Loc: l, FromCollection: a.Kind == actPos})
+	emit(ev, Event{Kind: EvPaid, Seat: seat, Card: c, Loc: l, FromCollection: a.Kind == ActPos})
 	return c
 }
 
@@ -719,7 +719,7 @@ func (g *Game) answerSale(t *task, seat int, a Action, ev *[]Event) {
 	seller := int(t.seat)
 	switch t.last {
 	case askSaleReveal:
-		if a.Kind == actWord {
+		if a.Kind == ActWord {
 			if t.set2.empty() {
 				g.pop()
 				return
@@ -736,17 +736,17 @@ func (g *Game) answerSale(t *task, seat int, a Action, ev *[]Event) {
 	case askSaleBuy:
 		t.m = (t.m + 1) % int16(g.n-1)
 		switch a.Kind {
-		case actWord:
+		case ActWord:
 			t.k++
 			emit(ev, Event{Kind: EvPassed, Seat: seat})
-		case actCardWord:
+		case ActCardWord:
 			c := int(a.A)
 			g.fromHand(seller, c)
 			g.toHand(seat, c, true)
 			t.k = 0
 			t.n++
 			emit(ev, Event{Kind: EvBought, Seat: seat, Other: seller, Card: c})
-		case actCardPos:
+		case ActCardPos:
 			c := int(a.A)
 			g.fromHand(seller, c)
 			g.placeCard(seat, c, int8(a.B), a.C, a.D)
@@ -952,7 +952,7 @@ func (g *Game) answerDelayed(t *task, seat int, a Action, ev *[]Event) {
 		emit(ev, Event{Kind: EvNamed, Seat: seat, Cat: Category(a.A), Loc: Dump})
 		t.stage = 1
 	case askDumpTake:
-		if a.Kind == actCardPos {
+		if a.Kind == ActCardPos {
 			c := int(a.A)
 			g.fromDiscard(c)
 			g.placeCard(seat, c, int8(a.B), a.C, a.D)
@@ -968,7 +968,7 @@ func (g *Game) answerDelayed(t *task, seat int, a Action, ev *[]Event) {
 		t.m = (t.m + 1) % maxSlots
 		g.gain(t, seat, c, true, ev)
 	case askBreweryArchive:
-		if a.Kind == actWord {
+		if a.Kind == ActWord {
 			t.mask &^= 1 << seat
 			if t.mask == 0 {
 				t.ask = askNone

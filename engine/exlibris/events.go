@@ -1,5 +1,7 @@
 package exlibris
 
+import "atheneum/engine"
+
 // EventKind names what happened; the message catalogue words it
 // ("exlibris.event.<kind>").
 type EventKind string
@@ -154,59 +156,137 @@ type Event struct {
 	Archived       bool
 }
 
-// Args gives the event's details by name for the seam: cards by code
-// ("E2"), tiles, categories and libraries by id, places as keys.
+// EventArgs lists, for each event kind, the names of the details Args
+// may give (the catalogue's placeholders, beside "Name", the event's own
+// seat); EventVariants says when some are left out.
+var EventArgs = map[EventKind][]string{
+	EvLibrariesOffered:  {"Libraries"},
+	EvLibraryChosen:     {"Library"},
+	EvLibraryDiscarded:  {"Library"},
+	EvRoundStarted:      {"Round", "Last"},
+	EvLocationRevealed:  {"Location"},
+	EvLocationSetUp:     {"Location", "Count", "Cards"},
+	EvPlaced:            {"Assistant", "Location", "Bid", "Shared", "Guild"},
+	EvBumped:            {"Assistant", "Location"},
+	EvRecalled:          {"Assistant", "Location"},
+	EvMovedHome:         {"Assistant", "Location"},
+	EvEffect:            {"Location"},
+	EvDrew:              {"Cards", "Count"},
+	EvTook:              {"Location", "Cards"},
+	EvArchived:          {"Card", "Place", "Mode", "Location"},
+	EvDiscarded:         {"Cards", "Place", "Location"},
+	EvPaid:              {"Card", "Location", "Place"},
+	EvExchanged:         {"Card", "Other", "Location"},
+	EvGave:              {"Card", "Other", "Location"},
+	EvGaveAtRandom:      {"Card", "Other"},
+	EvCubeHome:          {"Other"},
+	EvRevealed:          {"Cards", "Location"},
+	EvNamed:             {"Category", "Location"},
+	EvLooked:            {"Location", "Cards", "Count"},
+	EvHandShown:         {"Other", "Cards", "Count", "Category"},
+	EvGoblinAsks:        {"Category", "Other"},
+	EvDenWon:            {"Category", "Count", "Cards"},
+	EvWitchKept:         {"Card", "Other"},
+	EvTileDiscarded:     {"Location", "Cards"},
+	EvFirstPlayer:       nil,
+	EvCollectorCount:    {"Count"},
+	EvSwapped:           {"Card", "Other", "Place"},
+	EvRearranged:        {"Location"},
+	EvSaleOpened:        {"Cards"},
+	EvBought:            {"Card", "Other", "Place"},
+	EvPassed:            nil,
+	EvNoEffect:          {"Location"},
+	EvResolving:         {"Location"},
+	EvTileCleared:       {"Location", "Cards"},
+	EvLocationPermanent: {"Location"},
+	EvLastRound:         {"Count"},
+	EvReshuffled:        {"Count"},
+	EvSoloHint:          {"Category"},
+	EvSoloDiscards:      {"Cards"},
+	EvEliminated:        {"Location"},
+	EvInspection:        nil,
+	EvFlipped:           {"Card", "Place"},
+	EvChecked:           {"Cards"},
+	EvHandToPublic:      {"Cards"},
+	EvScored:            {"Count"},
+}
+
+// Args gives the event's details by name for the seam, as EventArgs lists
+// them: cards by code ("E2"), tiles, categories and libraries by id,
+// places as keys ("r0c1"), seats by number; Other is a seat, or a card
+// for exchanged, witch_kept and swapped. The details a case leaves out
+// are absent (see EventVariants).
 func (e Event) Args() map[string]any {
 	out := map[string]any{}
-	switch e.Kind {
-	case EvLibrariesOffered:
-		ids := make([]string, len(e.Libs))
-		for i, l := range e.Libs {
-			ids[i] = l.ID()
-		}
-		out["Libraries"] = ids
-	case EvLibraryChosen, EvLibraryDiscarded:
-		out["Library"] = e.Lib.ID()
-	case EvNamed, EvSoloHint, EvGoblinAsks:
-		out["Category"] = e.Cat.ID()
-	case EvRoundStarted:
-		out["Round"] = e.Round
-		out["Last"] = e.Last
-	case EvPlaced, EvBumped, EvRecalled, EvMovedHome:
-		out["Assistant"] = assistantID(e.Lib)
-	case EvDenWon:
-		out["Category"] = e.Cat.ID()
-	}
-	if e.Loc != 0 {
-		out["Location"] = e.Loc.ID()
-	}
-	if e.Card >= 0 && (e.Kind == EvArchived || e.Kind == EvPaid || e.Kind == EvExchanged || e.Kind == EvGave ||
-		e.Kind == EvGaveAtRandom || e.Kind == EvWitchKept || e.Kind == EvSwapped || e.Kind == EvBought || e.Kind == EvFlipped) {
-		out["Card"] = CardCode(e.Card)
-	}
-	if e.Cards != nil {
-		codes := make([]string, len(e.Cards))
-		for i, c := range e.Cards {
-			codes[i] = CardCode(c)
-		}
-		out["Cards"] = codes
-	}
-	switch e.Kind {
-	case EvExchanged, EvWitchKept, EvSwapped:
-		out["Other"] = CardCode(e.Other)
-	case EvGave, EvGaveAtRandom, EvCubeHome, EvHandShown, EvGoblinAsks, EvBought:
-		out["Other"] = e.Other
-	}
-	switch e.Kind {
-	case EvDrew, EvLocationSetUp, EvDenWon, EvCollectorCount, EvLastRound, EvReshuffled, EvScored:
-		out["Count"] = e.Count
-	}
-	switch e.Kind {
-	case EvArchived, EvFlipped, EvSwapped:
-		out["Place"] = PosKey(e.R, e.C)
-	case EvDiscarded, EvPaid, EvBought:
-		if e.FromCollection || e.Archived {
-			out["Place"] = PosKey(e.R, e.C)
+	for _, name := range EventArgs[e.Kind] {
+		switch name {
+		case "Libraries":
+			ids := make([]string, len(e.Libs))
+			for i, l := range e.Libs {
+				ids[i] = l.ID()
+			}
+			out[name] = ids
+		case "Library":
+			out[name] = e.Lib.ID()
+		case "Assistant":
+			out[name] = assistantID(e.Lib)
+		case "Round":
+			out[name] = e.Round
+		case "Last":
+			out[name] = e.Last
+		case "Location":
+			if e.Loc != 0 {
+				out[name] = e.Loc.ID()
+			}
+		case "Category":
+			out[name] = e.Cat.ID()
+		case "Count":
+			out[name] = e.Count
+			if e.Kind == EvLooked || e.Kind == EvHandShown {
+				out[name] = len(e.Cards)
+			}
+		case "Cards":
+			if len(e.Cards) > 0 {
+				codes := make([]string, len(e.Cards))
+				for i, c := range e.Cards {
+					codes[i] = CardCode(c)
+				}
+				out[name] = codes
+			}
+		case "Card":
+			out[name] = CardCode(e.Card)
+		case "Other":
+			switch e.Kind {
+			case EvExchanged, EvWitchKept, EvSwapped:
+				out[name] = CardCode(e.Other)
+			default:
+				out[name] = e.Other
+			}
+		case "Place":
+			if e.Kind == EvArchived || e.Kind == EvFlipped || e.Kind == EvSwapped || e.FromCollection || e.Archived {
+				out[name] = PosKey(e.R, e.C)
+			}
+		case "Mode":
+			switch e.Mode {
+			case PosRight, PosLeft:
+				out[name] = "pushed"
+			case PosOver:
+				out[name] = "over"
+			case PosUnder:
+				out[name] = "under"
+			}
+		case "Bid":
+			if e.Loc == Auction {
+				out[name] = e.Slot + 1
+			}
+		case "Shared":
+			if e.Shared {
+				out[name] = true
+			}
+		case "Guild":
+			if e.Guild {
+				out[name] = true
+			}
 		}
 	}
 	return out
@@ -217,4 +297,118 @@ func assistantID(l Library) string {
 		return "assistant"
 	}
 	return l.ID()
+}
+
+// EventVariants lists each kind's variants: the suffixes of its other
+// texts in the catalogue, for the cases that read differently (see
+// EventIDs). A private event also has a ".hidden" text after its own.
+var EventVariants = map[EventKind][]string{
+	EvRoundStarted:  {".last"},
+	EvLocationSetUp: {".face_down", ".none"},
+	EvPlaced:        {".home", ".bid", ".shared", ".guild"},
+	EvArchived:      {".pushed", ".over", ".under"},
+	EvDiscarded:     {".from_collection"},
+	EvPaid:          {".from_collection"},
+	EvGave:          {".from_tile"},
+	EvRevealed:      {".witch", ".none"},
+	EvDenWon:        {".none"},
+	EvBought:        {".archived"},
+	EvLastRound:     {".limit"},
+	EvScored:        {".public"},
+	EvSoloDiscards:  {".none"},
+	EvChecked:       {".none"},
+	EvHandToPublic:  {".none"},
+	EvHandShown:     {".empty"},
+}
+
+// SeatlessEvents are the kinds (or kinds and variants) told of no seat:
+// their texts have no "Name".
+var SeatlessEvents = []string{
+	string(EvLibrariesOffered), string(EvLocationRevealed), string(EvLocationSetUp),
+	string(EvLocationSetUp) + ".face_down", string(EvLocationSetUp) + ".none", string(EvRevealed),
+	string(EvRevealed) + ".witch", string(EvRevealed) + ".none",
+	string(EvResolving), string(EvTileCleared), string(EvLocationPermanent), string(EvLastRound) + ".limit",
+	string(EvReshuffled), string(EvSoloHint), string(EvSoloDiscards), string(EvSoloDiscards) + ".none",
+	string(EvInspection), string(EvScored) + ".public",
+}
+
+// EventIDs names the catalogue's texts for an event of the seam:
+// "exlibris.event.<kind>" and the variant its details call for; hidden is
+// the text the other seats read of a private event (its id plus
+// ".hidden"; "" when the event is not private).
+func EventIDs(e engine.Event) (id, hidden string) {
+	id = "exlibris.event." + e.Kind
+	has := func(name string) bool { _, ok := e.Args[name]; return ok }
+	variant := ""
+	switch EventKind(e.Kind) {
+	case EvRoundStarted:
+		if last, _ := e.Args["Last"].(bool); last {
+			variant = ".last"
+		}
+	case EvLocationSetUp:
+		if n, _ := e.Args["Count"].(int); n == 0 {
+			variant = ".none"
+		} else if !has("Cards") {
+			variant = ".face_down"
+		}
+	case EvPlaced:
+		switch {
+		case !has("Location"):
+			variant = ".home"
+		case has("Guild"):
+			variant = ".guild"
+		case has("Shared"):
+			variant = ".shared"
+		case has("Bid"):
+			variant = ".bid"
+		}
+	case EvArchived:
+		if m, ok := e.Args["Mode"].(string); ok {
+			variant = "." + m
+		}
+	case EvDiscarded, EvPaid:
+		if has("Place") {
+			variant = ".from_collection"
+		}
+	case EvGave:
+		if has("Location") {
+			variant = ".from_tile"
+		}
+	case EvRevealed:
+		switch {
+		case !has("Cards"):
+			variant = ".none"
+		case !has("Location"):
+			variant = ".witch"
+		}
+	case EvDenWon:
+		if !has("Cards") {
+			variant = ".none"
+		}
+	case EvBought:
+		if has("Place") {
+			variant = ".archived"
+		}
+	case EvLastRound:
+		if e.Seat < 0 {
+			variant = ".limit"
+		}
+	case EvScored:
+		if e.Seat < 0 {
+			variant = ".public"
+		}
+	case EvSoloDiscards, EvChecked, EvHandToPublic:
+		if !has("Cards") {
+			variant = ".none"
+		}
+	case EvHandShown:
+		if !has("Cards") {
+			variant = ".empty"
+		}
+	}
+	id += variant
+	if e.Private {
+		hidden = id + ".hidden"
+	}
+	return id, hidden
 }

@@ -81,12 +81,24 @@ var askNames = [numAsks]string{"", "library", "library_discard", "place", "home"
 // for itself until it says it is done.
 func (a ask) parallel() bool { return a == askFlip || a == askBreweryArchive }
 
-// maxDepth bounds the task stack (the deepest chain: round, arrival,
-// salon, home, draw, witch).
-const maxDepth = 16
+// maxDepth bounds the task stack. The deepest chain is eight tasks (the
+// game, a round, an arrival, the guild, the salon it sends to, a home
+// action, a draw, the witch); random games never stand deeper than seven
+// at a decision. Four more are a margin: every task costs a view 72
+// bytes.
+const maxDepth = 12
 
+// task fields run from the widest to the narrowest, so that a task packs
+// into 72 bytes.
 type task struct {
-	op    op
+	set  cardSet // the cards this step took, for "you may archive them"
+	set2 cardSet
+	n    int16
+	m    int16
+	k    int16
+	card int16 // a card the step is about
+	op   op
+	// stage is where the task is in its procedure.
 	stage uint8
 	ask   ask
 	last  ask  // the ask being answered (answer clears ask first)
@@ -95,17 +107,11 @@ type task struct {
 	loc   int8 // the tile concerned, 0 none or home
 	by    int8 // the acting assistant's kind (plainKind or a Library)
 	x     int8 // the acting assistant's id, -1 none
-	n     int16
-	m     int16
-	k     int16
 	cat   int8
-	card  int16 // a card the step is about
 	mask  uint8 // parallel asks: the seats still answering
 	// started: the step has told its start (an effect's event).
 	started bool
 	arr     [MaxSeats]int8
-	set     cardSet // the cards this step took, for "you may archive them"
-	set2    cardSet
 }
 
 func (g *Game) push(t task) {
@@ -556,7 +562,7 @@ func (g *Game) place(seat int, a Action, ev *[]Event) {
 				emit(ev, Event{Kind: EvBumped, Seat: aidSeat(out), Lib: Library(g.asstOf(out).kind), Loc: l})
 			}
 		}
-	case a.C == placeShared:
+	case a.C == PlaceShared:
 		for k := range tl.occ {
 			if tl.occ[k] != 0 && tl.ghost[k] == 0 {
 				slot = k
@@ -610,7 +616,7 @@ func (g *Game) placeOptions(seat int, dst []Action) []Action {
 	for _, kind := range kinds[:nk] {
 		for h := 0; h < HomeSlots; h++ {
 			if g.home[seat][h] == 0 {
-				dst = append(dst, Action{Kind: actPlace, A: int16(kind)})
+				dst = append(dst, Action{Kind: ActPlace, A: int16(kind)})
 				break
 			}
 		}
@@ -641,18 +647,18 @@ func (g *Game) placeOptions(seat int, dst []Action) []Action {
 				}
 				for b := bid + 1; b <= len(d.slots); b++ {
 					if int(d.slots[b-1]) <= g.n {
-						dst = append(dst, Action{Kind: actPlace, A: int16(kind), B: int16(l), C: int16(b)})
+						dst = append(dst, Action{Kind: ActPlace, A: int16(kind), B: int16(l), C: int16(b)})
 					}
 				}
 				continue
 			}
 			if g.freeSlot(l) >= 0 {
-				dst = append(dst, Action{Kind: actPlace, A: int16(kind), B: int16(l)})
+				dst = append(dst, Action{Kind: ActPlace, A: int16(kind), B: int16(l)})
 			}
 			if Library(kind) == Ghost && !d.delayed {
 				for k := range tl.occ {
 					if tl.occ[k] != 0 && tl.ghost[k] == 0 {
-						dst = append(dst, Action{Kind: actPlace, A: int16(kind), B: int16(l), C: placeShared})
+						dst = append(dst, Action{Kind: ActPlace, A: int16(kind), B: int16(l), C: PlaceShared})
 						break
 					}
 				}
@@ -813,6 +819,7 @@ func (g *Game) execFinal(t *task, ev *[]Event) {
 			out := g.outOfOrder(s)
 			for _, c := range out {
 				g.down.add(c)
+				g.checkedDown.add(c)
 			}
 			emit(ev, Event{Kind: EvChecked, Seat: s, Cards: out})
 		}
@@ -832,7 +839,7 @@ func (g *Game) execFinal(t *task, ev *[]Event) {
 }
 
 func (g *Game) answerFinal(t *task, seat int, a Action, ev *[]Event) {
-	if a.Kind == actWord {
+	if a.Kind == ActWord {
 		t.mask &^= 1 << seat
 		if t.mask == 0 {
 			t.ask = askNone
@@ -841,6 +848,7 @@ func (g *Game) answerFinal(t *task, seat int, a Action, ev *[]Event) {
 	}
 	c := g.topAt(seat, int8(a.B), a.C)
 	g.down.add(c)
+	g.flippedDown.add(c)
 	emit(ev, Event{Kind: EvFlipped, Seat: seat, Card: c, R: int(a.B), C: int(a.C)})
 }
 

@@ -72,8 +72,8 @@ const (
 )
 
 type tile struct {
-	state int8
 	cards cardSet
+	state int8
 	cardN int8 // cards on the tile, counted also where a view hides them
 	// occ holds an assistant id plus one per slot (0: free); ghost holds
 	// a ghost sharing the slot.
@@ -153,8 +153,10 @@ type Game struct {
 	reveals  int
 	revealed bool // the last move revealed something hidden
 	over     bool
-	results  [MaxSeats]scoreRows
-	public   scoreRows // solo: the public library's
+	// flippedDown and checkedDown are the collection cards turned face
+	// down at the inspection, by their owners and by the alphabetical
+	// check (for pictures: see Inspection).
+	flippedDown, checkedDown cardSet
 }
 
 // New sets up a game: seats 1 (solo) to 4.

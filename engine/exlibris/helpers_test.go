@@ -198,7 +198,7 @@ func (g *Game) setCollection(t testing.TB, seat int, places ...string) {
 		}
 		k := card(t, code)
 		g.extract(k)
-		g.placeCard(seat, k, int8(r), int16(c), posPlain)
+		g.placeCard(seat, k, int8(r), int16(c), PosPlain)
 	}
 }
 

@@ -50,29 +50,33 @@ const (
 	maxKeyLen = 20
 )
 
-// ActKind says what an Action does; its keys follow from it.
+// ActKind says what an Action does; its fields follow from it. Computer
+// players and play-outs read decisions as Actions (AppendOptions) rather
+// than as keys, so the kinds, words and modes are exported.
 type ActKind uint8
 
-// The action kinds and their keys.
+// The action kinds and the fields each sets (a card, a tile, a category,
+// a library or a seat by its number; a collection place by row and
+// column).
 const (
-	actNone     ActKind = iota
-	actWord             // [word A]
-	actLib              // [library A]
-	actPlace            // [assistant A, destination B (0 home) with C: bid, 1 ghost sharing]
-	actCard             // [card A]
-	actCardPos          // [card A, position B,C with mode D]
-	actPos              // [position B,C]
-	actCategory         // [category A]
-	actCardSeat         // [card A, seat B]
-	actSeatCat          // [seat A, category B]
-	actCardCard         // [card A, card B]
-	actTarget           // [assistant A, tile B slot C, D 1: the slot's ghost]
-	actLocKey           // [tile A]
-	actWordCard         // [word A, card B]
-	actWordPos          // [word A, position B,C, card D]  (salon: swap a placed card with a hand card)
-	actWordPos2         // [word A, position B,C, position D,E]
-	actShift            // [position B,C, position B,D, position E,F] (a run of row B from C to D, to row E from F)
-	actCardWord         // [card A, word B]
+	ActNone     ActKind = iota
+	ActWord             // word A (WordDraw...)
+	ActLib              // library A
+	ActPlace            // assistant kind A (-1 plain, else its Library) to tile B (0: home); C the bid, or PlaceShared
+	ActCard             // card A
+	ActCardPos          // card A archived at place (B, C) in mode D (PosPlain...)
+	ActPos              // place (B, C)
+	ActCategory         // category A
+	ActCardSeat         // card A to seat B
+	ActSeatCat          // seat A asked for category B
+	ActCardCard         // card A given, card B taken
+	ActTarget           // assistant kind A to tile B, slot C (D 1: the ghost sharing it)
+	ActLocKey           // tile A
+	ActWordCard         // word A, card B
+	ActWordPos          // word A (WordSwap), place (B, C), hand card D
+	ActWordPos2         // word A (WordSwap2, WordMove), place (B, C), place (D, E)
+	ActShift            // the run of row B from column C to D, to row E from column F
+	ActCardWord         // card A, word B (WordTake)
 )
 
 // Action is a decoded decision: what Apply does once keys are matched.
@@ -81,52 +85,51 @@ type Action struct {
 	A, B, C, D, E, F int16
 }
 
-// Placement destinations' variants (Action C of actPlace).
-const placeShared = 9 // the ghost shares an occupied slot
+// PlaceShared in an ActPlace's C: the ghost shares an occupied slot.
+const PlaceShared = 9
 
-// Archiving modes (Action D of actCardPos).
+// Archiving modes (an ActCardPos's D).
 const (
-	posPlain  = 0
-	posRight  = 1 // the wizard pushes the run from this place one space right
-	posLeft   = 2 // ... one space left
-	posOver   = 3 // the mummy lays the card over the one there, burying it
-	posUnder  = 4 // the mummy slips the card under the one there
-	posMarker = 5
+	PosPlain = 0
+	PosRight = 1 // the wizard pushes the run from this place one space right
+	PosLeft  = 2 // ... one space left
+	PosOver  = 3 // the mummy lays the card over the one there, burying it
+	PosUnder = 4 // the mummy slips the card under the one there
 )
 
-// The words keys may be.
+// The words keys may be (an ActWord's A; in notation, Words).
 const (
-	wDraw = iota
-	wPass
-	wDone
-	wGive
-	wHome
-	wRecall
-	wStay
-	wOne
-	wAll
-	wTake
-	wA
-	wB
-	wSwap
-	wSwap2
-	wMove
+	WordDraw = iota
+	WordPass
+	WordDone
+	WordGive
+	WordHome
+	WordRecall
+	WordStay
+	WordOne
+	WordAll
+	WordTake
+	WordA
+	WordB
+	WordSwap
+	WordSwap2
+	WordMove
 	numWords
 )
 
 var words = [numWords]string{"draw", "pass", "done", "give", "home", "recall", "stay", "one", "all", "take",
 	"a", "b", "swap", "swap2", "move"}
 
-func word(w int) Action { return Action{Kind: actWord, A: int16(w)} }
+func word(w int) Action { return Action{Kind: ActWord, A: int16(w)} }
 
 // numKeys is how many keys the action's move has.
 func (a Action) numKeys() int {
 	switch a.Kind {
-	case actPlace, actCardPos, actCardSeat, actSeatCat, actCardCard, actTarget, actWordCard, actCardWord:
+	case ActPlace, ActCardPos, ActCardSeat, ActSeatCat, ActCardCard, ActTarget, ActWordCard, ActCardWord:
 		return 2
-	case actWordPos, actWordPos2, actShift:
+	case ActWordPos, ActWordPos2, ActShift:
 		return 3
-	case actNone:
+	case ActNone:
 		return 0
 	}
 	return 1
@@ -135,11 +138,11 @@ func (a Action) numKeys() int {
 // appendKey appends the action's i-th key.
 func (a Action) appendKey(dst []byte, i int) []byte {
 	switch a.Kind {
-	case actWord:
+	case ActWord:
 		return append(dst, words[a.A]...)
-	case actLib:
+	case ActLib:
 		return append(dst, libIDs[a.A]...)
-	case actPlace:
+	case ActPlace:
 		if i == 0 {
 			return appendAssistant(dst, int8(a.A))
 		}
@@ -148,40 +151,40 @@ func (a Action) appendKey(dst []byte, i int) []byte {
 		}
 		dst = appendLoc(dst, a.B)
 		switch {
-		case a.C == placeShared:
+		case a.C == PlaceShared:
 			dst = append(dst, 'x')
 		case a.C > 0:
 			dst = append(dst, 'b')
 			dst = strconv.AppendInt(dst, int64(a.C), 10)
 		}
 		return dst
-	case actCard:
+	case ActCard:
 		return append(dst, cardCodes[a.A]...)
-	case actCardPos:
+	case ActCardPos:
 		if i == 0 {
 			return append(dst, cardCodes[a.A]...)
 		}
 		return appendPos(dst, a.B, a.C, a.D)
-	case actPos:
-		return appendPos(dst, a.B, a.C, posPlain)
-	case actCategory:
+	case ActPos:
+		return appendPos(dst, a.B, a.C, PosPlain)
+	case ActCategory:
 		return append(dst, catIDs[a.A]...)
-	case actCardSeat:
+	case ActCardSeat:
 		if i == 0 {
 			return append(dst, cardCodes[a.A]...)
 		}
 		return appendSeat(dst, a.B)
-	case actSeatCat:
+	case ActSeatCat:
 		if i == 0 {
 			return appendSeat(dst, a.A)
 		}
 		return append(dst, catIDs[a.B]...)
-	case actCardCard:
+	case ActCardCard:
 		if i == 0 {
 			return append(dst, cardCodes[a.A]...)
 		}
 		return append(dst, cardCodes[a.B]...)
-	case actTarget:
+	case ActTarget:
 		if i == 0 {
 			return appendAssistant(dst, int8(a.A))
 		}
@@ -192,42 +195,55 @@ func (a Action) appendKey(dst []byte, i int) []byte {
 			dst = append(dst, 'g')
 		}
 		return dst
-	case actLocKey:
+	case ActLocKey:
 		return appendLoc(dst, a.A)
-	case actWordCard:
+	case ActWordCard:
 		if i == 0 {
 			return append(dst, words[a.A]...)
 		}
 		return append(dst, cardCodes[a.B]...)
-	case actCardWord:
+	case ActCardWord:
 		if i == 0 {
 			return append(dst, cardCodes[a.A]...)
 		}
 		return append(dst, words[a.B]...)
-	case actWordPos:
+	case ActWordPos:
 		switch i {
 		case 0:
 			return append(dst, words[a.A]...)
 		case 1:
-			return appendPos(dst, a.B, a.C, posPlain)
+			return appendPos(dst, a.B, a.C, PosPlain)
 		}
 		return append(dst, cardCodes[a.D]...)
-	case actWordPos2:
+	case ActWordPos2:
 		switch i {
 		case 0:
 			return append(dst, words[a.A]...)
 		case 1:
-			return appendPos(dst, a.B, a.C, posPlain)
+			return appendPos(dst, a.B, a.C, PosPlain)
 		}
-		return appendPos(dst, a.D, a.E, posPlain)
-	case actShift:
+		return appendPos(dst, a.D, a.E, PosPlain)
+	case ActShift:
 		switch i {
 		case 0:
-			return appendPos(dst, a.B, a.C, posPlain)
+			return appendPos(dst, a.B, a.C, PosPlain)
 		case 1:
-			return appendPos(dst, a.B, a.D, posPlain)
+			return appendPos(dst, a.B, a.D, PosPlain)
 		}
-		return appendPos(dst, a.E, a.F, posPlain)
+		return appendPos(dst, a.E, a.F, PosPlain)
+	}
+	return dst
+}
+
+// AppendNotation appends the move that plays a for seat, in notation
+// ("s0 E2 r0c1"): one string for a computer player to return, built
+// without the Keys' strings.
+func (a Action) AppendNotation(dst []byte, seat int) []byte {
+	dst = append(dst, 's')
+	dst = strconv.AppendInt(dst, int64(seat), 10)
+	for i := 0; i < a.numKeys(); i++ {
+		dst = append(dst, ' ')
+		dst = a.appendKey(dst, i)
 	}
 	return dst
 }
@@ -294,13 +310,13 @@ func appendPos(dst []byte, r, c, mode int16) []byte {
 	dst = append(dst, 'c')
 	dst = strconv.AppendInt(dst, int64(c), 10)
 	switch mode {
-	case posRight:
+	case PosRight:
 		dst = append(dst, '>')
-	case posLeft:
+	case PosLeft:
 		dst = append(dst, '<')
-	case posOver:
+	case PosOver:
 		dst = append(dst, 'o')
-	case posUnder:
+	case PosUnder:
 		dst = append(dst, 'u')
 	}
 	return dst
@@ -308,4 +324,4 @@ func appendPos(dst []byte, r, c, mode int16) []byte {
 
 // PosKey is a collection place's key ("r0c1", "r-1c2"): rows grow
 // downwards and columns rightwards from the first card archived.
-func PosKey(r, c int) string { return string(appendPos(nil, int16(r), int16(c), posPlain)) }
+func PosKey(r, c int) string { return string(appendPos(nil, int16(r), int16(c), PosPlain)) }

@@ -42,26 +42,26 @@ func (g *Game) appendOptions(dst []Action, seat int, only cardSet) []Action {
 	case askLibrary, askLibraryDiscard:
 		for l := Library(0); l < NumLibraries; l++ {
 			if g.pool&(1<<l) != 0 {
-				dst = append(dst, Action{Kind: actLib, A: int16(l)})
+				dst = append(dst, Action{Kind: ActLib, A: int16(l)})
 			}
 		}
 	case askPlace:
 		dst = g.placeOptions(who, dst)
 	case askHome:
 		if g.canDraw() {
-			dst = append(dst, word(wDraw))
+			dst = append(dst, word(WordDraw))
 		}
 		dst = g.archiveOptions(who, t.by, g.hand[who].and(only), dst)
-		dst = append(dst, word(wPass))
+		dst = append(dst, word(WordPass))
 	case askArchive:
 		dst = g.archiveOptions(who, t.by, g.archiveFrom(t).and(only), dst)
 		if t.n >= t.m {
-			dst = append(dst, word(wPass))
+			dst = append(dst, word(WordPass))
 		}
 	case askDiscard:
 		dst = g.discardOptions(who, t.arr[1], only, dst)
 		if t.n >= t.m {
-			dst = append(dst, word(wDone))
+			dst = append(dst, word(WordDone))
 		}
 	case askTake, askBreweryPick:
 		from := g.limbo
@@ -69,13 +69,13 @@ func (g *Game) appendOptions(dst []Action, seat int, only cardSet) []Action {
 			from = g.tiles[t.loc].cards
 		}
 		for c := from.first(); c >= 0; c = from.next(c) {
-			dst = append(dst, Action{Kind: actCard, A: int16(c)})
+			dst = append(dst, Action{Kind: ActCard, A: int16(c)})
 		}
 	case askExchange:
 		h, tl := g.hand[who], g.tiles[t.loc].cards
 		for a := h.first(); a >= 0; a = h.next(a) {
 			for b := tl.first(); b >= 0; b = tl.next(b) {
-				dst = append(dst, Action{Kind: actCardCard, A: int16(a), B: int16(b)})
+				dst = append(dst, Action{Kind: ActCardCard, A: int16(a), B: int16(b)})
 			}
 		}
 	case askGive:
@@ -83,13 +83,13 @@ func (g *Game) appendOptions(dst []Action, seat int, only cardSet) []Action {
 		for c := tl.first(); c >= 0; c = tl.next(c) {
 			for s := 0; s < g.n; s++ {
 				if s != who {
-					dst = append(dst, Action{Kind: actCardSeat, A: int16(c), B: int16(s)})
+					dst = append(dst, Action{Kind: ActCardSeat, A: int16(c), B: int16(s)})
 				}
 			}
 		}
 	case askCategory:
 		for c := 0; c < NumCategories; c++ {
-			dst = append(dst, Action{Kind: actCategory, A: int16(c)})
+			dst = append(dst, Action{Kind: ActCategory, A: int16(c)})
 		}
 	case askSalon:
 		dst = g.salonOptions(t, dst)
@@ -103,96 +103,101 @@ func (g *Game) appendOptions(dst []Action, seat int, only cardSet) []Action {
 	case askSaleReveal:
 		h := g.hand[who].andNot(t.set2)
 		for c := h.first(); c >= 0; c = h.next(c) {
-			dst = append(dst, Action{Kind: actCard, A: int16(c)})
+			dst = append(dst, Action{Kind: ActCard, A: int16(c)})
 		}
-		dst = append(dst, word(wDone))
+		dst = append(dst, word(WordDone))
 	case askSaleBuy:
 		on := g.hand[t.seat].and(t.set2)
 		for c := on.first(); c >= 0; c = on.next(c) {
-			dst = append(dst, Action{Kind: actCardWord, A: int16(c), B: wTake})
+			dst = append(dst, Action{Kind: ActCardWord, A: int16(c), B: WordTake})
 		}
 		dst = g.archiveOptions(who, plainKind, on.and(only), dst)
-		dst = append(dst, word(wPass))
+		dst = append(dst, word(WordPass))
 	case askCabinet:
 		g.cabinetMoves(who, func(r int8, c1, c2 int16, r2 int8, d int16) bool {
-			dst = append(dst, Action{Kind: actShift, B: int16(r), C: c1, D: c2, E: int16(r2), F: d})
+			dst = append(dst, Action{Kind: ActShift, B: int16(r), C: c1, D: c2, E: int16(r2), F: d})
 			return true
 		})
-		dst = append(dst, word(wPass))
+		dst = append(dst, word(WordPass))
 	case askPay:
 		h := g.hand[who]
 		for c := h.first(); c >= 0; c = h.next(c) {
-			dst = append(dst, Action{Kind: actCard, A: int16(c)})
+			dst = append(dst, Action{Kind: ActCard, A: int16(c)})
 		}
 	case askDumpTake:
 		dst = g.archiveOptions(who, t.by, g.matching(g.discardSet(), Category(t.cat)).and(only), dst)
-		dst = append(dst, word(wPass))
+		dst = append(dst, word(WordPass))
 	case askBreweryArchive:
 		dst = g.archiveOptions(who, g.breweryBy(who), g.gained[who].and(g.hand[who]).and(only), dst)
-		dst = append(dst, word(wDone))
+		dst = append(dst, word(WordDone))
 	case askGolem:
 		tl := g.tiles[t.loc].cards
 		for c := tl.first(); c >= 0; c = tl.next(c) {
-			dst = append(dst, Action{Kind: actCardWord, A: int16(c), B: wTake})
+			dst = append(dst, Action{Kind: ActCardWord, A: int16(c), B: WordTake})
 		}
 		dst = g.archiveOptions(who, int8(Golem), tl.and(only), dst)
-		dst = append(dst, word(wPass))
+		dst = append(dst, word(WordPass))
 	case askCube:
 		if g.handN[who] > 0 {
-			dst = append(dst, word(wGive))
+			dst = append(dst, word(WordGive))
 		}
-		dst = append(dst, word(wHome))
+		dst = append(dst, word(WordHome))
 	case askSasquatch:
-		dst = append(dst, word(wRecall), word(wStay))
+		dst = append(dst, word(WordRecall), word(WordStay))
 	case askGoblin:
 		dst = g.goblinTargets(t, dst)
-		dst = append(dst, word(wPass))
+		dst = append(dst, word(WordPass))
 	case askGoblinGive:
 		m := g.matching(g.hand[who], Category(t.cat))
 		for c := m.first(); c >= 0; c = m.next(c) {
-			dst = append(dst, Action{Kind: actCard, A: int16(c)})
+			dst = append(dst, Action{Kind: ActCard, A: int16(c)})
 		}
 	case askWisp:
 		tl := &g.tiles[t.loc]
 		if locInfo[t.loc].faceDown {
 			// Unseen cards are not named (ruling 37): one goes at random.
-			dst = append(dst, word(wOne))
+			dst = append(dst, word(WordOne))
 		} else {
 			for c := tl.cards.first(); c >= 0; c = tl.cards.next(c) {
-				dst = append(dst, Action{Kind: actWordCard, A: wOne, B: int16(c)})
+				dst = append(dst, Action{Kind: ActWordCard, A: WordOne, B: int16(c)})
 			}
 		}
 		if tl.cardN >= 2 {
-			dst = append(dst, word(wAll))
+			dst = append(dst, word(WordAll))
 		}
-		dst = append(dst, word(wPass))
+		dst = append(dst, word(WordPass))
 	case askBookwormDraw:
-		dst = append(dst, word(wDraw), word(wPass))
+		dst = append(dst, word(WordDraw), word(WordPass))
 	case askBookwormAgain:
 		h := g.hand[who]
 		for c := h.first(); c >= 0; c = h.next(c) {
-			dst = append(dst, Action{Kind: actCard, A: int16(c)})
+			dst = append(dst, Action{Kind: ActCard, A: int16(c)})
 		}
-		dst = append(dst, word(wPass))
+		dst = append(dst, word(WordPass))
 	case askWitch:
 		taken, shown := witchCards(t)
-		dst = append(dst, Action{Kind: actCard, A: int16(min(taken, shown))}, Action{Kind: actCard, A: int16(max(taken, shown))})
+		for _, c := range [2]int{min(taken, shown), max(taken, shown)} {
+			// Another seat's view does not know the card taken.
+			if c >= 0 {
+				dst = append(dst, Action{Kind: ActCard, A: int16(c)})
+			}
+		}
 	case askHutTake:
 		m := g.matching(g.tiles[t.loc].cards, Category(t.cat))
 		for c := m.first(); c >= 0; c = m.next(c) {
-			dst = append(dst, Action{Kind: actCard, A: int16(c)})
+			dst = append(dst, Action{Kind: ActCard, A: int16(c)})
 		}
-		dst = append(dst, word(wDone))
+		dst = append(dst, word(WordDone))
 	case askFlip:
 		up := g.faceUp(who)
 		for c := up.first(); c >= 0; c = up.next(c) {
-			dst = append(dst, Action{Kind: actPos, B: int16(g.posR[c]), C: g.posC[c]})
+			dst = append(dst, Action{Kind: ActPos, B: int16(g.posR[c]), C: g.posC[c]})
 		}
-		dst = append(dst, word(wDone))
+		dst = append(dst, word(WordDone))
 	case askEliminate:
 		for l := Location(1); l <= NumLocations; l++ {
 			if g.inPlay(l) {
-				dst = append(dst, Action{Kind: actLocKey, A: int16(l)})
+				dst = append(dst, Action{Kind: ActLocKey, A: int16(l)})
 			}
 		}
 	}

@@ -89,11 +89,10 @@ func TestMummyBuriesCards(t *testing.T) {
 		g.setCollection(t, 0, "B1@0,0")
 		k := card(t, "A1")
 		g.extract(k)
-		g.placeCard(0, k, 0, 0, posUnder)
+		g.placeCard(0, k, 0, 0, PosUnder)
 		g.checkCards(t)
-		g.score(nil)
-		if g.results[0].stability != 2 {
-			t.Fatalf("stability %d", g.results[0].stability)
+		if rows, _ := g.tally(); rows[0].stability != 2 {
+			t.Fatalf("stability %d", rows[0].stability)
 		}
 	})
 	t.Run("discarding the top card leaves the buried one face down, no longer buried", func(t *testing.T) {
@@ -101,7 +100,7 @@ func TestMummyBuriesCards(t *testing.T) {
 		g.setCollection(t, 0, "B1@0,0", "B2@0,1")
 		k := card(t, "A1")
 		g.extract(k)
-		g.placeCard(0, k, 0, 1, posOver) // A1 over B2: B2 buried
+		g.placeCard(0, k, 0, 1, PosOver) // A1 over B2: B2 buried
 		if !g.buried[0].has(card(t, "B2")) {
 			t.Fatal("B2 not buried")
 		}

@@ -247,3 +247,15 @@ func checkResults(g *Game) error {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// TestTheTaskStackKeepsItsMargin: the deepest chain of tasks the rules
+// build is eight, and maxDepth keeps four more (every task costs a view
+// its bytes); random games in every mode never stand deeper than that
+// chain at a decision.
+func TestTheTaskStackKeepsItsMargin(t *testing.T) {
+	most := 0
+	randomPositions(t, 12*propertyGames, 1, func(g *Game) { most = max(most, int(g.depth)) })
+	if most > maxDepth-4 {
+		t.Fatalf("a decision stands %d tasks deep; maxDepth %d keeps no margin", most, maxDepth)
+	}
+}

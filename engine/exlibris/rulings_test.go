@@ -570,10 +570,10 @@ func collectionOf(t *testing.T, g *Game, seat, n int, buried bool) {
 	for i, c := range cards {
 		g.extract(c)
 		if buried && i == n-1 {
-			g.placeCard(seat, c, 0, 0, posUnder)
+			g.placeCard(seat, c, 0, 0, PosUnder)
 			continue
 		}
-		g.placeCard(seat, c, 0, int16(i), posPlain)
+		g.placeCard(seat, c, 0, int16(i), PosPlain)
 	}
 	g.checkCards(t)
 }

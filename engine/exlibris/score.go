@@ -77,42 +77,55 @@ func (g *Game) inspect(icons [NumCategories]int, spec Category) scoreRows {
 	return r
 }
 
-// score makes the inspection of every library (and, solo, of the public
-// one).
-func (g *Game) score(ev *[]Event) {
+// tally makes the inspection of every library (and, solo, of the public
+// one). The game keeps no scores: once it is over nothing changes, so the
+// inspection reads the same whenever it is made, and a game copied for a
+// view or a play-out stays smaller.
+func (g *Game) tally() (rows [MaxSeats]scoreRows, public scoreRows) {
 	for s := 0; s < g.n; s++ {
 		r := g.inspect(booksOf(g.faceUp(s)), g.spec[s])
 		r.buried = g.buried[s].count()
 		r.stability = g.stability(s) + 2*r.buried
 		r.hand = int(g.handN[s])
-		g.results[s] = r
+		rows[s] = r
 	}
 	if g.solo {
 		pub := g.inspect(booksOf(g.discardSet()), g.publicSpec)
-		if g.results[0].icons[g.popular] > pub.icons[g.popular] {
-			g.results[0].popular = popularRewards[0]
+		if rows[0].icons[g.popular] > pub.icons[g.popular] {
+			rows[0].popular = popularRewards[0]
 		} else {
 			pub.popular = popularRewards[0]
 		}
 		pub.total = pub.popular + pub.banned + pub.diversity + pub.speciality
-		g.public = pub
+		public = pub
 	} else {
 		var counts [MaxSeats]int
 		for s := 0; s < g.n; s++ {
-			counts[s] = g.results[s].icons[g.popular]
+			counts[s] = rows[s].icons[g.popular]
 		}
 		pts := popularPoints(counts[:g.n])
 		for s := 0; s < g.n; s++ {
-			g.results[s].popular = pts[s]
+			rows[s].popular = pts[s]
 		}
 	}
 	for s := 0; s < g.n; s++ {
-		r := &g.results[s]
+		r := &rows[s]
 		r.total = r.stability + r.popular + r.banned + r.diversity + r.speciality
-		emit(ev, Event{Kind: EvScored, Seat: s, Count: r.total})
+	}
+	return rows, public
+}
+
+// score tells each library's total at the inspection.
+func (g *Game) score(ev *[]Event) {
+	if ev == nil {
+		return
+	}
+	rows, public := g.tally()
+	for s := 0; s < g.n; s++ {
+		emit(ev, Event{Kind: EvScored, Seat: s, Count: rows[s].total})
 	}
 	if g.solo {
-		emit(ev, Event{Kind: EvScored, Seat: -1, Count: g.public.total})
+		emit(ev, Event{Kind: EvScored, Seat: -1, Count: public.total})
 	}
 }
 
@@ -161,22 +174,28 @@ func (g *Game) Results() []Result {
 	if !g.over {
 		return nil
 	}
+	rows, public := g.tally()
+	return g.ranked(&rows, public)
+}
+
+// ranked turns the inspection's rows into results.
+func (g *Game) ranked(rows *[MaxSeats]scoreRows, public scoreRows) []Result {
 	out := make([]Result, g.n)
 	for s := 0; s < g.n; s++ {
-		r := &g.results[s]
+		r := &rows[s]
 		res := Result{Seat: s, Score: r.total, Rows: []Row{
 			{RowStability, r.stability}, {RowPopular, r.popular}, {RowBanned, r.banned},
 			{RowDiversity, r.diversity}, {RowSpeciality, r.speciality},
 		}}
 		if g.solo {
-			res.Rows = append(res.Rows, Row{RowPublic, g.public.total})
+			res.Rows = append(res.Rows, Row{RowPublic, public.total})
 		}
 		res.Rank = 1
 		for o := 0; o < g.n; o++ {
 			if o == s {
 				continue
 			}
-			better, why := g.beats(o, s)
+			better, why := beats(&rows[o], r)
 			if better {
 				res.Rank++
 			}
@@ -189,10 +208,9 @@ func (g *Game) Results() []Result {
 	return out
 }
 
-// beats reports whether seat a ranks above seat b, and the tie-break that
-// decided when their totals are equal.
-func (g *Game) beats(a, b int) (bool, string) {
-	ra, rb := &g.results[a], &g.results[b]
+// beats reports whether library a ranks above library b, and the
+// tie-break that decided when their totals are equal.
+func beats(ra, rb *scoreRows) (bool, string) {
 	switch {
 	case ra.total != rb.total:
 		return ra.total > rb.total, ""
@@ -208,7 +226,13 @@ func (g *Game) beats(a, b int) (bool, string) {
 
 // SoloWon reports whether the solo player beat the public library (false
 // before the end and in a game of several seats).
-func (g *Game) SoloWon() bool { return g.over && g.solo && g.results[0].total > g.public.total }
+func (g *Game) SoloWon() bool {
+	if !g.over || !g.solo {
+		return false
+	}
+	rows, public := g.tally()
+	return rows[0].total > public.total
+}
 
 // PublicLibrary gives the public library's points by category once a solo
 // game is over (nil otherwise).
@@ -216,7 +240,7 @@ func (g *Game) PublicLibrary() []Row {
 	if !g.over || !g.solo {
 		return nil
 	}
-	p := &g.public
+	_, p := g.tally()
 	return []Row{{RowStability, 0}, {RowPopular, p.popular}, {RowBanned, p.banned},
 		{RowDiversity, p.diversity}, {RowSpeciality, p.speciality}}
 }

@@ -20,7 +20,7 @@ func (g *Game) places(t *testing.T, seat int, rows ...string) {
 				next++
 			}
 			g.extract(next)
-			g.placeCard(seat, next, int8(r), int16(c), posPlain)
+			g.placeCard(seat, next, int8(r), int16(c), PosPlain)
 			next++
 		}
 	}
@@ -169,15 +169,15 @@ func TestAlphabeticalCheck(t *testing.T) {
 
 func TestTieBreaks(t *testing.T) {
 	g := rig(t, 4, Options{}, nil)
-	g.over = true
+	var rows [MaxSeats]scoreRows
 	set := func(s, total, books, handN, banned int) {
-		g.results[s] = scoreRows{total: total, books: books, hand: handN, banned: -banned}
+		rows[s] = scoreRows{total: total, books: books, hand: handN, banned: -banned}
 	}
 	set(0, 30, 20, 3, 1)
 	set(1, 30, 22, 5, 1) // more books: beats seat 0
 	set(2, 30, 20, 2, 4) // fewer cards in hand: beats seat 0
 	set(3, 40, 1, 9, 9)
-	res := g.Results()
+	res := g.ranked(&rows, scoreRows{})
 	ranks := []int{res[0].Rank, res[1].Rank, res[2].Rank, res[3].Rank}
 	if !slices.Equal(ranks, []int{4, 2, 3, 1}) {
 		t.Fatalf("ranks %v", ranks)
@@ -189,7 +189,7 @@ func TestTieBreaks(t *testing.T) {
 	set(1, 10, 5, 2, 1) // fewer banned books
 	set(2, 10, 5, 2, 3) // tied with seat 0 on everything: shared rank
 	set(3, 0, 0, 0, 0)
-	res = g.Results()
+	res = g.ranked(&rows, scoreRows{})
 	if res[1].Rank != 1 || res[0].Rank != 2 || res[2].Rank != 2 || res[1].TieBreak != TieBanned {
 		t.Fatalf("%+v", res)
 	}

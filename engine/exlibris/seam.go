@@ -172,6 +172,16 @@ func (s *State) Apply(m engine.Move) ([]engine.Event, error) {
 	return out, nil
 }
 
+// Do plays a move without building its events (engine.Doer), for
+// play-outs and simulations.
+func (s *State) Do(m engine.Move) error {
+	mv, err := ParseMove(string(m))
+	if err != nil {
+		return &engine.Refusal{Code: CodeNotation, Args: map[string]any{"Move": string(m)}, Message: err.Error()}
+	}
+	return seamRefusal(s.Game.PlayMove(mv))
+}
+
 // View is what seat may see.
 func (s *State) View(seat int) engine.State { return &State{Game: s.Game.View(seat)} }
 

@@ -31,12 +31,12 @@ func (g *Game) execHome(t *task) { t.waitFor(askHome, int(t.seat)) }
 func (g *Game) answerHome(t *task, a Action, ev *[]Event) {
 	seat := int(t.seat)
 	switch a.Kind {
-	case actWord:
+	case ActWord:
 		g.pop()
-		if a.A == wDraw {
+		if a.A == WordDraw {
 			g.push(task{op: opDraw, seat: t.seat, who: t.seat, n: 1, by: t.by, x: t.x})
 		}
-	case actCardPos:
+	case ActCardPos:
 		g.archive(seat, int(a.A), a, ev)
 		g.pop()
 	}
@@ -54,7 +54,7 @@ func (g *Game) archiveOptions(seat int, by int8, from cardSet, dst []Action) []A
 	})
 	for c := from.first(); c >= 0; c = from.next(c) {
 		for _, p := range places {
-			dst = append(dst, Action{Kind: actCardPos, A: int16(c), B: p.B, C: p.C, D: p.D})
+			dst = append(dst, Action{Kind: ActCardPos, A: int16(c), B: p.B, C: p.C, D: p.D})
 		}
 	}
 	return dst
@@ -116,7 +116,7 @@ func (g *Game) execArchive(t *task) {
 }
 
 func (g *Game) answerArchive(t *task, a Action, ev *[]Event) {
-	if a.Kind == actWord {
+	if a.Kind == ActWord {
 		g.pop()
 		return
 	}
@@ -154,7 +154,7 @@ func (g *Game) discardOptions(seat int, from int8, only cardSet, dst []Action) [
 	if from&1 != 0 {
 		h := g.hand[seat].and(only)
 		for c := h.first(); c >= 0; c = h.next(c) {
-			dst = append(dst, Action{Kind: actCard, A: int16(c)})
+			dst = append(dst, Action{Kind: ActCard, A: int16(c)})
 		}
 	}
 	if from&2 != 0 {
@@ -167,7 +167,7 @@ func (g *Game) discardOptions(seat int, from int8, only cardSet, dst []Action) [
 			s = g.removableSet(seat).and(only)
 		}
 		for c := s.first(); c >= 0; c = s.next(c) {
-			dst = append(dst, Action{Kind: actPos, B: int16(g.posR[c]), C: g.posC[c]})
+			dst = append(dst, Action{Kind: ActPos, B: int16(g.posR[c]), C: g.posC[c]})
 		}
 	}
 	return dst
@@ -176,7 +176,7 @@ func (g *Game) discardOptions(seat int, from int8, only cardSet, dst []Action) [
 // discardOne discards what a discard option names, returning the card.
 func (g *Game) discardOne(seat int, a Action, ev *[]Event) int {
 	var c int
-	if a.Kind == actCard {
+	if a.Kind == ActCard {
 		c = int(a.A)
 		g.fromHand(seat, c)
 		if ev != nil {
@@ -194,7 +194,7 @@ func (g *Game) discardOne(seat int, a Action, ev *[]Event) int {
 }
 
 func (g *Game) answerDiscard(t *task, a Action, ev *[]Event) {
-	if a.Kind == actWord {
+	if a.Kind == ActWord {
 		g.reg = t.set
 		g.pop()
 		return
@@ -260,7 +260,7 @@ func (g *Game) execCube(t *task) { t.waitFor(askCube, int(t.who)) }
 func (g *Game) answerCube(t *task, a Action, ev *[]Event) {
 	owner, victim := int(t.seat), int(t.who)
 	g.pop()
-	if a.A == wGive {
+	if a.A == WordGive {
 		c := g.hand[victim].nth(g.rng.IntN(int(g.handN[victim])))
 		g.fromHand(victim, c)
 		g.toHand(owner, c, false)
@@ -280,7 +280,7 @@ func (g *Game) answerCube(t *task, a Action, ev *[]Event) {
 func (g *Game) answerSasquatch(t *task, a Action, ev *[]Event) {
 	owner := int(t.seat)
 	g.pop()
-	if a.A == wRecall {
+	if a.A == WordRecall {
 		id := aid(owner, g.special(owner))
 		l := Location(g.asstOf(id).loc)
 		g.lift(id, aReserve)
@@ -330,7 +330,7 @@ func (g *Game) goblinTargets(t *task, dst []Action) []Action {
 			continue
 		}
 		for c := Category(0); c < NumCategories; c++ {
-			dst = append(dst, Action{Kind: actSeatCat, A: int16(s), B: int16(c)})
+			dst = append(dst, Action{Kind: ActSeatCat, A: int16(s), B: int16(c)})
 		}
 	}
 	return dst
@@ -351,7 +351,7 @@ func (g *Game) answerGoblin(t *task, a Action, ev *[]Event) {
 	owner := int(t.seat)
 	switch t.last {
 	case askGoblin:
-		if a.Kind == actWord {
+		if a.Kind == ActWord {
 			t.stage = 2
 			return
 		}
@@ -390,7 +390,7 @@ func (g *Game) answerWisp(t *task, a Action, ev *[]Event) {
 	g.pop()
 	homes := 0
 	switch {
-	case a.Kind == actWord && a.A == wOne:
+	case a.Kind == ActWord && a.A == WordOne:
 		// An unseen card, chosen at random (ruling 37).
 		c := g.tiles[l].cards.nth(g.rng.IntN(int(g.tiles[l].cardN)))
 		g.fromTile(l, c)
@@ -399,7 +399,7 @@ func (g *Game) answerWisp(t *task, a Action, ev *[]Event) {
 			emit(ev, Event{Kind: EvTileDiscarded, Seat: int(seat), Loc: l, Cards: []int{c}})
 		}
 		homes = 1
-	case a.Kind == actWordCard:
+	case a.Kind == ActWordCard:
 		c := int(a.B)
 		g.fromTile(l, c)
 		g.toDiscard(c)
@@ -407,7 +407,7 @@ func (g *Game) answerWisp(t *task, a Action, ev *[]Event) {
 			emit(ev, Event{Kind: EvTileDiscarded, Seat: int(seat), Loc: l, Cards: []int{c}})
 		}
 		homes = 1
-	case a.A == wAll:
+	case a.A == WordAll:
 		cards := g.tiles[l].cards
 		for c := cards.first(); c >= 0; c = cards.next(c) {
 			g.fromTile(l, c)
@@ -452,11 +452,11 @@ func (g *Game) execBookworm(t *task) {
 func (g *Game) answerBookworm(t *task, a Action, ev *[]Event) {
 	switch t.last {
 	case askBookwormDraw:
-		if a.A == wDraw {
+		if a.A == WordDraw {
 			g.push(task{op: opDraw, seat: t.seat, who: t.seat, n: 1, by: t.by, x: t.x})
 		}
 	case askBookwormAgain:
-		if a.Kind == actWord {
+		if a.Kind == ActWord {
 			g.pop()
 			return
 		}
@@ -478,20 +478,20 @@ func (g *Game) answerGolem(t *task, a Action, ev *[]Event) {
 	seat, l := int(t.seat), Location(t.loc)
 	g.pop()
 	switch a.Kind {
-	case actCardWord:
+	case ActCardWord:
 		c := int(a.A)
 		g.fromTile(l, c)
 		g.toHand(seat, c, true)
 		if ev != nil {
 			emit(ev, Event{Kind: EvTook, Seat: seat, Loc: l, Cards: []int{c}})
 		}
-	case actCardPos:
+	case ActCardPos:
 		c := int(a.A)
 		g.fromTile(l, c)
 		g.placeCard(seat, c, int8(a.B), a.C, a.D)
 		emit(ev, Event{Kind: EvArchived, Seat: seat, Card: c, R: int(a.B), C: int(a.C), Loc: l})
 	}
-	if locInfo[l].faceDown && a.Kind != actWord {
+	if locInfo[l].faceDown && a.Kind != ActWord {
 		g.reveal()
 	}
 }

@@ -1,0 +1,658 @@
+package ai
+
+import (
+	"math"
+
+	"atheneum/engine/exlibris"
+)
+
+// Normal is the heuristic player. It values every decision it is offered
+// by what it adds to its collection (model): a placement by what the
+// location's effect or the home action will likely bring, a card by its
+// books and the place it can take in alphabetical order, an answer owed
+// to another seat by what it costs; and it plays the best.
+type Normal struct {
+	m      model
+	opts   []exlibris.Action
+	cards  []int
+	places []exlibris.Place
+	occ    []exlibris.Occupant
+}
+
+// Level is "normal".
+func (p *Normal) Level() string { return "normal" }
+
+// Propose returns the heuristic's decision for seat.
+func (p *Normal) Propose(view *exlibris.Game, seat int) (exlibris.Action, error) {
+	p.opts = view.AppendOptions(p.opts[:0], seat)
+	switch len(p.opts) {
+	case 0:
+		return exlibris.Action{}, ErrNothingToDo
+	case 1:
+		return p.opts[0], nil
+	}
+	d, _ := view.Decision(seat)
+	p.m.build(view, seat)
+	i := p.choose(d)
+	return p.opts[i], nil
+}
+
+// choose returns the index of the best option of decision d.
+func (p *Normal) choose(d exlibris.Decision) int {
+	switch d.Kind {
+	case "flip":
+		return p.chooseFlip()
+	case "cabinet", "salon":
+		return p.chooseRearrange(d)
+	}
+	best, bestV := 0, math.Inf(-1)
+	for i, a := range p.opts {
+		if v := p.value(d, a); v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+// value is what option a of decision d is worth to the seat.
+func (p *Normal) value(d exlibris.Decision, a exlibris.Action) float64 {
+	m := &p.m
+	g := m.g
+	if a.Kind == exlibris.ActWord {
+		return p.wordValue(d, int(a.A))
+	}
+	switch d.Kind {
+	case "library", "library_discard":
+		return libraryRank[a.A]
+	case "place":
+		return p.placeValue(a)
+	case "home", "archive", "brewery_archive", "dump_take":
+		if a.Kind == exlibris.ActCardPos {
+			from := m.handValue(int(a.A))
+			if d.Kind == "dump_take" {
+				from = 0
+			}
+			return m.archiveAction(a) - from
+		}
+	case "discard":
+		return p.discardValue(d, a)
+	case "take", "brewery_pick":
+		return p.takeValue(int(a.A))
+	case "exchange":
+		return p.takeValue(int(a.B)) - m.handValue(int(a.A))
+	case "give":
+		return -opponentValue(g, int(a.A)) - 0.2*leaderBias(g, int(a.B), m.seat)
+	case "category":
+		return p.categoryValue(d, exlibris.Category(a.A))
+	case "salon_move":
+		if exlibris.LocationOf(exlibris.Location(a.B)).Delayed {
+			return -2
+		}
+		return 1
+	case "guild":
+		return p.tileValue(exlibris.Location(a.B), int8(a.A), 0, false)
+	case "tax", "pay", "goblin_give":
+		if a.Kind == exlibris.ActPos {
+			return -p.collectionCardValue(int(a.B), int(a.C))
+		}
+		return -m.handValue(int(a.A))
+	case "sale_reveal":
+		c := int(a.A)
+		return 0.5*(2*m.drawValue()+0.4-m.handValue(c)) - 0.3*opponentValue(g, c)/3
+	case "sale_buy":
+		if a.Kind == exlibris.ActCardPos {
+			return m.archiveAction(a)
+		}
+		return p.takeValue(int(a.A))
+	case "golem":
+		if a.Kind == exlibris.ActCardPos {
+			return m.archiveAction(a)
+		}
+		return m.handValue(int(a.A))
+	case "goblin":
+		return m.bookVal[a.B]
+	case "wisp":
+		// Burning one card of the tile for a home action.
+		return p.homeValue() - 0.4*p.takeValue(int(a.B))
+	case "bookworm_again":
+		return m.drawValue() + 0.8 - m.handValue(int(a.A))
+	case "witch":
+		return max(m.bestArchive(int(a.A)), m.handValue(int(a.A)))
+	case "hut_take":
+		return 0.05 + p.takeValue(int(a.A))
+	case "eliminate":
+		return -p.tileValue(exlibris.Location(a.A), -1, 0, false)
+	}
+	return 0
+}
+
+// wordValue values the decisions made of one word.
+func (p *Normal) wordValue(d exlibris.Decision, w int) float64 {
+	m := &p.m
+	switch w {
+	case exlibris.WordDraw:
+		if d.Kind == "bookworm_draw" {
+			return m.drawValue() + 0.5
+		}
+		return m.drawValue()
+	case exlibris.WordPass, exlibris.WordDone:
+		if d.Kind == "goblin" {
+			return -1
+		}
+		return 0
+	case exlibris.WordGive: // the cube's victim gives a card at random
+		if len(m.hand) == 0 {
+			return -10
+		}
+		sum := 0.0
+		for _, c := range m.hand {
+			sum += m.handValue(c)
+		}
+		return -sum/float64(len(m.hand)) - 0.3
+	case exlibris.WordHome: // ... or lets the cube's owner draw and archive
+		return -2.5
+	case exlibris.WordRecall:
+		if l := sasquatchTile(m.g, m.seat); l != 0 && exlibris.LocationOf(l).Delayed {
+			return -1
+		}
+		return 0.8
+	case exlibris.WordStay:
+		return 0
+	case exlibris.WordOne: // the wisp burns an unseen card
+		return p.homeValue() - 0.8
+	case exlibris.WordAll:
+		l := d.Location
+		return 2*p.homeValue() - p.bestTake(l, 1)
+	case exlibris.WordA: // the salon's first action
+		return p.homeValue()
+	}
+	return 0
+}
+
+// takeValue is what taking card c into the hand is worth, with the
+// chance to archive it at once.
+func (p *Normal) takeValue(c int) float64 {
+	return max(p.m.bestArchive(c), p.m.handValue(c), 0)
+}
+
+// homeValue is the home action's worth: a draw, or the best archive from
+// the hand.
+func (p *Normal) homeValue() float64 {
+	m := &p.m
+	best := m.drawValue()
+	for _, c := range m.hand {
+		best = max(best, m.bestArchive(c)-m.handValue(c))
+	}
+	return best
+}
+
+// bestTake sums the n best cards of tile l as takeValue values them.
+func (p *Normal) bestTake(l exlibris.Location, n int) float64 {
+	p.cards = p.m.g.AppendTileCards(p.cards[:0], l)
+	return p.topTakes(p.cards, n)
+}
+
+// topTakes sums the n best takeValues among cards (the first archived at
+// once, the rest kept in hand).
+func (p *Normal) topTakes(cards []int, n int) float64 {
+	var vals [16]float64
+	k := 0
+	for _, c := range cards {
+		if k < len(vals) {
+			vals[k] = p.takeValue(c)
+			k++
+		}
+	}
+	sum := 0.0
+	for i := 0; i < n && i < k; i++ {
+		bi := i
+		for j := i + 1; j < k; j++ {
+			if vals[j] > vals[bi] {
+				bi = j
+			}
+		}
+		vals[i], vals[bi] = vals[bi], vals[i]
+		sum += vals[i]
+	}
+	return sum
+}
+
+// cheapestHand sums the n least valuable cards of the hand.
+func (p *Normal) cheapestHand(n int) float64 {
+	m := &p.m
+	var vals [40]float64
+	k := 0
+	for _, c := range m.hand {
+		if k < len(vals) {
+			vals[k] = m.handValue(c)
+			k++
+		}
+	}
+	sum := 0.0
+	for i := 0; i < n && i < k; i++ {
+		bi := i
+		for j := i + 1; j < k; j++ {
+			if vals[j] < vals[bi] {
+				bi = j
+			}
+		}
+		vals[i], vals[bi] = vals[bi], vals[i]
+		sum += vals[i]
+	}
+	return sum
+}
+
+// placeValue values a placement: the destination's worth to the kind of
+// assistant sent, and what sending that kind now costs.
+func (p *Normal) placeValue(a exlibris.Action) float64 {
+	kind := int8(a.A)
+	l := exlibris.Location(a.B)
+	v := 0.0
+	if l == 0 {
+		v = p.homeValue()
+		if exlibris.Library(kind) == exlibris.Bookworm {
+			v += p.m.drawValue() + 0.9
+		}
+		if exlibris.Library(kind) == exlibris.Automaton {
+			for _, k := range p.m.g.Home(p.m.seat) {
+				if k != -2 {
+					v += 0.8 * p.homeValue()
+				}
+			}
+		}
+	} else {
+		v = p.tileValue(l, kind, int(a.C), true)
+	}
+	if kind >= 0 {
+		v -= 0.5 // a special assistant spent here is not spent elsewhere
+	}
+	return v
+}
+
+// tileValue estimates what sending an assistant of kind to tile l brings
+// (kind -1: a plain one; aux: the auction's bid or PlaceShared; placing:
+// by a placement, so that the assistant's power goes off).
+func (p *Normal) tileValue(l exlibris.Location, kind int8, aux int, placing bool) float64 {
+	m := &p.m
+	g := m.g
+	dv := m.drawValue()
+	ra := m.handWeight*0.5 + (1-m.handWeight)*m.randomArchive()
+	p.occ = g.AppendOccupants(p.occ[:0], l)
+	opponents := 0
+	for _, o := range p.occ {
+		if o.Seat != m.seat {
+			opponents++
+		}
+	}
+	cards := g.TileCardCount(l)
+	v := 0.0
+	switch l {
+	case exlibris.Tent:
+		placed, _ := g.PlacedThisRound(m.seat)
+		v = float64(placed+1)*dv + 0.6
+	case exlibris.Exchange:
+		if len(m.hand) > 0 && cards > 0 {
+			v = p.bestTake(l, 1) - p.cheapestHand(1)
+		}
+	case exlibris.Auction:
+		bid := aux
+		if bid > len(m.hand) {
+			return -3
+		}
+		v = 0.75*(p.bestTake(l, 3)) - p.cheapestHand(bid) - 0.3*float64(bid)
+	case exlibris.Bindery:
+		n := min(len(m.hand), 3)
+		if n == 0 {
+			return -1
+		}
+		v = 0.0
+		best1, best2 := math.Inf(-1), math.Inf(-1)
+		for _, c := range m.hand {
+			x := m.bestArchive(c) - m.handValue(c)
+			if x > best1 {
+				best1, best2 = x, best1
+			} else if x > best2 {
+				best2 = x
+			}
+		}
+		v = best1 + max(0, best2) - p.cheapestHand(1) - 0.3
+		if len(m.hand) == 1 {
+			v = -1
+		}
+	case exlibris.Community:
+		v = p.bestTake(l, 1) - 0.4
+	case exlibris.Bookseller:
+		v = dv + (1-m.handWeight)*0.3*ra + 0.2
+		for _, c := range m.hand {
+			if hv := m.handValue(c); hv < dv {
+				v += dv - hv
+			}
+		}
+	case exlibris.Den:
+		share := 1.0 / float64(1+opponents)
+		v = share*(2*dv+ra) - 0.2
+	case exlibris.Salon:
+		v = 0.6
+		if p.movableAssistant() {
+			v += p.homeValue()
+		}
+	case exlibris.Collector:
+		if cards > 0 && len(m.hand) > 0 {
+			v = p.collectorValue(l)
+		}
+	case exlibris.Bookshop:
+		v = p.bestTake(l, 1)
+	case exlibris.Dump:
+		v = 0.8*p.dumpValue() - 0.1*float64(len(p.occ))
+	case exlibris.Brewery:
+		v = 2*dv + 1.2*ra
+	case exlibris.Flea:
+		n := 1
+		if len(p.occ) > 0 {
+			n = 2
+		}
+		v = p.bestTake(l, n)
+	case exlibris.Hut:
+		if cards > 0 {
+			v = float64(cards)/2*dv + (1-m.handWeight)*ra
+		}
+	case exlibris.Guild:
+		v = -0.5
+		if p.homeAssistant() {
+			v = p.guildValue()
+		}
+	case exlibris.Taxes:
+		v = 0.4 * float64(g.Seats()-1) * max(0, ra-p.cheapestHand(1))
+	case exlibris.Sale:
+		v = 0
+		if len(m.hand) > 0 && g.Seats() > 1 {
+			v = 0.6 * (2*dv + (1-m.handWeight)*ra - p.cheapestHand(1))
+		}
+	case exlibris.Cabinet:
+		// Moving a run may bring cards out of order back into it.
+		v = 0.3
+		for _, c := range m.cells {
+			if !c.kept && !c.down {
+				v += 1.2
+			}
+		}
+	}
+	if !placing {
+		return v
+	}
+	switch exlibris.Library(kind) {
+	case exlibris.Goblin:
+		v += float64(opponents) * (dv + 0.5)
+	case exlibris.Automaton:
+		mine := 0
+		for _, o := range p.occ {
+			if o.Seat == m.seat {
+				mine++
+			}
+		}
+		v += float64(mine) * 0.8 * p.homeValue()
+	case exlibris.Mummy:
+		if archives(l) {
+			v += 1.5
+		}
+	case exlibris.Wizard, exlibris.Witch:
+		if archives(l) {
+			v += 0.5
+		}
+	case exlibris.Cube:
+		if !exlibris.LocationOf(l).Delayed {
+			v += 0.6
+		}
+	case exlibris.Ghost:
+		if aux == exlibris.PlaceShared {
+			v += dv
+		}
+	case exlibris.Snowman:
+		if !exlibris.LocationOf(l).Delayed {
+			v += 0.4
+		}
+	case exlibris.Golem:
+		n := 0
+		for t := exlibris.Location(1); t <= l; t++ {
+			if g.InPlay(t) && g.TileCardCount(t) > 0 {
+				n++
+			}
+		}
+		v += 0.4 * float64(n) * dv
+	case exlibris.Wisp:
+		if cards > 0 {
+			v += p.homeValue() - 0.3
+		}
+	}
+	return v
+}
+
+// archives reports whether tile l's effect archives cards (so that the
+// mummy's, the wizard's and the witch's powers serve there).
+func archives(l exlibris.Location) bool {
+	switch l {
+	case exlibris.Tent, exlibris.Salon, exlibris.Guild, exlibris.Cabinet:
+		return false
+	}
+	return true
+}
+
+// collectorValue estimates the collector: the hand cards whose books
+// match the tile's card go to the discard pile, half their matching books
+// come back as draws, two of which may be archived.
+func (p *Normal) collectorValue(l exlibris.Location) float64 {
+	m := &p.m
+	p.cards = m.g.AppendTileCards(p.cards[:0], l)
+	if len(p.cards) == 0 {
+		return 0
+	}
+	tc := p.cards[0]
+	books, cost := 0, 0.0
+	for _, c := range m.hand {
+		n := 0
+		for k := range icons[c] {
+			if icons[tc][k] > 0 {
+				n += int(icons[c][k])
+			}
+		}
+		if hv := m.handValue(c); float64(n)/2*m.drawValue() > hv {
+			books += n
+			cost += hv
+		}
+	}
+	draws := books / 2
+	return float64(draws)*m.drawValue() + float64(min(draws, 2))*(1-m.handWeight)*0.5*m.randomArchive() - cost
+}
+
+// dumpValue is the best archive of a discarded card.
+func (p *Normal) dumpValue() float64 {
+	best := 0.0
+	for _, c := range p.m.g.Discard() {
+		best = max(best, p.m.bestArchive(c))
+	}
+	return best
+}
+
+// guildValue is the best instant effect the guild can send an
+// assistant from home to.
+func (p *Normal) guildValue() float64 {
+	g := p.m.g
+	best := -0.5
+	tiles, _ := g.TilesInPlay()
+	for _, l := range tiles {
+		if l == exlibris.Guild {
+			continue
+		}
+		p.occ = g.AppendOccupants(p.occ[:0], l)
+		for _, o := range p.occ {
+			if o.Seat != p.m.seat {
+				best = max(best, p.tileValue(l, -1, 0, false))
+				break
+			}
+		}
+	}
+	return best
+}
+
+// homeAssistant reports whether the seat has an assistant at home.
+func (p *Normal) homeAssistant() bool {
+	for _, k := range p.m.g.Home(p.m.seat) {
+		if k != -2 {
+			return true
+		}
+	}
+	return false
+}
+
+// movableAssistant reports whether the salon could send one of the
+// seat's assistants home from an instant tile.
+func (p *Normal) movableAssistant() bool {
+	g := p.m.g
+	tiles, _ := g.TilesInPlay()
+	for _, l := range tiles {
+		if exlibris.LocationOf(l).Delayed {
+			continue
+		}
+		p.occ = g.AppendOccupants(p.occ[:0], l)
+		for _, o := range p.occ {
+			if o.Seat == p.m.seat {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sasquatchTile is where seat's sasquatch stands (0: not on a tile).
+func sasquatchTile(g *exlibris.Game, seat int) exlibris.Location {
+	tiles, _ := g.TilesInPlay()
+	for _, l := range tiles {
+		for _, o := range g.Occupants(l) {
+			if o.Seat == seat && o.Kind == exlibris.Sasquatch {
+				return l
+			}
+		}
+	}
+	return 0
+}
+
+// discardValue values a discard: what the card is worth where it is,
+// against what the effect gives for it.
+func (p *Normal) discardValue(d exlibris.Decision, a exlibris.Action) float64 {
+	m := &p.m
+	var c int
+	var lose float64
+	if a.Kind == exlibris.ActPos {
+		c = p.cardAt(int(a.B), int(a.C))
+		lose = p.collectionCardValue(int(a.B), int(a.C))
+	} else {
+		c = int(a.A)
+		lose = m.handValue(c)
+	}
+	switch d.Location {
+	case exlibris.Bookseller:
+		return m.drawValue() - lose
+	case exlibris.Collector:
+		p.cards = m.g.AppendTileCards(p.cards[:0], d.Location)
+		n := 0
+		if len(p.cards) > 0 && c >= 0 {
+			for k := range icons[c] {
+				if icons[p.cards[0]][k] > 0 {
+					n += int(icons[c][k])
+				}
+			}
+		}
+		return float64(n)/2*m.drawValue() - lose
+	case exlibris.Taxes:
+		return p.bestTake(d.Location, 1) - lose - 0.1
+	}
+	// The bindery: one card at least, as little as can be lost.
+	if d.Done >= d.Min {
+		return -lose - 0.2
+	}
+	return -lose
+}
+
+// cardAt is the seat's card at place (r, c), -1 for none.
+func (p *Normal) cardAt(r, c int) int {
+	for _, x := range p.m.cells {
+		if x.r == r && x.c == c {
+			return x.card
+		}
+	}
+	return -1
+}
+
+// collectionCardValue is what the card at (r, c) is worth in the
+// collection.
+func (p *Normal) collectionCardValue(r, c int) float64 {
+	for _, x := range p.m.cells {
+		if x.r == r && x.c == c {
+			if x.kept {
+				return baseValue + p.m.booksValue(x.card) + 0.5
+			}
+			return baseValue + 0.5
+		}
+	}
+	return 0
+}
+
+// categoryValue values naming a category: at the hut and the den, the
+// category whose books are worth most; at the dump, the one holding the
+// best discarded card.
+func (p *Normal) categoryValue(d exlibris.Decision, k exlibris.Category) float64 {
+	m := &p.m
+	if d.Location == exlibris.Dump {
+		best := -1.0
+		for _, c := range m.g.Discard() {
+			if icons[c][k] > 0 {
+				best = max(best, m.bestArchive(c))
+			}
+		}
+		return best
+	}
+	return m.bookVal[k]
+}
+
+// opponentValue guesses what card c is worth to an opponent: its books
+// but the banned ones, its popular books twice.
+func opponentValue(g *exlibris.Game, c int) float64 {
+	v := 0.0
+	for k, n := range icons[c] {
+		switch exlibris.Category(k) {
+		case g.Banned():
+			v -= float64(n)
+		case g.Popular():
+			v += 1.5 * float64(n)
+		default:
+			v += 0.9 * float64(n)
+		}
+	}
+	return v
+}
+
+// leaderBias is 1 when seat to is ahead of seat me in collection size.
+func leaderBias(g *exlibris.Game, to, me int) float64 {
+	if g.CollectionSize(to) > g.CollectionSize(me) {
+		return 1
+	}
+	return 0
+}
+
+// libraryRank orders the libraries for the draft: those whose power
+// brings most first (a discard sends back the best left, which the next
+// seat would take).
+var libraryRank = [exlibris.NumLibraries]float64{
+	exlibris.Goblin:    6,
+	exlibris.Automaton: 7,
+	exlibris.Mummy:     10,
+	exlibris.Cube:      4,
+	exlibris.Sasquatch: 3,
+	exlibris.Bookworm:  9,
+	exlibris.Ghost:     5,
+	exlibris.Snowman:   2,
+	exlibris.Golem:     6.5,
+	exlibris.Wizard:    11,
+	exlibris.Witch:     5.5,
+	exlibris.Wisp:      8,
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package exlibris
+
+const raceEnabled = false
