@@ -297,15 +297,16 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 	if !ok {
 		return fmt.Errorf("%s has no prompt to play %s on", p.User.Username, a)
 	}
-	presses := 0
+	presses, taps := 0, 0
 	click := func(msg discordtest.Message, customID string, values ...string) (discordtest.Message, *discordtest.Interaction, error) {
 		presses++
+		taps += TapsOf(values)
 		return d.Click(p.User, msg, customID, values...)
 	}
 	if hear := tapHook.Load(); hear != nil {
 		tap := d.tapOf(msg, a)
 		defer func() {
-			tap.Presses = presses
+			tap.Presses, tap.Taps = presses, taps
 			(*hear)(tap)
 		}()
 	}
@@ -375,8 +376,10 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 	return fmt.Errorf("%s took more than 8 choices", a)
 }
 
-// Tap is what Perform did for one action: how many times the person
-// pressed a button or chose in a menu (a tap) to make it.
+// Tap is what Perform did for one action: how many interactions it took
+// (Presses) and how many times a person touches the screen for them
+// (Taps): a button is one touch, a choice in a menu two (open the menu,
+// choose).
 type Tap struct {
 	Action atheneum.Action
 	// Kind names the action for a report: its type, or for a shelved
@@ -386,15 +389,28 @@ type Tap struct {
 	// Spaces counts, for a shelved book or a removal, the spaces the
 	// action could have used (with the colour or orientation chosen),
 	// which decides whether they fit one menu.
-	Spaces  int
+	Spaces int
+	// Presses counts the interactions: buttons pressed and menu choices.
 	Presses int
+	// Taps counts the touches: one per button, two per menu choice.
+	Taps int
+}
+
+// TapsOf is how many times a person touches the screen to send an
+// interaction with values: a button (no values) takes one touch, a menu
+// choice two (opening the menu, then the choice).
+func TapsOf(values []string) int {
+	if len(values) == 0 {
+		return 1
+	}
+	return 2
 }
 
 // tapHook hears every Perform of every driver while set.
 var tapHook atomic.Pointer[func(Tap)]
 
 // CountTaps is a debug counter: until stop is called, hear learns how many
-// taps each action Perform makes took (the demo run under a test measures
+// presses and taps each action Perform makes took (the demo run under a test measures
 // the workbench's flows this way). Drivers playing at the same time all
 // report to it.
 func CountTaps(hear func(Tap)) (stop func()) {
@@ -405,17 +421,7 @@ func CountTaps(hear func(Tap)) (stop func()) {
 // tapOf describes action a, about to be made on prompt msg, for CountTaps.
 func (d *Driver) tapOf(msg discordtest.Message, a atheneum.Action) Tap {
 	tap := Tap{Action: a, Kind: string(a.Type)}
-	var gameID string
-	for _, c := range Selects(msg) {
-		if id, err := face.ParseID(c.CustomID); err == nil {
-			gameID = id.Game
-		}
-	}
-	if b, ok := Component(msg, "done"); ok && gameID == "" {
-		if id, err := face.ParseID(b.CustomID); err == nil {
-			gameID = id.Game
-		}
-	}
+	gameID := gameOf(msg)
 	rec, err := d.Store.LoadGame(d.Ctx, gameID)
 	if err != nil {
 		return tap
@@ -455,6 +461,22 @@ func (d *Driver) tapOf(msg discordtest.Message, a atheneum.Action) Tap {
 		}
 	}
 	return tap
+}
+
+// gameOf is the game whose components msg carries ("" when none).
+func gameOf(msg discordtest.Message) string {
+	var game string
+	var walk func([]discordtest.Component)
+	walk = func(cs []discordtest.Component) {
+		for _, c := range cs {
+			if id, err := face.ParseID(c.CustomID); err == nil && game == "" {
+				game = id.Game
+			}
+			walk(c.Components)
+		}
+	}
+	walk(msg.Components)
+	return game
 }
 
 // MenuValues are the options of the menu with verb that lead to action a,

@@ -28,17 +28,17 @@ func (r *tapReport) hear(t drive.Tap) {
 // String is one line per kind of action (count, mean and max taps), then
 // the books together, then every tap of the shelving step per book shelved.
 func (r *tapReport) String() string {
-	by := map[string][]int{}
+	by := map[string][]drive.Tap{}
 	var kinds []string
-	var books []int
+	var books []drive.Tap
 	resolve, shelved, over, most := 0, 0, 0, 0
 	for _, t := range r.taps {
 		if _, ok := by[t.Kind]; !ok {
 			kinds = append(kinds, t.Kind)
 		}
-		by[t.Kind] = append(by[t.Kind], t.Presses)
+		by[t.Kind] = append(by[t.Kind], t)
 		if t.Action.Type == atheneum.ActShelve {
-			books = append(books, t.Presses)
+			books = append(books, t)
 			shelved++
 			most = max(most, t.Spaces)
 			if t.Spaces > face.MaxOptions {
@@ -46,17 +46,19 @@ func (r *tapReport) String() string {
 			}
 		}
 		if t.Action.Type != atheneum.ActPick {
-			resolve += t.Presses
+			resolve += t.Taps
 		}
 	}
 	slices.Sort(kinds)
 	var sb strings.Builder
-	line := func(name string, ps []int) {
-		sum := 0
-		for _, p := range ps {
-			sum += p
+	line := func(name string, ts []drive.Tap) {
+		taps, presses, most, mostPresses := 0, 0, 0, 0
+		for _, t := range ts {
+			taps, presses = taps+t.Taps, presses+t.Presses
+			most, mostPresses = max(most, t.Taps), max(mostPresses, t.Presses)
 		}
-		fmt.Fprintf(&sb, "%-24s %4d actions, taps mean %.2f max %d\n", name, len(ps), float64(sum)/float64(max(1, len(ps))), slices.Max(append([]int{0}, ps...)))
+		n := float64(max(1, len(ts)))
+		fmt.Fprintf(&sb, "%-24s %4d actions, taps mean %.2f max %d (interactions mean %.2f max %d)\n", name, len(ts), float64(taps)/n, most, float64(presses)/n, mostPresses)
 	}
 	for _, k := range kinds {
 		line(k, by[k])
