@@ -40,6 +40,7 @@ func walk(t *testing.T, l i18n.Lang, g *atheneum.Game, seat int) (presses, taps 
 		next string
 	}
 	edges := map[string][]edge{}
+	offered := map[string][]discordgo.MessageComponent{}
 	start := fmt.Sprint(noSelection())
 	visited := map[string]bool{start: true}
 	queue := []selection{noSelection()}
@@ -70,7 +71,20 @@ func walk(t *testing.T, l i18n.Lang, g *atheneum.Game, seat int) (presses, taps 
 					t.Fatalf("the bot built an id it cannot read: %q", cid)
 				}
 				for _, v := range values {
-					act, next, err := componentInput(g, seat, id, v)
+					// The face accepts every press it shows (checked as
+					// checkPress does, the menus built once per menu).
+					menu, chosen, ok := menuForm(id, v)
+					if !ok {
+						t.Fatalf("%s %v stands for no menu", cid, v)
+					}
+					key := menu.String()
+					if _, built := offered[key]; !built {
+						offered[key] = offeredComponents(recOf(g), seat, menu)
+					}
+					if err := face.CheckOffered(offered[key], key, chosen); err != nil {
+						t.Fatalf("%s %v is refused: %v", cid, v, err)
+					}
+					act, next, err := componentInput(g, seat, menu, chosen)
 					if err != nil {
 						t.Fatalf("%s %v: %v", cid, v, err)
 					}
@@ -215,6 +229,44 @@ func tapBound(g *atheneum.Game, seat int, a atheneum.Action) int {
 	return 1
 }
 
+// personBound is the most taps (a button one, a menu choice two) action
+// a may take on seat's workbench: what TapsAtMost promises for its item
+// choices and then its spaces or options; one for Undo, for Done (two
+// when it asks to confirm) and for scoring (two when the item choices
+// do not fit as buttons beside a row of spaces).
+func personBound(g *atheneum.Game, seat int, a atheneum.Action) int {
+	legal := g.LegalActions(seat)
+	opts, expanded := itemOptions(i18n.English, g, seat, noSelection(), legal, false)
+	items := len(opts)
+	choices := 0
+	for _, b := range legal {
+		switch {
+		case b.Type != a.Type:
+		case a.Type == atheneum.ActRemove:
+			choices++
+		case b.Item == a.Item && (a.Type != atheneum.ActShelve || b.Color == a.Color && b.Flip == a.Flip):
+			choices++
+		}
+	}
+	switch a.Type {
+	case atheneum.ActShelve:
+		if it, _ := heldItem(g, seat, a.Item); len(itemVariants(it)) > 0 && !expanded[a.Item] {
+			return TapsAtMost(face.MaxOptions+1, choices)
+		}
+		return TapsAtMost(items, choices)
+	case atheneum.ActRemove, atheneum.ActToken, atheneum.ActReward, atheneum.ActSideShelf:
+		return TapsAtMost(items, choices)
+	case atheneum.ActScore:
+		// As the first choice of a move of one more tap.
+		return TapsAtMost(items, 1) - 1
+	case atheneum.ActDone:
+		if len(scorable(legal)) > 0 {
+			return 2
+		}
+	}
+	return 1
+}
+
 // checkWhole fails on a text of a component that is empty where it must
 // not be, or that had to be cut to fit.
 func checkWhole(t *testing.T, l i18n.Lang, texts ...string) {
@@ -251,6 +303,9 @@ func TestWorkbenchOffersExactlyTheLegalActions(t *testing.T) {
 						}
 						if bound := tapBound(g, seat, a); presses > bound {
 							t.Fatalf("game %d: %s takes %d presses, at most %d expected", n, a, presses, bound)
+						}
+						if bound := personBound(g, seat, a); taps[a] > bound {
+							t.Fatalf("game %d: %s takes %d taps, at most %d expected", n, a, taps[a], bound)
 						}
 						report.add(kindOf(g, seat, a), taps[a])
 					}
