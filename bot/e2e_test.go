@@ -143,13 +143,13 @@ func TestFullGameThroughDiscord(t *testing.T) {
 
 	// A button from the game's first turn, pressed after the end.
 	first := h.Srv.DMMessages(h.user("ana").ID)[0]
-	if pick, ok := drive.Component(first.Revisions[0], "pick"); ok {
-		seen := h.forge(h.user("ana"), first, pick.CustomID, pick.Options[0].Value)
+	if cards := drive.Cards(first.Revisions[0]); len(cards) > 0 {
+		seen := h.forge(h.user("ana"), first, cards[0].CustomID, cards[0].Values...)
 		if seen.Content != refusalText(game.CodeGameOver) {
 			t.Errorf("a button pressed after the end answered %q", seen.Content)
 		}
 	} else {
-		t.Error("ana's first DM had no pick menu")
+		t.Error("ana's first DM had no card to pick")
 	}
 
 	// Cy's DMs are closed: the bot said so in the channel, once, without
@@ -229,18 +229,17 @@ func TestMovesWithinAStepCostNoChannelCall(t *testing.T) {
 	}
 	before := channelCalls()
 	bench, _ := h.LastDM(ana)
-	menu := drive.Selects(bench)
-	if len(menu) == 0 {
+	if len(drive.Choices(bench)) == 0 {
 		t.Fatal("the fixed seed no longer gives ana something to shelve: choose a seed that does")
 	}
 	seq := h.state(h.world.Channel.ID).Seq
 	for i := 0; i < 5 && h.state(h.world.Channel.ID).Seq == seq; i++ {
-		sels := drive.Selects(h.refresh(bench))
-		last := sels[len(sels)-1]
-		h.click(ana, h.refresh(bench), last.CustomID, last.Options[0].Value)
+		choices := drive.Choices(h.refresh(bench))
+		last := choices[len(choices)-1]
+		h.click(ana, h.refresh(bench), last.CustomID, last.Values...)
 	}
 	if h.state(h.world.Channel.ID).Seq != seq+1 {
-		t.Fatal("following the menus applied no action")
+		t.Fatal("following the buttons and menus applied no action")
 	}
 	if got := channelCalls(); got != before {
 		t.Fatalf("moves within a step made %d channel calls", got-before)

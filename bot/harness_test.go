@@ -281,16 +281,16 @@ func (h *harness) click(user discordtest.User, msg discordtest.Message, customID
 	return seen, in
 }
 
-// pickFirst has each user pick the first card of the menu in their DMs.
+// pickFirst has each user pick the first card offered in their DMs.
 func (h *harness) pickFirst(users ...discordtest.User) {
 	h.t.Helper()
 	for _, u := range users {
 		m, ok := h.LastDM(u)
-		p, found := drive.Component(m, "pick")
-		if !ok || !found {
-			h.t.Fatalf("%s has no pick menu", u.Username)
+		cards := drive.Cards(m)
+		if !ok || len(cards) == 0 {
+			h.t.Fatalf("%s has no card to pick", u.Username)
 		}
-		h.click(u, m, p.CustomID, p.Options[0].Value)
+		h.click(u, m, cards[0].CustomID, cards[0].Values...)
 	}
 }
 

@@ -182,11 +182,11 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	})
 	t.Run("a player takes their seat back with the button", func(t *testing.T) {
 		m, ok := h.LastDM(bo)
-		back, found := drive.Component(m, "pick")
-		if !ok || !found {
+		cards := drive.Cards(m)
+		if !ok || len(cards) == 0 {
 			t.Fatalf("bo got no pick prompt for turn 2: %q", m.Content)
 		}
-		h.click(bo, m, back.CustomID, back.Options[0].Value)
+		h.click(bo, m, cards[0].CustomID, cards[0].Values...)
 		rec := h.state(channel)
 		if rec.Seats[1].Autopilot {
 			t.Fatal("bo's own pick did not end the autopilot")

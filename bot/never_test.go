@@ -66,19 +66,24 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 	channel := h.world.Channel.ID
 
 	anaPick, _ := h.LastDM(ana)
-	pick, ok := drive.Component(anaPick, "pick")
-	if !ok {
-		t.Fatalf("ana's DM has no pick menu: %q", anaPick.Content)
+	cards := drive.Cards(anaPick)
+	if len(cards) < 2 || len(cards[0].Values) > 0 {
+		t.Fatalf("ana's DM has no buttons of cards: %q", anaPick.Content)
 	}
 	deePick, _ := h.LastDM(dee)
-	deeMenu, _ := drive.Component(deePick, "pick")
-	gameID, _ := face.ParseID(pick.CustomID)
+	deeCards := drive.Cards(deePick)
+	gameID, _ := face.ParseID(cards[0].CustomID)
 	forged := func(verb string, args ...string) string {
 		id := gameID
 		id.Verb, id.Args = verb, args
 		return id.String()
 	}
-	pickCard := pick.Options[0].Value
+	// The pick menu of earlier versions, whose presses are still read,
+	// and the cards of the first two buttons.
+	pick := struct{ CustomID string }{forged("pick")}
+	second, _ := face.ParseID(cards[1].CustomID)
+	pickCard, secondCard := gameID.Arg(1), second.Arg(1)
+	cardButton := cards[0].CustomID
 
 	tests := []struct {
 		name     string
@@ -90,14 +95,18 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		{"a spectator pressing a seat's menu is refused", cy, pick.CustomID, []string{pickCard}, en("play.refuse.spectator")},
 		{"a player using another seat's menu is refused", bo, pick.CustomID, []string{pickCard}, en("play.refuse.not.yours")},
 		{"a player of another game is refused", dee, pick.CustomID, []string{pickCard}, en("play.refuse.spectator")},
-		{"a menu of the other game cannot touch this one", ana, deeMenu.CustomID, []string{deeMenu.Options[0].Value}, en("play.refuse.spectator")},
+		{"a spectator pressing a seat's card is refused", cy, cardButton, nil, en("play.refuse.spectator")},
+		{"a player pressing another seat's card is refused", bo, cardButton, nil, en("play.refuse.not.yours")},
+		{"a menu of the other game cannot touch this one", ana, deeCards[0].CustomID, deeCards[0].Values, en("play.refuse.spectator")},
 		{"a garbled custom id is refused", ana, "a1:%%%:??", nil, en("play.refuse.button")},
 		{"a custom id from another bot is refused", ana, "confirm_button", nil, en("play.refuse.button")},
 		{"a custom id naming an unknown game is refused", ana, strings.Replace(pick.CustomID, gameID.Game, "nosuchgame000000", 1), []string{pickCard}, refusalText(game.CodeNoGame)},
 		{"a card that is not in the hand is refused", ana, pick.CustomID, []string{"Z99"}, en("play.refuse.card")},
 		{"another seat's card is refused", ana, pick.CustomID, []string{ath(h.state(channel).State).CardCode(ath(h.state(channel).State).Seats[1].Hand[0])}, en("play.refuse.card")},
 		{"no value at all is refused", ana, pick.CustomID, []string{}, en("play.refuse.card")},
-		{"two cards at once from a one-card menu are refused", ana, pick.CustomID, []string{pick.Options[0].Value, pick.Options[1].Value}, en("play.refuse.card")},
+		{"two cards at once from a one-card menu are refused", ana, pick.CustomID, []string{pickCard, secondCard}, en("play.refuse.card")},
+		{"a card's button for a card not in the hand is refused", ana, forged("btn", "pick", "Z99"), nil, en("play.refuse.card")},
+		{"a card's button with a value is refused", ana, cardButton, []string{pickCard}, en("play.refuse.card")},
 		{"an item menu during the pick step is refused", ana, forged("it"), []string{"i1"}, en("play.refuse.picking")},
 		{"an unknown verb is refused", ana, forged("explode"), []string{"x"}, en("play.refuse.stale")},
 		{"a shelving menu during the pick step is refused", ana, forged("spc", "item", "1", "-", "-1", "II"), []string{"1.1"}, en("play.refuse.picking")},
@@ -130,10 +139,10 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 	})
 
 	t.Run("a stale menu from an earlier step is refused", func(t *testing.T) {
-		h.click(ana, anaPick, pick.CustomID, pickCard)
+		h.click(ana, anaPick, cardButton)
 		boPick, _ := h.LastDM(bo)
-		bp, _ := drive.Component(boPick, "pick")
-		h.click(bo, boPick, bp.CustomID, bp.Options[0].Value)
+		bp := drive.Cards(boPick)
+		h.click(bo, boPick, bp[0].CustomID, bp[0].Values...)
 		if ath(h.state(channel).State).Step != atheneum.StepResolve {
 			t.Fatal("the cards were not revealed")
 		}

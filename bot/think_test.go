@@ -86,7 +86,7 @@ func keepSearching(tb testing.TB, h *harness, searching int) (stop func() (aiMov
 				step := rec.State.StepKey()
 				if slices.Contains(rec.State.Awaited(), 0) && step != picked {
 					prompt, _, _ := gh.Driver.Prompt(p)
-					_, picking := drive.Component(prompt, "pick")
+					picking := len(drive.Cards(prompt)) > 0
 					acted, err := gh.Driver.Step(p)
 					if err != nil {
 						tb.Error(err)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"atheneum/bot/face"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -99,8 +100,8 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 	h.advance(6 * time.Hour)
 	for _, u := range []discordtest.User{ana, bo, dee} {
 		seen := h.slash(u, "hand")
-		p, _ := drive.Component(seen, "pick")
-		h.click(u, seen, p.CustomID, p.Options[0].Value)
+		cards := drive.Cards(seen)
+		h.click(u, seen, cards[0].CustomID, cards[0].Values...)
 	}
 	last := 0
 	for _, m := range h.Srv.DMMessages(cy.ID) {
@@ -263,39 +264,39 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 }
 
 // benchWithItem opens a game of ana and bo, has both pick, and returns
-// the harness, ana, her workbench, its item menu and the first item it
-// offers to place.
-func benchWithItem(t *testing.T) (*harness, discordtest.User, discordtest.Message, discordtest.Component, string) {
+// the harness, ana, her workbench and the first item it offers to place
+// other than the one it shows (a button or a menu's option).
+func benchWithItem(t *testing.T) (*harness, discordtest.User, discordtest.Message, drive.Choice) {
 	t.Helper()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	h.pickFirst(ana, bo)
 	bench, _ := h.LastDM(ana)
-	menu, ok := drive.Component(bench, "it")
-	if !ok {
+	items := drive.Offers(bench, "it")
+	if len(items) == 0 {
 		t.Fatalf("ana has nothing to shelve: %q", bench.Content)
 	}
-	for _, o := range menu.Options {
-		if strings.HasPrefix(o.Value, "i") {
-			return h, ana, bench, menu, o.Value
+	for _, c := range items {
+		if strings.HasPrefix(c.Label, "#") && !c.Chosen {
+			return h, ana, bench, c
 		}
 	}
-	t.Fatal("ana holds no item to place")
-	return nil, discordtest.User{}, discordtest.Message{}, discordtest.Component{}, ""
+	t.Fatal("ana holds no other item to place")
+	return nil, discordtest.User{}, discordtest.Message{}, drive.Choice{}
 }
 
 func TestChoosingAnItemLightsWhereItMayGo(t *testing.T) {
 	t.Parallel()
-	h, ana, bench, menu, item := benchWithItem(t)
+	h, ana, bench, item := benchWithItem(t)
 	before, ok := bench.Attachment("shelves.png")
 	if !ok {
 		t.Fatal("the workbench has no shelves picture")
 	}
-	seen, _ := h.click(ana, bench, menu.CustomID, item)
+	seen, _ := h.click(ana, bench, item.CustomID, item.Values...)
 	after, ok := seen.Attachment("shelves.png")
 	if !ok || string(after.Data) == string(before.Data) || after.Description == "" {
-		t.Fatalf("choosing %s did not redraw the shelves with its spaces (picture changed: %v)", item, ok && string(after.Data) != string(before.Data))
+		t.Fatalf("choosing %s did not redraw the shelves with its spaces (picture changed: %v)", item.Label, ok && string(after.Data) != string(before.Data))
 	}
 }
 
@@ -304,23 +305,28 @@ func TestChoosingAnItemLightsWhereItMayGo(t *testing.T) {
 // without uploading the picture again.
 func TestChoosingTheSameItemAgainSendsNoNewPicture(t *testing.T) {
 	t.Parallel()
-	h, ana, bench, menu, item := benchWithItem(t)
-	first, _ := h.click(ana, bench, menu.CustomID, item)
+	h, ana, bench, item := benchWithItem(t)
+	first, _ := h.click(ana, bench, item.CustomID, item.Values...)
 	lit, ok := first.Attachment("shelves.png")
 	if !ok {
 		t.Fatal("choosing an item showed no shelves")
 	}
-	menu, ok = drive.Component(first, "it")
-	if !ok {
-		t.Fatal("the workbench lost its item menu")
+	var again drive.Choice
+	for _, c := range drive.Offers(first, "it") {
+		if c.CustomID == item.CustomID && slices.Equal(c.Values, item.Values) {
+			again, ok = c, true
+		}
+	}
+	if again.CustomID == "" {
+		t.Fatal("the workbench lost its item")
 	}
 	mark := h.Srv.Mark()
-	again, _ := h.click(ana, first, menu.CustomID, item)
-	kept, ok := again.Attachment("shelves.png")
+	seen, _ := h.click(ana, first, again.CustomID, again.Values...)
+	kept, ok := seen.Attachment("shelves.png")
 	if !ok || kept.ID != lit.ID || string(kept.Data) != string(lit.Data) {
-		t.Errorf("choosing %s again replaced the picture (kept: %v)", item, ok && kept.ID == lit.ID)
+		t.Errorf("choosing %s again replaced the picture (kept: %v)", item.Label, ok && kept.ID == lit.ID)
 	}
-	if len(again.Revisions) <= len(first.Revisions) {
+	if len(seen.Revisions) <= len(first.Revisions) {
 		t.Error("the message was not edited")
 	}
 	for _, r := range h.Srv.RequestsSince(mark) {

@@ -1,5 +1,6 @@
-// Package atheneum is Atheneum's Discord face: the pick menu and the
-// shelving workbench in each seat's private prompt, the channel's post at
+// Package atheneum is Atheneum's Discord face: the hand's cards as buttons
+// and the shelving workbench in each seat's private prompt (buttons where
+// they fit, menus beyond; see buttons.go), the channel's post at
 // the reveal and at the end of each turn, its own subcommands (hand, play,
 // place, shelf, table, objectives, scores), its words and its pictures
 // (render/atheneum). The generic adapter (package bot) runs everything else
@@ -28,8 +29,9 @@ import (
 )
 
 // Face is Atheneum's Discord face: the kit's, with Atheneum's own play
-// (the pick menu and the shelving workbench, whose menus follow the
-// shelves rather than one choice at a time), words and pictures.
+// (the cards to pick and the shelving workbench, whose buttons and menus
+// follow the shelves rather than one choice at a time), words and
+// pictures.
 type Face struct {
 	*face.Kit
 	// shown is the shelves picture each workbench message shows, so that
@@ -333,11 +335,14 @@ func (f *Face) promptWith(ctx context.Context, env face.Env, t *game.Table, seat
 		m.Pictures = []face.Picture{pic}
 		return m, nil
 	case g.Step == atheneum.StepResolve && g.Seats[seat].Status != atheneum.StatusDone:
+		// With nothing chosen, the workbench shows the spaces of the book
+		// the computer player would shelve next: the picture lights them.
+		sel = effective(g, seat, sel)
 		pic, err := workbenchPicture(env, rec, seat, sel, last)
 		if err != nil {
 			return face.Message{}, err
 		}
-		return face.Message{Content: withDeadline(workbenchText(l, rec, seat)), Components: workbench(l, rec.ID, g, seat, sel), Pictures: []face.Picture{pic}}, nil
+		return face.Message{Content: withDeadline(workbenchText(l, rec, seat, sel)), Components: workbench(l, rec.ID, g, seat, sel), Pictures: []face.Picture{pic}}, nil
 	case g.Step == atheneum.StepResolve:
 		return face.Message{Content: l.T("play.finished.turn", "Turn", g.TurnNumber())}, nil
 	}
@@ -376,17 +381,44 @@ func pickText(l i18n.Lang, rec *store.Game, seat int) string {
 		lines = append(lines, l.T("play.pick.sections", "Self", self, "ToLeft", toLeft, "ToRight", toRight,
 			"Left", rec.Seats[left].Name, "Right", rec.Seats[right].Name))
 	}
-	if p := g.Seats[seat].Pick; p >= 0 {
+	// With the cards as buttons, the words the menu gave each card are
+	// written here.
+	buttons := !hasMenu(handComponents(l, rec.ID, g, seat))
+	if buttons {
+		for _, c := range g.Seats[seat].Hand {
+			card := &g.Content.Cards[c]
+			lines = append(lines, l.T("play.pick.card.line", "Card", card.Code, "Line", cardLine(l, card)))
+		}
+	}
+	switch p := g.Seats[seat].Pick; {
+	case p >= 0:
 		lines = append(lines, l.T("play.pick.chosen", "Card", g.CardCode(p)))
-	} else {
+	case buttons:
+		lines = append(lines, l.T("play.pick.choose.button"))
+	default:
 		lines = append(lines, l.T("play.pick.choose"))
 	}
 	return strings.Join(lines, "\n")
 }
 
+// hasMenu reports whether components hold a select menu.
+func hasMenu(components []discordgo.MessageComponent) bool {
+	for _, row := range components {
+		if r, ok := row.(discordgo.ActionsRow); ok {
+			for _, c := range r.Components {
+				if _, ok := c.(discordgo.SelectMenu); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // workbenchText is the resolve step's prompt: what the seat received, what
-// it still holds, and how to play.
-func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
+// it still holds, what it is placing (sel) and where the computer player
+// would put it, and how to play.
+func workbenchText(l i18n.Lang, rec *store.Game, seat int, sel selection) string {
 	g := athGame(rec)
 	s := &g.Seats[seat]
 	lines := []string{
@@ -415,13 +447,41 @@ func workbenchText(l i18n.Lang, rec *store.Game, seat int) string {
 	if s.Status == atheneum.StatusScoring {
 		lines = append(lines, l.T("play.bench.scoring"))
 	}
+	if line := placingLine(l, g, seat, sel); line != "" {
+		lines = append(lines, line)
+	}
 	lines = append(lines, l.T("play.bench.help"))
 	return strings.Join(lines, "\n")
 }
 
-// Press reads a press on the pick menu or the workbench's buttons and
-// menus: the components of the step, move and selection its custom id
-// names are built again, and anything not among them is refused.
+// placingLine says which book or pair the workbench is placing and where
+// the computer player would put it ("" when it places none).
+func placingLine(l i18n.Lang, g *atheneum.Game, seat int, sel selection) string {
+	it, ok := heldItem(g, seat, sel.Item)
+	if sel.Mode != "item" || !ok || (it.Kind != atheneum.ItemBook && it.Kind != atheneum.ItemPair) {
+		return ""
+	}
+	what := itemLabel(l, g, it)
+	switch {
+	case it.Kind == atheneum.ItemBook && it.Color == atheneum.AnyColor && sel.Color != atheneum.NoColor:
+		what = l.T("play.item.color.option", "Item", what, "Color", colorWord(l, sel.Color))
+	case it.Kind == atheneum.ItemPair && it.Color != it.Color2 && sel.Flip >= 0:
+		left := it.Color
+		if sel.Flip == 1 {
+			left = it.Color2
+		}
+		what = l.T("play.item.flip.option", "Item", what, "Left", colorWord(l, left))
+	}
+	if p, ok := suggestedSpace(g, seat, sel); ok {
+		return l.T("play.bench.placing.suggested", "Item", what, "Space", p.String())
+	}
+	return l.T("play.bench.placing", "Item", what)
+}
+
+// Press reads a press on the pick step's or the workbench's buttons and
+// menus: a button standing for a menu's option is read as that choice
+// (see menuForm), the menus of the step, move and selection its custom
+// id names are built again, and anything not among them is refused.
 func (f *Face) Press(ctx context.Context, env face.Env, r face.Reply, t *game.Table, seat int, id face.ID, values []string) (face.Decision, error) {
 	rec := t.Rec
 	g := athGame(rec)
@@ -429,8 +489,9 @@ func (f *Face) Press(ctx context.Context, env face.Env, r face.Reply, t *game.Ta
 	if id.Moves != g.Seats[seat].Moves {
 		return face.Decision{}, face.RefuseID("play.refuse.outdated")
 	}
-	if err := face.CheckOffered(offeredComponents(rec, seat, id), id.String(), values); err != nil {
-		return face.Decision{}, notOffered(g, id)
+	id, values, err := checkPress(rec, seat, id, values)
+	if err != nil {
+		return face.Decision{}, err
 	}
 	act, sel, err := componentInput(g, seat, id, values)
 	if err != nil {
@@ -439,7 +500,8 @@ func (f *Face) Press(ctx context.Context, env face.Env, r face.Reply, t *game.Ta
 	if act != nil {
 		return decided(*act), nil
 	}
-	content := workbenchText(l, rec, seat)
+	sel = effective(g, seat, sel)
+	content := workbenchText(l, rec, seat, sel)
 	if sel.Mode == "done" {
 		content = confirmText(l, g, seat)
 	}
@@ -447,13 +509,13 @@ func (f *Face) Press(ctx context.Context, env face.Env, r face.Reply, t *game.Ta
 		content += "\n" + line
 	}
 	m := face.Message{Content: content, Components: workbench(l, rec.ID, g, seat, sel)}
-	if id.Verb != "it" || sel.Mode != "item" {
-		// Later choices for the same item keep the picture.
+	if sel.Mode == "done" {
+		// The confirmation keeps the picture.
 		return face.Decision{Show: &m}, nil
 	}
-	// An item chosen: the shelves with its spaces lit, unless the message
-	// shows them already (the same item chosen again, in another colour or
-	// the other way round, or one like it).
+	// The shelves with the spaces of the item chosen lit (or none), unless
+	// the message shows them already (the same item chosen again, in
+	// another colour or the other way round, or one like it).
 	pic, err := workbenchPicture(env, rec, seat, sel, nil)
 	if err != nil {
 		return face.Decision{}, err

@@ -8,10 +8,14 @@ import (
 	"atheneum/engine/atheneum"
 )
 
-// componentInput interprets a pick or workbench component. It returns
-// either the engine action to apply, or (act == nil) the selection to show
-// next.
+// componentInput interprets a pick or workbench component (a button
+// standing for a menu's option as that choice). It returns either the
+// engine action to apply, or (act == nil) the selection to show next.
 func componentInput(g *atheneum.Game, seat int, id face.ID, values []string) (act *atheneum.Action, sel selection, err error) {
+	id, values, ok := menuForm(id, values)
+	if !ok {
+		return nil, selection{}, face.ErrStaleChoice
+	}
 	value := ""
 	if len(values) > 0 {
 		value = values[0]

@@ -36,8 +36,22 @@ var (
 	selectRow = face.MenuRow
 )
 
-// handComponents is the pick menu: one option per card in the seat's hand.
+// handComponents is the pick step's choice: the seat's cards as buttons
+// (one tap each, the card picked so far in blue) when they fit the
+// message, else the menu of handMenu.
 func handComponents(l i18n.Lang, gameID string, g *atheneum.Game, seat int) []discordgo.MessageComponent {
+	menu := handMenu(l, gameID, g, seat)
+	if menu == nil {
+		return nil
+	}
+	m := menu[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu)
+	return arrange([]block{blockOf(l, g, seat, m, "")}, nil, false)
+}
+
+// handMenu is the pick menu: one option per card in the seat's hand. It
+// is what earlier versions showed, and what a press on a card's button is
+// checked against.
+func handMenu(l i18n.Lang, gameID string, g *atheneum.Game, seat int) []discordgo.MessageComponent {
 	b := idsFor(gameID, g, seat)
 	s := &g.Seats[seat]
 	var opts []discordgo.SelectMenuOption
@@ -128,15 +142,30 @@ func heldItem(g *atheneum.Game, seat, id int) (atheneum.Item, bool) {
 }
 
 // workbench builds the resolve-step components for one seat from the
-// engine's legal actions and the selection so far.
+// engine's legal actions and the selection so far: the menus of
+// menuWorkbench for the selection in effect (see effective), each shown as
+// buttons where the message has room for them (see relayout).
 //
-// Shelving a book takes two taps when its legal spaces fit one menu: the
-// item (for a book of any colour, the item in the colour wanted; for a
-// paired set of two colours, the item the way round wanted), then the
-// space, named by its coordinates and compartment. When the spaces do not
-// fit one menu, the compartment comes before the space (three taps).
+// A book takes one tap when it is the item the workbench chose for the
+// seat (the one the normal computer player would shelve next: its spaces
+// are shown at once, the space it would choose first), two otherwise (the
+// item, then the space), while the items and the spaces fit the message
+// as buttons; a menu instead of a row of buttons costs a tap more.
 func workbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection) []discordgo.MessageComponent {
-	return buildWorkbench(l, gameID, g, seat, sel, false)
+	chosen := sel.Mode != ""
+	sel = effective(g, seat, sel)
+	menus := menuWorkbench(l, gameID, g, seat, sel, false)
+	if sel.Mode == "done" {
+		return menus
+	}
+	return relayout(l, g, seat, sel, chosen, menus)
+}
+
+// earlierWorkbench is the workbench of menus the previous version of the
+// bot showed for a selection: its menus may still sit in players'
+// messages, and offered.go checks their presses against it.
+func earlierWorkbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection) []discordgo.MessageComponent {
+	return menuWorkbench(l, gameID, g, seat, sel, false)
 }
 
 // stepwiseWorkbench is the workbench as earlier versions of the bot built
@@ -144,10 +173,17 @@ func workbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selec
 // compartment, then the space. Only offered.go uses it, so that a menu an
 // earlier version left in a player's messages still takes a press.
 func stepwiseWorkbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection) []discordgo.MessageComponent {
-	return buildWorkbench(l, gameID, g, seat, sel, true)
+	return menuWorkbench(l, gameID, g, seat, sel, true)
 }
 
-func buildWorkbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection, stepwise bool) []discordgo.MessageComponent {
+// menuWorkbench is the workbench as menus: the item (for a book of any
+// colour, the item in the colour wanted; for a paired set of two colours,
+// the item the way round wanted), then the space, named by its coordinates
+// and compartment; when the spaces do not fit one menu, the compartment
+// comes before the space. When stepwise, as earlier versions built it,
+// the colour or orientation and the compartment always have menus of
+// their own.
+func menuWorkbench(l i18n.Lang, gameID string, g *atheneum.Game, seat int, sel selection, stepwise bool) []discordgo.MessageComponent {
 	b := idsFor(gameID, g, seat)
 	legal := g.LegalActions(seat)
 	if sel.Mode == "done" {

@@ -10,8 +10,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
-	"strings"
 	"sync/atomic"
 
 	"github.com/bwmarrin/discordgo"
@@ -194,20 +194,105 @@ func (d *Driver) Prompt(p *Player) (discordtest.Message, bool, error) {
 			return msg, false, nil
 		}
 	}
-	return msg, len(Selects(msg)) > 0 || HasButton(msg, "done") || HasButton(msg, "dok"), nil
+	return msg, len(Choices(msg)) > 0 || HasButton(msg, "done") || HasButton(msg, "dok"), nil
+}
+
+// Choice is one press a person can make on a message: a button (no
+// values) or one option of a menu.
+type Choice struct {
+	CustomID string
+	Values   []string
+	Label    string
+	// Chosen is set on the button or option the prompt shows as chosen
+	// so far (a blue button, a menu's default option).
+	Chosen bool
+}
+
+// controlVerbs are the buttons that are not choices of a move: Undo, Done
+// and Done's confirmation.
+var controlVerbs = map[string]bool{"undo": true, "done": true, "dok": true, "dback": true}
+
+// Choices lists the presses msg offers towards a move, in the order shown
+// (Undo, Done and its confirmation aside): each button, and each option
+// of each menu.
+func Choices(msg discordtest.Message) []Choice {
+	var out []Choice
+	var walk func([]discordtest.Component)
+	walk = func(cs []discordtest.Component) {
+		for _, c := range cs {
+			id, err := face.ParseID(c.CustomID)
+			switch {
+			case err != nil || c.Disabled || controlVerbs[id.Verb]:
+			case c.Type == discordgo.ButtonComponent:
+				out = append(out, Choice{CustomID: c.CustomID, Label: c.Label, Chosen: c.Style == int(discordgo.PrimaryButton)})
+			case c.Type == discordgo.SelectMenuComponent:
+				for _, o := range c.Options {
+					out = append(out, Choice{CustomID: c.CustomID, Values: []string{o.Value}, Label: o.Label, Chosen: o.Default})
+				}
+			}
+			walk(c.Components)
+		}
+	}
+	walk(msg.Components)
+	return out
+}
+
+// Offers lists the choices msg offers of the menu with verb, as its
+// options or as the buttons standing for them ("btn" followed by the
+// menu's verb and the option's value), in the order shown.
+func Offers(msg discordtest.Message, verb string) []Choice {
+	var out []Choice
+	for _, c := range Choices(msg) {
+		id, _ := face.ParseID(c.CustomID)
+		if id.Verb == verb || id.Verb == "btn" && id.Arg(0) == verb {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Cards lists the cards a pick prompt offers, in the hand's order: its
+// buttons, or the options of its menu.
+func Cards(msg discordtest.Message) []Choice { return Offers(msg, "pick") }
+
+// game loads the Atheneum game whose components msg carries.
+func (d *Driver) game(msg discordtest.Message) (*atheneum.Game, error) {
+	rec, err := d.Store.LoadGame(d.Ctx, gameOf(msg))
+	if err != nil {
+		return nil, err
+	}
+	st, ok := rec.State.(*atheneum.State)
+	if !ok {
+		return nil, fmt.Errorf("game %s is not a game of Atheneum", rec.ID)
+	}
+	return st.Game, nil
+}
+
+// plays is the action choice c plays on its own in g, or nil when it
+// shows more choices.
+func plays(g *atheneum.Game, c Choice) *atheneum.Action {
+	id, err := face.ParseID(c.CustomID)
+	if err != nil {
+		return nil
+	}
+	press, err := atheneumface.ReadPress(g, id.Seat, id, c.Values)
+	if err != nil {
+		return nil
+	}
+	return press.Action
 }
 
 // step makes one move on the player's prompt: a pick, one action reached
-// through the menus, or Done. It returns false when the bot is not waiting
-// for this player.
+// through the buttons and menus, or Done. It returns false when the bot
+// is not waiting for this player.
 func (d *Driver) Step(p *Player) (bool, error) {
 	msg, ok, err := d.Prompt(p)
 	if !ok || err != nil {
 		return false, err
 	}
-	if pick, ok := Component(msg, "pick"); ok {
-		opt := pick.Options[p.Rng.IntN(len(pick.Options))]
-		_, _, err := d.Click(p.User, msg, pick.CustomID, opt.Value)
+	if cards := Cards(msg); len(cards) > 0 {
+		c := cards[p.Rng.IntN(len(cards))]
+		_, _, err := d.Click(p.User, msg, c.CustomID, c.Values...)
 		return true, err
 	}
 	if confirm, ok := Component(msg, "dok"); ok && !confirm.Disabled {
@@ -216,7 +301,7 @@ func (d *Driver) Step(p *Player) (bool, error) {
 		_, _, err := d.Click(p.User, msg, confirm.CustomID)
 		return true, err
 	}
-	if len(Selects(msg)) == 0 || p.actionsThisTurn > 6 || p.Rng.IntN(8) == 0 {
+	if len(Choices(msg)) == 0 || p.actionsThisTurn > 6 || p.Rng.IntN(8) == 0 {
 		if done, ok := Component(msg, "done"); ok && !done.Disabled {
 			p.actionsThisTurn = 0
 			seen, _, err := d.Click(p.User, msg, done.CustomID)
@@ -227,23 +312,24 @@ func (d *Driver) Step(p *Player) (bool, error) {
 		}
 		return false, nil
 	}
-	// Follow the menus down, always answering the last menu shown, until an
-	// action is applied and the workbench starts afresh.
+	g, err := d.game(msg)
+	if err != nil {
+		return true, err
+	}
+	// Choose at random among the buttons and options shown until one
+	// plays an action.
 	for i := 0; i < 6; i++ {
-		sels := Selects(msg)
-		if len(sels) == 0 {
+		choices := Choices(msg)
+		if len(choices) == 0 {
 			break
 		}
-		last := sels[len(sels)-1]
-		if id, _ := face.ParseID(last.CustomID); id.Verb == "it" && i > 0 {
-			break
-		}
-		opt := last.Options[p.Rng.IntN(len(last.Options))]
-		if msg, _, err = d.Click(p.User, msg, last.CustomID, opt.Value); err != nil {
+		c := choices[p.Rng.IntN(len(choices))]
+		played := plays(g, c) != nil
+		if msg, _, err = d.Click(p.User, msg, c.CustomID, c.Values...); err != nil {
 			return true, err
 		}
-		if msg.Flags&discordgo.MessageFlagsEphemeral != 0 && len(msg.Components) == 0 {
-			break // a refusal (it carries no menus): start again from a fresh prompt
+		if played || msg.Flags&discordgo.MessageFlagsEphemeral != 0 && len(msg.Components) == 0 {
+			break // played, or refused (a refusal carries no components): start again from a fresh prompt
 		}
 	}
 	p.actionsThisTurn++
@@ -286,9 +372,12 @@ func HasButton(msg discordtest.Message, verb string) bool {
 }
 
 // perform makes action a for player p through the components the bot
-// shows a person: the pick menu, the workbench's menus one after the
-// other (item, colour or orientation, compartment, space...), or its
-// buttons. It never reads the bot's sentences: it follows the custom ids.
+// shows a person: a card's button (or the pick menu), the workbench's
+// buttons and menus one after the other (item, colour or orientation,
+// compartment, space...), or Undo and Done. It never reads the bot's
+// sentences: it follows the custom ids, read as the face reads them
+// (atheneumface.ReadPress), pressing at once whatever plays a (the
+// suggested space, say) and else what leads towards it.
 func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 	msg, ok, err := d.Prompt(p)
 	if err != nil {
@@ -297,15 +386,16 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 	if !ok {
 		return fmt.Errorf("%s has no prompt to play %s on", p.User.Username, a)
 	}
-	presses := 0
+	presses, taps := 0, 0
 	click := func(msg discordtest.Message, customID string, values ...string) (discordtest.Message, *discordtest.Interaction, error) {
 		presses++
+		taps += TapsOf(values)
 		return d.Click(p.User, msg, customID, values...)
 	}
 	if hear := tapHook.Load(); hear != nil {
 		tap := d.tapOf(msg, a)
 		defer func() {
-			tap.Presses = presses
+			tap.Presses, tap.Taps = presses, taps
 			(*hear)(tap)
 		}()
 	}
@@ -334,49 +424,60 @@ func (d *Driver) Perform(p *Player, a atheneum.Action) error {
 		}
 		return err
 	}
+	g, err := d.game(msg)
+	if err != nil {
+		return err
+	}
 	for clicks := 0; clicks < 8; clicks++ {
-		var menu discordtest.Component
-		value, verb := "", ""
-		for _, sel := range Selects(msg) {
-			id, err := face.ParseID(sel.CustomID)
-			if err != nil {
-				continue
-			}
-			wants := MenuValues(a, id.Verb)
-			if len(wants) == 0 {
-				continue
-			}
-			var opt discordtest.SelectOption
-			want, found := "", false
-			for _, want = range wants {
-				if opt, found = OptionWithValue(sel, want); found {
-					break
-				}
-			}
-			if !found {
-				return fmt.Errorf("the %s menu offers none of %q, needed for %s", id.Verb, wants, a)
-			}
-			if opt.Default && !FinalChoice(id.Verb, want) {
-				continue // chosen already
-			}
-			menu, value, verb = sel, want, id.Verb
-			break
+		c, final, ok := towards(g, msg, a)
+		if !ok {
+			return fmt.Errorf("nothing on %s's prompt leads to %s", p.User.Username, a)
 		}
-		if value == "" {
-			return fmt.Errorf("no menu of %s's prompt leads to %s", p.User.Username, a)
-		}
-		if msg, _, err = click(msg, menu.CustomID, value); err != nil {
+		if msg, _, err = click(msg, c.CustomID, c.Values...); err != nil {
 			return err
 		}
-		if FinalChoice(verb, value) {
+		if final {
 			return nil
 		}
 	}
 	return fmt.Errorf("%s took more than 8 choices", a)
 }
 
-// Tap is what Perform did for one action: how many times the person
-// pressed a button or chose in a menu (a tap) to make it.
+// towards is the press on msg that plays a at once (final), else the
+// first one shown that leads towards it: an option of the kind
+// MenuValues names, not chosen yet.
+func towards(g *atheneum.Game, msg discordtest.Message, a atheneum.Action) (Choice, bool, bool) {
+	var next Choice
+	found := false
+	for _, c := range Choices(msg) {
+		if act := plays(g, c); act != nil {
+			if *act == a {
+				return c, true, true
+			}
+			continue
+		}
+		if found || c.Chosen {
+			continue
+		}
+		id, _ := face.ParseID(c.CustomID)
+		verb, value := id.Verb, ""
+		if len(c.Values) > 0 {
+			value = c.Values[0]
+		}
+		if verb == "btn" {
+			verb, value = id.Arg(0), id.Arg(1)
+		}
+		if slices.Contains(MenuValues(a, verb), value) {
+			next, found = c, true
+		}
+	}
+	return next, false, found
+}
+
+// Tap is what Perform did for one action: how many interactions it took
+// (Presses) and how many times a person touches the screen for them
+// (Taps): a button is one touch, a choice in a menu two (open the menu,
+// choose).
 type Tap struct {
 	Action atheneum.Action
 	// Kind names the action for a report: its type, or for a shelved
@@ -386,15 +487,32 @@ type Tap struct {
 	// Spaces counts, for a shelved book or a removal, the spaces the
 	// action could have used (with the colour or orientation chosen),
 	// which decides whether they fit one menu.
-	Spaces  int
+	Spaces int
+	// Items counts the item choices the prompt showed (the workbench's
+	// first buttons or menu: items held, a book of any colour once per
+	// colour...), 0 when it showed none.
+	Items int
+	// Presses counts the interactions: buttons pressed and menu choices.
 	Presses int
+	// Taps counts the touches: one per button, two per menu choice.
+	Taps int
+}
+
+// TapsOf is how many times a person touches the screen to send an
+// interaction with values: a button (no values) takes one touch, a menu
+// choice two (opening the menu, then the choice).
+func TapsOf(values []string) int {
+	if len(values) == 0 {
+		return 1
+	}
+	return 2
 }
 
 // tapHook hears every Perform of every driver while set.
 var tapHook atomic.Pointer[func(Tap)]
 
 // CountTaps is a debug counter: until stop is called, hear learns how many
-// taps each action Perform makes took (the demo run under a test measures
+// presses and taps each action Perform makes took (the demo run under a test measures
 // the workbench's flows this way). Drivers playing at the same time all
 // report to it.
 func CountTaps(hear func(Tap)) (stop func()) {
@@ -405,17 +523,12 @@ func CountTaps(hear func(Tap)) (stop func()) {
 // tapOf describes action a, about to be made on prompt msg, for CountTaps.
 func (d *Driver) tapOf(msg discordtest.Message, a atheneum.Action) Tap {
 	tap := Tap{Action: a, Kind: string(a.Type)}
-	var gameID string
-	for _, c := range Selects(msg) {
-		if id, err := face.ParseID(c.CustomID); err == nil {
-			gameID = id.Game
+	for _, c := range Choices(msg) {
+		if id, _ := face.ParseID(c.CustomID); id.Verb == "it" || id.Verb == "btn" && id.Arg(0) == "it" {
+			tap.Items++
 		}
 	}
-	if b, ok := Component(msg, "done"); ok && gameID == "" {
-		if id, err := face.ParseID(b.CustomID); err == nil {
-			gameID = id.Game
-		}
-	}
+	gameID := gameOf(msg)
 	rec, err := d.Store.LoadGame(d.Ctx, gameID)
 	if err != nil {
 		return tap
@@ -455,6 +568,22 @@ func (d *Driver) tapOf(msg discordtest.Message, a atheneum.Action) Tap {
 		}
 	}
 	return tap
+}
+
+// gameOf is the game whose components msg carries ("" when none).
+func gameOf(msg discordtest.Message) string {
+	var game string
+	var walk func([]discordtest.Component)
+	walk = func(cs []discordtest.Component) {
+		for _, c := range cs {
+			if id, err := face.ParseID(c.CustomID); err == nil && game == "" {
+				game = id.Game
+			}
+			walk(c.Components)
+		}
+	}
+	walk(msg.Components)
+	return game
 }
 
 // MenuValues are the options of the menu with verb that lead to action a,
@@ -508,18 +637,6 @@ func MenuValues(a atheneum.Action, verb string) []string {
 		return []string{strconv.Itoa(a.Shelf) + string(a.Side[0])}
 	}
 	return nil
-}
-
-// FinalChoice reports whether choosing value in the menu with verb plays
-// an action (rather than opening the next menu).
-func FinalChoice(verb, value string) bool {
-	switch verb {
-	case "pick", "at", "spc", "tok", "rew", "ss":
-		return true
-	case "it":
-		return strings.HasPrefix(value, "s")
-	}
-	return false
 }
 
 func OptionWithValue(c discordtest.Component, value string) (discordtest.SelectOption, bool) {
