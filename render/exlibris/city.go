@@ -277,11 +277,7 @@ func drawPanels(c *render.Canvas, tiles []tileView, y int, lv cityLevel) int {
 func drawTile(c *render.Canvas, tv *tileView, r image.Rectangle, lv cityLevel) {
 	l := c.Lang
 	compact := lv.compact
-	if lv.dense && tv.permanent {
-		framedRR(c, r, 10, 3, render.Brass, colTile)
-	} else {
-		framedRR(c, r, 10, 2, colCardEdge, colTile)
-	}
+	c.Blit(panelSprite(r.Dx(), r.Dy(), lv.dense && tv.permanent), r.Min)
 	x, y := r.Min.X+8, r.Min.Y+6
 	// The number on a disc, the name, an hourglass for a delayed effect.
 	c.Blit(numberSprite(int(tv.loc)), image.Pt(x-1, y-1))
@@ -330,6 +326,44 @@ func drawTile(c *render.Canvas, tv *tileView, r image.Rectangle, lv cityLevel) {
 			c.Blit(cardSprite(-1, miniW, miniH, unknown, colTile), at)
 		}
 	}
+}
+
+// panelSprite is a tile's panel w×h, outlined in brass for a permanent
+// tile in a dense city.
+func panelSprite(w, h int, brass bool) *render.Sprite {
+	type key struct {
+		w, h  int
+		brass bool
+	}
+	return sprites.Get(key{w, h, brass}, func() *image.RGBA {
+		c := render.NewSprite(w, h, render.Parchment)
+		defer c.Release()
+		if brass {
+			framedRR(c, image.Rect(0, 0, w, h), 10, 3, render.Brass, colTile)
+		} else {
+			framedRR(c, image.Rect(0, 0, w, h), 10, 2, colCardEdge, colTile)
+		}
+		return c.Img
+	})
+}
+
+// seatRowSprite is a seat's row h pixels tall, outlined in gold for a
+// seat the game waits for.
+func seatRowSprite(h int, gold bool) *render.Sprite {
+	type key struct {
+		h    int
+		gold bool
+	}
+	return sprites.Get(key{h, gold}, func() *image.RGBA {
+		c := render.NewSprite(innerW, h, render.Parchment)
+		defer c.Release()
+		if gold {
+			framedRR(c, image.Rect(0, 0, innerW, h), 8, 2, render.Gold, render.ParchmentDark)
+		} else {
+			c.FillRR(image.Rect(0, 0, innerW, h), 8, render.ParchmentDark)
+		}
+		return c.Img
+	})
 }
 
 // drawChips draws a compact tile's cards from x as chips with their codes
@@ -489,12 +523,7 @@ func drawSeatRows(c *render.Canvas, g *exlibris.Game, names []string, y, rowH in
 	y += seatHeadH
 	aw := g.Awaited()
 	for s := 0; s < g.Seats(); s++ {
-		r := render.Rect(render.Margin, y, innerW, rowH-4)
-		if slices.Contains(aw, s) && !g.Over() {
-			framedRR(c, r, 8, 2, render.Gold, render.ParchmentDark)
-		} else {
-			c.FillRR(r, 8, render.ParchmentDark)
-		}
+		c.Blit(seatRowSprite(rowH-4, slices.Contains(aw, s) && !g.Over()), image.Pt(render.Margin, y))
 		dy := (rowH - seatRowH) / 2
 		y += dy
 		c.BlitOver(tokenSprite(s, false, 24), image.Pt(x0+2, y+3))

@@ -346,59 +346,79 @@ func wrapParts(c *render.Canvas, parts []string, width int, f render.FontSpec) [
 // banned and speciality marks, under a heading (id) with those marks'
 // legend.
 func drawCategories(c *render.Canvas, g *exlibris.Game, seat int, n [exlibris.NumCategories]int, id string, y int) {
-	l := c.Lang
-	x0 := float64(render.Margin + 4)
-	c.Text(pt(l, id), x0, float64(y+18), render.Cond(16), render.InkSoft, 0)
-	// The marks' legend, on the right.
 	spec := exlibris.Category(-1)
 	if seat >= 0 {
 		spec = g.Speciality(seat)
 	}
-	tags := []struct {
-		glyph string
-		col   color.RGBA
-		word  string
-		show  bool
-	}{
-		{"★", render.BrassDark, pt(l, "tag.popular"), true},
-		{"✖", render.Red, pt(l, "tag.banned"), true},
-		{"◆", catFill[exlibris.Codex], pt(l, "tag.speciality"), spec >= 0},
-	}
-	x := float64(picW - render.Margin - 4)
-	for i := len(tags) - 1; i >= 0; i-- {
-		t := tags[i]
-		if !t.show {
-			continue
-		}
-		x -= c.Text(t.word, x, float64(y+18), render.Cond(15), render.InkSoft, 1) + 4
-		x -= c.Text(t.glyph, x, float64(y+18), render.Sans(15), t.col, 1) + 14
-	}
+	c.Blit(categoriesSprite(c.Lang, id, g.Popular(), g.Banned(), spec), image.Pt(render.Margin, y))
 	colW := innerW / 2
 	for k := exlibris.Category(0); k < exlibris.NumCategories; k++ {
 		cx := render.Margin + int(k%2)*colW
 		cy := y + 28 + int(k/2)*28
-		box := render.Rect(cx+2, cy, colW-4, 25)
-		c.FillRR(box, 6, render.ParchmentDark)
-		c.BlitOver(bookSprite(k, 17), image.Pt(cx+8, cy+3))
-		c.Text(catName(l, k), float64(cx+32), float64(cy+18), render.Cond(15), render.Ink, 0)
-		right := float64(box.Max.X - 8)
-		switch k {
-		case g.Popular():
-			right -= c.Text("★", right, float64(cy+19), render.Sans(16), render.BrassDark, 1) + 6
-		case g.Banned():
-			right -= c.Text("✖", right, float64(cy+19), render.Sans(16), render.Red, 1) + 6
-		case spec:
-			right -= c.Text("◆", right, float64(cy+19), render.Sans(16), catFill[exlibris.Codex], 1) + 6
-		default:
-			right -= 22
-		}
 		num := "–"
 		if n[k] >= 0 {
 			num = strconv.Itoa(n[k])
 		}
-		c.Text(num, right, float64(cy+19), render.Sans(17), render.Ink, 1)
+		c.Text(num, float64(cx+colW-2-8-22), float64(cy+19), render.Sans(17), render.Ink, 1)
 	}
-	c.Fill(image.Rect(render.Margin, y+catBlockH-8, picW-render.Margin, y+catBlockH-6), render.ParchmentDark)
+}
+
+// categoriesSprite is the categories block without its counts: its
+// heading (message id) with the marks' legend, and each category's shape,
+// name and mark (popular, banned, speciality), drawn once for each
+// language and table.
+func categoriesSprite(l i18n.Lang, id string, popular, banned, spec exlibris.Category) *render.Sprite {
+	type key struct {
+		l                     i18n.Lang
+		id                    string
+		popular, banned, spec exlibris.Category
+	}
+	return sprites.Get(key{l, id, popular, banned, spec}, func() *image.RGBA {
+		c := render.NewSprite(innerW, catBlockH, render.Parchment)
+		c.Lang = l
+		defer c.Release()
+		c.Text(pt(l, id), 4, 18, render.Cond(16), render.InkSoft, 0)
+		// The marks' legend, on the right.
+		tags := []struct {
+			glyph string
+			col   color.RGBA
+			word  string
+			show  bool
+		}{
+			{"★", render.BrassDark, pt(l, "tag.popular"), true},
+			{"✖", render.Red, pt(l, "tag.banned"), true},
+			{"◆", catFill[exlibris.Codex], pt(l, "tag.speciality"), spec >= 0},
+		}
+		x := float64(innerW - 4)
+		for i := len(tags) - 1; i >= 0; i-- {
+			t := tags[i]
+			if !t.show {
+				continue
+			}
+			x -= c.Text(t.word, x, 18, render.Cond(15), render.InkSoft, 1) + 4
+			x -= c.Text(t.glyph, x, 18, render.Sans(15), t.col, 1) + 14
+		}
+		colW := innerW / 2
+		for k := exlibris.Category(0); k < exlibris.NumCategories; k++ {
+			cx := int(k%2) * colW
+			cy := 28 + int(k/2)*28
+			box := render.Rect(cx+2, cy, colW-4, 25)
+			c.FillRR(box, 6, render.ParchmentDark)
+			c.BlitOver(bookSprite(k, 17), image.Pt(cx+8, cy+3))
+			label(c, catName(l, k), float64(cx+32), float64(cy+18), float64(colW-90), render.Cond(15), render.Ink)
+			right := float64(box.Max.X - 8)
+			switch k {
+			case popular:
+				c.Text("★", right, float64(cy+19), render.Sans(16), render.BrassDark, 1)
+			case banned:
+				c.Text("✖", right, float64(cy+19), render.Sans(16), render.Red, 1)
+			case spec:
+				c.Text("◆", right, float64(cy+19), render.Sans(16), catFill[exlibris.Codex], 1)
+			}
+		}
+		c.Fill(image.Rect(0, catBlockH-8, innerW, catBlockH-6), render.ParchmentDark)
+		return c.Img
+	})
 }
 
 // drawPlacing draws the card being placed and how many places it may go
@@ -439,8 +459,7 @@ func drawCollectionGrid(c *render.Canvas, p gridPlan, x0, y0 int, cl *collection
 			continue
 		}
 		r, _ := p.cell(x0, y0, sp.R, sp.C)
-		c.FillRR(r, radius(p.w), colLitSoft)
-		render.DashedRR(c, r, radius(p.w), 2, 7, 5, colLit)
+		c.Blit(litSprite(p.w, p.h, bg), r.Min)
 	}
 	drawGridCards(c, p, x0, y0, cl.places, cl.marks, bg)
 	size := math.Min(22, float64(p.w)*0.2)
@@ -482,6 +501,22 @@ func drawCollectionGrid(c *render.Canvas, p gridPlan, x0, y0 int, cl *collection
 			drawLitBadge(c, n, bx, by, 15)
 		}
 	}
+}
+
+// litSprite is an empty place offered, w×h on a ground of colour bg.
+func litSprite(w, h int, bg color.RGBA) *render.Sprite {
+	type key struct {
+		w, h int
+		bg   color.RGBA
+	}
+	return sprites.Get(key{w, h, bg}, func() *image.RGBA {
+		c := render.NewSprite(w, h, bg)
+		defer c.Release()
+		r := image.Rect(0, 0, w, h)
+		c.FillRR(r, radius(w), colLitSoft)
+		render.DashedRR(c, r, radius(w), 2, 7, 5, colLit)
+		return c.Img
+	})
 }
 
 // drawArrow draws a small green triangle pointing right (dir 1) or left

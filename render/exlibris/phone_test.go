@@ -76,9 +76,14 @@ func TestEveryPictureReadsOnAPhone(t *testing.T) {
 					seed := uint64(1000*seats + 100*int(mode) + i)
 					g := newGame(t, seed, seats, exlibris.Options{Mode: mode, Long: i%2 == 1})
 					p := newPlayer(seed)
+					archived := false
 					for step := 0; ; step++ {
 						k, _ := asked(g)
-						if step%every == 0 || k == "flip" || g.Over() {
+						// Every step of the flip step, and the first
+						// archive of each game whatever the step.
+						first := k == "archive" && !archived
+						archived = archived || first
+						if step%every == 0 || k == "flip" || first || g.Over() {
 							drawAll(t, g, seed, step, drawn)
 						}
 						if g.Over() {

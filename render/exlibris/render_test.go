@@ -149,6 +149,11 @@ func goldens() []golden {
 			g, s, card := archiving(t, 3, Over)
 			return DrawCollection(g.View(s), s, Marks{Offer: true, Path: []string{card}}, fr)
 		}},
+		golden{"before the inspection a seat's collection numbers the cards it may turn down", "collection-flip-2.png", "", func(t *testing.T) (render.Picture, error) {
+			g := flipping(t, 2)
+			s := g.Awaited()[0]
+			return DrawCollection(g.View(s), s, Marks{Offer: true}, en)
+		}},
 		golden{"a final collection outlines the card archived last", "collection-last-2.png", "", func(t *testing.T) (render.Picture, error) {
 			g := over(t, 2)
 			pl := g.Collection(1)
