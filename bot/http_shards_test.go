@@ -41,7 +41,7 @@ func startShard(t *testing.T, srv *discordtest.Server, path string, id, count in
 	dg.ShardID, dg.ShardCount = id, count
 	cfg := Config{Token: secretToken, StepHours: 24, SchedulerEvery: time.Hour, ShardID: id, ShardCount: count}
 	b := New(Options{Config: cfg, Discord: dg, Store: db, Faces: testFaces(),
-		Logger: slog.New(slog.NewTextHandler(&testWriter{t: t}, nil)).With("shard", id),
+		Logger:  slog.New(slog.NewTextHandler(&testWriter{t: t}, nil)).With("shard", id),
 		NewSeed: func() uint64 { return 20261123 }})
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {

@@ -23,8 +23,8 @@ type GatewayConn struct {
 	SessionID string // from READY; kept across RESUME
 	// URL is the URL the client dialled, query included
 	// (discordgo: "/gateway/?v=9&encoding=json").
-	URL         string
-	Intents     discordgo.Intent
+	URL     string
+	Intents discordgo.Intent
 	// Shard is the shard the connection identified as, [id, count]
 	// ([0, 1] when IDENTIFY named none): it receives the events of the
 	// servers whose ShardOf is id, and direct messages on shard 0.

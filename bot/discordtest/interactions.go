@@ -134,9 +134,9 @@ type interactionState struct {
 	overHTTP   bool
 	delivering chan struct{}
 	refused    bool
-	cb           *Callback
-	originalID   string
-	followups    []string
+	cb         *Callback
+	originalID string
+	followups  []string
 }
 
 func (st *interactionState) latency() (time.Duration, bool) {

@@ -110,7 +110,7 @@ type Server struct {
 	routeTable []route
 	wg         sync.WaitGroup // gateway connection goroutines
 
-	done    chan struct{} // closed by Close, to cut latency sleeps short
+	done chan struct{} // closed by Close, to cut latency sleeps short
 	// base ends when Close is called, cancelling deliveries to the
 	// interactions endpoint, which deliveries counts.
 	base       context.Context
@@ -120,7 +120,7 @@ type Server struct {
 	// deliveryTransport (closed by Close).
 	deliveryClient    *http.Client
 	deliveryTransport *http.Transport
-	latency atomic.Int64  // time.Duration, see Options.Latency
+	latency           atomic.Int64 // time.Duration, see Options.Latency
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every state change
