@@ -24,7 +24,7 @@ import (
 // overHTTP makes the fake Discord deliver the harness's interactions to
 // its bot's interactions endpoint, served on 127.0.0.1 with a key pair
 // made here, as a process started with ATHENEUM_HTTP serves it.
-func overHTTP(t *testing.T, h *harness, o HTTPOptions) {
+func overHTTP(t testing.TB, h *harness, o HTTPOptions) {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
