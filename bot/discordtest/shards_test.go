@@ -64,10 +64,13 @@ func TestEachShardReceivesItsServersInteractionsAndDirectMessagesGoToShardZero(t
 		sessions[shard] = dg
 	}
 	for shard, dg := range sessions {
+		// READY's list, which Open has read.
 		var guilds []string
+		dg.State.RLock()
 		for _, g := range dg.State.Guilds {
 			guilds = append(guilds, g.ID)
 		}
+		dg.State.RUnlock()
 		if !slices.Equal(guilds, []string{guildOfShard[shard]}) {
 			t.Errorf("shard %d was told of servers %v, want only %s", shard, guilds, guildOfShard[shard])
 		}
