@@ -296,7 +296,8 @@ func (b *Bot) handle(i *discordgo.Interaction, first func(*discordgo.Interaction
 	}
 	if errors.Is(err, errAnsweredForTheBot) {
 		// The interactions endpoint told the user the bot was too slow
-		// (see HTTPHandler): the handler stopped before doing anything.
+		// (see HTTPHandler): the handler stopped at its first answer, as
+		// one does on the gateway when Discord refuses a late one.
 		return
 	}
 	if isAlreadyAcknowledged(err) {
