@@ -259,11 +259,16 @@ func (b *Bot) HandleInteraction(_ *discordgo.Session, ic *discordgo.InteractionC
 }
 
 // Handle processes one interaction (see HandleInteraction).
-func (b *Bot) Handle(i *discordgo.Interaction) {
+func (b *Bot) Handle(i *discordgo.Interaction) { b.handle(i, nil) }
+
+// handle processes one interaction whose first response goes through
+// first when it is set (an interaction delivered over HTTP, answered in
+// the body of its request: see HTTPHandler), else over REST.
+func (b *Bot) handle(i *discordgo.Interaction, first func(*discordgo.InteractionResponse) error) {
 	// Until the member's own choice is read, which waits until the
 	// interaction is acknowledged, answer in their client's language (the
 	// store may be closing).
-	r := &reply{b: b, i: i, l: i18n.FromLocale(string(i.Locale))}
+	r := &reply{b: b, i: i, l: i18n.FromLocale(string(i.Locale)), first: first}
 	if !b.enter() {
 		r.fail(face.RefuseID("play.restarting"))
 		return
@@ -289,6 +294,12 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 	default:
 		err = face.RefuseID("play.unsupported")
 	}
+	if errors.Is(err, errAnsweredForTheBot) {
+		// The interactions endpoint told the user the bot was too slow
+		// (see HTTPHandler): the handler stopped at its first answer, as
+		// one does on the gateway when Discord refuses a late one.
+		return
+	}
 	if isAlreadyAcknowledged(err) {
 		// The gateway delivered the interaction twice (after a resume, say)
 		// and the other delivery answered it: expected, and harmless.
@@ -305,6 +316,9 @@ func (b *Bot) Handle(i *discordgo.Interaction) {
 type reply struct {
 	b *Bot
 	i *discordgo.Interaction
+	// first, when set, sends the interaction's first response instead of
+	// a REST call, once (see respond).
+	first func(*discordgo.InteractionResponse) error
 	// face is the face of the game the interaction is about, once known.
 	face  face.Face
 	acked bool
@@ -329,12 +343,24 @@ func (r *reply) lang() i18n.Lang {
 	return r.l
 }
 
+// respond sends the interaction's response: the first one through
+// r.first when set (an HTTP delivery's answer), any other as a REST call,
+// to which Discord answers "already acknowledged" as it would on the
+// gateway.
+func (r *reply) respond(resp *discordgo.InteractionResponse) error {
+	if first := r.first; first != nil {
+		r.first = nil
+		return first(resp)
+	}
+	return r.b.dg.InteractionRespond(r.i, resp)
+}
+
 // deferUpdate acknowledges a component: the message will be edited.
 func (r *reply) deferUpdate() error {
 	if r.acked {
 		return nil
 	}
-	err := r.b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+	err := r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 	r.acked = err == nil
 	return err
 }
@@ -348,7 +374,7 @@ func (r *reply) deferMessage(ephemeral bool) error {
 	if ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	err := r.b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: data})
+	err := r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: data})
 	r.acked, r.ephemeral = err == nil, ephemeral
 	return err
 }
@@ -437,7 +463,7 @@ func (r *reply) fail(err error) {
 		r.b.log.Error("interaction failed", "game", r.game, "interaction", r.i.ID, "err", err)
 	}
 	if !r.acked {
-		e := r.b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		e := r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: msg, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions}})
 		if e == nil {
 			r.acked = true

@@ -251,7 +251,7 @@ func (b *Bot) noGameHere(r *reply, err error) error {
 // cmdRules shows a topic of the game's rules, privately.
 func (b *Bot) cmdRules(r *reply, topic string) error {
 	text := r.face.RulesText(r.lang(), topic)
-	return b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions}})
 }
 

@@ -2,8 +2,11 @@ package bot
 
 import (
 	"bufio"
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -39,7 +42,34 @@ type Config struct {
 	// an idle two-core machine. (Anludim's hard player plays its own fixed
 	// play-outs.)
 	HardAIPlayouts int
+	// HTTPAddr, when set (ATHENEUM_HTTP, e.g. ":8080"), is the address of
+	// the HTTP interactions endpoint, through which Discord then delivers
+	// every interaction instead of the gateway (see HTTPHandler): any
+	// number of identical processes may serve it, behind a load balancer.
+	HTTPAddr string
+	// PublicKey is the application's public key (DISCORD_PUBLIC_KEY, in
+	// hexadecimal as the developer portal shows it), which checks that the
+	// endpoint's requests come from Discord; HTTPAddr needs it.
+	PublicKey ed25519.PublicKey
+	// ShardID and ShardCount (ATHENEUM_SHARDS=i/n) make this process the
+	// gateway's shard i of n, which receives the interactions of the
+	// servers whose id gives (id >> 22) % n = i, and direct messages on
+	// shard 0. ShardCount is 0 when unset: one connection for everything.
+	ShardID, ShardCount int
 }
+
+// Sharded reports whether the process is one gateway shard of several.
+func (c Config) Sharded() bool { return c.ShardCount > 1 }
+
+// RegistersCommands reports whether this process installs the slash
+// commands at start: every process but the shards other than 0. Discord
+// lets any shard do it, but the commands are the application's, not a
+// shard's: n shards overwriting the same commands at every start would
+// spend n times the application's budget of command writes, and shard 0
+// always runs (it receives the direct messages). The processes behind an
+// HTTP endpoint are all alike, so each one registers; the overwrite is
+// the same from each, and the last one started wins in a rolling upgrade.
+func (c Config) RegistersCommands() bool { return c.ShardID == 0 }
 
 // MaxHardAIPlayouts is the most ATHENEUM_HARD_AI_PLAYOUTS may ask: about a
 // minute per pick.
@@ -97,17 +127,74 @@ func LoadConfig(envFile string) (Config, error) {
 		}
 		c.HardAIPlayouts = n
 	}
+	if err := c.readReceiving(); err != nil {
+		return c, err
+	}
 	if c.Token == "" {
 		return c, ErrNoToken
 	}
 	return c, nil
 }
 
+// readReceiving reads how interactions arrive: the gateway (with
+// ATHENEUM_SHARDS, as one of several shards) or the HTTP endpoint
+// (ATHENEUM_HTTP and DISCORD_PUBLIC_KEY); both run several processes, and
+// so need a PostgreSQL database.
+func (c *Config) readReceiving() error {
+	if v := strings.TrimSpace(os.Getenv("ATHENEUM_SHARDS")); v != "" {
+		i, n, ok := parseShard(v)
+		if !ok {
+			return fmt.Errorf("ATHENEUM_SHARDS must be this process's shard and the number of shards, as i/n with i from 0 to n-1 (0/2 and 1/2 for two processes), not %q", v)
+		}
+		c.ShardID, c.ShardCount = i, n
+		if c.Sharded() {
+			if err := c.sharedDBFor("ATHENEUM_SHARDS"); err != nil {
+				return err
+			}
+		}
+	}
+	key := strings.TrimSpace(os.Getenv("DISCORD_PUBLIC_KEY"))
+	if key != "" {
+		raw, err := hex.DecodeString(key)
+		if err != nil || len(raw) != ed25519.PublicKeySize {
+			return fmt.Errorf("DISCORD_PUBLIC_KEY must be the application's public key, %d hexadecimal digits as the developer portal shows it (General Information, Public Key)", 2*ed25519.PublicKeySize)
+		}
+		c.PublicKey = raw
+	}
+	c.HTTPAddr = strings.TrimSpace(os.Getenv("ATHENEUM_HTTP"))
+	if c.HTTPAddr == "" {
+		return nil
+	}
+	if _, _, err := net.SplitHostPort(c.HTTPAddr); err != nil {
+		return fmt.Errorf("ATHENEUM_HTTP must be the address the interactions endpoint listens on, as :8080 or 10.0.0.5:8080, not %q", c.HTTPAddr)
+	}
+	if c.PublicKey == nil {
+		return errors.New(`ATHENEUM_HTTP needs DISCORD_PUBLIC_KEY, the application's public key, to check that requests come from Discord: copy it from the developer portal (General Information, Public Key)`)
+	}
+	if c.Sharded() {
+		return errors.New("ATHENEUM_SHARDS and ATHENEUM_HTTP are two ways of receiving interactions: with the HTTP endpoint Discord sends every interaction to it and no process connects to the gateway, so leave ATHENEUM_SHARDS unset")
+	}
+	return c.sharedDBFor("ATHENEUM_HTTP")
+}
+
+// parseShard reads "i/n", a shard of n.
+func parseShard(v string) (i, n int, ok bool) {
+	a, b, found := strings.Cut(v, "/")
+	if !found {
+		return 0, 0, false
+	}
+	i, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return 0, 0, false
+	}
+	return i, n, true
+}
+
 // sharedDBFor refuses a setting that runs several processes or shards at
 // once unless ATHENEUM_DB names a PostgreSQL database: an SQLite file is
-// written by one process alone. LoadConfig is to call it for each such
-// setting when it reads one (ATHENEUM_SHARDS, ATHENEUM_HTTP); there is
-// none yet.
+// written by one process alone. LoadConfig calls it for each such setting
+// it reads (ATHENEUM_SHARDS, ATHENEUM_HTTP).
 func (c Config) sharedDBFor(setting string) error {
 	if store.IsPostgresURL(c.DBPath) {
 		return nil

@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
@@ -124,6 +127,64 @@ func TestConfigReadsTheHardPlayersEffortInPlayouts(t *testing.T) {
 				t.Fatal(err)
 			case tc.err == "" && c.HardAIPlayouts != tc.want:
 				t.Errorf("%d play-outs, want %d", c.HardAIPlayouts, tc.want)
+			}
+		})
+	}
+}
+
+func TestConfigReadsHowInteractionsArrive(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "token")
+	key := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, ed25519.SeedSize)).Public().(ed25519.PublicKey)
+	const pg, lite = "postgres://bot@db.internal/atheneum", "/var/lib/atheneum/games.db"
+	for _, tc := range []struct {
+		name, db, shards, http, key string
+		// want is the config's reading, when err is "".
+		wantShard, wantCount int
+		wantHTTP             string
+		err                  []string
+	}{
+		{name: "nothing set is one gateway connection, on SQLite", db: lite},
+		{name: "a shard of two is read on PostgreSQL", db: pg, shards: "1/2", wantShard: 1, wantCount: 2},
+		{name: "the one shard of one is a single process, fine on SQLite", db: lite, shards: "0/1", wantCount: 1},
+		{name: "shards on SQLite are refused with what to do", db: lite, shards: "0/2", err: []string{"ATHENEUM_SHARDS", "postgres://", lite}},
+		{name: "a shard beyond the count is refused", db: pg, shards: "2/2", err: []string{"ATHENEUM_SHARDS must be", `"2/2"`}},
+		{name: "a shard without the count is refused", db: pg, shards: "1", err: []string{"as i/n"}},
+		{name: "a count of no shards is refused", db: pg, shards: "0/0", err: []string{"ATHENEUM_SHARDS must be"}},
+		{name: "the HTTP endpoint is read with its key on PostgreSQL", db: pg, http: ":8080", key: hex.EncodeToString(key), wantHTTP: ":8080"},
+		{name: "the HTTP endpoint on SQLite is refused with what to do", db: lite, http: ":8080", key: hex.EncodeToString(key), err: []string{"ATHENEUM_HTTP", "postgres://"}},
+		{name: "the HTTP endpoint without the public key says where to find it", db: pg, http: ":8080", err: []string{"DISCORD_PUBLIC_KEY", "General Information"}},
+		{name: "a public key that is not hexadecimal is refused", db: pg, http: ":8080", key: "not-a-key", err: []string{"DISCORD_PUBLIC_KEY must be", "64 hexadecimal digits"}},
+		{name: "a public key of the wrong length is refused", db: pg, http: ":8080", key: hex.EncodeToString(key[:16]), err: []string{"DISCORD_PUBLIC_KEY must be"}},
+		{name: "an address without a port is refused", db: pg, http: "8080", key: hex.EncodeToString(key), err: []string{"ATHENEUM_HTTP must be", ":8080"}},
+		{name: "the HTTP endpoint and shards together are refused", db: pg, shards: "0/2", http: ":8080", key: hex.EncodeToString(key), err: []string{"ATHENEUM_SHARDS and ATHENEUM_HTTP"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range map[string]string{"ATHENEUM_DB": tc.db, "ATHENEUM_SHARDS": tc.shards, "ATHENEUM_HTTP": tc.http, "DISCORD_PUBLIC_KEY": tc.key} {
+				t.Setenv(k, v)
+				if v == "" {
+					os.Unsetenv(k)
+				}
+			}
+			c, err := LoadConfig("")
+			if tc.err != nil {
+				if err == nil {
+					t.Fatalf("accepted: %+v", c)
+				}
+				for _, want := range tc.err {
+					if !strings.Contains(err.Error(), want) {
+						t.Errorf("the refusal %q does not say %q", err, want)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.ShardID != tc.wantShard || c.ShardCount != tc.wantCount || c.HTTPAddr != tc.wantHTTP {
+				t.Errorf("shard %d/%d, HTTP %q; want %d/%d, %q", c.ShardID, c.ShardCount, c.HTTPAddr, tc.wantShard, tc.wantCount, tc.wantHTTP)
+			}
+			if tc.key != "" && !key.Equal(c.PublicKey) {
+				t.Errorf("public key %x, want %x", c.PublicKey, key)
 			}
 		})
 	}

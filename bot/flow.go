@@ -238,7 +238,7 @@ func (b *Bot) handleAutocomplete(ctx context.Context, r *reply) error {
 	if len(choices) > face.MaxOptions {
 		choices = choices[:face.MaxOptions]
 	}
-	return b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices}})
 }
 

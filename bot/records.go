@@ -62,7 +62,7 @@ func (r *reply) say(text string, ephemeral bool) error {
 	if ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	err := r.b.dg.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	err := r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 	r.acked = err == nil
 	return err
 }

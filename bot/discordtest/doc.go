@@ -32,6 +32,27 @@
 // commands with their localizations and bounds. Ids are deterministic,
 // increasing, valid snowflakes.
 //
+// Interactions reach the bot one of Discord's two ways. By default they
+// are dispatched on the gateway; with several shards (discordgo's ShardID
+// and ShardCount, sent in IDENTIFY) a server's events go to the newest
+// live session of shard (guild_id >> 22) % n (ShardOf) and direct
+// messages to shard 0, each session hears only its shard's servers in
+// READY and GUILD_CREATE, and an IDENTIFY naming a shard that cannot exist
+// is closed with 4010. Once SetInteractionsEndpoint has given the
+// application an Interactions Endpoint URL (after checking it as the
+// developer portal does: a signed PING must get a PONG and a forged one
+// 401), every interaction is POSTed there instead, with X-Signature-Ed25519
+// and X-Signature-Timestamp made with a private key the test supplies, and
+// the bot's first response is read from the body of its answer: it must
+// be a 200 within the acknowledgement deadline and a response Discord
+// accepts, or the interaction fails for its user (Late, or a violation
+// for an invalid answer). Such an answer is logged as a Request of Method
+// "ANSWER" and Route EndpointAnswerRoute. A REST call to an interaction's
+// webhook that arrives while the fake still reads the answer it follows
+// waits for it (the bot sends its edits once its answer is complete); one
+// sent before the bot answered at all thus waits until Discord stops
+// waiting, and finds no webhook.
+//
 // It enforces the parts of Discord's contract that bots most often get wrong,
 // answering with Discord's own error codes so the bot sees realistic
 // *discordgo.RESTError values:

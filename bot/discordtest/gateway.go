@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -22,8 +23,12 @@ type GatewayConn struct {
 	SessionID string // from READY; kept across RESUME
 	// URL is the URL the client dialled, query included
 	// (discordgo: "/gateway/?v=9&encoding=json").
-	URL         string
-	Intents     discordgo.Intent
+	URL     string
+	Intents discordgo.Intent
+	// Shard is the shard the connection identified as, [id, count]
+	// ([0, 1] when IDENTIFY named none): it receives the events of the
+	// servers whose ShardOf is id, and direct messages on shard 0.
+	Shard       [2]int
 	Compress    bool // IDENTIFY asked for compressed payloads
 	Resumed     bool // the connection resumed an earlier session
 	Heartbeats  int
@@ -48,6 +53,8 @@ type gwConn struct {
 type gwSession struct {
 	id  string
 	seq int64
+	// shard is the session's [id, count], kept across RESUME.
+	shard [2]int
 	// sent are the session's latest dispatches, oldest first, which a
 	// RESUME replays from the sequence number the client saw last, as
 	// Discord does: a dispatch written to a connection that died before
@@ -99,6 +106,24 @@ type identifyData struct {
 	Token    string           `json:"token"`
 	Intents  discordgo.Intent `json:"intents"`
 	Compress bool             `json:"compress"`
+	Shard    *[2]int          `json:"shard"`
+}
+
+// ShardOf is the shard that receives a server's events among shards, as
+// Discord routes them: (guild_id >> 22) % shards; direct messages (guildID
+// "") and an id that is not a snowflake go to shard 0.
+func ShardOf(guildID string, shards int) int {
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if guildID == "" || err != nil || shards <= 1 {
+		return 0
+	}
+	return int((id >> 22) % uint64(shards))
+}
+
+// serves reports whether a connection of shard [id, count] receives the
+// events of guildID ("" for direct messages).
+func serves(shard [2]int, guildID string) bool {
+	return ShardOf(guildID, shard[1]) == shard[0]
 }
 
 type resumeData struct {
@@ -122,7 +147,8 @@ func (s *Server) Connections() []GatewayConn {
 
 // WaitConnected waits until a gateway connection is live (READY or RESUMED
 // sent, not closed) and returns the newest live one, the one dispatches go
-// to. After closing a bot session and opening another, it returns the new
+// to when the bot runs a single shard (WaitConnectedFor waits for a
+// server's shard). After closing a bot session and opening another, it returns the new
 // connection once the old one's close frame has arrived.
 func (s *Server) WaitConnected(ctx context.Context) (GatewayConn, error) {
 	var out GatewayConn
@@ -136,14 +162,39 @@ func (s *Server) WaitConnected(ctx context.Context) (GatewayConn, error) {
 	return out, err
 }
 
-// liveConnLocked picks the connection that receives dispatches: the newest
-// live one. Like Discord with a single shard, each event goes to one
-// session, so a bot briefly running twice during a restart does not answer
-// twice.
+// WaitConnectedFor waits until a live gateway connection receives the
+// events of guildID ("" for direct messages): one of the shard ShardOf
+// gives. It returns the newest such connection, the one they go to.
+func (s *Server) WaitConnectedFor(ctx context.Context, guildID string) (GatewayConn, error) {
+	var out GatewayConn
+	err := s.waitFor(ctx, "a connected gateway session for guild "+guildID, func() bool {
+		if c := s.liveConnForLocked(guildID); c != nil {
+			out = c.info
+			return true
+		}
+		return false
+	})
+	return out, err
+}
+
+// liveConnLocked picks the newest live connection of any shard.
 func (s *Server) liveConnLocked() *gwConn {
 	for i := len(s.conns) - 1; i >= 0; i-- {
 		if s.conns[i].info.Live() {
 			return s.conns[i]
+		}
+	}
+	return nil
+}
+
+// liveConnForLocked picks the connection that receives guildID's
+// dispatches: the newest live one of its shard. Like Discord, each event
+// goes to one session, so a bot briefly running twice during a restart
+// does not answer twice.
+func (s *Server) liveConnForLocked(guildID string) *gwConn {
+	for i := len(s.conns) - 1; i >= 0; i-- {
+		if c := s.conns[i]; c.info.Live() && serves(c.info.Shard, guildID) {
+			return c
 		}
 	}
 	return nil
@@ -163,26 +214,32 @@ func (s *Server) DisconnectAll(code int) {
 }
 
 // Dispatch sends a dispatch event (op 0) with the given type and data to the
-// live session, for events the fake does not produce itself.
+// live session, for events the fake does not produce itself: the session
+// of the shard of the data's guild_id (shard 0 without one).
 func (s *Server) Dispatch(ctx context.Context, eventType string, data any) error {
 	raw, err := json.Marshal(data)
 	if err != nil {
 		return err
 	}
-	_, err = s.dispatch(ctx, eventType, raw, nil)
+	var about struct {
+		GuildID string `json:"guild_id"`
+	}
+	_ = json.Unmarshal(raw, &about)
+	_, err = s.dispatchTo(ctx, about.GuildID, eventType, raw, nil)
 	return err
 }
 
-// dispatch waits for a live connection and sends the event to it. before,
-// if set, runs under s.mu right before the frame is written, with the
-// connection chosen, so timing starts exactly at dispatch.
-func (s *Server) dispatch(ctx context.Context, eventType string, data json.RawMessage, before func(c *gwConn)) (*gwConn, error) {
+// dispatchTo waits for a live connection of guildID's shard and sends the
+// event to it. before, if set, runs under s.mu right before the frame is
+// written, with the connection chosen, so timing starts exactly at
+// dispatch.
+func (s *Server) dispatchTo(ctx context.Context, guildID, eventType string, data json.RawMessage, before func(c *gwConn)) (*gwConn, error) {
 	for {
-		if _, err := s.WaitConnected(ctx); err != nil {
+		if _, err := s.WaitConnectedFor(ctx, guildID); err != nil {
 			return nil, err
 		}
 		s.mu.Lock()
-		c := s.liveConnLocked()
+		c := s.liveConnForLocked(guildID)
 		s.mu.Unlock()
 		if c == nil {
 			continue
@@ -415,6 +472,14 @@ func (c *gwConn) identify(d identifyData) bool {
 		c.closeWith(4014, "Disallowed intent(s).")
 		return false
 	}
+	shard := [2]int{0, 1}
+	if d.Shard != nil {
+		shard = *d.Shard
+	}
+	if shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1] {
+		c.closeWith(4010, "Invalid shard.")
+		return false
+	}
 	compress := d.Compress && !s.opts.DisableCompression
 
 	// Hold the write lock from READY to the last GUILD_CREATE so no
@@ -422,15 +487,19 @@ func (c *gwConn) identify(d identifyData) bool {
 	c.wmu.Lock()
 	s.mu.Lock()
 	s.nextSession++
-	sess := &gwSession{id: fmt.Sprintf("%032x", s.nextSession)}
+	sess := &gwSession{id: fmt.Sprintf("%032x", s.nextSession), shard: shard}
 	s.sessions[sess.id] = sess
 	c.sess = sess
 	c.info.SessionID = sess.id
 	c.info.Intents = d.Intents
 	c.info.Compress = d.Compress
+	c.info.Shard = shard
 	var guilds []any
 	var creates []json.RawMessage
 	for _, id := range s.guildList {
+		if !serves(shard, id) {
+			continue
+		}
 		guilds = append(guilds, map[string]any{"id": id, "unavailable": true})
 		if d.Intents&discordgo.IntentGuilds != 0 {
 			raw, _ := json.Marshal(s.guildJSONLocked(s.guilds[id]))
@@ -444,7 +513,7 @@ func (c *gwConn) identify(d identifyData) bool {
 		"session_id":         sess.id,
 		"session_type":       "normal",
 		"resume_gateway_url": s.gatewayURL,
-		"shard":              []int{0, 1},
+		"shard":              shard,
 		"application":        map[string]any{"id": s.bot.ID, "flags": 0},
 		"private_channels":   []any{},
 		"relationships":      []any{},
@@ -507,6 +576,7 @@ func (c *gwConn) resume(d resumeData) bool {
 	}
 	c.sess = sess
 	c.info.SessionID = sess.id
+	c.info.Shard = sess.shard
 	c.info.Resumed = true
 	sess.seq++
 	seq := sess.seq
@@ -524,11 +594,12 @@ func (c *gwConn) resume(d resumeData) bool {
 	return c.writeFrameLocked(0, "RESUMED", seq, map[string]any{}, false) == nil
 }
 
-// broadcastGuildCreate tells live sessions about a guild added after they
-// connected, like Discord does when the bot joins a guild.
+// broadcastGuildCreate tells the live session of the guild's shard about
+// a guild added after it connected, like Discord does when the bot joins a
+// guild.
 func (s *Server) broadcastGuildCreate(guildID string) {
 	s.mu.Lock()
-	c := s.liveConnLocked()
+	c := s.liveConnForLocked(guildID)
 	var raw json.RawMessage
 	if c != nil && c.info.Intents&discordgo.IntentGuilds != 0 {
 		raw, _ = json.Marshal(s.guildJSONLocked(s.guilds[guildID]))

@@ -128,9 +128,15 @@ type interactionState struct {
 	connID       int
 	firstCallAt  time.Time // first callback attempt that reached the interaction
 	late         bool      // a callback came after the deadline
-	cb           *Callback
-	originalID   string
-	followups    []string
+	// overHTTP marks an interaction POSTed to the interactions endpoint;
+	// delivering is closed once its HTTP answer is taken (see deliver),
+	// and refused is set when that answer was not one Discord accepts.
+	overHTTP   bool
+	delivering chan struct{}
+	refused    bool
+	cb         *Callback
+	originalID string
+	followups  []string
 }
 
 func (st *interactionState) latency() (time.Duration, bool) {
@@ -147,7 +153,12 @@ func (in *Interaction) DispatchedAt() time.Time {
 	return in.st.dispatchedAt
 }
 
-// ConnectionID is the gateway connection (GatewayConn.ID) that received it.
+// OverHTTP reports whether the interaction was POSTed to the interactions
+// endpoint rather than dispatched on the gateway.
+func (in *Interaction) OverHTTP() bool { return in.st.overHTTP }
+
+// ConnectionID is the gateway connection (GatewayConn.ID) that received
+// it; 0 for an interaction delivered over HTTP.
 func (in *Interaction) ConnectionID() int {
 	in.s.mu.Lock()
 	defer in.s.mu.Unlock()
@@ -165,10 +176,15 @@ func (in *Interaction) Callback() (Callback, bool) {
 }
 
 // ErrInteractionFailed is returned by WaitAck and WaitResponse when the
-// bot acknowledged the interaction too late: Discord refused the callback
-// and shows its user that the interaction failed; nothing will answer it,
-// and a person would press or type again.
-var ErrInteractionFailed = errors.New("discordtest: the interaction failed: the bot acknowledged it after Discord's deadline")
+// bot acknowledged the interaction too late, or, over the interactions
+// endpoint, answered it with something Discord refuses: Discord shows its
+// user that the interaction failed; nothing will answer it, and a person
+// would press or type again.
+var ErrInteractionFailed = errors.New("discordtest: the interaction failed: the bot did not acknowledge it validly before Discord's deadline")
+
+// failed reports whether the interaction failed for its user (see
+// ErrInteractionFailed).
+func (st *interactionState) failed() bool { return st.late || st.refused }
 
 // WaitAck waits for the bot's accepted callback.
 func (in *Interaction) WaitAck(ctx context.Context) (Callback, error) {
@@ -179,7 +195,7 @@ func (in *Interaction) WaitAck(ctx context.Context) (Callback, error) {
 			cb = *in.st.cb
 			return true
 		}
-		failed = in.st.late
+		failed = in.st.failed()
 		return failed
 	})
 	if err == nil && failed {
@@ -206,7 +222,8 @@ func (in *Interaction) AckedInTime() bool {
 }
 
 // Late reports whether a callback arrived after the deadline (and was
-// refused with 10062 "Unknown interaction").
+// refused with 10062 "Unknown interaction"), or, over the interactions
+// endpoint, no answer came before it.
 func (in *Interaction) Late() bool {
 	in.s.mu.Lock()
 	defer in.s.mu.Unlock()
@@ -278,7 +295,7 @@ func (in *Interaction) WaitResponse(ctx context.Context) (Message, error) {
 	err := s.waitFor(ctx, "the response to interaction "+in.ID, func() bool {
 		st := in.st
 		if st.cb == nil {
-			failed = st.late
+			failed = st.failed()
 			return failed
 		}
 		orig := s.messages[st.originalID]
@@ -637,12 +654,16 @@ type interactionSpec struct {
 	customID    string
 }
 
-// sendInteraction builds (under s.mu) and dispatches an interaction. The
-// interaction is registered before the frame is written, so even an
+// sendInteraction builds (under s.mu) and dispatches an interaction: on
+// the gateway, to the shard of its server, or, once the application has an
+// interactions endpoint (SetInteractionsEndpoint), by an HTTP POST there.
+// The interaction is registered before the frame is written, so even an
 // instant callback finds it.
 func (s *Server) sendInteraction(ctx context.Context, build func() (*interactionSpec, error)) (*Interaction, error) {
-	if _, err := s.WaitConnected(ctx); err != nil {
-		return nil, err
+	if s.interactionsEndpoint() == nil {
+		if _, err := s.WaitConnected(ctx); err != nil {
+			return nil, err
+		}
 	}
 	s.mu.Lock()
 	spec, err := build()
@@ -651,11 +672,19 @@ func (s *Server) sendInteraction(ctx context.Context, build func() (*interaction
 		return nil, err
 	}
 	in, payload, err := s.newInteractionLocked(spec)
+	if err == nil && s.endpoint != nil {
+		err = s.deliverLocked(in, payload)
+		s.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+		return in, nil
+	}
 	s.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
-	_, err = s.dispatch(ctx, "INTERACTION_CREATE", payload, func(c *gwConn) {
+	_, err = s.dispatchTo(ctx, in.GuildID, "INTERACTION_CREATE", payload, func(c *gwConn) {
 		in.st.dispatchedAt = time.Now()
 		in.st.connID = c.info.ID
 		if _, again := s.interacts[in.ID]; !again { // a retry on another connection
@@ -770,6 +799,13 @@ func (s *Server) interactionCallback(c *call) (int, any) {
 	if !ok || st.h.Token != c.param("token") {
 		return apiErr(http.StatusNotFound, 10062, "Unknown interaction")
 	}
+	return s.takeCallback(c, st)
+}
+
+// takeCallback takes the bot's response to an interaction, sent to the
+// callback route or as the answer to its HTTP delivery, checked as
+// Discord checks it.
+func (s *Server) takeCallback(c *call, st *interactionState) (int, any) {
 	now := c.req.At
 	if st.firstCallAt.IsZero() {
 		st.firstCallAt = now

@@ -135,6 +135,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			t.Stop()
 		}
 	}
+	if loc := apiPrefix.FindStringIndex(r.URL.Path); loc != nil {
+		s.awaitDelivery(r.Context(), r.URL.Path[loc[1]:])
+	}
 	start := time.Now()
 	host := r.Header.Get(originalHostHeader)
 	if host == "" {

@@ -110,8 +110,17 @@ type Server struct {
 	routeTable []route
 	wg         sync.WaitGroup // gateway connection goroutines
 
-	done    chan struct{} // closed by Close, to cut latency sleeps short
-	latency atomic.Int64  // time.Duration, see Options.Latency
+	done chan struct{} // closed by Close, to cut latency sleeps short
+	// base ends when Close is called, cancelling deliveries to the
+	// interactions endpoint, which deliveries counts.
+	base       context.Context
+	cancelBase context.CancelFunc
+	deliveries sync.WaitGroup
+	// deliveryClient POSTs to the interactions endpoint, through
+	// deliveryTransport (closed by Close).
+	deliveryClient    *http.Client
+	deliveryTransport *http.Transport
+	latency           atomic.Int64 // time.Duration, see Options.Latency
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every state change
@@ -123,6 +132,8 @@ type Server struct {
 	users     map[string]*User
 	guilds    map[string]*Guild
 	guildList []string
+	// endpoint, once set, receives every interaction over HTTP.
+	endpoint *interactionsEndpoint
 	// loseNext makes the next dispatch be lost in flight (LoseNextDispatch).
 	loseNext  bool
 	channels  map[string]*Channel
@@ -245,6 +256,13 @@ func Start(opts Options) (*Server, error) {
 		},
 	}
 	s.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+	s.base, s.cancelBase = context.WithCancel(context.Background())
+	s.deliveryTransport = &http.Transport{
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		MaxIdleConnsPerHost: 64,
+		IdleConnTimeout:     30 * time.Second,
+	}
+	s.deliveryClient = &http.Client{Transport: s.deliveryTransport}
 
 	appID := opts.AppID
 	if appID == "" {
@@ -279,6 +297,9 @@ func (s *Server) Close() {
 	for _, c := range conns {
 		c.closeWith(websocket.CloseGoingAway, "server closing")
 	}
+	s.cancelBase()
+	s.deliveries.Wait()
+	s.deliveryTransport.CloseIdleConnections()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := s.httpSrv.Shutdown(ctx); err != nil {

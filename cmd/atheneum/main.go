@@ -25,6 +25,12 @@
 //
 // answers computer players' searches for a running bot, which starts it
 // itself (bot/apart), at the lowest processor priority.
+//
+//	atheneum migrate-db --from FILE --to URL [--force]
+//
+// copies every game and setting of the bot's SQLite file to a PostgreSQL
+// database, for running several processes, and checks each game by
+// replaying it from the copy.
 package main
 
 import (
@@ -65,11 +71,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runPictures(args[1:], stdout, stderr)
 	case "think":
 		return runThink(args[1:], stderr)
+	case "migrate-db":
+		return runMigrateDB(args[1:], stdout)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return errHelp
 	}
-	return fmt.Errorf("unknown command %q: the commands are run, demo, sim, pictures, think and help (see atheneum --help)", args[0])
+	return fmt.Errorf("unknown command %q: the commands are run, demo, sim, pictures, think, migrate-db and help (see atheneum --help)", args[0])
 }
 
 func usage(w io.Writer) {
@@ -83,6 +91,8 @@ func usage(w io.Writer) {
                            write one picture of each kind from a game between computer players
   atheneum think [--playouts N]
                            answer computer players' searches for a running bot (the bot starts it itself)
+  atheneum migrate-db --from FILE --to URL [--force]
+                           copy every game and setting of an SQLite file to a PostgreSQL database, each game checked by replay
 Run atheneum COMMAND --help for a command's options.`)
 }
 

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -19,6 +21,7 @@ import (
 
 	"atheneum/bot"
 	"atheneum/bot/apart"
+	"atheneum/bot/face"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum/ai"
 	"atheneum/store"
@@ -102,8 +105,6 @@ func runBot(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// Interactions need no privileged intent; guilds is enough.
-	dg.Identify.Intents = discordgo.IntentsGuilds
 	// The computer players search in a pool beside the bot, each search
 	// in a process of its own at idle priority.
 	searcher, err := newSearcher(cfg.HardAIPlayouts, log)
@@ -112,28 +113,146 @@ func runBot(args []string, stderr io.Writer) error {
 	}
 	// Closed after the bot, whose pool finishes its searches first.
 	defer searcher.Close()
-	b := bot.New(bot.Options{Config: cfg, Discord: dg, Store: db, Logger: log, Faces: faces(cfg.HardAIPlayouts),
-		Thinkers: game.DefaultThinkers(), Searcher: searcher})
+	p := botProcess{cfg: cfg, dg: dg, db: db, log: log, faces: faces(cfg.HardAIPlayouts), thinkers: game.DefaultThinkers(), searcher: searcher}
+	return p.run(ctx)
+}
+
+// botProcess is the bot's process once its settings, database and Discord
+// client are ready: it receives interactions on the gateway (one shard of
+// several, with ATHENEUM_SHARDS) or on the HTTP endpoint (ATHENEUM_HTTP).
+type botProcess struct {
+	cfg      bot.Config
+	dg       *discordgo.Session
+	db       *store.DB
+	log      *slog.Logger
+	faces    []face.Face
+	thinkers int
+	searcher game.Searcher
+	// listening, if set, learns the endpoint's address once it listens
+	// (tests listen on port 0).
+	listening func(addr string)
+}
+
+// run plays until ctx ends, then shuts down: no new interaction, those in
+// flight finished (up to 30 s), the connection or the endpoint closed.
+func (p botProcess) run(ctx context.Context) error {
+	b := bot.New(bot.Options{Config: p.cfg, Discord: p.dg, Store: p.db, Logger: p.log, Faces: p.faces,
+		Thinkers: p.thinkers, Searcher: p.searcher})
+	if p.cfg.HTTPAddr != "" {
+		return p.serveHTTP(ctx, b)
+	}
+	return p.serveGateway(ctx, b)
+}
+
+// serveGateway receives interactions on the gateway, as this process's
+// shard when ATHENEUM_SHARDS is set.
+func (p botProcess) serveGateway(ctx context.Context, b *bot.Bot) error {
+	dg := p.dg
+	// Interactions need no privileged intent; guilds is enough.
+	dg.Identify.Intents = discordgo.IntentsGuilds
+	if p.cfg.Sharded() {
+		dg.ShardID, dg.ShardCount = p.cfg.ShardID, p.cfg.ShardCount
+	}
 	dg.AddHandler(b.HandleInteraction)
 	if err := dg.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
 	}
 	b.SetAppID(dg.State.User.ID)
-	if err := b.RegisterCommands(); err != nil {
+	if err := p.register(b); err != nil {
 		dg.Close()
-		return fmt.Errorf("registering the slash commands: %w", err)
+		return err
 	}
 	b.Start()
-	log.Info("bot ready", "user", dg.State.User.Username, "db", db.Path(), "invite", bot.InviteURL(dg.State.User.ID))
+	attrs := []any{"user", dg.State.User.Username, "db", p.db.Path(), "invite", bot.InviteURL(dg.State.User.ID)}
+	if p.cfg.Sharded() {
+		attrs = append(attrs, "shard", fmt.Sprintf("%d/%d", p.cfg.ShardID, p.cfg.ShardCount))
+	}
+	p.log.Info("bot ready", attrs...)
 	<-ctx.Done()
-	log.Info("shutting down")
+	p.log.Info("shutting down")
 	shutdown, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := b.Close(shutdown); err != nil {
-		log.Warn("shutdown", "err", err)
+		p.log.Warn("shutdown", "err", err)
 	}
 	if err := dg.Close(); err != nil && !errors.Is(err, discordgo.ErrWSAlreadyOpen) {
-		log.Warn("closing the gateway", "err", err)
+		p.log.Warn("closing the gateway", "err", err)
+	}
+	return nil
+}
+
+// register installs the slash commands, unless another process does (see
+// bot.Config.RegistersCommands).
+func (p botProcess) register(b *bot.Bot) error {
+	if !p.cfg.RegistersCommands() {
+		p.log.Info("the slash commands are left to shard 0", "shard", p.cfg.ShardID)
+		return nil
+	}
+	if err := b.RegisterCommands(); err != nil {
+		return fmt.Errorf("registering the slash commands: %w", err)
+	}
+	return nil
+}
+
+// interactionsPath is where the endpoint receives interactions: the
+// Interactions Endpoint URL ends with it. healthPath answers a load
+// balancer's checks.
+const (
+	interactionsPath = "/interactions"
+	healthPath       = "/healthz"
+)
+
+// serveHTTP receives interactions on the HTTP endpoint: no gateway
+// connection at all, so that any number of these processes can run behind
+// a load balancer, which checks each one's health at healthPath.
+func (p botProcess) serveHTTP(ctx context.Context, b *bot.Bot) error {
+	me, err := p.dg.User("@me")
+	if err != nil {
+		return fmt.Errorf("asking Discord who the bot is (is DISCORD_TOKEN right?): %w", err)
+	}
+	b.SetAppID(me.ID)
+	if err := p.register(b); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", p.cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("listening for interactions on ATHENEUM_HTTP=%s: %w", p.cfg.HTTPAddr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("POST "+interactionsPath, b.HTTPHandler(bot.HTTPOptions{PublicKey: p.cfg.PublicKey}))
+	mux.HandleFunc("GET "+healthPath, func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	})
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute,
+		ErrorLog: slog.NewLogLogger(p.log.Handler(), slog.LevelWarn)}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	b.Start()
+	p.log.Info("bot ready", "user", me.Username, "db", p.db.Path(), "endpoint", ln.Addr().String()+interactionsPath,
+		"invite", bot.InviteURL(me.ID))
+	if p.listening != nil {
+		p.listening(ln.Addr().String())
+	}
+	var failed error
+	select {
+	case <-ctx.Done():
+	case failed = <-served:
+		p.log.Error("the interactions endpoint stopped", "err", failed)
+	}
+	p.log.Info("shutting down")
+	shutdown, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	// No new request, those open answered (each within Discord's three
+	// seconds), then the handlers they began finished.
+	if err := srv.Shutdown(shutdown); err != nil {
+		p.log.Warn("closing the interactions endpoint", "err", err)
+	}
+	if err := b.Close(shutdown); err != nil {
+		p.log.Warn("shutdown", "err", err)
+	}
+	if failed != nil && !errors.Is(failed, http.ErrServerClosed) {
+		return fmt.Errorf("serving interactions: %w", failed)
 	}
 	return nil
 }
