@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -148,36 +149,31 @@ func TestTheFixtureGamePlaysOverTheHTTPEndpoint(t *testing.T) {
 		discordtest.Percentile(lat, 50), discordtest.Percentile(lat, 99))
 }
 
-// stallingStore holds the reads of a channel's game while armed, as a
-// database that stopped answering would, until released.
+// stallingStore holds the first creation of a game, as a database that
+// stopped answering would, until released.
 type stallingStore struct {
 	Store
-	armed   chan struct{}
+	held    atomic.Bool
 	release chan struct{}
 }
 
-func (s *stallingStore) GameInChannel(ctx context.Context, channelID string) (*store.Game, error) {
-	select {
-	case <-s.armed:
+func (s *stallingStore) CreateGame(ctx context.Context, g *store.Game) error {
+	if s.held.CompareAndSwap(false, true) {
 		<-s.release
-	default:
 	}
-	return s.Store.GameInChannel(ctx, channelID)
+	return s.Store.CreateGame(ctx, g)
 }
 
 func TestAnHTTPInteractionTheBotCannotAnswerInTimeIsAnsweredByTheEndpoint(t *testing.T) {
 	t.Parallel()
-	stall := &stallingStore{armed: make(chan struct{}), release: make(chan struct{})}
+	stall := &stallingStore{release: make(chan struct{})}
 	h := newHarnessWith(t, func(s Store) Store { stall.Store = s; return stall }, "ana", "bo")
 	overHTTP(t, h, HTTPOptions{AnswerWithin: 100 * time.Millisecond})
-	ana, bo := h.user("ana"), h.user("bo")
-	if _, err := h.Open(drive.Lobby{Command: tictactoe.ID, People: []discordtest.User{ana, bo}}); err != nil {
-		t.Fatal(err)
-	}
-	// /tictactoe away reads the channel's game before it answers: held,
-	// it cannot answer within the endpoint's time.
-	close(stall.armed)
-	in, err := h.Srv.SlashCommand(h.Ctx, ana, h.Channel, tictactoe.ID, discordtest.Sub("away", discordtest.IntOpt("hours", 5)))
+	ana := h.user("ana")
+	// /tictactoe new stores the lobby before it answers (so that a lobby
+	// it announced always exists): held, it cannot answer within the
+	// endpoint's time.
+	in, err := h.Srv.SlashCommand(h.Ctx, ana, h.Channel, tictactoe.ID, discordtest.Sub("new"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,8 +186,8 @@ func TestAnHTTPInteractionTheBotCannotAnswerInTimeIsAnsweredByTheEndpoint(t *tes
 	}
 	close(stall.release)
 	h.Settle()
-	if rec := h.state(h.Channel); rec.Seats[0].Autopilot {
-		t.Error("the command the bot could not answer took ana away")
+	if rec, err := h.db.GameInChannel(h.Ctx, h.Channel); err == nil && rec.Status == store.StatusLobby {
+		t.Errorf("the command the bot could not answer left a lobby open: %+v", rec)
 	}
 	if in.Responses()[0].Content != msg.Content || len(in.Followups()) != 0 {
 		t.Errorf("the bot answered after the endpoint: %v", in.Responses())
@@ -200,9 +196,9 @@ func TestAnHTTPInteractionTheBotCannotAnswerInTimeIsAnsweredByTheEndpoint(t *tes
 		t.Error("the endpoint's answer for the bot is not logged")
 	}
 	// The next interaction is answered by the bot as usual.
-	ms, err := h.Slash(tictactoe.ID, h.Channel, ana, "away", discordtest.IntOpt("hours", 5))
+	ms, err := h.Slash(tictactoe.ID, h.Channel, ana, "new")
 	if err != nil || len(ms) == 0 || ms[len(ms)-1].Content == msg.Content {
-		t.Fatalf("the next /tictactoe away: %v, %v", ms, err)
+		t.Fatalf("the next /tictactoe new: %v, %v", ms, err)
 	}
 }
 
