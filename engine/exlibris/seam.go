@@ -182,8 +182,20 @@ func (s *State) Do(m engine.Move) error {
 	return seamRefusal(s.Game.PlayMove(mv))
 }
 
-// View is what seat may see.
-func (s *State) View(seat int) engine.State { return &State{Game: s.Game.View(seat)} }
+// View is what seat may see. The view and its game come in one
+// allocation: matches ask for a view before every move.
+func (s *State) View(seat int) engine.State {
+	v := &viewState{}
+	s.Game.viewInto(&v.game, seat)
+	v.State.Game = &v.game
+	return &v.State
+}
+
+// viewState holds a view's State and its Game together.
+type viewState struct {
+	State
+	game Game
+}
 
 // Determinize deals what the seat cannot see at random.
 func (s *State) Determinize(seat int, seed uint64) engine.State {

@@ -22,7 +22,14 @@ func (g *Game) known(seat int) cardSet {
 // randomness. A view answers every question and lists moves, but Apply
 // refuses it.
 func (g *Game) View(seat int) *Game {
-	v := *g
+	v := new(Game)
+	g.viewInto(v, seat)
+	return v
+}
+
+// viewInto writes seat's view of g into v (see View).
+func (g *Game) viewInto(v *Game, seat int) {
+	*v = *g
 	v.view = seat
 	v.seed = 0
 	v.rng = engine.Rand{}
@@ -64,7 +71,6 @@ func (g *Game) View(seat int) *Game {
 			t.card = -1
 		}
 	}
-	return &v
 }
 
 // Determinize returns a whole, playable game that seat's view cannot tell

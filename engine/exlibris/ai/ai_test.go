@@ -127,9 +127,10 @@ func TestTheAutopilotAnswersEveryKindOfDecision(t *testing.T) {
 			if !slices.Contains(opts, a) {
 				t.Fatalf("at %s (%s) the autopilot chose %v, which the game does not offer", g.StepKey(), d.Kind, a)
 			}
-			// Half the steps go the autopilot's way, half at random, so
-			// that games reach every corner.
-			if r.IntN(2) == 0 {
+			// Half the steps go the autopilot's way, half at random, and
+			// the draft always at random, so that games reach every corner
+			// (every library's power among them).
+			if r.IntN(2) == 0 || d.Kind == "library" || d.Kind == "library_discard" {
 				a = opts[r.IntN(len(opts))]
 			}
 			if err := g.Do(seat, a); err != nil {

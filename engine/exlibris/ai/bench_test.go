@@ -7,7 +7,7 @@ import (
 	"atheneum/engine/exlibris"
 )
 
-// placementAt plays a 2-seat game between normal players up to the
+// placementAt plays a game between normal players up to the
 // first placement of round (round 1: the first of the game), for a hard
 // decision to be measured there.
 func placementAt(tb testing.TB, seed uint64, seats, round int) (*exlibris.Game, int) {
@@ -108,6 +108,21 @@ func BenchmarkRandomGameEngine(b *testing.B) {
 			if err := g.Do(seat, buf[r.IntN(len(buf))]); err != nil {
 				b.Fatal(err)
 			}
+		}
+	}
+}
+
+// BenchmarkHardDecision4Seats is one hard decision at the default budget
+// at the first placement of round 2 of a four-seat game, where each
+// play-out runs a whole round of four seats.
+func BenchmarkHardDecision4Seats(b *testing.B) {
+	g, seat := placementAt(b, 11, 4, 2)
+	v := g.View(seat)
+	h := NewHard(1, DefaultPlayouts)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := h.Propose(v, seat); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

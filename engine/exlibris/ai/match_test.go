@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"atheneum/engine"
+	"atheneum/engine/exlibris"
 )
 
 // The long runs: a match of hard against normal, and the balance report.
@@ -54,7 +55,8 @@ const (
 )
 
 // TestBalanceReport plays games between normal players at 2, 3 and 4
-// seats and writes the figures of docs/exlibris/balance.md:
+// seats, the libraries drafted at random, and writes the figures of
+// docs/exlibris/balance.md:
 //
 //	nice -n 10 go test ./engine/exlibris/ai -run TestBalanceReport -balance.games=2000 -balance.out=$PWD/docs/exlibris/balance.md -timeout 1h
 func TestBalanceReport(t *testing.T) {
@@ -62,7 +64,7 @@ func TestBalanceReport(t *testing.T) {
 		t.Skip("set -balance.games to write the balance report")
 	}
 	b := NewBalance()
-	game := Game(Players{})
+	game := engine.Game{Rules: exlibris.Rules, Players: drafting{Players{}}}
 	for seats := 2; seats <= 4; seats++ {
 		sum := engine.PlayMatch(game, engine.Match{Games: *balanceGames, Seed: 7, Seats: seats, Levels: []string{"normal"},
 			Workers: *matchWorkers, Each: b.Add})
@@ -70,8 +72,21 @@ func TestBalanceReport(t *testing.T) {
 			t.Fatalf("%d games of %d seats failed: %v", sum.Errors, seats, sum.FirstErrors)
 		}
 	}
-	report := fmt.Sprintf("Normal players at every seat, %d games per number of seats, seeds from 7 (game i of a run is dealt from seed 7+i).\n\n%s",
-		*balanceGames, b.Report())
+	// The seats once more, the players drafting as they prefer: the draft
+	// runs from the last seat to the first, which takes what is left.
+	var own strings.Builder
+	own.WriteString("## The seats when the players draft as they prefer\n\n| seats | seat | win rate | 95 % interval |\n|---|---|---|---|\n")
+	for seats := 2; seats <= 4; seats++ {
+		sum := engine.PlayMatch(Game(Players{}), engine.Match{Games: *balanceGames, Seed: 7, Seats: seats, Levels: []string{"normal"}, Workers: *matchWorkers})
+		if sum.Errors > 0 {
+			t.Fatalf("%d games of %d seats failed: %v", sum.Errors, seats, sum.FirstErrors)
+		}
+		for _, st := range sum.Seats {
+			fmt.Fprintf(&own, "| %d | %d | %.1f %% | %.1f–%.1f %% |\n", seats, st.Seat, 100*st.WinRate, 100*st.CILow, 100*st.CIHigh)
+		}
+	}
+	report := fmt.Sprintf("Normal players at every seat, the libraries drafted at random, %d games per number of seats, seeds from 7 (game i of a run is dealt from seed 7+i).\n\n%s%s\n",
+		*balanceGames, b.Report(), own.String())
 	if *balanceOut == "" {
 		t.Log("\n" + report)
 		return
@@ -89,4 +104,30 @@ func TestBalanceReport(t *testing.T) {
 	if err := os.WriteFile(*balanceOut, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// drafting wraps the computer players so that the library draft is drawn
+// at random, every other decision left to them: a balance run then holds
+// every library about as often, whatever order the players prefer.
+type drafting struct{ Players }
+
+func (d drafting) Player(level string, seed uint64) (engine.Player, error) {
+	inner, err := d.Players.Player(level, seed)
+	if err != nil {
+		return nil, err
+	}
+	return randomDraft{inner: inner, random: &seamPlayer{p: &Random{seed: seed}}}, nil
+}
+
+type randomDraft struct{ inner, random engine.Player }
+
+func (r randomDraft) Level() string { return r.inner.Level() }
+
+func (r randomDraft) Propose(view engine.State, seat int) (engine.Move, error) {
+	if g, err := gameOf(view); err == nil {
+		if d, _ := g.Decision(seat); d.Kind == "library" || d.Kind == "library_discard" {
+			return r.random.Propose(view, seat)
+		}
+	}
+	return r.inner.Propose(view, seat)
 }

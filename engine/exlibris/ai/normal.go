@@ -100,10 +100,12 @@ func (p *Normal) value(d exlibris.Decision, a exlibris.Action) float64 {
 		c := int(a.A)
 		return 0.5*(2*m.drawValue()+0.4-m.handValue(c)) - 0.3*opponentValue(g, c)/3
 	case "sale_buy":
+		// Each card taken from a sale gives its seller two draws and an
+		// archive: worth taking only if it is worth more to the buyer.
 		if a.Kind == exlibris.ActCardPos {
-			return m.archiveAction(a)
+			return m.archiveAction(a) - sellerGain
 		}
-		return p.takeValue(int(a.A))
+		return p.takeValue(int(a.A)) - sellerGain
 	case "golem":
 		if a.Kind == exlibris.ActCardPos {
 			return m.archiveAction(a)
@@ -639,20 +641,26 @@ func leaderBias(g *exlibris.Game, to, me int) float64 {
 	return 0
 }
 
-// libraryRank orders the libraries for the draft: those whose power
-// brings most first (a discard sends back the best left, which the next
-// seat would take).
+// sellerGain is what a card taken from a sale brings its seller (two
+// draws, an archive), as the buyer sees it.
+const sellerGain = 2.0
+
+// libraryRank orders the libraries for the draft: the ratio of their
+// holders' win rate to the fair share in the balance report's games
+// (docs/exlibris/balance.md: normal players, libraries drawn at random),
+// averaged over 2, 3 and 4 seats. A discard sends back the best left,
+// which the next seat would take.
 var libraryRank = [exlibris.NumLibraries]float64{
-	exlibris.Goblin:    6,
-	exlibris.Automaton: 7,
-	exlibris.Mummy:     10,
-	exlibris.Cube:      4,
-	exlibris.Sasquatch: 3,
-	exlibris.Bookworm:  9,
-	exlibris.Ghost:     5,
-	exlibris.Snowman:   2,
-	exlibris.Golem:     6.5,
-	exlibris.Wizard:    11,
-	exlibris.Witch:     5.5,
-	exlibris.Wisp:      8,
+	exlibris.Goblin:    1.49,
+	exlibris.Automaton: 0.89,
+	exlibris.Mummy:     0.85,
+	exlibris.Cube:      1.11,
+	exlibris.Sasquatch: 0.65,
+	exlibris.Bookworm:  1.50,
+	exlibris.Ghost:     0.92,
+	exlibris.Snowman:   0.63,
+	exlibris.Golem:     1.26,
+	exlibris.Wizard:    1.02,
+	exlibris.Witch:     0.77,
+	exlibris.Wisp:      0.92,
 }
