@@ -54,7 +54,8 @@ var hostedGames = []hostedGame{
 		sim: &atheneumSim, pictures: samplePictures, demo: playAtheneum},
 	{id: anludim.ID, offered: true, face: func(int) face.Face { return anludimface.New() },
 		sim: &anludimSim, pictures: anludimPictures, demo: playAnludim, variant: anludimVariant},
-	{id: exlibris.ID, offered: true, face: func(int) face.Face { return exlibrisface.New() }, pictures: exlibrisPictures},
+	{id: exlibris.ID, offered: true, face: func(int) face.Face { return exlibrisface.New() },
+		sim: &exlibrisSim, pictures: exlibrisPictures},
 	{id: tictactoe.ID, face: func(int) face.Face { return tictactoeface.New() }},
 }
 

@@ -386,12 +386,18 @@ type matchSummaryJSON struct {
 	FirstErrors []string           `json:"first_errors,omitempty"`
 }
 
+// summaryJSON is a run's summary as --json prints it.
+func summaryJSON(run *simRun) matchSummaryJSON {
+	o, s := run.o, run.sum
+	return matchSummaryJSON{Game: o.game, Games: o.games, Players: o.players, Seed: o.seed, AI: o.levels, Rotate: o.rotate,
+		Seconds: run.elapsed.Seconds(), GamesPerSec: run.gamesPerSecond(), Moves: s.Moves, Steps: s.Steps, Errors: s.Errors,
+		Seats: s.Seats, Levels: s.Levels, Decisions: run.decisions, FirstErrors: s.FirstErrors}
+}
+
 func (*simSummaryStats) print(w io.Writer, run *simRun) error {
 	o, s := run.o, run.sum
 	if o.json {
-		return writeJSON(w, matchSummaryJSON{Game: o.game, Games: o.games, Players: o.players, Seed: o.seed, AI: o.levels, Rotate: o.rotate,
-			Seconds: run.elapsed.Seconds(), GamesPerSec: run.gamesPerSecond(), Moves: s.Moves, Steps: s.Steps, Errors: s.Errors,
-			Seats: s.Seats, Levels: s.Levels, Decisions: run.decisions, FirstErrors: s.FirstErrors})
+		return writeJSON(w, summaryJSON(run))
 	}
 	fmt.Fprintf(w, "%s: %d games (%d players, seeds %d..%d) in %.2fs: %.0f games/s, %.0f moves and %.0f steps per game, %d errors\n",
 		o.game, o.games, o.players, o.seed, o.seed+uint64(o.games)-1, run.elapsed.Seconds(), run.gamesPerSecond(), s.Moves, s.Steps, s.Errors)

@@ -324,3 +324,42 @@ func TestSimSumsUpAGameWithoutStatisticsOfItsOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestSimPlaysExLibrisWithItsBalance: `sim --game exlibris` prints, after
+// every game's summary, the balance figures of docs/exlibris/balance.md
+// (rounds, the first player's advantage, each library and location), the
+// same with one worker or two, and writes them with --report.
+func TestSimPlaysExLibrisWithItsBalance(t *testing.T) {
+	balance := func(workers string, more ...string) exlibrisSummaryJSON {
+		var out bytes.Buffer
+		args := append([]string{"sim", "--game", "exlibris", "--games", "6", "--players", "3", "--seed", "11", "--ai", "normal", "--json", "--workers", workers}, more...)
+		if err := run(args, &out, &bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
+		var sum exlibrisSummaryJSON
+		if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	report := filepath.Join(t.TempDir(), "balance.md")
+	one, two := balance("1"), balance("2", "--report", report)
+	if one.Errors != 0 || one.Games != 6 {
+		t.Fatalf("%d games, %d errors: %v", one.Games, one.Errors, one.FirstErrors)
+	}
+	for _, want := range []string{"## 3 seats", "6 games", "Rounds per game", "0 (first player)", "| library |", "| location |"} {
+		if !strings.Contains(one.Balance, want) {
+			t.Errorf("the balance figures lack %q:\n%s", want, one.Balance)
+		}
+	}
+	if one.Balance != two.Balance {
+		t.Errorf("one worker and two give different figures:\n%s\n---\n%s", one.Balance, two.Balance)
+	}
+	written, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(written), one.Balance) {
+		t.Errorf("the report does not hold the figures:\n%s", written)
+	}
+}
