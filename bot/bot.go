@@ -146,7 +146,7 @@ func New(o Options) *Bot {
 		games = append(games, f.Kind())
 	}
 	b.svc = game.New(game.Options{Store: o.Store, Presenter: b, Logger: b.log, Now: b.now, NewSeed: o.NewSeed,
-		StepHours: b.cfg.StepHours, Games: games, Thinkers: o.Thinkers, Searcher: o.Searcher,
+		StepHours: b.cfg.StepHours, Games: games, Thinkers: o.Thinkers, Searcher: o.Searcher, Watch: game.WatcherOf(o.Store),
 		Enter: func() (func(), bool) { return b.leave, b.enter() },
 		AIName: func(language, level string) string {
 			l, _ := i18n.Parse(language)

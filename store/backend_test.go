@@ -2,28 +2,12 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
-)
-
-// postgresEnv names the PostgreSQL server the tests use, as a URL of a
-// database in which they may create schemas; postgresDefault is the one
-// the project's machines run. The tests' sessions commit without waiting
-// for the server's disk (synchronous_commit=off), which would triple their
-// time: they kill clients, never the server, whose crash alone loses such
-// commits. Benchmarks wait for the disk, as the bot's sessions do.
-const (
-	postgresEnv     = "ATHENEUM_TEST_POSTGRES"
-	postgresDefault = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable&connect_timeout=5&synchronous_commit=off"
+	"atheneum/store/storetest"
 )
 
 // A backend makes stores of one kind, for the tests every kind passes.
@@ -56,70 +40,14 @@ var sqliteBackend = backend{name: "sqlite", fresh: func(t testing.TB) string {
 	return filepath.Join(t.TempDir(), "test.db")
 }}
 
-// postgresServer is the test server's URL and a pool on it, or why there
-// is none; it is asked once per test binary.
-var postgresServer = sync.OnceValues(func() (*postgresAdmin, error) {
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		base = postgresDefault
-	}
-	config, err := pgx.ParseConfig(base)
-	if err != nil {
-		return nil, err
-	}
-	conns := stdlib.OpenDB(*config)
-	if err := conns.PingContext(context.Background()); err != nil {
-		conns.Close()
-		return nil, fmt.Errorf("no PostgreSQL server answers at %s: %w", RedactDSN(base), err)
-	}
-	return &postgresAdmin{base: base, db: conns}, nil
-})
-
-// postgresAdmin creates and drops the tests' schemas.
-type postgresAdmin struct {
-	base string
-	db   *sql.DB
-}
-
-// postgresBackend returns the PostgreSQL backend, skipping the test when
-// no server answers, except under CI, which must test PostgreSQL too.
+// postgresBackend returns the PostgreSQL backend, whose stores are each
+// in a schema of their own on the test server (see storetest): it skips
+// the test when no server answers, except under CI, which must test
+// PostgreSQL too.
 func postgresBackend(t testing.TB) backend {
 	t.Helper()
-	admin, err := postgresServer()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI runs the store's tests on PostgreSQL too, but %v", err)
-		}
-		t.Skipf("PostgreSQL half skipped: %v (start a server, or set %s to the URL of one)", err, postgresEnv)
-	}
-	return backend{name: "postgres", fresh: admin.freshSchema}
-}
-
-// freshSchema creates a schema for the test alone, dropped with all it
-// holds when the test ends, and returns the URL of the test database with
-// that schema as its search_path.
-func (a *postgresAdmin) freshSchema(t testing.TB) string {
-	t.Helper()
-	ctx := context.Background()
-	schema := "test_" + newID()
-	if _, err := a.db.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		t.Fatal(err)
-	}
-	// Registered before any store on it is opened, so it runs after they
-	// are closed.
-	t.Cleanup(func() {
-		if _, err := a.db.ExecContext(ctx, `DROP SCHEMA `+schema+` CASCADE`); err != nil {
-			t.Errorf("dropping the test's schema: %v", err)
-		}
-	})
-	u, err := url.Parse(a.base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	storetest.Require(t)
+	return backend{name: "postgres", fresh: storetest.Postgres}
 }
 
 // eachBackend runs test once on each backend, as subtests named after

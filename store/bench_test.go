@@ -195,3 +195,45 @@ func importGames(b *testing.B, db *DB, gs []imported) []string {
 	}
 	return ids
 }
+
+// BenchmarkProgress is the check a process makes of its copy of a game
+// before it changes it (one query), on each backend; on SQLite its
+// statement is prepared once.
+func BenchmarkProgress(b *testing.B) { eachBackendB(b, benchmarkProgress) }
+
+func benchmarkProgress(b *testing.B, be backend) {
+	ctx := context.Background()
+	db := be.openTest(b)
+	g := newPlaying(b, db, 3, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if st, n, err := db.Progress(ctx, g.ID); err != nil || st != StatusPlaying || n != 0 {
+			b.Fatal(st, n, err)
+		}
+	}
+}
+
+// BenchmarkClaimJobs claims the due jobs when none is due (what each round
+// of the scheduler does most of the time), on each backend, among the
+// jobs of 100 games.
+func BenchmarkClaimJobs(b *testing.B) { eachBackendB(b, benchmarkClaimJobs) }
+
+func benchmarkClaimJobs(b *testing.B, be backend) {
+	ctx := context.Background()
+	db := be.openTest(b)
+	now := time.UnixMilli(1_900_000_000_000)
+	for k := range 100 {
+		g := newPlaying(b, db, 2, uint64(k))
+		for _, kind := range []string{"reminder", "reminder_soon", "deadline"} {
+			if err := db.PutJob(ctx, Job{GameID: g.ID, Kind: kind, Seat: NoSeat, Due: now.Add(time.Hour)}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if jobs, err := db.ClaimJobs(ctx, now, now.Add(time.Minute)); err != nil || len(jobs) != 0 {
+			b.Fatal(jobs, err)
+		}
+	}
+}

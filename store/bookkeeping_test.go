@@ -53,8 +53,8 @@ func TestMessagesAndJobsSurviveARestart(t *testing.T) {
 				t.Fatalf("jobs %+v", jobs)
 			}
 		})
-		t.Run("only jobs due by the given time are due", func(t *testing.T) {
-			due, err := db.DueJobs(ctx, base.Add(time.Hour))
+		t.Run("only jobs due by the given time are claimed", func(t *testing.T) {
+			due, err := db.ClaimJobs(ctx, base.Add(time.Hour), base.Add(time.Hour+time.Minute))
 			if err != nil || len(due) != 2 || due[1].Seat != 1 {
 				t.Fatalf("due %+v, %v", due, err)
 			}
@@ -63,7 +63,9 @@ func TestMessagesAndJobsSurviveARestart(t *testing.T) {
 			if err := db.PutJob(ctx, Job{GameID: g.ID, Kind: "deadline", Seat: 1, Due: base.Add(3 * time.Hour)}); err != nil {
 				t.Fatal(err)
 			}
-			if due, _ := db.DueJobs(ctx, base.Add(time.Hour)); len(due) != 1 {
+			// Once the first claim's leases have run out, the reminder
+			// alone is due.
+			if due, _ := db.ClaimJobs(ctx, base.Add(time.Hour+time.Minute), base.Add(time.Hour+2*time.Minute)); len(due) != 1 || due[0].Kind != "reminder" {
 				t.Fatalf("due %+v", due)
 			}
 		})

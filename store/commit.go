@@ -53,6 +53,13 @@ type Commit struct {
 	// Seats changes who plays seats of a playing game (the engine state
 	// stays: the newcomer takes over the seat as it is).
 	Seats []SeatChange
+	// Finished are jobs this DB claimed (ClaimJobs, HoldJob) that the
+	// commit completes: they are deleted, and unless this DB still holds
+	// every one of them (another process took it over once its lease ran
+	// out, or it was replaced or deleted since) the commit fails with
+	// ErrConflict and changes nothing. Work recorded this way before it
+	// is shown is never shown twice.
+	Finished []JobKey
 	// DeleteJobs, then PutJobs, change the game's timers (their GameID is
 	// ignored). They apply after the jobs dropped by the game's end.
 	DeleteJobs []JobKey
@@ -152,6 +159,12 @@ func (db *DB) Commit(ctx context.Context, gameID string, c Commit) error {
 			}
 			if err != nil {
 				return internal(gameID, err, "insert action")
+			}
+		}
+		// Before the game's end drops its jobs.
+		for _, k := range c.Finished {
+			if err := db.finishJob(ctx, tx, gameID, k); err != nil {
+				return err
 			}
 		}
 		if snap != nil {

@@ -33,11 +33,14 @@ type DB struct {
 	current bool
 	// The hot path's statements, prepared once on SQLite's writer
 	// connection (nil on PostgreSQL, whose driver caches every statement
-	// on each connection).
-	advance, appendAction *sql.Stmt
+	// on each connection), and the check of a copy on its readers.
+	advance, appendAction, progress *sql.Stmt
 	// pg is set for PostgreSQL: what WatchGames connects with and the
 	// name this DB's changes carry.
 	pg *postgres
+	// owner names this DB in the leases of the jobs it claims (on
+	// PostgreSQL, the origin of its changes too).
+	owner string
 }
 
 // Open opens the store that dsn names and brings its schema up to date. A
@@ -98,14 +101,21 @@ func (db *DB) prepare(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the database; on SQLite the writer closes last so that it
+// Close gives up the leases of the jobs this DB claimed, so that another
+// process takes them at once (a lease that cannot be given up runs out),
+// and closes the database; on SQLite the writer closes last so that it
 // checkpoints the WAL into the main file.
 func (db *DB) Close() error {
+	if db.current {
+		ctx, cancel := context.WithTimeout(context.Background(), releaseTimeout)
+		_ = db.releaseJobs(ctx)
+		cancel()
+	}
 	var err error
 	if db.r.db != nil && db.r.db != db.w.db {
 		err = db.r.db.Close()
 	}
-	for _, s := range []*sql.Stmt{db.advance, db.appendAction} {
+	for _, s := range []*sql.Stmt{db.advance, db.appendAction, db.progress} {
 		if s != nil {
 			s.Close()
 		}
@@ -233,13 +243,29 @@ func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
 	return v, nil
 }
 
+// releaseTimeout bounds how long Close tries to give up leases: a server
+// that does not answer lets them run out instead.
+const releaseTimeout = 5 * time.Second
+
+// Progress returns a game's status and the number of moves in its log as
+// the database holds them now, in one query: what a process checks its
+// copy of a game against before changing it (see MoveCount), which also
+// tells a lobby another process started or a game it ended.
+func (db *DB) Progress(ctx context.Context, gameID string) (Status, int, error) {
+	if db.progress == nil {
+		return gameStatus(ctx, db.r, gameID)
+	}
+	// Prepared once: compiling the query cost as much as running it.
+	return scanStatus(gameID, db.progress.QueryRowContext(ctx, gameID))
+}
+
 // MoveCount returns the number of moves in a game's log as the database
 // holds it now, in one query. Where several processes share the database,
 // a process checks its copy of a game against it before applying a move
 // to that copy: a copy with fewer moves is stale (another process moved)
 // and is reloaded first. Commit checks the count again, atomically.
 func (db *DB) MoveCount(ctx context.Context, gameID string) (int, error) {
-	_, seq, err := gameStatus(ctx, db.r, gameID)
+	_, seq, err := db.Progress(ctx, gameID)
 	return seq, err
 }
 

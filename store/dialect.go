@@ -35,6 +35,10 @@ type dialect interface {
 	// writers queue as they do behind SQLite's single writer, and tells
 	// those processes that the game changed.
 	claimGame(ctx context.Context, tx *sqlTx, gameID string) error
+	// skipLocked ends the subquery that picks the jobs a claim takes:
+	// where claimers may run at once (PostgreSQL), it locks the rows it
+	// picks and passes over those another claimer has locked.
+	skipLocked() string
 	// lockMigrations makes concurrent openers migrate one at a time.
 	lockMigrations(ctx context.Context, tx *sqlTx) error
 	// schemaMigrationsDDL creates the table of applied migrations.

@@ -41,10 +41,24 @@
 // log's key (game, sequence number) would refuse a second move N anyway.
 // Writes that read a game before changing it lock its row first, as
 // SQLite's single writer makes them queue. A process checks its copy of a
-// game with MoveCount (one query) before applying a move to it, and may
-// keep copies for reading while WatchGames (LISTEN/NOTIFY on a connection
-// of its own) tells it which games other processes changed, and to drop
-// every copy when it had to reconnect.
+// game with Progress or MoveCount (one query) before applying a move to
+// it, and may keep copies for reading while WatchGames (LISTEN/NOTIFY on a
+// connection of its own) tells it which games other processes changed,
+// and to drop every copy when it had to reconnect.
+//
+// Jobs (timers, and work a crash must not lose) are claimed before they
+// run, through a lease kept in their row: who holds the job (each DB names
+// itself when it opens) and until when. ClaimJobs takes the due jobs
+// nobody holds, picked with FOR UPDATE SKIP LOCKED so that processes
+// claiming at once pass over each other's rows; HoldJob takes or keeps
+// one job (to check, just before running it, that it is still the
+// claimer's, or to keep work that goes on); a Commit's Finished jobs are
+// deleted only by their holder, so that work recorded before it is shown
+// is not done twice. A put job is nobody's unless put with a lease. A
+// process killed holding a lease loses it when it runs out, and the next
+// claim takes the job; a DB gives its leases up when it closes. Times are
+// the caller's clock. On SQLite, which one process uses, the leases found
+// when the file opens are cleared: their holder is gone.
 //
 // # Durability
 //

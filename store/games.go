@@ -536,11 +536,19 @@ func getGame(ctx context.Context, q querier, gameID string) (*Game, error) {
 	return g, nil
 }
 
+// gameStatusSQL reads a game's status and action count.
+const gameStatusSQL = `SELECT status, seq FROM games WHERE id = ?`
+
 // gameStatus reads a game's status and action count.
 func gameStatus(ctx context.Context, q querier, gameID string) (Status, int, error) {
+	return scanStatus(gameID, q.QueryRowContext(ctx, gameStatusSQL, gameID))
+}
+
+// scanStatus reads the row of gameStatusSQL.
+func scanStatus(gameID string, row *sql.Row) (Status, int, error) {
 	var st string
 	var seq int
-	err := q.QueryRowContext(ctx, `SELECT status, seq FROM games WHERE id = ?`, gameID).Scan(&st, &seq)
+	err := row.Scan(&st, &seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, notFound(gameID, "There is no such game.")
 	}

@@ -461,7 +461,7 @@ func TestTheUsualSubjectIsTheOnePlayedMostOften(t *testing.T) {
 	})
 }
 
-func TestDueJobsComeInDueOrderWithAFixedTieBreak(t *testing.T) {
+func TestClaimedJobsComeInDueOrderWithAFixedTieBreak(t *testing.T) {
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -484,7 +484,7 @@ func TestDueJobsComeInDueOrderWithAFixedTieBreak(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		due, err := db.DueJobs(ctx, base.Add(time.Minute))
+		due, err := db.ClaimJobs(ctx, base.Add(time.Minute), base.Add(2*time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -38,7 +38,8 @@ func openPostgres(ctx context.Context, url string, upTo int) (*DB, error) {
 		// pgx's message shows the URL without its password.
 		return nil, &Error{Code: CodeInvalid, Message: "The PostgreSQL URL cannot be read.", Err: err}
 	}
-	pg := &postgres{config: config, origin: newID()}
+	owner := newID()
+	pg := &postgres{config: config, origin: owner}
 	config.RuntimeParams[originParam] = pg.origin
 	if config.RuntimeParams["application_name"] == "" {
 		config.RuntimeParams["application_name"] = "atheneum"
@@ -52,7 +53,7 @@ func openPostgres(ctx context.Context, url string, upTo int) (*DB, error) {
 	conns.SetMaxOpenConns(n)
 	conns.SetMaxIdleConns(n)
 	p := pool{conns, d}
-	db := &DB{w: p, r: p, d: d, path: RedactDSN(url), pg: pg}
+	db := &DB{w: p, r: p, d: d, path: RedactDSN(url), pg: pg, owner: owner}
 	fail := func(err error) (*DB, error) {
 		conns.Close()
 		return nil, err
@@ -203,6 +204,8 @@ func (*postgresDialect) claimGame(ctx context.Context, tx *sqlTx, gameID string)
 	}
 	return nil
 }
+
+func (*postgresDialect) skipLocked() string { return " FOR UPDATE SKIP LOCKED" }
 
 func (*postgresDialect) lockMigrations(ctx context.Context, tx *sqlTx) error {
 	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, int64(migrationLock))

@@ -39,7 +39,7 @@ func openSQLite(ctx context.Context, path string, upTo int) (*DB, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	db := &DB{w: pool{w, d}, d: d, path: path}
+	db := &DB{w: pool{w, d}, d: d, path: path, owner: newID()}
 	// Migrate before the readers exist, so that WAL mode is set first.
 	if err := db.migrate(ctx, upTo); err != nil {
 		w.Close()
@@ -50,6 +50,11 @@ func openSQLite(ctx context.Context, path string, upTo int) (*DB, error) {
 	// version wrote it) goes without them.
 	if upTo < 0 {
 		if err := db.prepare(ctx); err != nil {
+			w.Close()
+			return nil, err
+		}
+		// One process uses the file: a lease found now is a dead one's.
+		if err := db.clearLeases(ctx); err != nil {
 			w.Close()
 			return nil, err
 		}
@@ -64,6 +69,12 @@ func openSQLite(ctx context.Context, path string, upTo int) (*DB, error) {
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
 	db.r = pool{r, d}
+	if db.current {
+		if db.progress, err = r.PrepareContext(ctx, gameStatusSQL); err != nil {
+			db.Close()
+			return nil, internal("", err, "prepare")
+		}
+	}
 	return db, nil
 }
 
@@ -100,6 +111,9 @@ func (sqliteDialect) violation(err error) (bool, string) {
 }
 
 func (sqliteDialect) claimGame(context.Context, *sqlTx, string) error { return nil }
+
+// The single writer claims alone.
+func (sqliteDialect) skipLocked() string { return "" }
 
 // BEGIN IMMEDIATE has locked the whole file.
 func (sqliteDialect) lockMigrations(context.Context, *sqlTx) error { return nil }

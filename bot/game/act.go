@@ -102,7 +102,62 @@ func (s *Service) Act(ctx context.Context, t *Table, m engine.Move, by Actor) (R
 }
 
 // act is Act with extra autopilot changes to store in the same commit.
+// Should another process have stored a move first, the game is reloaded
+// and the move played again, once, if its seat still stands where it
+// stood when the move was chosen (see standsWhereItStood: the move means
+// what it meant) and the rules still take it; otherwise it is refused
+// with CodeMovedOn.
 func (s *Service) act(ctx context.Context, t *Table, m engine.Move, by Actor, autopilot []store.AutopilotChange) (Result, error) {
+	res, err := s.actOnce(ctx, t, m, by, autopilot)
+	if !errors.Is(err, store.ErrConflict) {
+		return res, err
+	}
+	before := t.Rec
+	seat, _ := engine.MoveSeat(m)
+	s.reload(ctx, t)
+	if !s.standsWhereItStood(ctx, before, t.Rec, seat) {
+		return Result{}, refusal(CodeMovedOn)
+	}
+	s.log.Info("another process moved first; the move is played again", "game", t.id, "seat", seat)
+	res, err = s.actOnce(ctx, t, m, by, autopilot)
+	var refused *engine.Refusal
+	switch {
+	case errors.Is(err, store.ErrConflict):
+		s.reload(ctx, t)
+		return Result{}, refusal(CodeMovedOn)
+	case errors.As(err, &refused):
+		// Taken when chosen: another seat's move made it impossible.
+		return Result{}, refusal(CodeMovedOn)
+	}
+	return res, err
+}
+
+// standsWhereItStood reports whether seat is where it was in before, the
+// copy a move of it was chosen on, now that the game is now: it is still
+// playing, in the same step, at the same decision point, and none of the
+// moves stored since is the seat's own (another process played it, as a
+// double click reaching two processes does). Only other seats moved, as
+// in a step that waits for several at once.
+func (s *Service) standsWhereItStood(ctx context.Context, before, now *store.Game, seat int) bool {
+	if now == before || !playing(now) || seat < 0 || seat >= len(now.Seats) || len(now.Seats) != len(before.Seats) ||
+		decisionPoint(now, seat) != decisionPoint(before, seat) {
+		return false
+	}
+	moves, err := s.o.Store.Actions(ctx, now.ID)
+	if err != nil || len(moves) < before.Seq {
+		return false
+	}
+	for _, m := range moves[before.Seq:] {
+		if of, ok := engine.MoveSeat(m); !ok || of == seat {
+			return false
+		}
+	}
+	return true
+}
+
+// actOnce applies and stores a move on t as it is; a move another
+// process beat to the store gives store.ErrConflict and changes nothing.
+func (s *Service) actOnce(ctx context.Context, t *Table, m engine.Move, by Actor, autopilot []store.AutopilotChange) (Result, error) {
 	rec := t.Rec
 	g := rec.State
 	seat, ok := engine.MoveSeat(m)
@@ -181,23 +236,28 @@ func (s *Service) act(ctx context.Context, t *Table, m engine.Move, by Actor, au
 		if err != nil {
 			return Result{}, err
 		}
-		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobPresent, Seat: store.NoSeat, Due: s.o.Now(), Payload: payload})
+		// Held: this process shows it in the Settle that follows; another
+		// shows it only should this one die first.
+		c.PutJobs = append(c.PutJobs, s.heldJob(JobPresent, payload))
 	}
 	advance := awaitsAutomatic(&after, next)
+	var advanceJob store.Job
 	switch {
 	case advance && !t.advanceStored:
-		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()})
+		// Held: this process plays the seats it made due.
+		advanceJob = s.heldJob(JobAdvance, nil)
+		c.PutJobs = append(c.PutJobs, advanceJob)
 	case !advance && t.advanceStored:
 		c.DeleteJobs = append(c.DeleteJobs, store.JobKey{Kind: JobAdvance, Seat: store.NoSeat})
 	}
 	if err := s.o.Store.Commit(ctx, rec.ID, c); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			if lerr := s.load(ctx, t, rec.ID); lerr != nil {
-				s.log.Warn("could not reload a game that moved on", "game", rec.ID, "err", lerr)
-			}
-			return Result{}, refusal(CodeMovedOn)
-		}
 		return Result{}, err
+	}
+	switch {
+	case !advanceJob.Lease.IsZero():
+		t.heldUntil = advanceJob.Lease
+	case !advance:
+		t.heldUntil = time.Time{}
 	}
 	t.advanceStored = advance
 	t.reminded = set
@@ -275,7 +335,7 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 	}
 	flush()
 	for moves := 0; moves < maxAutomaticMoves; moves++ {
-		seat := s.nextInline(t)
+		seat := s.nextInline(ctx, t)
 		if seat < 0 {
 			break
 		}
@@ -284,14 +344,19 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 			by = ByAutopilot
 		}
 		if err := s.playFor(ctx, t, seat, by, nil); err != nil {
-			s.log.Error("could not play for a seat", "game", t.Rec.ID, "seat", seat, "err", err)
+			if RefusalCode(err) == CodeMovedOn {
+				// Another process moved the game on: it settles what it did.
+				s.log.Info("another process moved the game on while its seats were played", "game", t.Rec.ID, "seat", seat)
+			} else {
+				s.log.Error("could not play for a seat", "game", t.Rec.ID, "seat", seat, "err", err)
+			}
 			break
 		}
 		flush()
 	}
-	if t.advanceStored && !awaitsAutomatic(t.Rec, t.Rec.State) {
+	if t.advanceStored && (t.Rec.State == nil || !awaitsAutomatic(t.Rec, t.Rec.State)) {
 		if err := s.o.Store.DeleteJob(ctx, t.Rec.ID, store.JobKey{Kind: JobAdvance, Seat: store.NoSeat}); err == nil {
-			t.advanceStored = false
+			t.advanceStored, t.heldUntil = false, time.Time{}
 		}
 	}
 	switch {
@@ -308,18 +373,65 @@ func (s *Service) Settle(ctx context.Context, t *Table) {
 
 // nextInline is the lowest awaited seat the service plays itself now, with
 // the game locked, or -1: AI seats go to the pool of searches when there
-// is one (handOff), and only the autopilot plays inline then.
-func (s *Service) nextInline(t *Table) int {
+// is one (handOff), and only the autopilot plays inline then. Those seats
+// are played by the process that holds the game's JobAdvance (see
+// holdAdvance): none while another process does.
+func (s *Service) nextInline(ctx context.Context, t *Table) int {
 	rec := t.Rec
 	if rec.State == nil || rec.Status != store.StatusPlaying || rec.State.Over() {
 		return -1
 	}
+	held := false
 	for _, seat := range rec.State.Awaited() {
-		if Automatic(rec, seat) && !s.handOff(t, seat) {
+		if !Automatic(rec, seat) {
+			continue
+		}
+		if !held {
+			if !s.holdAdvance(ctx, t) {
+				return -1
+			}
+			held = true
+		}
+		if !s.handOff(t, seat) {
 			return seat
 		}
 	}
 	return -1
+}
+
+// heldJob is a job of the whole game, due now and held by this process for
+// a lease: work it does at once itself, which no other process is to take
+// unless this one dies first.
+func (s *Service) heldJob(kind string, payload []byte) store.Job {
+	now := s.o.Now()
+	return store.Job{Kind: kind, Seat: store.NoSeat, Due: now, Payload: payload, Lease: now.Add(s.o.JobLease)}
+}
+
+// holdAdvance reports whether this process plays the seats the service
+// plays itself in t's game: it holds the game's JobAdvance, renewed once
+// half its lease is gone, or takes it if nobody holds it, so that of
+// several processes one plays those seats (and searches each computer
+// player's move); t is locked. A game without the job (stored before it
+// was kept) is played by whoever settles it, as it always was.
+func (s *Service) holdAdvance(ctx context.Context, t *Table) bool {
+	now := s.o.Now()
+	if t.heldUntil.After(now.Add(s.o.JobLease / 2)) {
+		return true
+	}
+	j, err := s.o.Store.HoldJob(ctx, t.id, store.JobKey{Kind: JobAdvance, Seat: store.NoSeat}, now, now.Add(s.o.JobLease))
+	switch {
+	case err == nil:
+		t.heldUntil, t.advanceStored = j.Lease, true
+		return true
+	case errors.Is(err, store.ErrNotFound):
+		return true
+	case errors.Is(err, store.ErrConflict):
+		s.log.Info("another process plays the game's automatic seats", "game", t.id)
+	default:
+		s.log.Warn("could not hold a game's automatic seats", "game", t.id, "err", err)
+	}
+	t.heldUntil = time.Time{}
+	return false
 }
 
 // playAs plays m, a computer player's or the autopilot's move for seat, on
@@ -396,11 +508,14 @@ func (s *Service) TakeBack(ctx context.Context, t *Table, seat int) error {
 
 // takeBack turns seat's autopilot off and ends its time away; t is
 // locked. It queues a NoticeBack (and, with prompt, has the seat sent its
-// prompt if the step waits for it and its budget allows).
-func (s *Service) takeBack(ctx context.Context, t *Table, seat int, prompt bool) error {
+// prompt if the step waits for it and its budget allows). finished are
+// the claimed jobs that this ends (the time away's, when it ran out): the
+// commit fails unless the process still holds them, so that the person
+// is told once.
+func (s *Service) takeBack(ctx context.Context, t *Table, seat int, prompt bool, finished ...store.JobKey) error {
 	rec := t.Rec
-	c := store.Commit{Autopilot: []store.AutopilotChange{{Seat: seat, On: false}}}
-	if _, ok := t.away[seat]; ok {
+	c := store.Commit{Autopilot: []store.AutopilotChange{{Seat: seat, On: false}}, Finished: finished}
+	if _, ok := t.away[seat]; ok && len(finished) == 0 {
 		c.DeleteJobs = []store.JobKey{{Kind: JobAway, Seat: seat}}
 	}
 	n := Notice{Kind: NoticeBack, Seats: []int{seat}}
@@ -424,12 +539,13 @@ func (s *Service) takeBack(ctx context.Context, t *Table, seat int, prompt bool)
 	return nil
 }
 
-// RunDueJobs runs the reminders, deadlines and pending automatic moves
-// that are due.
+// RunDueJobs claims the reminders, deadlines and pending automatic moves
+// that are due and that no other process holds, and runs them.
 func (s *Service) RunDueJobs(ctx context.Context) {
-	jobs, err := s.o.Store.DueJobs(ctx, s.o.Now())
+	now := s.o.Now()
+	jobs, err := s.o.Store.ClaimJobs(ctx, now, now.Add(s.o.JobLease))
 	if err != nil {
-		s.log.Error("could not read due jobs", "err", err)
+		s.log.Error("could not claim due jobs", "err", err)
 		return
 	}
 	// A step's end left unshown by a crash is shown before anything moves
@@ -471,10 +587,16 @@ func (s *Service) runJob(ctx context.Context, j store.Job, drop bool) {
 		return
 	}
 	defer t.Unlock()
-	// The list was read before the lock: the job may since have run, been
-	// moved (extend) or replaced by the next step's.
-	cur, err := s.o.Store.GetJob(ctx, j.GameID, key)
-	if err != nil || cur.Due.After(s.o.Now()) {
+	// Claimed before the lock: the job may since have run, been moved
+	// (extend), replaced by the next step's, or taken over by another
+	// process once its lease ran out. Held again, it is this process's for
+	// a whole lease from now.
+	now := s.o.Now()
+	cur, err := s.o.Store.HoldJob(ctx, j.GameID, key, now, now.Add(s.o.JobLease))
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrConflict) {
+			s.log.Warn("could not hold a due job", "game", j.GameID, "job", j.Kind, "err", err)
+		}
 		return
 	}
 	j = cur
@@ -504,7 +626,7 @@ func (s *Service) runJob(ctx context.Context, j store.Job, drop bool) {
 	case JobAway:
 		s.awayOver(ctx, t, j.Seat)
 	case JobAdvance:
-		t.advanceStored = true
+		t.advanceStored, t.heldUntil = true, j.Lease
 		s.Settle(ctx, t)
 	case JobPresent:
 		// A step's end that a crash kept from being shown: show it now,

@@ -86,13 +86,18 @@ func (s *Service) Away(ctx context.Context, t *Table, userID string, until time.
 	after := *rec
 	after.Seats = seats
 	advance := awaitsAutomatic(&after, rec.State)
+	var advanceJob store.Job
 	if advance && !t.advanceStored {
-		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()})
+		advanceJob = s.heldJob(JobAdvance, nil)
+		c.PutJobs = append(c.PutJobs, advanceJob)
 	}
 	if err := s.commit(ctx, t, c, func(rec *store.Game) {
 		rec.Seats[seat].Autopilot = true
 		t.away = withSeat(t.away, seat, until)
 		t.advanceStored = t.advanceStored || advance
+		if !advanceJob.Lease.IsZero() {
+			t.heldUntil = advanceJob.Lease
+		}
 	}); err != nil {
 		return false, err
 	}
@@ -123,7 +128,7 @@ func (s *Service) awayOver(ctx context.Context, t *Table, seat int) {
 		t.publish()
 		return
 	}
-	if err := s.takeBack(ctx, t, seat, true); err != nil {
+	if err := s.takeBack(ctx, t, seat, true, store.JobKey{Kind: JobAway, Seat: seat}); err != nil {
 		s.log.Error("could not end a time away", "game", rec.ID, "seat", seat, "err", err)
 		return
 	}

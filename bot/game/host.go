@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -195,6 +196,13 @@ func (s *Service) commit(ctx context.Context, t *Table, c store.Commit, apply fu
 		c.At = s.o.Now()
 	}
 	if err := s.o.Store.Commit(ctx, rec.ID, c); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			// Another process changed the game (or took over the job
+			// this finishes): what was decided on this copy may no longer
+			// hold.
+			s.reload(ctx, t)
+			return refusal(CodeMovedOn)
+		}
 		return err
 	}
 	// A copy of the record: a snapshot taken earlier may share its seats.
@@ -379,13 +387,18 @@ func (s *Service) changeSeat(ctx context.Context, t *Table, ch store.SeatChange)
 	// Whoever takes the seat is not away, whatever its former player was.
 	c := store.Commit{Seats: []store.SeatChange{ch}, DeleteJobs: []store.JobKey{{Kind: JobAway, Seat: ch.Seat}}}
 	advance := awaitsAutomatic(&after, rec.State)
+	var advanceJob store.Job
 	if advance && !t.advanceStored {
-		c.PutJobs = []store.Job{{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()}}
+		advanceJob = s.heldJob(JobAdvance, nil)
+		c.PutJobs = []store.Job{advanceJob}
 	}
 	return s.commit(ctx, t, c, func(rec *store.Game) {
 		rec.Seats = seats
 		t.advanceStored = t.advanceStored || advance
 		t.away = withoutSeat(t.away, ch.Seat)
+		if !advanceJob.Lease.IsZero() {
+			t.heldUntil = advanceJob.Lease
+		}
 	})
 }
 

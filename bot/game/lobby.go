@@ -381,14 +381,16 @@ func (s *Service) Start(ctx context.Context, t *Table, userID string) error {
 	c := store.Commit{Seq: started.Seq, PutJobs: append(append(s.stepJobs(started, started.State), set.job()), awayJobs...),
 		DeleteJobs: []store.JobKey{{Kind: JobLobbyExpiry, Seat: store.NoSeat}}, Autopilot: on}
 	advance := awaitsAutomatic(started, started.State)
+	var advanceJob store.Job
 	if advance {
-		c.PutJobs = append(c.PutJobs, store.Job{Kind: JobAdvance, Seat: store.NoSeat, Due: s.o.Now()})
+		advanceJob = s.heldJob(JobAdvance, nil)
+		c.PutJobs = append(c.PutJobs, advanceJob)
 	}
 	if err := s.o.Store.Commit(ctx, started.ID, c); err != nil {
 		return err
 	}
 	t.scheduled(c.PutJobs)
-	t.advanceStored = advance
+	t.advanceStored, t.heldUntil = advance, advanceJob.Lease
 	t.reminded = set
 	t.away = away
 	t.publish()

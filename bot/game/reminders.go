@@ -203,14 +203,18 @@ func (s *Service) remind(ctx context.Context, t *Table, j store.Job) {
 			seats = append(seats, seat)
 		}
 	}
-	c := store.Commit{DeleteJobs: []store.JobKey{{Kind: j.Kind, Seat: j.Seat}}}
+	c := store.Commit{Finished: []store.JobKey{{Kind: j.Kind, Seat: j.Seat}}}
 	if len(seats) > 0 {
 		set = set.with(point, true, seats...)
 		c.PutJobs = []store.Job{set.job()}
 	}
-	// Stored before it is shown: a crash may lose a reminder, never repeat
-	// one.
+	// Stored before it is shown, and only while this process still holds
+	// the job: a crash may lose a reminder, nothing repeats one.
 	if err := s.commit(ctx, t, c, func(*store.Game) { t.reminded = set }); err != nil {
+		if RefusalCode(err) == CodeMovedOn {
+			s.log.Info("a reminder waits: another process changed the game or took the job over", "game", rec.ID)
+			return
+		}
 		s.log.Error("could not store a reminder", "game", rec.ID, "err", err)
 		return
 	}

@@ -21,6 +21,66 @@
 // seats the same way, through one commit each. Read-only answers take a
 // Snapshot, the game as of its last stored change, and never wait for a
 // game's lock.
+//
+// # Several processes
+//
+// Several services (processes) may share one PostgreSQL database. A
+// game's moves are then ordered by the database, not by a table's lock:
+// every commit names the number of moves its copy of the game has, and
+// the store appends move N for one writer only (store.ErrConflict for the
+// others). Service.Table checks the process's copy against the stored
+// count and status (store Progress, one query) before anything is
+// decided on it, and reloads a copy that another process moved on; a
+// move that still loses the race reloads the game and is played again
+// once if its seat still stands where it stood (the same step and
+// decision point, and only other seats moved meanwhile) and the rules
+// still take it, and is otherwise refused with CodeMovedOn. So no
+// acknowledged move is lost or applied twice. Changes that are not moves (options, seats, a lobby's) are seen
+// through Options.Watch, which marks the copies other processes changed,
+// and every copy when it had to reconnect; a marked copy is reloaded at
+// its next use, and readers take their snapshot from the store meanwhile.
+//
+// # Jobs
+//
+// Timers and the work they stand for are the store's jobs, each run by
+// one process: RunDueJobs claims the due jobs nobody holds, each leased
+// to its process until Options.JobLease from now (store.ClaimJobs: FOR
+// UPDATE SKIP LOCKED on PostgreSQL), and holds each again once its game
+// is locked, just before it runs it (store.HoldJob), which checks that
+// no other process took it over and gives its run a whole lease. A job
+// is deleted or replaced by its run; one whose run failed stays held
+// until its lease runs out, then is claimed again (by any process). A
+// process killed holding a lease loses it when it runs out, and another
+// process runs the job. Of a job that records a change and tells people
+// of it, the recording is what counts:
+//
+//   - A reminder (JobReminder, JobReminderSoon) is at most once: the
+//     reminded seats are recorded, and the job deleted, in a commit that
+//     succeeds only while the process still holds the job
+//     (store.Commit.Finished), and only then sent. A lost reminder costs
+//     a nudge; a repeated one is noise against the player's budget.
+//   - A deadline (JobDeadline) plays the awaited seats, each move stored
+//     exactly once (the database orders them: a second runner's moves
+//     conflict and are dropped), then tells the players: the notice that
+//     the autopilot took a seat is at most once (a crash after the moves
+//     loses it), the step's end at least once (below).
+//   - The end of a time away (JobAway) is at most once: the seat is given
+//     back and the job finished in one commit, then the person is told.
+//   - A lobby's expiry (JobLobbyExpiry) is at most once: the lobby is
+//     closed (which succeeds once), then the channel is told. Practice
+//     games have no job of their own: their lobbies expire, their steps
+//     have deadlines, as every game's.
+//   - The moves of computer players and of the autopilot (JobAdvance) are
+//     exactly once per move, and the work is done by one process: the
+//     job is stored held by the process whose move made it due, and a
+//     process plays those seats only while it holds the job (each keeps
+//     its own search children), taking it if its holder's lease ran out
+//     or when it claims it after a crash. A search may then run twice,
+//     its move is stored once.
+//   - A step's end (JobPresent) is at least once: stored held with the
+//     move that ended the step, shown, then deleted; a crash in between
+//     shows it again. A lost step end would leave a hole in the story the
+//     channel tells; a repeated one is a duplicate post.
 package game
 
 import (
@@ -52,7 +112,9 @@ type Store interface {
 	SetDMClosed(ctx context.Context, gameID string, seat int, closed bool) error
 	PutMessage(ctx context.Context, m store.Message) error
 	GetMessage(ctx context.Context, gameID, kind string, seat int) (store.Message, error)
-	DueJobs(ctx context.Context, t time.Time) ([]store.Job, error)
+	ClaimJobs(ctx context.Context, now, until time.Time) ([]store.Job, error)
+	HoldJob(ctx context.Context, gameID string, k store.JobKey, now, until time.Time) (store.Job, error)
+	Progress(ctx context.Context, gameID string) (store.Status, int, error)
 	Jobs(ctx context.Context) ([]store.Job, error)
 	DeleteJob(ctx context.Context, gameID string, k store.JobKey) error
 	GetJob(ctx context.Context, gameID string, k store.JobKey) (store.Job, error)
@@ -147,6 +209,32 @@ type Options struct {
 	// there, the seat plays its autopilot's move. Nil searches in this
 	// process.
 	Searcher Searcher
+	// Watch, if set, tells the service which games other processes
+	// changed, so that it drops its copies of them (see WatcherOf). Nil
+	// for a store no other process writes.
+	Watch Watcher
+	// JobLease is how long a claimed job is this process's before another
+	// may take it over (DefaultJobLease when zero): the longest a job
+	// waits after its process died, and more than any job's run takes.
+	JobLease time.Duration
+}
+
+// DefaultJobLease is the lease of a claimed job unless Options.JobLease
+// sets another: four rounds of the bot's scheduler.
+const DefaultJobLease = 2 * time.Minute
+
+// Watcher tells a process which games other processes changed (see
+// store.DB.WatchGames): changed(gameID) after a change to the game's
+// record, changed(store.AllGames) when changes may have gone unheard.
+type Watcher interface {
+	WatchGames(ctx context.Context, changed func(gameID string), lost func(err error)) error
+}
+
+// WatcherOf returns st as a Watcher when it is one (as *store.DB is), and
+// nil otherwise.
+func WatcherOf(st any) Watcher {
+	w, _ := st.(Watcher)
+	return w
 }
 
 // Service runs games. It is safe for concurrent use: each game is guarded
@@ -162,6 +250,10 @@ type Service struct {
 	practice sync.Mutex
 	// think is the pool of searches; nil when they run inline.
 	think *thinkers
+	// stopWatch ends the watch of other processes' changes, and watching
+	// waits for it to end.
+	stopWatch context.CancelFunc
+	watching  sync.WaitGroup
 }
 
 // New returns a service.
@@ -190,11 +282,41 @@ func New(o Options) *Service {
 	if o.Enter == nil {
 		o.Enter = func() (func(), bool) { return func() {}, true }
 	}
+	if o.JobLease <= 0 {
+		o.JobLease = DefaultJobLease
+	}
 	s := &Service{o: o, log: o.Logger, tables: map[string]*Table{}}
 	if o.Thinkers > 0 {
 		s.think = newThinkers(s, o.Thinkers)
 	}
+	if o.Watch != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		s.stopWatch = cancel
+		s.watching.Go(func() {
+			_ = o.Watch.WatchGames(ctx, s.changed, func(err error) {
+				s.log.Warn("the watch of other processes' changes lost its connection; every game will be reloaded", "err", err)
+			})
+		})
+	}
 	return s
+}
+
+// changed drops the process's copy of a game another process changed, or
+// of every game (store.AllGames): its snapshot at once, its table at its
+// next use (a table in use is left to its holder, so that a game never
+// has two tables in one process).
+func (s *Service) changed(gameID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if gameID == store.AllGames {
+		for _, t := range s.tables {
+			t.drop()
+		}
+		return
+	}
+	if t := s.tables[gameID]; t != nil {
+		t.drop()
+	}
 }
 
 // SetPresenter sets who is told what happens (the adapter, once built).
@@ -239,14 +361,39 @@ type Table struct {
 	// their JobAway jobs); nil when nobody is.
 	away map[int]time.Time
 	// snap is the game as of its last stored change, for readers that must
-	// not wait for mu.
+	// not wait for mu; nil while the copy is stale.
 	snap atomic.Pointer[Snapshot]
+	// stale is set when another process changed the game: the next
+	// Service.Table reloads it. drops counts the times the snapshot was
+	// dropped, so that a reader that read the store meanwhile knows its
+	// copy may be older than the drop.
+	stale atomic.Bool
+	drops atomic.Uint64
+	// heldUntil is when this process's hold on the game's JobAdvance runs
+	// out (zero: not held), see holdAdvance.
+	heldUntil time.Time
+}
+
+// drop marks the table's copy stale and drops its snapshot.
+func (t *Table) drop() {
+	t.stale.Store(true)
+	t.unpublish()
+}
+
+// unpublish drops the table's snapshot: readers read the store until the
+// table is reloaded.
+func (t *Table) unpublish() {
+	t.drops.Add(1)
+	t.snap.Store(nil)
 }
 
 // Unlock releases the table.
 func (t *Table) Unlock() { t.mu.Unlock() }
 
-// Table returns the game's table, loaded on first use, locked.
+// Table returns the game's table, locked, loaded on first use and
+// checked against the store before it is returned: a copy another process
+// changed is reloaded first, so that everything decided on the table is
+// decided on the game as stored.
 func (s *Service) Table(ctx context.Context, gameID string) (*Table, error) {
 	s.mu.Lock()
 	t, ok := s.tables[gameID]
@@ -256,31 +403,74 @@ func (s *Service) Table(ctx context.Context, gameID string) (*Table, error) {
 	}
 	s.mu.Unlock()
 	t.mu.Lock()
-	if t.Rec == nil {
-		if err := s.load(ctx, t, gameID); err != nil {
-			t.mu.Unlock()
+	if err := s.fresh(ctx, t); err != nil {
+		loaded := t.Rec != nil
+		t.mu.Unlock()
+		if !loaded || errors.Is(err, store.ErrNotFound) {
 			s.Forget(gameID)
-			if errors.Is(err, store.ErrNotFound) {
-				return nil, refusal(CodeNoGame)
-			}
-			return nil, err
 		}
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, refusal(CodeNoGame)
+		}
+		return nil, err
 	}
 	return t, nil
 }
 
+// fresh loads t's game if it has no copy, or a stale one, and otherwise
+// checks its copy against the store in one query (the status and number
+// of moves: what another process's change to a game's play changes),
+// reloading a copy that another process moved on; t is locked.
+func (s *Service) fresh(ctx context.Context, t *Table) error {
+	if t.Rec == nil || t.stale.Load() {
+		return s.load(ctx, t, t.id)
+	}
+	st, moves, err := s.o.Store.Progress(ctx, t.id)
+	if err != nil {
+		return err
+	}
+	if st == t.Rec.Status && moves == t.Rec.Seq {
+		return nil
+	}
+	s.log.Info("another process changed the game; reloaded", "game", t.id, "moves", moves, "had", t.Rec.Seq, "status", string(st))
+	return s.load(ctx, t, t.id)
+}
+
+// reload reads t's game again after a commit found that another process
+// had changed it; t is locked.
+func (s *Service) reload(ctx context.Context, t *Table) {
+	if err := s.load(ctx, t, t.id); err != nil {
+		s.log.Warn("could not reload a game that moved on", "game", t.id, "err", err)
+	}
+}
+
 // load reads the game and what its stored jobs say into t, and publishes
-// its first snapshot; t is locked.
+// its snapshot; t is locked.
 func (s *Service) load(ctx context.Context, t *Table, gameID string) error {
+	// Unmarked before reading: a change reported meanwhile marks it again.
+	wasStale := t.stale.Swap(false)
 	rec, err := s.o.Store.LoadGame(ctx, gameID)
-	if err != nil {
-		return err
+	if err == nil {
+		var jobs []store.Job
+		if jobs, err = s.o.Store.GameJobs(ctx, gameID); err == nil {
+			t.loaded(rec, jobs)
+			return nil
+		}
 	}
-	jobs, err := s.o.Store.GameJobs(ctx, gameID)
-	if err != nil {
-		return err
+	if wasStale {
+		t.stale.Store(true)
 	}
-	t.Rec, t.due, t.advanceStored, t.reminded, t.away = rec, time.Time{}, false, reminded{}, nil
+	return err
+}
+
+// loaded sets t from the game and its jobs as stored, and publishes its
+// snapshot; t is locked.
+func (t *Table) loaded(rec *store.Game, jobs []store.Job) {
+	if t.Rec == nil || t.Rec.State == nil || rec.State == nil || StepKey(t.Rec.State) != StepKey(rec.State) {
+		// The events collected for the step's end were of another step.
+		t.stepEvents = nil
+	}
+	t.Rec, t.due, t.advanceStored, t.reminded, t.away, t.heldUntil = rec, time.Time{}, false, reminded{}, nil, time.Time{}
 	for _, j := range jobs {
 		switch j.Kind {
 		case JobAway:
@@ -289,12 +479,14 @@ func (s *Service) load(ctx context.Context, t *Table, gameID string) error {
 			t.due = j.Due
 		case JobAdvance:
 			t.advanceStored = true
+			if j.Held {
+				t.heldUntil = j.Lease
+			}
 		case JobReminded:
 			t.reminded = decodeReminded(j.Payload)
 		}
 	}
 	t.publish()
-	return nil
 }
 
 // Forget drops a game from memory, so that its next use reloads it.

@@ -56,19 +56,32 @@ type fixture struct {
 	mu  sync.Mutex
 }
 
-func newFixture(t testing.TB, path string) *fixture {
+func newFixture(t testing.TB, path string) *fixture { return newFixtureWith(t, path, nil) }
+
+// newFixtureWith is newFixture on the store at dsn (an SQLite file's path,
+// "" for a new one, or a PostgreSQL URL), with the service's options set
+// changes, if not nil, before the service is made. A service that watches
+// other processes is closed when the test ends.
+func newFixtureWith(t testing.TB, dsn string, set func(o *Options)) *fixture {
 	t.Helper()
-	if path == "" {
-		path = filepath.Join(t.TempDir(), "game.db")
+	if dsn == "" {
+		dsn = filepath.Join(t.TempDir(), "game.db")
 	}
-	db, err := store.Open(context.Background(), path)
+	db, err := store.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	f := &fixture{t: t, ctx: context.Background(), db: db, rec: &recorder{}, now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
-	f.svc = New(Options{Store: db, Presenter: f.rec, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: f.clock,
-		NewSeed: func() uint64 { return 77 }, Games: []Kind{{Game: ai.Game(ai.Players{Playouts: 2})}}})
+	o := Options{Store: db, Presenter: f.rec, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: f.clock,
+		NewSeed: func() uint64 { return 77 }, Games: []Kind{{Game: ai.Game(ai.Players{Playouts: 2})}}}
+	if set != nil {
+		set(&o)
+	}
+	f.svc = New(o)
+	if o.Watch != nil {
+		t.Cleanup(f.svc.Close)
+	}
 	return f
 }
 

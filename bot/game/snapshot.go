@@ -26,7 +26,13 @@ type Snapshot struct {
 
 // publish replaces the table's snapshot with a copy of the game as it is
 // now; t is locked. The copy shares nothing that a later change writes to.
+// A stale table publishes nothing: another process changed the game, so
+// readers read the store until the table is reloaded.
 func (t *Table) publish() {
+	if t.stale.Load() {
+		t.unpublish()
+		return
+	}
 	rec := *t.Rec
 	rec.Seats = slices.Clone(t.Rec.Seats)
 	if t.Rec.State != nil {
@@ -37,16 +43,33 @@ func (t *Table) publish() {
 
 // Snapshot returns the game as of its last stored change without waiting
 // for its table: the copy kept in memory, or else a fresh read of the
-// store. An unknown game gives store.ErrNotFound.
+// store (kept for the next readers of a table whose copy another process
+// made stale). An unknown game gives store.ErrNotFound.
 func (s *Service) Snapshot(ctx context.Context, gameID string) (*Snapshot, error) {
 	s.mu.Lock()
 	t := s.tables[gameID]
 	s.mu.Unlock()
-	if t != nil {
-		if snap := t.snap.Load(); snap != nil {
-			return snap, nil
-		}
+	if t == nil {
+		return s.readSnapshot(ctx, gameID)
 	}
+	if snap := t.snap.Load(); snap != nil {
+		return snap, nil
+	}
+	drops := t.drops.Load()
+	snap, err := s.readSnapshot(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	// Kept unless the table published its own meanwhile, or dropped one
+	// (then what was read may be older than the change that dropped it).
+	if t.snap.CompareAndSwap(nil, snap) && t.drops.Load() != drops {
+		t.snap.CompareAndSwap(snap, nil)
+	}
+	return snap, nil
+}
+
+// readSnapshot reads a game's snapshot from the store.
+func (s *Service) readSnapshot(ctx context.Context, gameID string) (*Snapshot, error) {
 	rec, err := s.o.Store.LoadGame(ctx, gameID)
 	if err != nil {
 		return nil, err

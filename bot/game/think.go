@@ -239,10 +239,15 @@ func (s *Service) Searching() bool {
 
 // Close stops the pool of searches: a search running finishes and its
 // move is played; those queued are dropped, to be searched again after a
-// restart (the game's stored JobAdvance asks for it).
+// restart (the game's stored JobAdvance asks for it). It stops the watch
+// of other processes' changes too.
 func (s *Service) Close() {
 	if s.think != nil {
 		s.think.close()
+	}
+	if s.stopWatch != nil {
+		s.stopWatch()
+		s.watching.Wait()
 	}
 }
 
