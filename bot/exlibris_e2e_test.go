@@ -307,10 +307,11 @@ func (g *exlibrisGame) check(t *testing.T) {
 			t.Error("the people were never asked at once with their prompts live")
 		}
 	})
-	t.Run("the channel sees each placement with the city's picture, and the results at the end", func(t *testing.T) {
-		placements := 0
+	t.Run("the channel sees each placement with the city's picture in its round's live post, and the results at the end", func(t *testing.T) {
+		placements, rounds := 0, 0
 		if _, err := h.bot.Service().Replay(h.Ctx, g.id, func(st game.Step) error {
 			seat, _ := engine.MoveSeat(st.Move)
+			rounds = max(rounds, st.Before.(*ex.State).Game.Round())
 			if d, _ := st.Before.(*ex.State).Game.Decision(seat); d.Kind == "place" {
 				placements++
 			}
@@ -318,20 +319,30 @@ func (g *exlibrisGame) check(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		city, results := 0, 0
+		// A round has one live post, edited as its steps end: each
+		// placement shows a new city picture in a post or an edit, and
+		// the channel gets a handful of posts per round, not one per step.
+		cities := map[string]bool{}
+		posts, results := 0, 0
 		for _, m := range h.Srv.Messages(h.world.Channel.ID) {
 			if m.Ephemeral || m.InteractionID != "" {
 				continue
 			}
-			if _, ok := m.Attachment("city.png"); ok {
-				city++
+			posts++
+			for _, v := range append(m.Revisions, m) {
+				if a, ok := v.Attachment("city.png"); ok {
+					cities[a.ID] = true
+				}
 			}
 			if _, ok := m.Attachment("results.png"); ok {
 				results++
 			}
 		}
-		if city < placements || results != 1 {
-			t.Errorf("%d posts with the city for %d placements, %d with the results", city, placements, results)
+		if len(cities) < placements || results != 1 {
+			t.Errorf("%d city pictures shown for %d placements, %d posts with the results", len(cities), placements, results)
+		}
+		if posts > 4*(rounds+1) {
+			t.Errorf("%d channel posts for %d rounds and the draft: more than 4 a round", posts, rounds)
 		}
 	})
 	t.Run("a person's prompt shows their hand when they place", func(t *testing.T) {

@@ -36,7 +36,7 @@ func seatNames(l i18n.Lang, rec *store.Game, seats []int) string {
 // who play by name, the seats on autopilot that wait for the deadline
 // (when every person is on autopilot) as such, and nobody once everyone
 // has played. AI seats and seats on autopilot while others play move at
-// once and are never named.
+// once and are named only when nobody else is awaited.
 func waitingLine(l i18n.Lang, rec *store.Game, due time.Time) string {
 	if rec.State == nil || rec.State.Over() {
 		return ""
@@ -46,6 +46,12 @@ func waitingLine(l i18n.Lang, rec *store.Game, due time.Time) string {
 	names := seatNames(l, rec, people)
 	switch {
 	case len(people) == 0 && len(auto) == 0:
+		// Only seats the service plays are awaited (a computer player
+		// thinking, in a game played one seat at a time): name them, since
+		// "everyone has played" would be false of a single seat's turn.
+		if playing := rec.State.Awaited(); len(playing) > 0 {
+			return l.T("flow.waiting.playing", "Who", seatNames(l, rec, playing))
+		}
 		return l.T("flow.waiting.nobody")
 	case len(people) == 0:
 	case rec.Options.Paused:

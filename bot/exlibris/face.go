@@ -32,6 +32,7 @@ package exlibris
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"atheneum/bot/face"
@@ -73,7 +74,20 @@ func New() face.Face {
 		Events:  eventLines,
 		Hint:    hint,
 		Polish:  polish,
+		Chapter: chapter,
 	})}
+}
+
+// chapter is the round the current step belongs to ("r0" for the
+// libraries' draft): the channel has one live post per round, edited as
+// placements and resolutions are played one seat at a time, not a post
+// per step.
+func chapter(rec *store.Game) string {
+	g := stateOf(rec)
+	if g == nil || g.Over() {
+		return ""
+	}
+	return "r" + strconv.Itoa(g.Round())
 }
 
 // rulesTopics are the topics of /exlibris rules, in reading order: each
