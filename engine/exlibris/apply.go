@@ -81,6 +81,13 @@ func (g *Game) play(m Move, ev *[]Event) error {
 	if err := g.check(m.Seat); err != nil {
 		return err
 	}
+	if len(m.Keys) == 1 && m.Keys[0] == UndoKey {
+		if !g.CanUndo(m.Seat) || g.undo == nil {
+			return refuse(CodeCannotUndo, "Seat", m.Seat)
+		}
+		g.takeBack(m.Seat, ev)
+		return nil
+	}
 	var buf [64]Action
 	only := allCards
 	if len(m.Keys) > 0 {
@@ -136,10 +143,15 @@ func (g *Game) cardsNamed(seat int, a Action) cardSet {
 	return allCards
 }
 
-// do applies an offered decision and runs the game on to the next one.
+// do applies an offered decision and runs the game on to the next one,
+// keeping the game as it stood before a placement for the undo move.
 func (g *Game) do(seat int, a Action, ev *[]Event) {
 	g.revealed = false
 	t := g.waiting(seat)
+	placing := t.ask == askPlace
+	if placing {
+		g.keepUndo()
+	}
 	wasParallel := t.ask.parallel()
 	g.answer(t, seat, a, ev)
 	stillShared := wasParallel && t.ask != askNone
@@ -148,10 +160,13 @@ func (g *Game) do(seat int, a Action, ev *[]Event) {
 		g.steps++
 	}
 	g.played++
+	g.afterMove(seat, placing)
 }
 
 // Next lists the keys that may follow chosen in the move seat is
-// building; a Step whose Move is set completes a move.
+// building; a Step whose Move is set completes a move. At the start of a
+// move, the undo move comes last while the seat may take its placement
+// back (CanUndo).
 func (g *Game) Next(seat int, chosen []string) []Step {
 	if g.waiting(seat) == nil {
 		return nil
@@ -186,6 +201,9 @@ func (g *Game) Next(seat int, chosen []string) []Step {
 			st.Move = &m
 		}
 		out = append(out, st)
+	}
+	if len(chosen) == 0 && g.CanUndo(seat) {
+		out = append(out, Step{Key: UndoKey, Move: &Move{Seat: seat, Keys: []string{UndoKey}}})
 	}
 	return out
 }

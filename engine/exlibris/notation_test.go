@@ -58,6 +58,9 @@ func TestNextBuildsExactlyTheMovesApplyTakes(t *testing.T) {
 				}
 				walk(nil)
 				want := offered(g, seat)
+				if g.CanUndo(seat) {
+					want = append(want, "s"+itoa(seat)+" "+UndoKey)
+				}
 				if len(walked) != len(want) {
 					t.Fatalf("step %s: Next reaches %d moves, %d offered", g.StepKey(), len(walked), len(want))
 				}
