@@ -66,6 +66,7 @@ func New() face.Face {
 		Command: ex.ID,
 		Topics:  rulesTopics,
 		Label:   label,
+		Layout:  layout,
 		Text:    text,
 		Waiting: waiting,
 		Picture: seatPicture,
