@@ -74,7 +74,9 @@ func TestNextBuildsExactlyTheMovesApplyTakes(t *testing.T) {
 			var seat int
 			var a Action
 			buf, seat, a = randomAction(g, r, buf)
-			if err := g.Do(seat, a); err != nil {
+			// PlayMove, not Do, so that placements keep their way back and
+			// Next offers the undo.
+			if err := g.PlayMove(Move{Seat: seat, Keys: a.Keys()}); err != nil {
 				t.Fatal(err)
 			}
 		}

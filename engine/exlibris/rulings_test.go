@@ -857,6 +857,26 @@ func TestRuling50TakingAPlacementBack(t *testing.T) {
 			}
 		}
 	})
+	t.Run("a play-out's Do keeps no way back, Apply and PlayMove do", func(t *testing.T) {
+		for _, how := range []string{"Do", "Apply", "PlayMove"} {
+			g := rig(t, 2, Options{}, nil, Exchange)
+			g.setHand(t, 0, "A1")
+			g.layTile(t, Exchange, "B1")
+			m := Move{Seat: 0, Keys: []string{"assistant", "L2"}}
+			var err error
+			switch how {
+			case "Do":
+				err = g.Do(0, Action{Kind: ActPlace, A: int16(plainKind), B: int16(Exchange)})
+			case "Apply":
+				_, err = g.Apply(m)
+			default:
+				err = g.PlayMove(m)
+			}
+			if err != nil || decision(g, 0) != "exchange" || g.CanUndo(0) != (how != "Do") {
+				t.Fatalf("%s: %v, asked %s, undo offered %v", how, err, decision(g, 0), g.CanUndo(0))
+			}
+		}
+	})
 	t.Run("a view offers the undo as its game does, a draw from it does not", func(t *testing.T) {
 		g := rig(t, 2, Options{}, nil, Exchange)
 		g.setHand(t, 0, "A1")

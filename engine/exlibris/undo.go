@@ -46,12 +46,15 @@ func (g *Game) keepUndo() {
 }
 
 // afterMove settles whether the placement under way may still be taken
-// back once seat's move (placing: a placement) is played: only while the
-// placing seat alone has moved since, nothing came to light and the
-// placement goes on.
-func (g *Game) afterMove(seat int, placing bool) {
+// back once seat's move (placing: a placement, kept: the game before it
+// kept) is played: only while the placing seat alone has moved since,
+// nothing came to light and the placement goes on.
+func (g *Game) afterMove(seat int, placing, kept bool) {
 	if placing {
-		g.undoBy = int8(seat + 1)
+		g.undoBy = 0
+		if kept {
+			g.undoBy = int8(seat + 1)
+		}
 	}
 	if g.undoBy != 0 && (g.revealed || int(g.undoBy)-1 != seat || !g.midPlacement(seat)) {
 		g.undoBy = 0
