@@ -10,6 +10,7 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
+	"atheneum/bot/face"
 	"atheneum/bot/game"
 	"atheneum/engine"
 	ex "atheneum/engine/exlibris"
@@ -31,7 +32,12 @@ import (
 //     the channel is told, and they come back with /exlibris back;
 //   - when a step asks both people at once, each has their prompt: ana in
 //     her direct messages, bo mentioned in the channel's post;
-//   - mid-game bo asks /exlibris hand, collection, city and status.
+//   - mid-game bo asks /exlibris hand, collection, city and status;
+//   - a person, asked within a placement they may still take back, presses
+//     Undo this placement: the game stands again where it stood before
+//     the placement and goes on, the move log holds the undo, the channel
+//     is told; and a person presses an Undo button forged when there is
+//     nothing to take back, which is refused in words and changes nothing.
 type exlibrisGame struct {
 	h    *harness
 	lang i18n.Lang
@@ -54,6 +60,24 @@ type exlibrisGame struct {
 	// prompts both live.
 	together bool
 	took     time.Duration
+	// placing is the seat of the last person asked to place, and the game
+	// as everyone saw it then (exlibrisPosition).
+	placing       int
+	beforePlacing string
+	// undo is the person's placement taken back: the seat (-1 before),
+	// the game before the placement and after the undo as everyone sees
+	// it, the move the log ends with and who made it, and whether the seat
+	// was asked to place again.
+	undoSeat    int
+	undoBefore  string
+	undoAfter   string
+	undoLogged  store.LoggedMove
+	undoReplace bool
+	// forgedUndo is what a person saw pressing an Undo button forged when
+	// there was nothing to take back, and whether the game stood still.
+	forgedUndo      discordtest.Message
+	forgedUndoSeat  int
+	forgedUndoStill bool
 }
 
 // exlibrisPeople are the game's people: ana by direct message, bo by
@@ -80,12 +104,13 @@ func playExlibris(t *testing.T, lang i18n.Lang) *exlibrisGame {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &exlibrisGame{h: h, lang: lang, id: id, during: map[string][]discordtest.Message{}, missed: -1}
+	g := &exlibrisGame{h: h, lang: lang, id: id, during: map[string][]discordtest.Message{}, missed: -1, placing: -1, undoSeat: -1}
 	people := exlibrisPeople(h)
-	// Moves are pressed one at a time until a person misses an answer (a
-	// move the test makes happen, which the driver's whole game must not
-	// meet in its middle); then the driver plays the rest.
-	for g.missed < 0 {
+	// Moves are pressed one at a time until a person has missed an answer
+	// and another has taken a placement back (moves the test makes happen,
+	// which the driver's whole game must not meet in its middle); then the
+	// driver plays the rest.
+	for g.missed < 0 || g.undoSeat < 0 || g.forgedUndo.ID == "" {
 		rec, err := h.db.LoadGame(h.Ctx, id)
 		if err != nil {
 			t.Fatal(err)
@@ -170,7 +195,37 @@ func (g *exlibrisGame) meet(t *testing.T, rec *store.Game, people []*drive.Playe
 		}
 		snap, _ = h.bot.Service().SnapshotInChannel(h.Ctx, h.world.Guild.ID, h.world.Channel.ID)
 		g.extended[1] = snap.Deadline
-	case len(asked) == 1 && owed(st, asked[0]):
+	case g.forgedUndo.ID == "" && g.forged.ID != "" && len(asked) == 1 && !st.CanUndo(asked[0]):
+		// A person presses an Undo button forged on their own prompt,
+		// when there is nothing to take back.
+		seat := asked[0]
+		p := people[slices.IndexFunc(people, func(p *drive.Player) bool { return p.User.ID == rec.Seats[seat].UserID })]
+		prompt, ok, err := h.PromptIn(p, ex.ID)
+		if err != nil || !ok {
+			t.Fatalf("%s has no prompt: %v", p.User.Username, err)
+		}
+		id := face.ID{Game: rec.ID, Step: game.StepKey(rec.State), Seq: rec.Seq, Seat: seat, Verb: face.VerbButton,
+			Args: append(face.KeyCodec{}.Encode(nil), ex.UndoKey)}
+		g.forgedUndo, g.forgedUndoSeat = h.forge(p.User, prompt, id.String()), seat
+		after := h.state(h.world.Channel.ID)
+		g.forgedUndoStill = after.Seq == rec.Seq && exlibrisPosition(after) == exlibrisPosition(rec)
+	case g.undoSeat < 0 && len(asked) == 1 && asked[0] == g.placing && st.CanUndo(asked[0]):
+		// The person who just placed takes the placement back.
+		seat := asked[0]
+		p := people[slices.IndexFunc(people, func(p *drive.Player) bool { return p.User.ID == rec.Seats[seat].UserID })]
+		if err := h.PressMove(p, ex.ID, rec.State.View(seat), seat, engine.Move(fmt.Sprintf("s%d %s", seat, ex.UndoKey))); err != nil {
+			t.Fatal(err)
+		}
+		after := h.state(h.world.Channel.ID)
+		log, err := h.db.MoveLog(h.Ctx, g.id)
+		if err != nil || len(log) != rec.Seq+1 {
+			t.Fatalf("the undo was not logged: %d moves, %v", len(log), err)
+		}
+		d, _ := after.State.(*ex.State).Game.Decision(seat)
+		g.undoSeat, g.undoBefore, g.undoAfter = seat, g.beforePlacing, exlibrisPosition(after)
+		g.undoLogged, g.undoReplace = log[len(log)-1], d.Kind == "place"
+		return true
+	case g.missed < 0 && len(asked) == 1 && owed(st, asked[0]):
 		seat := asked[0]
 		d, _ := st.Decision(seat)
 		g.missed, g.missedKind = seat, d.Kind
@@ -189,8 +244,38 @@ func (g *exlibrisGame) meet(t *testing.T, rec *store.Game, people []*drive.Playe
 		g.during["back"] = g.slash(user, "back")
 		return true
 	}
+	if len(asked) == 1 && decisionKind(st, asked[0]) == "place" {
+		g.placing, g.beforePlacing = asked[0], exlibrisPosition(rec)
+	}
 	g.look(t, rec, people)
 	return false
+}
+
+// decisionKind is what seat is asked ("" when it is not).
+func decisionKind(st *ex.Game, seat int) string {
+	d, _ := st.Decision(seat)
+	return d.Kind
+}
+
+// exlibrisPosition is the game as everyone sees it, and what each seat
+// holds: whom it waits for and for what, the round, the first player, the
+// deck and the discard pile, each seat's hand, collection, assistants at
+// home and to place, and each location's cards and assistants. It leaves
+// out how many moves were made.
+func exlibrisPosition(rec *store.Game) string {
+	g := rec.State.(*ex.State).Game
+	var b strings.Builder
+	fmt.Fprintln(&b, g.Awaited(), g.Round(), g.FirstPlayer(), g.DeckSize(), g.Discard(), g.Reveals())
+	for s := 0; s < g.Seats(); s++ {
+		d, _ := g.Decision(s)
+		fmt.Fprintln(&b, s, d, g.Hand(s), g.Collection(s), g.Home(s), g.Reserve(s))
+	}
+	tiles, _ := g.TilesInPlay()
+	for _, l := range tiles {
+		cards, n := g.TileCards(l)
+		fmt.Fprintln(&b, l, cards, n, g.Occupants(l))
+	}
+	return b.String()
 }
 
 // look reads what a person may read along the game, changing nothing:
@@ -278,6 +363,34 @@ func (g *exlibrisGame) check(t *testing.T) {
 		}
 		if g.forged.Content != words("play.refuse.not.yours") || !g.forgedStill {
 			t.Errorf("the forged click answered %q; the game stood still: %v", g.forged.Content, g.forgedStill)
+		}
+	})
+	t.Run("a person takes a placement back with Undo, and the game goes on from before it", func(t *testing.T) {
+		if g.undoSeat < 0 {
+			t.Fatal("no person took a placement back")
+		}
+		if g.undoAfter != g.undoBefore || !g.undoReplace {
+			t.Errorf("after the undo the game is not as it was before the placement (asked to place again: %v):\n%s\nwas\n%s", g.undoReplace, g.undoAfter, g.undoBefore)
+		}
+		if want := engine.Move(fmt.Sprintf("s%d %s", g.undoSeat, ex.UndoKey)); g.undoLogged.Move != want || g.undoLogged.By != "player" {
+			t.Errorf("the move log ends with %q by %q, want %q by the player", g.undoLogged.Move, g.undoLogged.By, want)
+		}
+		tail := strings.Split(l.T("exlibris.event.undone", "Name", "\x00", "Assistant", "\x00", "Location", "\x00"), "\x00")
+		told := false
+		for _, m := range h.channelPosts(strings.TrimSpace(tail[len(tail)-1])) {
+			told = told || strings.Contains(m.Content, g.rec.Seats[g.undoSeat].Name)
+		}
+		if !told {
+			t.Errorf("the channel was not told that %s took the placement back", g.rec.Seats[g.undoSeat].Name)
+		}
+	})
+	t.Run("an Undo press forged when there is nothing to take back is refused in words and changes nothing", func(t *testing.T) {
+		if g.forgedUndo.ID == "" {
+			t.Fatal("no Undo press was forged")
+		}
+		want := l.T("exlibris.refusal.cannot_undo", "Seat", g.rec.Seats[g.forgedUndoSeat].Name)
+		if g.forgedUndo.Content != want || !g.forgedUndoStill {
+			t.Errorf("the forged Undo answered %q, want %q; the game stood still: %v", g.forgedUndo.Content, want, g.forgedUndoStill)
 		}
 	})
 	t.Run("the host extends the deadline", func(t *testing.T) {
@@ -422,8 +535,8 @@ func (g *exlibrisGame) check(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("%s: %d moves, %s answer of seat %d missed, %d interactions, %d channel posts, in %v", g.id, g.rec.Seq, g.missedKind, g.missed, len(h.Srv.Interactions()),
-		len(h.Srv.Messages(h.world.Channel.ID)), g.took.Round(time.Millisecond))
+	t.Logf("%s: %d moves, %s answer of seat %d missed, a placement of seat %d taken back, %d interactions, %d channel posts, in %v", g.id, g.rec.Seq, g.missedKind,
+		g.missed, g.undoSeat, len(h.Srv.Interactions()), len(h.Srv.Messages(h.world.Channel.ID)), g.took.Round(time.Millisecond))
 }
 
 // TestExlibrisInEnglishThroughDiscord plays a whole game in English.

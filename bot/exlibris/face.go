@@ -67,6 +67,7 @@ func New() face.Face {
 		Command: ex.ID,
 		Topics:  rulesTopics,
 		Label:   label,
+		Layout:  layout,
 		Text:    text,
 		Waiting: waiting,
 		Picture: seatPicture,

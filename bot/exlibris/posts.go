@@ -14,12 +14,13 @@ import (
 // Every decision is a step of its own (the rules' step key changes with
 // each), so the channel is told of each in words; a picture comes with
 // the steps that change the city (a placement, a resolution, a round's
-// start, a tile leaving the solo game), the inspection's steps (what each
-// seat turned down, what the check did) and the end (the results).
+// start, a tile leaving the solo game, a placement taken back), the
+// inspection's steps (what each seat turned down, what the check did) and
+// the end (the results).
 
 // Events whose step's post shows the city, or the inspection.
 var (
-	cityEvents       = []ex.EventKind{ex.EvPlaced, ex.EvResolving, ex.EvRoundStarted, ex.EvEliminated}
+	cityEvents       = []ex.EventKind{ex.EvPlaced, ex.EvResolving, ex.EvRoundStarted, ex.EvEliminated, ex.EvUndone}
 	inspectionEvents = []ex.EventKind{ex.EvInspection, ex.EvFlipped, ex.EvChecked}
 )
 

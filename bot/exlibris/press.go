@@ -2,11 +2,13 @@ package exlibris
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 
 	"atheneum/bot/face"
 	"atheneum/bot/game"
+	ex "atheneum/engine/exlibris"
 	rex "atheneum/render/exlibris"
 )
 
@@ -16,8 +18,15 @@ import (
 // chosen one: the numbers on the picture are the buttons' (the kit keeps
 // a move's first picture for its later steps, which would light the
 // places of the step before).
+//
+// An Undo press the kit refuses (the placement can no longer be taken
+// back, or never could: a forged or an old button) is told why, in the
+// words of the rules' refusal, rather than only that the button is stale.
 func (f *Face) Press(ctx context.Context, env face.Env, r face.Reply, t *game.Table, seat int, id face.ID, values []string) (face.Decision, error) {
 	d, err := f.Kit.Press(ctx, env, r, t, seat, id, values)
+	if errors.Is(err, face.ErrStaleChoice) && undoPress(id) && id.Game == t.Rec.ID {
+		return face.Decision{}, face.RefuseID("exlibris.refusal."+ex.CodeCannotUndo, "Seat", seatName(t.Rec, seat))
+	}
 	if err != nil || d.Show == nil || d.Move != "" {
 		return d, err
 	}
@@ -31,6 +40,13 @@ func (f *Face) Press(ctx context.Context, env face.Env, r face.Reply, t *game.Ta
 		d.Show.Pictures = ownCollection(env, t.Rec, view, seat, path)
 	}
 	return d, nil
+}
+
+// undoPress reports whether id is the Undo button's, at the start of a
+// move (the only place the undo is offered).
+func undoPress(id face.ID) bool {
+	path, ok := face.KeyCodec{}.Decode(id.Args[:max(0, len(id.Args)-1)])
+	return id.Verb == face.VerbButton && ok && len(path) == 0 && len(id.Args) == 2 && face.UnescapeKey(id.Args[1]) == ex.UndoKey
 }
 
 // shownPath is the path of the message a press the kit accepted shows: a

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bwmarrin/discordgo"
+
 	"atheneum/bot/face"
 	"atheneum/engine"
 	ex "atheneum/engine/exlibris"
@@ -376,4 +378,40 @@ func awaitedWords(l i18n.Lang, rec *store.Game) string {
 // (face.Game.Waiting).
 func waiting(l i18n.Lang, rec *store.Game, _ int) string {
 	return polish(l, l.T("exlibris.face.waiting", "Who", awaitedWords(l, rec)))
+}
+
+// layout lays b's choices out as the kit does (face.Board.LayOut), but
+// for the undo move (ruling 50): a button of its own below the others,
+// however long the list, so that a seat that regrets its placement never
+// has to look for the way back in a menu.
+func layout(b *face.Board) bool {
+	named := func(c engine.Choice) (string, string) { return label(b, c) }
+	i := slices.IndexFunc(b.Next, func(c engine.Choice) bool { return c.Key == ex.UndoKey && c.Move != "" })
+	if i < 0 {
+		return b.LayOut(named)
+	}
+	all := b.Next
+	b.Next = slices.Delete(slices.Clone(all), i, i+1)
+	ok := b.LayOut(named)
+	b.Next = all // the kit checks a press against every choice, the undo's too
+	if !ok {
+		return false
+	}
+	text, _ := named(all[i])
+	undo := b.Button(text, ex.UndoKey, discordgo.DangerButton)
+	rows := b.Rows()
+	if len(rows) < face.MaxRows {
+		b.AddButtons([]discordgo.Button{undo})
+		return true
+	}
+	// Five rows are four menus and the buttons that turn their pages, at
+	// most two at the start of a move, where alone the undo is offered: the
+	// undo joins them.
+	last, isRow := rows[len(rows)-1].(discordgo.ActionsRow)
+	if !isRow || len(last.Components) >= face.MaxButtons {
+		return false
+	}
+	last.Components = append(slices.Clone(last.Components), undo)
+	rows[len(rows)-1] = last
+	return true
 }

@@ -221,7 +221,7 @@ func (g *Game) InPlay(l Location) bool { return l >= 1 && l <= NumLocations && g
 // no card turned down by choice), for computer players weighing a
 // position; solo: the public library's total as well.
 func (g *Game) Scores() (seats [MaxSeats]int, public int) {
-	c := g.Clone()
+	c := g.scratch()
 	for s := 0; s < c.n; s++ {
 		for _, k := range c.outOfOrder(s) {
 			c.down.add(k)

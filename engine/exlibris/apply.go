@@ -81,6 +81,13 @@ func (g *Game) play(m Move, ev *[]Event) error {
 	if err := g.check(m.Seat); err != nil {
 		return err
 	}
+	if len(m.Keys) == 1 && m.Keys[0] == UndoKey {
+		if !g.CanUndo(m.Seat) || g.undo == nil {
+			return refuse(CodeCannotUndo, "Seat", m.Seat)
+		}
+		g.takeBack(m.Seat, ev)
+		return nil
+	}
 	var buf [64]Action
 	only := allCards
 	if len(m.Keys) > 0 {
@@ -90,7 +97,7 @@ func (g *Game) play(m Move, ev *[]Event) error {
 	}
 	for _, a := range g.appendOptions(buf[:0], m.Seat, only) {
 		if a.matches(m.Keys) {
-			g.do(m.Seat, a, ev)
+			g.do(m.Seat, a, ev, true)
 			return nil
 		}
 	}
@@ -98,14 +105,17 @@ func (g *Game) play(m Move, ev *[]Event) error {
 }
 
 // Do plays a decision AppendOptions offers, without building events (for
-// play-outs and searches).
+// play-outs and searches). Nor does it keep the game as it stood before a
+// placement, which only the undo move needs and a play-out never plays:
+// after a placement played by Do, CanUndo is false (Apply and PlayMove
+// keep it).
 func (g *Game) Do(seat int, a Action) error {
 	if err := g.check(seat); err != nil {
 		return err
 	}
 	if a.Kind == ActShift {
 		if t := g.waiting(seat); t.ask == askCabinet && g.cabinetMoveOK(seat, int8(a.B), a.C, a.D, int8(a.E), a.F) && a.A == 0 {
-			g.do(seat, a, nil)
+			g.do(seat, a, nil, false)
 			return nil
 		}
 		return refuse(CodeNotOffered, "Move", Move{Seat: seat, Keys: a.Keys()}.String())
@@ -113,7 +123,7 @@ func (g *Game) Do(seat int, a Action) error {
 	var buf [64]Action
 	for _, o := range g.appendOptions(buf[:0], seat, g.cardsNamed(seat, a)) {
 		if o == a {
-			g.do(seat, a, nil)
+			g.do(seat, a, nil, false)
 			return nil
 		}
 	}
@@ -136,10 +146,16 @@ func (g *Game) cardsNamed(seat int, a Action) cardSet {
 	return allCards
 }
 
-// do applies an offered decision and runs the game on to the next one.
-func (g *Game) do(seat int, a Action, ev *[]Event) {
+// do applies an offered decision and runs the game on to the next one,
+// keeping the game as it stood before a placement for the undo move when
+// keep is set (a copy of the game: play-outs go without).
+func (g *Game) do(seat int, a Action, ev *[]Event, keep bool) {
 	g.revealed = false
 	t := g.waiting(seat)
+	placing := t.ask == askPlace
+	if placing && keep {
+		g.keepUndo()
+	}
 	wasParallel := t.ask.parallel()
 	g.answer(t, seat, a, ev)
 	stillShared := wasParallel && t.ask != askNone
@@ -148,10 +164,13 @@ func (g *Game) do(seat int, a Action, ev *[]Event) {
 		g.steps++
 	}
 	g.played++
+	g.afterMove(seat, placing, keep)
 }
 
 // Next lists the keys that may follow chosen in the move seat is
-// building; a Step whose Move is set completes a move.
+// building; a Step whose Move is set completes a move. At the start of a
+// move, the undo move comes last while the seat may take its placement
+// back (CanUndo).
 func (g *Game) Next(seat int, chosen []string) []Step {
 	if g.waiting(seat) == nil {
 		return nil
@@ -186,6 +205,9 @@ func (g *Game) Next(seat int, chosen []string) []Step {
 			st.Move = &m
 		}
 		out = append(out, st)
+	}
+	if len(chosen) == 0 && g.CanUndo(seat) {
+		out = append(out, Step{Key: UndoKey, Move: &Move{Seat: seat, Keys: []string{UndoKey}}})
 	}
 	return out
 }

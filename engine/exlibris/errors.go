@@ -62,6 +62,10 @@ const (
 	CodeNotOffered = "not_offered"
 	// CodeNotation: Move (text that is not a move; raised by the seam).
 	CodeNotation = "notation"
+	// CodeCannotUndo: Seat (an undo when the seat may not take its
+	// placement back: not within its own placement, or something hidden
+	// came to light or another seat moved since it began; ruling 50).
+	CodeCannotUndo = "cannot_undo"
 )
 
 // RefusalArgs lists every refusal code with the names of the arguments it
@@ -74,4 +78,5 @@ var RefusalArgs = map[string][]string{
 	CodeNotAwaited: {"Seat", "Awaited"},
 	CodeNotOffered: {"Move"},
 	CodeNotation:   {"Move"},
+	CodeCannotUndo: {"Seat"},
 }

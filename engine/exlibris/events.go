@@ -25,6 +25,9 @@ const (
 	// one) on tile Loc, slot Slot (Loc 0: at home); Shared for a ghost
 	// sharing a slot, Guild when the guild moved it there.
 	EvPlaced EventKind = "placed"
+	// EvUndone: Seat takes back its placement of an assistant of kind Lib
+	// on tile Loc (0: at home) and all that followed it (ruling 50).
+	EvUndone EventKind = "undone"
 	// EvBumped: Seat's assistant Lib leaves tile Loc and may be placed again.
 	EvBumped EventKind = "bumped"
 	// EvRecalled: Seat takes its sasquatch back from tile Loc.
@@ -126,7 +129,7 @@ var EventKinds = []EventKind{
 	EvNamed, EvLooked, EvHandShown, EvGoblinAsks, EvDenWon, EvWitchKept, EvTileDiscarded, EvFirstPlayer,
 	EvCollectorCount, EvSwapped, EvRearranged, EvSaleOpened, EvBought, EvPassed, EvNoEffect, EvResolving,
 	EvTileCleared, EvLocationPermanent, EvLastRound, EvReshuffled, EvSoloHint, EvSoloDiscards, EvEliminated,
-	EvInspection, EvFlipped, EvChecked, EvHandToPublic, EvScored,
+	EvInspection, EvFlipped, EvChecked, EvHandToPublic, EvScored, EvUndone,
 }
 
 // Event is one thing that happened during Apply. Kind says which fields
@@ -209,6 +212,7 @@ var EventArgs = map[EventKind][]string{
 	EvChecked:           {"Cards"},
 	EvHandToPublic:      {"Cards"},
 	EvScored:            {"Count"},
+	EvUndone:            {"Assistant", "Location"},
 }
 
 // Args gives the event's details by name for the seam, as EventArgs lists
@@ -319,6 +323,7 @@ var EventVariants = map[EventKind][]string{
 	EvChecked:       {".none"},
 	EvHandToPublic:  {".none"},
 	EvHandShown:     {".empty"},
+	EvUndone:        {".home"},
 }
 
 // SeatlessEvents are the kinds (or kinds and variants) told of no seat:
@@ -404,6 +409,10 @@ func EventIDs(e engine.Event) (id, hidden string) {
 	case EvHandShown:
 		if !has("Cards") {
 			variant = ".empty"
+		}
+	case EvUndone:
+		if !has("Location") {
+			variant = ".home"
 		}
 	}
 	id += variant

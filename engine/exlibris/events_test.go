@@ -27,6 +27,20 @@ func TestEveryEventTellsWhatTheCatalogueWords(t *testing.T) {
 			var seat int
 			var a Action
 			buf, seat, a = randomAction(g, r, buf)
+			if g.CanUndo(seat) {
+				// The random players never undo: the undo's events are
+				// checked on a copy, the game going on as drawn.
+				events, err := g.Clone().Apply(Move{Seat: seat, Keys: []string{UndoKey}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range events {
+					checkEvent(t, e)
+					seenKinds[e.Kind] = true
+					id, _ := EventIDs(engine.Event{Kind: string(e.Kind), Seat: e.Seat, Args: e.Args(), Private: e.Private})
+					seenIDs[id] = true
+				}
+			}
 			events, err := g.Apply(Move{Seat: seat, Keys: a.Keys()})
 			if err != nil {
 				t.Fatal(err)

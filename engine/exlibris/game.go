@@ -82,7 +82,8 @@ type tile struct {
 }
 
 // Game is the whole state of one game. Everything is in fixed-size
-// arrays, so Clone is one copy.
+// arrays, so Clone is one copy, but for the game as it stood before the
+// placement under way (undo), which a seat may go back to (ruling 50).
 type Game struct {
 	seed uint64
 	opts Options
@@ -157,6 +158,13 @@ type Game struct {
 	// down at the inspection, by their owners and by the alphabetical
 	// check (for pictures: see Inspection).
 	flippedDown, checkedDown cardSet
+
+	// undo is the game as it stood before the last placement began, which
+	// seat undoBy-1 may go back to while undoBy is not 0 (ruling 50). It
+	// is this Game's own buffer, overwritten at each placement: Clone
+	// copies it while it counts, a view or a draw from one leaves it out.
+	undo   *Game
+	undoBy int8
 }
 
 // New sets up a game: seats 1 (solo) to 4.
@@ -297,6 +305,11 @@ func (g *Game) giveAssistants() {
 // Clone returns an independent copy.
 func (g *Game) Clone() *Game {
 	c := *g
+	c.undo = nil
+	if g.undoBy != 0 && g.undo != nil {
+		u := *g.undo
+		c.undo = &u
+	}
 	return &c
 }
 
@@ -320,13 +333,14 @@ func (g *Game) Played() int { return g.played }
 
 // Reveals counts the times hidden information came to light since the
 // setup (a card drawn or looked at, cards turned over from the deck, a
-// hand shown, a card given at random, a shuffle). A host that lets a
-// player take back moves may take back only moves made since this count
-// last changed (see docs/exlibris/notation.md).
+// hand shown, a card given at random, a shuffle). The undo move takes a
+// placement back only while this count has not changed since it began
+// (ruling 50, CanUndo).
 func (g *Game) Reveals() int { return g.reveals }
 
 // LastMoveRevealed reports whether the last move applied revealed hidden
-// information, so that it and the moves before it cannot be taken back.
+// information, so that it and the moves before it cannot be taken back
+// (see CanUndo).
 func (g *Game) LastMoveRevealed() bool { return g.revealed }
 
 func (g *Game) reveal() { g.reveals++; g.revealed = true }

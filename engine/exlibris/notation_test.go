@@ -58,6 +58,9 @@ func TestNextBuildsExactlyTheMovesApplyTakes(t *testing.T) {
 				}
 				walk(nil)
 				want := offered(g, seat)
+				if g.CanUndo(seat) {
+					want = append(want, "s"+itoa(seat)+" "+UndoKey)
+				}
 				if len(walked) != len(want) {
 					t.Fatalf("step %s: Next reaches %d moves, %d offered", g.StepKey(), len(walked), len(want))
 				}
@@ -71,7 +74,9 @@ func TestNextBuildsExactlyTheMovesApplyTakes(t *testing.T) {
 			var seat int
 			var a Action
 			buf, seat, a = randomAction(g, r, buf)
-			if err := g.Do(seat, a); err != nil {
+			// PlayMove, not Do, so that placements keep their way back and
+			// Next offers the undo.
+			if err := g.PlayMove(Move{Seat: seat, Keys: a.Keys()}); err != nil {
 				t.Fatal(err)
 			}
 		}

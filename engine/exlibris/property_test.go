@@ -207,7 +207,7 @@ func TestCloneIsIndependent(t *testing.T) {
 		}
 	}
 	again, _ := playRandomPrefix(t, 11, 4, 80)
-	if *again != *g {
+	if !sameGame(again, g) {
 		t.Fatal("playing on a clone changed the original")
 	}
 }

@@ -712,3 +712,186 @@ func TestRuling49SoloResults(t *testing.T) {
 		t.Fatal("SoloWon disagrees with the scores")
 	}
 }
+
+func TestRuling50TakingAPlacementBack(t *testing.T) {
+	undoOffered := func(g *Game, seat int) bool {
+		steps := g.Next(seat, nil)
+		last := len(steps) - 1
+		return last >= 0 && steps[last].Key == UndoKey && steps[last].Move != nil && steps[last].Move.String() == "s"+itoa(seat)+" undo"
+	}
+	t.Run("the whole placement is taken back and the game stands where it stood before it", func(t *testing.T) {
+		g := rig(t, 2, Options{}, nil, Exchange)
+		g.setHand(t, 0, "A1", "A2")
+		g.layTile(t, Exchange, "B1", "B2", "B3")
+		before := g.Clone()
+		if g.CanUndo(0) || undoOffered(g, 0) {
+			t.Fatal("an undo is offered before anything was placed")
+		}
+		refused(t, g, "s0 undo", CodeCannotUndo)
+		play(t, g, "s0 assistant L2")
+		if !g.CanUndo(0) || !undoOffered(g, 0) || g.Next(0, []string{"A1"}) == nil {
+			t.Fatal("no undo offered at the exchange")
+		}
+		for _, st := range g.Next(0, []string{"A1"}) {
+			if st.Key == UndoKey {
+				t.Fatal("the undo is offered once a move is under way")
+			}
+		}
+		play(t, g, "s0 A1 B3")
+		if decision(g, 0) != "archive" || !undoOffered(g, 0) {
+			t.Fatalf("asked %s: no undo offered after the exchange", decision(g, 0))
+		}
+		key := g.StepKey()
+		ev := play(t, g, "s0 undo")
+		if len(ev) != 1 || ev[0].Kind != EvUndone || ev[0].Seat != 0 || ev[0].Loc != Exchange || ev[0].Lib != NoLibrary {
+			t.Fatalf("the undo told %+v", ev)
+		}
+		if g.Played() != before.Played()+3 || g.StepKey() == key || g.CanUndo(0) {
+			t.Fatalf("played %d (before %d), step %s (was %s), undo still offered %v", g.Played(), before.Played(), g.StepKey(), key, g.CanUndo(0))
+		}
+		want := *before
+		want.played, want.steps = g.played, g.steps
+		if !sameGame(&want, g) {
+			t.Fatal("the game after the undo is not the game before the placement")
+		}
+		play(t, g, "s0 assistant L2", "s0 A2 B1")
+		if !g.hand[0].has(card(t, "B1")) || !g.hand[0].has(card(t, "A1")) || !g.tiles[Exchange].cards.has(card(t, "A2")) {
+			t.Fatal("the game did not go on from before the placement")
+		}
+	})
+	t.Run("a card drawn closes the way back", func(t *testing.T) {
+		g := rig(t, 2, Options{}, nil, Bookseller)
+		g.setHand(t, 0, "A1", "A2", "A3")
+		g.stackDeck(t, "C1", "C2", "C3")
+		play(t, g, "s0 assistant L6", "s0 A1")
+		if !g.CanUndo(0) {
+			t.Fatal("no undo after a discard")
+		}
+		play(t, g, "s0 done")
+		if decision(g, 0) != "archive" || g.CanUndo(0) || undoOffered(g, 0) || !g.LastMoveRevealed() {
+			t.Fatalf("asked %s after drawing: undo offered %v", decision(g, 0), g.CanUndo(0))
+		}
+		refused(t, g, "s0 undo", CodeCannotUndo)
+	})
+	t.Run("cards looked at close the way back", func(t *testing.T) {
+		g := rig(t, 2, Options{}, nil, Hut)
+		g.layTile(t, Hut, "B1", "B2", "B3", "B4")
+		play(t, g, "s0 assistant L14")
+		if !g.CanUndo(0) {
+			t.Fatalf("asked %s at the hut: no undo", decision(g, 0))
+		}
+		play(t, g, "s0 potions")
+		if decision(g, 0) != "hut_take" || g.CanUndo(0) {
+			t.Fatalf("asked %s after looking at the hut: undo offered %v", decision(g, 0), g.CanUndo(0))
+		}
+		refused(t, g, "s0 undo", CodeCannotUndo)
+	})
+	t.Run("another seat's answer closes the way back", func(t *testing.T) {
+		g := rig(t, 3, Options{}, nil, Taxes)
+		g.setHand(t, 0, "A1", "A2")
+		g.setHand(t, 1, "B1")
+		g.setHand(t, 2, "C1")
+		play(t, g, "s0 assistant L16")
+		refused(t, g, "s0 undo", CodeNotAwaited)
+		play(t, g, "s1 B1", "s2 C1")
+		if decision(g, 0) != "discard" || g.CanUndo(0) {
+			t.Fatalf("asked %s after the taxes: undo offered %v", decision(g, 0), g.CanUndo(0))
+		}
+		refused(t, g, "s0 undo", CodeCannotUndo)
+	})
+	t.Run("once the placement is over, neither its seat nor the next may undo it", func(t *testing.T) {
+		g := rig(t, 2, Options{}, nil, Exchange)
+		g.setHand(t, 0, "A1")
+		g.layTile(t, Exchange, "B1")
+		play(t, g, "s0 assistant L2", "s0 A1 B1", "s0 pass")
+		if g.Awaited()[0] != 1 || g.CanUndo(0) || g.CanUndo(1) || undoOffered(g, 1) {
+			t.Fatal("an undo is offered after the placement")
+		}
+		refused(t, g, "s1 undo", CodeCannotUndo)
+		refused(t, g, "s0 undo", CodeNotAwaited)
+	})
+	t.Run("a game with undos replays the same, and a snapshot keeps the way back", func(t *testing.T) {
+		for seed := uint64(1); seed <= 6; seed++ {
+			seats := 2 + int(seed%3)
+			g, err := New(seed, seats, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := newTestRNG(seed)
+			var buf []Action
+			var moves []Move
+			undos := 0
+			for !g.Over() {
+				var seat int
+				var a Action
+				buf, seat, a = randomAction(g, r, buf)
+				m := Move{Seat: seat, Keys: a.Keys()}
+				if g.CanUndo(seat) && r.IntN(3) == 0 {
+					back := roundTrip(t, g)
+					if !back.CanUndo(seat) {
+						t.Fatalf("seed %d at %s: the snapshot lost the way back", seed, g.StepKey())
+					}
+					m = Move{Seat: seat, Keys: []string{UndoKey}}
+					if _, err := back.Apply(m); err != nil {
+						t.Fatal(err)
+					}
+					play(t, g, m.String())
+					if normalized(back) != normalized(g) {
+						t.Fatalf("seed %d at %s: the snapshot's undo differs", seed, g.StepKey())
+					}
+					undos++
+				} else if _, err := g.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+				moves = append(moves, m)
+			}
+			if undos == 0 {
+				t.Fatalf("seed %d: no undo played", seed)
+			}
+			again, err := Replay(seed, seats, Options{}, moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sameGame(again, g) {
+				t.Fatalf("seed %d: %d moves with %d undos replay to another game", seed, len(moves), undos)
+			}
+		}
+	})
+	t.Run("a play-out's Do keeps no way back, Apply and PlayMove do", func(t *testing.T) {
+		for _, how := range []string{"Do", "Apply", "PlayMove"} {
+			g := rig(t, 2, Options{}, nil, Exchange)
+			g.setHand(t, 0, "A1")
+			g.layTile(t, Exchange, "B1")
+			m := Move{Seat: 0, Keys: []string{"assistant", "L2"}}
+			var err error
+			switch how {
+			case "Do":
+				err = g.Do(0, Action{Kind: ActPlace, A: int16(plainKind), B: int16(Exchange)})
+			case "Apply":
+				_, err = g.Apply(m)
+			default:
+				err = g.PlayMove(m)
+			}
+			if err != nil || decision(g, 0) != "exchange" || g.CanUndo(0) != (how != "Do") {
+				t.Fatalf("%s: %v, asked %s, undo offered %v", how, err, decision(g, 0), g.CanUndo(0))
+			}
+		}
+	})
+	t.Run("a view offers the undo as its game does, a draw from it does not", func(t *testing.T) {
+		g := rig(t, 2, Options{}, nil, Exchange)
+		g.setHand(t, 0, "A1")
+		g.layTile(t, Exchange, "B1")
+		play(t, g, "s0 assistant L2")
+		for _, v := range []int{-1, 0, 1} {
+			if view := g.View(v); !view.CanUndo(0) || !undoOffered(view, 0) || view.undo != nil {
+				t.Fatalf("view %d: offered %v, holding the game before %v", v, view.CanUndo(0), view.undo != nil)
+			}
+		}
+		if d := g.Determinize(1, 3); d.CanUndo(0) || undoOffered(d, 0) {
+			t.Fatal("a draw from a view offers an undo")
+		}
+		if _, err := g.View(0).Apply(Move{Seat: 0, Keys: []string{UndoKey}}); err == nil {
+			t.Fatal("an undo was played on a view")
+		}
+	})
+}

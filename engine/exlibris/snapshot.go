@@ -13,7 +13,11 @@ import (
 // Any change to what a Game holds, or to the order below, needs a new
 // version: a store ignores snapshots of other versions and replays the
 // moves instead.
-const SnapshotVersion = 2
+//
+// Version 3 adds the game as it stood before the placement under way, for
+// the undo move (ruling 50); version 2 snapshots are refused and their
+// games replayed, as for any other version.
+const SnapshotVersion = 3
 
 // A snapshot is the whole game, field by field in a fixed order (the
 // visit below, which both writes and reads, so the two cannot drift),
@@ -302,6 +306,23 @@ func (g *Game) visit(c *codec) {
 	wide(c, &g.reveals)
 	c.flag(&g.revealed)
 	c.flag(&g.over)
+
+	// The game before the placement under way, while it may be gone back
+	// to: the same fields, once (the game kept has none of its own).
+	small(c, &g.undoBy)
+	if g.undoBy < 0 || int(g.undoBy) > MaxSeats || c.err != nil {
+		c.fail("undo seat")
+		return
+	}
+	if g.undoBy != 0 {
+		if c.read {
+			g.undo = new(Game)
+		}
+		g.undo.visit(c)
+		if g.undo.undoBy != 0 {
+			c.fail("undo")
+		}
+	}
 }
 
 func (c *codec) fail(what string) {
@@ -443,6 +464,29 @@ func (g *Game) validate() error {
 	}
 	if !g.over && (g.depth == 0 || g.top().ask == askNone) {
 		return errors.New("the game waits for nobody and is not over")
+	}
+	return g.validateUndo()
+}
+
+// validateUndo checks the game kept for the undo move: a game of its own
+// (checked as any), of the same table, waiting for the placement of the
+// seat that is now asked within that placement, with nothing revealed
+// since.
+func (g *Game) validateUndo() error {
+	if g.undoBy == 0 {
+		return nil
+	}
+	u, seat := g.undo, int(g.undoBy)-1
+	if u == nil || seat >= g.n || !g.midPlacement(seat) {
+		return errors.New("bad undo seat")
+	}
+	if err := u.validate(); err != nil {
+		return fmt.Errorf("the game before the placement: %w", err)
+	}
+	t := u.top()
+	if u.seed != g.seed || u.opts != g.opts || u.n != g.n || u.over || t == nil || t.ask != askPlace || int(t.who) != seat ||
+		u.reveals != g.reveals || u.played >= g.played || u.round != g.round {
+		return errors.New("the game before the placement is not this one's")
 	}
 	return nil
 }

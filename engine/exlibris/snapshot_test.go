@@ -12,6 +12,7 @@ import (
 // unused tile 0, the places of cards out of the collections.
 func normalized(g *Game) Game {
 	n := *g
+	n.undo = nil
 	for i := n.deckN; i < NumCards; i++ {
 		n.deck[i] = 0
 	}
@@ -62,7 +63,7 @@ func TestSnapshotsReadBackTheSameGameAtEveryMove(t *testing.T) {
 					var buf []Action
 					for moves := 0; ; moves++ {
 						back := roundTrip(t, g)
-						if normalized(back) != normalized(g) {
+						if normalized(back) != normalized(g) || g.undoBy != 0 && normalized(back.undo) != normalized(g.undo) {
 							t.Fatalf("seed %d, move %d (%s): the snapshot reads back as another game", seed, moves, g.StepKey())
 						}
 						if g.Over() {
@@ -131,8 +132,16 @@ func seal(body []byte) []byte {
 // (checksum mended) and reads them: each is refused, or reads as a game
 // that answers every question and plays on without breaking.
 func TestForgedSnapshotsAreRefusedOrPlayOn(t *testing.T) {
-	for i, prefix := range []int{0, 130} {
-		g, _ := playRandomPrefix(t, uint64(20+i), 2+2*i, prefix)
+	for i, prefix := range []int{0, 130, -1} {
+		var g *Game
+		if prefix >= 0 {
+			g, _ = playRandomPrefix(t, uint64(20+i), 2+2*i, prefix)
+		} else {
+			// In the middle of a placement that may be taken back: the
+			// snapshot holds the game before it too (ruling 50).
+			g = undoOpen(t, 22, 3)
+			prefix = g.Played()
+		}
 		data, _ := g.MarshalBinary()
 		body := data[:len(data)-4]
 		accepted := 0
@@ -155,10 +164,43 @@ func TestForgedSnapshotsAreRefusedOrPlayOn(t *testing.T) {
 	}
 }
 
+// undoOpen plays a random game of seats on until, after its first round,
+// the seat asked may take its placement back.
+func undoOpen(t testing.TB, seed uint64, seats int) *Game {
+	t.Helper()
+	g, err := New(seed, seats, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newTestRNG(seed)
+	var buf []Action
+	for !g.Over() {
+		if aw := g.Awaited(); g.Round() > 1 && len(aw) == 1 && g.CanUndo(aw[0]) {
+			return g
+		}
+		var seat int
+		var a Action
+		buf, seat, a = randomAction(g, r, buf)
+		if err := g.PlayMove(Move{Seat: seat, Keys: a.Keys()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("seed %d: the undo never opened after the first round", seed)
+	return nil
+}
+
 // playOn asks a game read from a forged snapshot everything and plays a
-// few random decisions.
+// few random decisions; where it offers the undo, it takes the placement
+// back on a copy and plays on from there too.
 func playOn(t *testing.T, g *Game, seed uint64) {
 	t.Helper()
+	if aw := g.Awaited(); len(aw) > 0 && g.CanUndo(aw[0]) {
+		back := g.Clone()
+		if _, err := back.Apply(Move{Seat: aw[0], Keys: []string{UndoKey}}); err != nil {
+			t.Fatalf("the undo offered in a forged game was refused: %v", err)
+		}
+		playOn(t, back, seed)
+	}
 	r := newTestRNG(seed)
 	var buf []Action
 	for step := 0; step < 12 && !g.Over(); step++ {
@@ -192,6 +234,8 @@ func FuzzUnmarshalGame(f *testing.F) {
 		data, _ := g.MarshalBinary()
 		f.Add(data[:len(data)-4])
 	}
+	data, _ := undoOpen(f, 22, 3).MarshalBinary()
+	f.Add(data[:len(data)-4])
 	f.Fuzz(func(t *testing.T, body []byte) {
 		g, err := UnmarshalGame(seal(body))
 		if err != nil {

@@ -31,6 +31,9 @@ func (g *Game) View(seat int) *Game {
 func (g *Game) viewInto(v *Game, seat int) {
 	*v = *g
 	v.view = seat
+	// The game before the placement under way holds what the view hides;
+	// the view keeps only whether it may be gone back to (CanUndo).
+	v.undo = nil
 	v.seed = 0
 	v.rng = engine.Rand{}
 	v.deck = [NumCards]uint8{}
@@ -80,6 +83,9 @@ func (g *Game) viewInto(v *Game, seat int) {
 func (g *Game) Determinize(seat int, seed uint64) *Game {
 	d := g.View(seat)
 	d.view = -2
+	// A draw has no game before the placement to go back to: its undo
+	// would rebuild what the view never saw.
+	d.undoBy = 0
 	d.rng = *engine.NewRand(seed ^ 0x5eed5eed5eed5eed)
 	var seen cardSet
 	seen = seen.or(d.limbo).or(d.discardSet())

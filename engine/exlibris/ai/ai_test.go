@@ -3,6 +3,8 @@ package ai
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"atheneum/engine"
@@ -143,4 +145,86 @@ func TestTheAutopilotAnswersEveryKindOfDecision(t *testing.T) {
 			t.Errorf("no game asked for %s", k)
 		}
 	}
+}
+
+// TestNoComputerPlayerEverUndoes: the undo move (ruling 50) is a person's
+// own, against a slip of the finger. The random, normal and hard players
+// and the autopilot never play it, though it is open to them at many of
+// their decisions, and neither do the matches sim plays.
+func TestNoComputerPlayerEverUndoes(t *testing.T) {
+	ps := Players{Playouts: 6}
+	for _, level := range append(slices.Clone(Levels), "autopilot") {
+		name := "the " + level + " player never undoes"
+		if level == "autopilot" {
+			name = "the autopilot never undoes"
+		}
+		t.Run(name, func(t *testing.T) {
+			games := map[string]int{"random": 24, "normal": 12, "hard": 4, "autopilot": 12}[level]
+			open, undos, moves := 0, 0, 0
+			for k := 0; k < games; k++ {
+				seats := 1 + k%4
+				st, err := exlibris.Rules.New(uint64(500+k), engine.Setup{Seats: seats})
+				if err != nil {
+					t.Fatal(err)
+				}
+				players := make([]engine.Player, seats)
+				for s := range players {
+					if level != "autopilot" {
+						if players[s], err = ps.Player(level, uint64(k*10+s)); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				for !st.Over() {
+					seat := st.Awaited()[0]
+					if st.(*exlibris.State).Game.CanUndo(seat) {
+						open++
+					}
+					var m engine.Move
+					if level == "autopilot" {
+						m, err = ps.Autopilot(st.View(seat), seat, 0)
+					} else {
+						m, err = players[seat].Propose(st.View(seat), seat)
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					if strings.HasSuffix(string(m), " "+exlibris.UndoKey) {
+						undos++
+					}
+					if _, err := st.Apply(m); err != nil {
+						t.Fatalf("%s: %v", m, err)
+					}
+					moves++
+				}
+			}
+			if undos != 0 {
+				t.Fatalf("%d undos in %d moves", undos, moves)
+			}
+			if open == 0 {
+				t.Fatalf("the undo was never open in %d moves: nothing was shown", moves)
+			}
+			t.Logf("%d games, %d moves, the undo open at %d of them, 0 undos", games, moves, open)
+		})
+	}
+	t.Run("matches between the random and the other players hold no undo", func(t *testing.T) {
+		var moves, undos atomic.Int64
+		sum := engine.PlayMatch(Game(ps), engine.Match{
+			Games: 16, Seed: 77, Seats: 3, Levels: []string{"random", "normal", "random"}, Rotate: true, Workers: 2,
+			Each: func(rec engine.GameRecord) {
+				moves.Add(int64(len(rec.Moves)))
+				for _, m := range rec.Moves {
+					if strings.HasSuffix(string(m), " "+exlibris.UndoKey) {
+						undos.Add(1)
+					}
+				}
+			},
+		})
+		if sum.Errors > 0 || sum.Games != 16 {
+			t.Fatalf("%d games, %d errors: %v", sum.Games, sum.Errors, sum.FirstErrors)
+		}
+		if n := undos.Load(); n != 0 || moves.Load() == 0 {
+			t.Fatalf("%d undos in %d moves", n, moves.Load())
+		}
+	})
 }
