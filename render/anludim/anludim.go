@@ -92,7 +92,18 @@ func rampPairs() [][2]color.RGBA {
 
 // palette is Anludim's: the shared colours, the apprentice colours and the
 // items', and the shades between those that meet.
-var palette = render.NewPalette(exactColors(), rampPairs(), render.Smallest())
+var palette = render.NewPalette(exactColors(), rampPairs())
+
+// Each kind of picture is written with the deflate level and PNG palette
+// chosen by measuring every choice (BenchmarkEncodings; the figures are in
+// docs/anludim/pictures.md).
+var (
+	handPalette    = palette.With(render.Level(5), render.Compact())
+	tablePalette   = palette.With(render.Level(5))
+	itemsPalette   = palette.With(render.Level(5))
+	roundPalette   = palette.With(render.Level(5))
+	resultsPalette = palette.With(render.Level(5))
+)
 
 // sprites keeps what is drawn once: cards, readings, items, crests, pawns.
 var sprites render.SpriteCache

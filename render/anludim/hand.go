@@ -82,7 +82,7 @@ func handCanvas(g *anludim.Game, seat int, cards []int, hidden int, kept map[int
 	cols, cw, ch := handGrid(total, top)
 	rows := max(1, (total+cols-1)/cols)
 	h := top + rows*(ch+handGap) - handGap + legend + render.Margin
-	c := palette.Blank(picW, h, l)
+	c := handPalette.Blank(picW, h, l)
 
 	// The heading: crest and name, the count on the right.
 	x0 := float64(render.Margin)

@@ -360,7 +360,7 @@ func tableCanvas(g *anludim.Game, seats []seatView, o render.Options) (*render.C
 	scratch.Release()
 	h := total()
 
-	c := palette.Blank(picW, h, l)
+	c := tablePalette.Blank(picW, h, l)
 	x0, x1 := float64(render.Margin), float64(picW-render.Margin)
 	// Heading.
 	c.Text("Anludim", x0+4, render.Margin+34, render.Title(34), render.Ink, 0)
