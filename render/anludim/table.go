@@ -444,7 +444,7 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 func drawProfessors(c *render.Canvas, g *anludim.Game, y int) {
 	band := render.Rect(render.Margin, y, innerW, tabProfH-8)
 	c.FillRR(band, 10, render.ParchmentDark)
-	f := render.Cond(15)
+	f := render.Cond(16)
 	var names, lefts [anludim.NumProfessors]string
 	var need [anludim.NumProfessors]float64
 	var sum float64
