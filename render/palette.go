@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"image"
@@ -313,11 +314,19 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 var outPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // compactPalette gives pm a palette of only the colours it uses, in the
-// palette's order, and numbers its pixels anew.
+// palette's order, and numbers its pixels anew. Most of a picture is runs
+// of one index, read and written eight at a time.
 func compactPalette(pm *image.Paletted) {
+	const ones = 0x0101010101010101
+	pix := pm.Pix
 	var used [256]bool
-	for _, v := range pm.Pix {
+	for i := 0; i < len(pix); {
+		v := pix[i]
 		used[v] = true
+		i++
+		for i+8 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == uint64(v)*ones {
+			i += 8
+		}
 	}
 	var remap [256]uint8
 	var pal color.Palette
@@ -327,8 +336,15 @@ func compactPalette(pm *image.Paletted) {
 			pal = append(pal, pm.Palette[i])
 		}
 	}
-	for i, v := range pm.Pix {
-		pm.Pix[i] = remap[v]
+	for i := 0; i < len(pix); {
+		v := pix[i]
+		if i+8 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == uint64(v)*ones {
+			binary.LittleEndian.PutUint64(pix[i:], uint64(remap[v])*ones)
+			i += 8
+			continue
+		}
+		pix[i] = remap[v]
+		i++
 	}
 	pm.Palette = pal
 }
