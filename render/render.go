@@ -20,13 +20,16 @@
 //   - Palette: each game's fixed palette, onto which a picture is mapped and
 //     compressed by a fast PNG writer (Start, Blank, Finish): a few
 //     milliseconds and a few tens of kilobytes per picture, the same bytes
-//     for the same drawing.
+//     for the same drawing. Its options (Level, Compact) say how its
+//     pictures are written; With gives another way for the same colours.
 //   - The phone rules: Discord shows a picture about PhoneWidth (450) pixels
 //     wide on a phone, so a picture W pixels wide draws no text under
 //     W/45 pixels (PhoneText, 10 pixels once shrunk to 450), and no text at
 //     all under MinText. The canvas records the smallest text it drew, from
 //     sprites too, and Picture.PhoneProblem checks a picture against the
-//     rule; each game's tests run it over every picture.
+//     rule; each game's tests run it over every picture. What the eye reads
+//     is the height of capitals and digits: Picture.PhoneCapProblem holds
+//     them to PhoneCapHeight (8) pixels on a phone.
 //
 // All functions are safe for concurrent use.
 package render
