@@ -167,7 +167,7 @@ func playRecorded(g Game, m Match, i int) GameRecord {
 			return rec
 		}
 		seat := awaited[0]
-		mv, err := players[seat].Propose(s.View(seat), seat)
+		mv, err := players[seat].Propose(LendView(s, seat), seat)
 		if err != nil {
 			rec.Err = fmt.Errorf("step %s, seat %d (%s): %w", key, seat, rec.Levels[seat], err)
 			return rec

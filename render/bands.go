@@ -65,7 +65,7 @@ func (bc *BandCache) Usage() (bytes, bands int) { return bc.l.usage() }
 func Bands(h int) int { return (h + BandRows - 1) / BandRows }
 
 // ErrSmallest is returned by FinishBands for a palette with the Smallest
-// option, whose pictures' palette depends on the whole picture.
+// or Compact option, whose pictures' palette depends on the whole picture.
 var ErrSmallest = errors.New("render: pictures of a Smallest palette cannot be written in bands")
 
 // bandState is what writing one band needs: the raw rows and a
@@ -97,7 +97,7 @@ func FinishBands(c *Canvas, alt string, keys []BandKey, have []Band, cache *Band
 		c.Release()
 		putRGBA(c.Img)
 	}()
-	if c.pal.smallest {
+	if c.pal.compact {
 		return Picture{}, ErrSmallest
 	}
 	w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()

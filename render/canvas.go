@@ -221,7 +221,7 @@ func (c *Canvas) Text(s string, x, y float64, f FontSpec, col color.RGBA, ax flo
 	if w == 0 {
 		return 0
 	}
-	c.record.note(f.Size, s)
+	c.record.note(f.Size, fc.capHeight, s)
 	x0 := x - ax*w
 	c.MarkF(x0-f.Size/4, y-f.Size*1.2, x0+w+f.Size/4, y+f.Size*0.4)
 	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: fc,
@@ -391,19 +391,36 @@ func Mid(r image.Rectangle) (float64, float64) {
 type layoutRecord struct {
 	size float64 // the smallest text's font pixel size (its em height)
 	text string  // the smallest text
-	cut  string  // the first label shortened with an ellipsis (see FitLabel)
+	// capH is the smallest height of capitals and digits drawn, as the
+	// hinted font draws them, and capText the text drawn with it: what
+	// the eye reads, which differs between fonts of one size.
+	capH    float64
+	capText string
+	cut     string // the first label shortened with an ellipsis (see FitLabel)
 }
 
-// note keeps the smaller of the record and a text of size px.
-func (r *layoutRecord) note(size float64, s string) {
-	if s != "" && (r.text == "" || size < r.size) {
+// note keeps the smaller of the record and a text of size px whose
+// capitals are capH px tall.
+func (r *layoutRecord) note(size, capH float64, s string) {
+	if s == "" {
+		return
+	}
+	if r.text == "" || size < r.size {
 		r.size, r.text = size, s
+	}
+	if r.capText == "" || capH < r.capH {
+		r.capH, r.capText = capH, s
 	}
 }
 
 // merge adds another record, a sprite's, to r.
 func (r *layoutRecord) merge(o layoutRecord) {
-	r.note(o.size, o.text)
+	if o.text != "" && (r.text == "" || o.size < r.size) {
+		r.size, r.text = o.size, o.text
+	}
+	if o.capText != "" && (r.capText == "" || o.capH < r.capH) {
+		r.capH, r.capText = o.capH, o.capText
+	}
 	if r.cut == "" {
 		r.cut = o.cut
 	}

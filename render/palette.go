@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"sync"
@@ -72,13 +73,22 @@ type quantizer struct {
 // colours that meet along anti-aliased edges, then a coarse colour cube for
 // anything else. Each game's picture package makes one (see NewPalette)
 // and starts every picture from it (Start, Blank), so the same drawing
-// always gives the same bytes. A Palette is safe for concurrent use.
+// always gives the same bytes. A palette also says how its pictures are
+// written (see PaletteOption); With makes another way of writing the same
+// colours. A Palette is safe for concurrent use.
 type Palette struct {
-	exact    []color.RGBA
-	ramps    [][2]color.RGBA
-	smallest bool // see Smallest
-	once     sync.Once
-	q        *quantizer
+	colours *paletteColours
+	level   int  // the deflate level (see Level)
+	compact bool // see Compact
+}
+
+// paletteColours are a palette's colours and lookup table, shared by the
+// palettes With makes from it.
+type paletteColours struct {
+	exact []color.RGBA
+	ramps [][2]color.RGBA
+	once  sync.Once
+	q     *quantizer
 }
 
 // NewPalette makes a palette of the colours exact (in that order, after
@@ -87,27 +97,66 @@ type Palette struct {
 // on first use (a few milliseconds). Most games start exact from the shared
 // design colours (BaseColors) and ramps from BaseRamps.
 func NewPalette(exact []color.RGBA, ramps [][2]color.RGBA, opts ...PaletteOption) *Palette {
-	p := &Palette{exact: exact, ramps: ramps}
+	p := &Palette{colours: &paletteColours{exact: exact, ramps: ramps}, level: defaultLevel}
 	for _, o := range opts {
 		o(p)
 	}
 	return p
 }
 
+// With returns a palette of p's colours, sharing its lookup table (and the
+// frames' tiles mapped onto it), whose pictures are written with p's
+// options changed by opts: a game can write each kind of picture its own
+// way.
+func (p *Palette) With(opts ...PaletteOption) *Palette {
+	q := *p
+	for _, o := range opts {
+		o(&q)
+	}
+	return &q
+}
+
 // A PaletteOption changes how a palette's pictures are written.
 type PaletteOption func(*Palette)
 
+// defaultLevel is the deflate level pictures are written at by default:
+// klauspost's level 3 compresses these pictures to about the size
+// image/png's default does, in about half the time.
+const defaultLevel = 3
+
+// HuffmanOnly is the deflate "level" that only entropy-codes the
+// palette indices, finding no repeats: the fastest, and the largest.
+const HuffmanOnly = -2
+
+// Level writes a palette's pictures at deflate level n: 1 (fastest) to 9
+// (smallest), or HuffmanOnly. Level 9 takes about ten times as long as 8
+// for a few percent less. The default is 3. It panics on any other n, a
+// bug in the game's code.
+func Level(n int) PaletteOption {
+	if n != HuffmanOnly && (n < 1 || n > 9) {
+		panic(fmt.Sprintf("render: no deflate level %d", n))
+	}
+	return func(p *Palette) { p.level = n }
+}
+
+// Compact writes a PNG palette of only the colours a picture uses, in the
+// palette's order, instead of the whole palette: a few hundred bytes
+// fewer, and indices that compress a little better, for a pass over the
+// picture. Pictures written in bands (FinishBands) cannot be compact.
+func Compact() PaletteOption { return func(p *Palette) { p.compact = true } }
+
 // Smallest writes a palette's pictures smaller, for about twice the time
-// of the default (a few milliseconds): a stronger deflate (level 8; level
-// 9 takes ten times as long for 4% less) and a PNG palette of only the
-// colours the picture uses, a fifth smaller in all. By default pictures
-// are compressed fast, with the whole palette.
-func Smallest() PaletteOption { return func(p *Palette) { p.smallest = true } }
+// of the default (a few milliseconds): Level(8) and Compact, a fifth
+// smaller in all.
+func Smallest() PaletteOption {
+	return func(p *Palette) { p.level, p.compact = 8, true }
+}
 
 // quant builds the palette and its lookup table once.
 func (p *Palette) quant() *quantizer {
-	p.once.Do(func() { p.q = newQuantizer(p.exact, p.ramps) })
-	return p.q
+	pc := p.colours
+	pc.once.Do(func() { pc.q = newQuantizer(pc.exact, pc.ramps) })
+	return pc.q
 }
 
 // Colors returns the palette's colours, in the order the PNG lists them.
@@ -182,21 +231,10 @@ func (q *quantizer) toPaletted(src *image.RGBA, dst *image.Paletted) {
 }
 
 // mapRect maps the rectangle r of src onto the same rectangle of dst; both
-// start at (0, 0). Flat areas are long runs of one colour, so a pixel equal
-// to the one before it reuses its index without a table lookup.
+// start at (0, 0), row by row (see mapRow).
 func (q *quantizer) mapRect(src *image.RGBA, dst *image.Paletted, r image.Rectangle) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		s := src.Pix[y*src.Stride+4*r.Min.X : y*src.Stride+4*r.Max.X]
-		d := dst.Pix[y*dst.Stride+r.Min.X : y*dst.Stride+r.Max.X]
-		prev, idx := uint32(1), uint8(0) // 1 is no opaque pixel's value
-		for x := range d {
-			v := binary.LittleEndian.Uint32(s[4*x:])
-			if v != prev {
-				prev = v
-				idx = q.lut[(v>>(8-lutBits)&(1<<lutBits-1))<<(2*lutBits)|(v>>(16-lutBits)&(1<<lutBits-1))<<lutBits|(v>>(24-lutBits)&(1<<lutBits-1))]
-			}
-			d[x] = idx
-		}
+		q.mapRow(dst.Pix[y*dst.Stride+r.Min.X:y*dst.Stride+r.Max.X], src.Pix[y*src.Stride+4*r.Min.X:y*src.Stride+4*r.Max.X])
 	}
 }
 
@@ -263,10 +301,10 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 	buf := outPool.Get().(*bytes.Buffer)
 	defer outPool.Put(buf)
 	buf.Reset()
-	if c.pal.smallest {
+	if c.pal.compact {
 		compactPalette(pm)
 	}
-	if err := writePaletted(buf, pm, c.pal.smallest); err != nil {
+	if err := writePaletted(buf, pm, c.pal.level); err != nil {
 		return nil, err
 	}
 	// The caller keeps the bytes; the buffer goes back to the pool.
@@ -276,11 +314,19 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 var outPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // compactPalette gives pm a palette of only the colours it uses, in the
-// palette's order, and numbers its pixels anew.
+// palette's order, and numbers its pixels anew. Most of a picture is runs
+// of one index, read and written eight at a time.
 func compactPalette(pm *image.Paletted) {
+	const ones = 0x0101010101010101
+	pix := pm.Pix
 	var used [256]bool
-	for _, v := range pm.Pix {
+	for i := 0; i < len(pix); {
+		v := pix[i]
 		used[v] = true
+		i++
+		for i+8 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == uint64(v)*ones {
+			i += 8
+		}
 	}
 	var remap [256]uint8
 	var pal color.Palette
@@ -290,8 +336,15 @@ func compactPalette(pm *image.Paletted) {
 			pal = append(pal, pm.Palette[i])
 		}
 	}
-	for i, v := range pm.Pix {
-		pm.Pix[i] = remap[v]
+	for i := 0; i < len(pix); {
+		v := pix[i]
+		if i+8 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == uint64(v)*ones {
+			binary.LittleEndian.PutUint64(pix[i:], uint64(remap[v])*ones)
+			i += 8
+			continue
+		}
+		pix[i] = remap[v]
+		i++
 	}
 	pm.Palette = pal
 }

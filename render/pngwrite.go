@@ -14,13 +14,9 @@ import (
 // compression levels and the standard library's deflate; klauspost's
 // deflate at level 3 compresses these pictures to about the same size in
 // about half the time, and writing rows straight from the picture saves
-// the encoder's copy of each row. small compresses at level 8 instead,
-// about a sixth smaller in about twice the time.
-func writePaletted(out *bytes.Buffer, pm *image.Paletted, small bool) error {
-	pool := &zPool
-	if small {
-		pool = &zSmallPool
-	}
+// the encoder's copy of each row. level is the deflate level (see Level).
+func writePaletted(out *bytes.Buffer, pm *image.Paletted, level int) error {
+	pool := &zPools[level-HuffmanOnly]
 	z := pool.Get().(*zstate)
 	defer pool.Put(z)
 	z.idat.Reset()
@@ -74,10 +70,15 @@ type zstate struct {
 	idat bytes.Buffer
 }
 
-var (
-	zPool      = sync.Pool{New: func() any { return newZstate(3) }}
-	zSmallPool = sync.Pool{New: func() any { return newZstate(8) }}
-)
+// zPools keep compressors by deflate level, from HuffmanOnly to 9.
+var zPools [10 - HuffmanOnly]sync.Pool
+
+func init() {
+	for i := range zPools {
+		level := i + HuffmanOnly
+		zPools[i].New = func() any { return newZstate(level) }
+	}
+}
 
 func newZstate(level int) *zstate {
 	z := &zstate{}

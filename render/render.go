@@ -20,13 +20,16 @@
 //   - Palette: each game's fixed palette, onto which a picture is mapped and
 //     compressed by a fast PNG writer (Start, Blank, Finish): a few
 //     milliseconds and a few tens of kilobytes per picture, the same bytes
-//     for the same drawing.
+//     for the same drawing. Its options (Level, Compact) say how its
+//     pictures are written; With gives another way for the same colours.
 //   - The phone rules: Discord shows a picture about PhoneWidth (450) pixels
 //     wide on a phone, so a picture W pixels wide draws no text under
 //     W/45 pixels (PhoneText, 10 pixels once shrunk to 450), and no text at
 //     all under MinText. The canvas records the smallest text it drew, from
 //     sprites too, and Picture.PhoneProblem checks a picture against the
-//     rule; each game's tests run it over every picture.
+//     rule; each game's tests run it over every picture. What the eye reads
+//     is the height of capitals and digits: Picture.PhoneCapProblem holds
+//     them to PhoneCapHeight (8) pixels on a phone.
 //
 // All functions are safe for concurrent use.
 package render
@@ -91,6 +94,30 @@ type Picture struct {
 // SmallestText returns the smallest text the picture shows, sprites
 // included, and its font size in pixels; "" if it shows no text.
 func (p Picture) SmallestText() (size float64, text string) { return p.layout.size, p.layout.text }
+
+// SmallestCapitals returns the smallest capitals (or digits) the picture
+// shows, sprites included: their height in pixels as drawn, and the text
+// they are in; "" if it shows no text.
+func (p Picture) SmallestCapitals() (height float64, text string) {
+	return p.layout.capH, p.layout.capText
+}
+
+// PhoneCapProblem says why the picture's smallest letters would not read
+// on a phone, or "": scaled to PhoneWidth, its smallest capitals and
+// digits (a value, a colour's letter) must stay at least PhoneCapHeight
+// pixels tall. A font's size is not what the eye reads: at render.MinText
+// (15 px) the capitals of the body fonts are 11 px tall, 7.8 px on a
+// phone.
+func (p Picture) PhoneCapProblem() string {
+	if p.layout.capText == "" {
+		return "no text was recorded"
+	}
+	if got := p.layout.capH * PhoneWidth / float64(p.Width); got < PhoneCapHeight {
+		return fmt.Sprintf("the capitals of %q are %.0f px tall on a %d px-wide picture: %.1f px on a phone, under %d",
+			p.layout.capText, p.layout.capH, p.Width, got, PhoneCapHeight)
+	}
+	return ""
+}
 
 // Shortened returns the first label that had to be shortened with an
 // ellipsis to fit (see Canvas.FitLabel), or "".
@@ -184,6 +211,9 @@ const (
 const (
 	PhoneWidth = 450
 	PhoneText  = 10
+	// PhoneCapHeight is the smallest height of capitals and digits that
+	// reads on a phone (see Picture.PhoneCapProblem).
+	PhoneCapHeight = 8
 )
 
 // DrawCard paints the frame and parchment that every picture sits on, over

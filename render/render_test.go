@@ -73,6 +73,51 @@ func TestThePictureKnowsItsSmallestText(t *testing.T) {
 	}
 }
 
+// TestThePictureKnowsItsSmallestCapitals: what the eye reads is the
+// height of capitals and digits, which differs between fonts of one size
+// (the serif title font's are shorter), in sprites too; a phone needs
+// them PhoneCapHeight pixels tall.
+func TestThePictureKnowsItsSmallestCapitals(t *testing.T) {
+	draw := func(w int, texts func(c *Canvas)) Picture {
+		t.Helper()
+		c := testPalette.Blank(w, 100, i18n.English)
+		texts(c)
+		p, err := Finish(c, "a test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	p := draw(200, func(c *Canvas) {
+		c.Text("sans", 10, 40, Sans(16), Ink, 0)
+		s := NewSprite(60, 30, Parchment)
+		s.Text("serif", 5, 20, Title(17), Ink, 0)
+		s.Release()
+		c.Blit(spriteOf(s.Img), image.Pt(10, 60))
+	})
+	if size, text := p.SmallestText(); size != 16 || text != "sans" {
+		t.Errorf("the smallest text is %q at %v px", text, size)
+	}
+	if h, text := p.SmallestCapitals(); text != "serif" || h >= 12 {
+		t.Errorf("the smallest capitals are %q's, %v px", text, h)
+	}
+	for _, tc := range []struct {
+		what string
+		font FontSpec
+		ok   bool
+	}{
+		{"capitals of 11 px on a 634 px picture are too small for a phone", Sans(15), false},
+		{"capitals of 12 px on a 634 px picture read on a phone", Sans(16), true},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			p := draw(634, func(c *Canvas) { c.Text("A 7", 10, 40, tc.font, Ink, 0) })
+			if msg := p.PhoneCapProblem(); (msg == "") != tc.ok {
+				t.Errorf("PhoneCapProblem says %q", msg)
+			}
+		})
+	}
+}
+
 func TestNames(t *testing.T) {
 	tests := []struct {
 		what  string

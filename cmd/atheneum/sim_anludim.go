@@ -53,12 +53,13 @@ func (s *anludimStats) measure(rec engine.GameRecord) (any, error) {
 	g := st.(*anludim.State).Game
 	out := &anludimStats{ends: map[string]int{}, games: 1, moves: len(rec.Moves)}
 	roundFirst := g.Active()
+	var ev []anludim.Event // one buffer for every move's events
 	for _, mv := range rec.Moves {
 		m, err := anludim.ParseMove(string(mv))
 		if err != nil {
 			return nil, err
 		}
-		ev, err := g.Apply(m)
+		ev, err = g.AppendApply(ev[:0], m)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", mv, err)
 		}

@@ -23,6 +23,19 @@ func (g *Game) Apply(m Move) ([]Event, error) {
 	return out, err
 }
 
+// AppendApply plays one move as Apply does, appending its events to evs
+// instead of returning new ones: a caller that reads the events of many
+// moves (a replay, a simulation's statistics) reuses one slice. A refused
+// move returns evs as it was.
+func (g *Game) AppendApply(evs []Event, m Move) ([]Event, error) {
+	n := len(evs)
+	if err := g.apply(m, &evs); err != nil {
+		clear(evs[n:])
+		return evs[:n], err
+	}
+	return evs, nil
+}
+
 var eventBuffers = sync.Pool{New: func() any {
 	b := make([]Event, 0, 16)
 	return &b

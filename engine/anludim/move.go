@@ -123,7 +123,12 @@ func notationErr(s string) error { return errors.Join(ErrNotation, errors.New(st
 
 // ParseMove reads the notation written by Move.String.
 func ParseMove(s string) (Move, error) {
-	f := strings.Fields(s)
+	// The words are gathered on the stack: moves are parsed at every move
+	// of a simulation.
+	f := make([]string, 0, 16)
+	for w := range strings.FieldsSeq(s) {
+		f = append(f, w)
+	}
 	if len(f) < 2 {
 		return Move{}, notationErr(s)
 	}

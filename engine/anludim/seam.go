@@ -36,7 +36,18 @@ func (rules) New(seed uint64, setup engine.Setup) (engine.State, error) {
 
 // State is an Anludim game at the seam (engine.State); Game is the rules'
 // own state, for whoever knows the game (its pictures, its Discord face).
-type State struct{ Game *Game }
+type State struct {
+	Game *Game
+	// lent is the view LendView lends, written anew for each decision:
+	// a game is 2.8 KB, and a match asks for a view before every move.
+	lent *lentView
+}
+
+// lentView holds a lent view's State and its Game together.
+type lentView struct {
+	state State
+	game  Game
+}
 
 // Rules is Anludim's.
 func (s *State) Rules() engine.Rules { return Rules }
@@ -106,6 +117,19 @@ func (s *State) Do(m engine.Move) error {
 // View is what seat may see.
 func (s *State) View(seat int) engine.State { return &State{Game: s.Game.View(seat)} }
 
+// LendView is what seat may see, as View, written into a view the state
+// keeps for the purpose (engine.Lender): valid until the next LendView,
+// and not to be kept. Matches read their players' views through it, so
+// that a move costs no copy of the game on the heap.
+func (s *State) LendView(seat int) engine.State {
+	if s.lent == nil {
+		s.lent = new(lentView)
+	}
+	s.Game.viewInto(&s.lent.game, seat)
+	s.lent.state.Game = &s.lent.game
+	return &s.lent.state
+}
+
 // Determinize deals what the seat cannot see at random.
 func (s *State) Determinize(seat int, seed uint64) engine.State {
 	return &State{Game: s.Game.Determinize(seat, seed)}
@@ -139,8 +163,11 @@ func (s *State) Results() []engine.Result {
 // seamRefusal turns the rules' refusal into the seam's, code and
 // arguments kept.
 func seamRefusal(err error) error {
+	if err == nil {
+		return nil // before r, which escapes: a move played costs nothing here
+	}
 	var r *Refusal
-	if err == nil || !errors.As(err, &r) {
+	if !errors.As(err, &r) {
 		return err
 	}
 	return &engine.Refusal{Code: r.Code, Args: r.Args, Message: r.Error()}

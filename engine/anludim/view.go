@@ -8,7 +8,15 @@ import "atheneum/engine"
 // randomness or undo history to recover them from. Seat -1 is a spectator.
 // A view answers every question and lists moves, but Apply refuses it.
 func (g *Game) View(seat int) *Game {
-	v := *g
+	v := new(Game)
+	g.viewInto(v, seat)
+	return v
+}
+
+// viewInto writes seat's view of g into v (see View), which may be a view
+// written before: nothing of it is kept.
+func (g *Game) viewInto(v *Game, seat int) {
+	*v = *g
 	v.view = seat
 	v.seed = 0
 	v.rng = engine.Rand{}
@@ -22,7 +30,6 @@ func (g *Game) View(seat int) *Game {
 		v.hands[s] = g.public[s]
 		v.kept[s] = cardSet{}
 	}
-	return &v
 }
 
 // IsView reports whether the game is a View (hidden cards missing).

@@ -92,7 +92,18 @@ func rampPairs() [][2]color.RGBA {
 
 // palette is Anludim's: the shared colours, the apprentice colours and the
 // items', and the shades between those that meet.
-var palette = render.NewPalette(exactColors(), rampPairs(), render.Smallest())
+var palette = render.NewPalette(exactColors(), rampPairs())
+
+// Each kind of picture is written with the deflate level and PNG palette
+// chosen by measuring every choice (BenchmarkEncodings; the figures are in
+// docs/anludim/pictures.md).
+var (
+	handPalette    = palette.With(render.Level(5), render.Compact())
+	tablePalette   = palette.With(render.Level(5))
+	itemsPalette   = palette.With(render.Level(5))
+	roundPalette   = palette.With(render.Level(5))
+	resultsPalette = palette.With(render.Level(5))
+)
 
 // sprites keeps what is drawn once: cards, readings, items, crests, pawns.
 var sprites render.SpriteCache
@@ -311,6 +322,11 @@ func roundText(l i18n.Lang, g *anludim.Game) string {
 	return render.T(l, "anludim.status.round", "Round", g.Round(), "Turn", g.Turn())
 }
 
+// letterFont is the smallest text of the pictures, a colour's letter or
+// an item's value: its capitals and digits are 12 pixels tall, 8.5 on a
+// phone (render.PhoneCapHeight); at render.MinText they would be 7.8.
+var letterFont = render.Sans(16)
+
 // legendLine draws the colour letters' legend on one line, centred on cx:
 // "A amber · Z azure · ...".
 func legendLine(c *render.Canvas, cx, y float64) {
@@ -319,19 +335,19 @@ func legendLine(c *render.Canvas, cx, y float64) {
 	parts := make([]string, anludim.NumColours)
 	for i := range parts {
 		parts[i] = colourName(c.Lang, anludim.Colour(i))
-		w += 22 + c.Measure(parts[i], f)
+		w += 24 + c.Measure(parts[i], f)
 	}
 	w += 16 * float64(len(parts)-1)
 	x := cx - w/2
 	for i, s := range parts {
 		col := anludim.Colour(i)
-		c.BlitOver(letterSprite(col, c.Lang), image.Pt(int(x), int(y)-15))
-		x += 22
+		c.BlitOver(letterSprite(col, c.Lang), image.Pt(int(x), int(y)-16))
+		x += 24
 		x += c.Text(s, x, y, f, render.InkSoft, 0) + 16
 	}
 }
 
-// letterSprite is a colour's letter on a small disc of its colour, 18
+// letterSprite is a colour's letter on a small disc of its colour, 21
 // pixels across.
 func letterSprite(col anludim.Colour, l i18n.Lang) *render.Sprite {
 	type key struct {
@@ -339,12 +355,12 @@ func letterSprite(col anludim.Colour, l i18n.Lang) *render.Sprite {
 		l   i18n.Lang
 	}
 	return sprites.Get(key{col, l}, func() *image.RGBA {
-		c := render.NewSprite(19, 19, color.RGBA{})
+		c := render.NewSprite(21, 21, color.RGBA{})
 		c.Lang = l
 		defer c.Release()
-		c.FillCircle(9.5, 9.5, 9.5, colourEdge[col])
-		c.FillCircle(9.5, 9.5, 8, colourFill[col])
-		c.TextMid(colourLetter(l, col), 9.5, 9.5, render.Sans(15), colourInk(col))
+		c.FillCircle(10.5, 10.5, 10.5, colourEdge[col])
+		c.FillCircle(10.5, 10.5, 9, colourFill[col])
+		c.TextMid(colourLetter(l, col), 10.5, 10.5, letterFont, colourInk(col))
 		return c.Img
 	})
 }

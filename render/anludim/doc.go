@@ -34,6 +34,7 @@
 // crowded table, round or hand is told more briefly rather than cut. The
 // names in render.Options are written into sentences as given; French
 // sentences are tidied once filled (Tidy: "au tour d'Ada", "L'IA normale
-// pioche"). Same game, same bytes. The PNGs are written with
-// render.Smallest. All functions are safe for concurrent use.
+// pioche"). Same game, same bytes. Each kind of picture is written at the
+// deflate level and with the PNG palette that measurement chose (see
+// docs/anludim/pictures.md). All functions are safe for concurrent use.
 package anludim

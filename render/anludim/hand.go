@@ -82,7 +82,7 @@ func handCanvas(g *anludim.Game, seat int, cards []int, hidden int, kept map[int
 	cols, cw, ch := handGrid(total, top)
 	rows := max(1, (total+cols-1)/cols)
 	h := top + rows*(ch+handGap) - handGap + legend + render.Margin
-	c := palette.Blank(picW, h, l)
+	c := handPalette.Blank(picW, h, l)
 
 	// The heading: crest and name, the count on the right.
 	x0 := float64(render.Margin)
@@ -115,7 +115,7 @@ func handCanvas(g *anludim.Game, seat int, cards []int, hidden int, kept map[int
 		}
 		c.BlitOver(cardSprite(id, cw, ch, l), at)
 		if kept[id] {
-			lf := render.Cond(15)
+			lf := render.Cond(16)
 			label := c.FitLabel(c.T("anludim.picture.kept"), float64(cw-8), lf)
 			lw := int(c.Measure(label, lf)) + 10
 			tag := image.Rect(at.X+(cw-lw)/2, at.Y+ch/2-11, at.X+(cw+lw)/2, at.Y+ch/2+11)

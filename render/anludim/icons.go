@@ -22,9 +22,9 @@ func endFonts(w int) (value render.FontSpec, r float64, letter render.FontSpec) 
 	case w >= 84:
 		return render.Sans(34), 12, render.Sans(17)
 	case w >= 62:
-		return render.Sans(26), 10, render.Sans(15)
+		return render.Sans(26), 10.5, letterFont
 	}
-	return render.Sans(20), 8.5, render.Sans(15)
+	return render.Sans(20), 9.5, letterFont
 }
 
 // cardSprite is apprentice card id, w×h pixels on a transparent ground,
@@ -121,7 +121,7 @@ func tokenSprite(rd anludim.Reading, l i18n.Lang) *render.Sprite {
 		c.FillRR(r.Inset(2), 4, colourFill[col])
 		ink := colourInk(col)
 		c.TextMid(strconv.Itoa(rd.Value), tokenW/2, 12, render.Sans(17), ink)
-		c.TextMid(colourLetter(l, col), tokenW/2, 28.5, render.Cond(15), ink)
+		c.TextMid(colourLetter(l, col), tokenW/2, 28.5, render.Cond(16), ink)
 		return c.Img
 	})
 }
@@ -198,7 +198,7 @@ func itemSprite(k anludim.ItemKind, value, s int) *render.Sprite {
 			}
 		}
 		if value > 0 {
-			vf := render.Sans(15)
+			vf := letterFont
 			if s >= 32 {
 				vf = render.Sans(18)
 			}
@@ -275,7 +275,7 @@ func pawnSprite(p anludim.Professor, here bool, l i18n.Lang) *render.Sprite {
 			c.FillCircle(r, r, r, colPawn)
 			c.FillCircle(r, r, r-2.5, colPawnLight)
 		}
-		c.TextMid(profAbbr(l, p), r, r, render.Sans(15), ink)
+		c.TextMid(profAbbr(l, p), r, r, letterFont, ink)
 		return c.Img
 	})
 }

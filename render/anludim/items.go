@@ -40,7 +40,7 @@ func itemsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, err
 	}
 	l := o.Language()
 	h := 2*render.Margin + itemsHeadH + anludim.NumProfessors*(itemsPanelH+itemsGap) - itemsGap + itemsFootH
-	c := palette.Blank(picW, h, l)
+	c := itemsPalette.Blank(picW, h, l)
 	x0, x1 := float64(render.Margin), float64(picW-render.Margin)
 	c.Text(c.T("anludim.picture.items.title"), x0+4, render.Margin+32, render.Title(30), render.Ink, 0)
 	c.Text(roundText(l, g), x1-4, render.Margin+30, render.Sans(19), render.Ink, 1)

@@ -23,7 +23,9 @@ const tallest = 1.6
 // TestEveryPictureReadsOnAPhone draws every kind of picture for 2 to 5
 // seats, base and expert, in both languages, in the middle of a round,
 // between rounds and at the end of a game, and checks its smallest text
-// once the picture is shrunk to a phone's width, and its height.
+// once the picture is shrunk to a phone's width (its font size, and the
+// height of its smallest capitals and digits: a value, a colour's letter),
+// and its height.
 func TestEveryPictureReadsOnAPhone(t *testing.T) {
 	for seats := anludim.MinSeats; seats <= anludim.MaxSeats; seats++ {
 		for _, expert := range []bool{false, true} {
@@ -33,8 +35,8 @@ func TestEveryPictureReadsOnAPhone(t *testing.T) {
 					// slower: it checks a quarter of the cases, each seat count once.
 					continue
 				}
-				t.Run(fmt.Sprintf("every picture of a %d-seat game (expert %v) in %s has text of %d px or more at %d px wide", seats, expert, l,
-					render.PhoneText, render.PhoneWidth), func(t *testing.T) {
+				t.Run(fmt.Sprintf("every picture of a %d-seat game (expert %v) in %s has text of %d px and capitals of %d px or more at %d px wide", seats, expert, l,
+					render.PhoneText, render.PhoneCapHeight, render.PhoneWidth), func(t *testing.T) {
 					t.Parallel()
 					g := newGame(t, uint64(40+seats), seats, expert)
 					ps := players(t, seats, uint64(seats), "normal", "random")
@@ -63,6 +65,9 @@ func TestEveryPictureReadsOnAPhone(t *testing.T) {
 								}
 								drawn[k.name] = true
 								if msg := p.PhoneProblem(); msg != "" {
+									t.Errorf("%s at %s: %s", k.name, st.StepKey(), msg)
+								}
+								if msg := p.PhoneCapProblem(); msg != "" {
 									t.Errorf("%s at %s: %s", k.name, st.StepKey(), msg)
 								}
 								if s := p.Shortened(); s != "" {
@@ -151,6 +156,9 @@ func checkPicture(t *testing.T, what string, p render.Picture, err error) {
 		t.Fatalf("%s: %v", what, err)
 	}
 	if msg := p.PhoneProblem(); msg != "" {
+		t.Errorf("%s: %s", what, msg)
+	}
+	if msg := p.PhoneCapProblem(); msg != "" {
 		t.Errorf("%s: %s", what, msg)
 	}
 	if float64(p.Height) > tallest*float64(p.Width) {

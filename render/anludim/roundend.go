@@ -52,7 +52,7 @@ func roundEndCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, 
 		head += endTieH
 	}
 	h := 2*render.Margin + head + n*(endRowH+endGap) - endGap + endFootH
-	c := palette.Blank(picW, h, l)
+	c := roundPalette.Blank(picW, h, l)
 	drawRoundHead(c, g, r, o.Names, c.T("anludim.picture.round_end.title", "Round", r.Round), head)
 	withItems := itemsStillHeld(g)
 	y := render.Margin + head
@@ -246,7 +246,7 @@ func resultsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, e
 		h += resRowH + (len(details[i])-1)*resLineH + endGap
 	}
 	scratch.Release()
-	c := palette.Blank(picW, h, l)
+	c := resultsPalette.Blank(picW, h, l)
 	x0 := float64(render.Margin)
 	label(c, c.T("anludim.picture.results.title"), x0+4, render.Margin+34, float64(innerW-8), render.Title(32), render.Ink)
 	w := g.Winner()

@@ -360,7 +360,7 @@ func tableCanvas(g *anludim.Game, seats []seatView, o render.Options) (*render.C
 	scratch.Release()
 	h := total()
 
-	c := palette.Blank(picW, h, l)
+	c := tablePalette.Blank(picW, h, l)
 	x0, x1 := float64(render.Margin), float64(picW-render.Margin)
 	// Heading.
 	c.Text("Anludim", x0+4, render.Margin+34, render.Title(34), render.Ink, 0)
@@ -444,7 +444,7 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 func drawProfessors(c *render.Canvas, g *anludim.Game, y int) {
 	band := render.Rect(render.Margin, y, innerW, tabProfH-8)
 	c.FillRR(band, 10, render.ParchmentDark)
-	f := render.Cond(15)
+	f := render.Cond(16)
 	var names, lefts [anludim.NumProfessors]string
 	var need [anludim.NumProfessors]float64
 	var sum float64
