@@ -111,7 +111,7 @@ func TestObjectivesSayWhatTheyAsk(t *testing.T) {
 		{"a pattern in one of two named compartments", i18n.French, "O19",
 			"O19 (3 points et une baguette magique rendue) : violet et rose l'un au-dessus de l'autre, de haut en bas, dans le compartiment II ou le compartiment III"},
 		{"shapes in several compartments", i18n.English, "O29",
-			"O29 (6 points): 4 books side by side, in compartment I, a block of books 3 wide and 2 levels high, in compartment V and 2 books side by side, in compartment III"},
+			"O29 (6 points): 4 books side by side in compartment I, a block of books 3 wide and 2 levels high in compartment V and 2 books side by side in compartment III"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
