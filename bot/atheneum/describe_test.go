@@ -219,7 +219,7 @@ func TestThePickPromptNamesWhoGetsEachSection(t *testing.T) {
 		{"two players name the opponent once", 2, i18n.English, "both go to your opponent, Bo", "player on your left"},
 		{"two players name the opponent once, in French", 2, i18n.French, "vont toutes deux à votre adversaire, Bo", "à votre gauche"},
 		{"three players name both neighbours", 3, i18n.English, "the player on your left (Bo)", "opponent"},
-		{"the French text calls the left section green, as the pictures draw it", 3, i18n.French, "la **section verte** va au joueur à votre gauche (Bo)", "grise"},
+		{"the French text calls the left section green, as the pictures draw it", 3, i18n.French, "la **section verte** va à la personne à votre gauche (Bo)", "grise"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:tt.seats], Seed: 1})
