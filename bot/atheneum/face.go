@@ -705,8 +705,23 @@ func turnEventLines(l i18n.Lang, g *atheneum.Game, events []atheneum.Event, name
 					scorers = append(scorers, o)
 				}
 			}
-			if len(scorers) == 1 {
+			// Once the game is over, what an objective asked no longer
+			// matters: its code says which it was, and the final post
+			// stays within one message at five seats.
+			final := ""
+			if over {
+				final = ".final"
+			}
+			if len(scorers) == 1 && !over {
 				lines = append(lines, describeEvent(l, g, e, name))
+				continue
+			}
+			if len(scorers) == 1 {
+				key := "play.event.objective_scored"
+				if e.Wand {
+					key += ".wand"
+				}
+				lines = append(lines, l.T(key+final, "Name", name(e.Seat), "Code", e.Objective, "Points", l.T("points", "Count", e.Points)))
 				continue
 			}
 			// The points are said once when every seat scored the same.
@@ -725,11 +740,11 @@ func turnEventLines(l i18n.Lang, g *atheneum.Game, events []atheneum.Event, name
 			asks := objectiveAsksByCode(l, g, e.Objective)
 			switch {
 			case same && e.Wand:
-				lines = append(lines, l.T("play.event.objective_scored.several.same.wand", "Code", e.Objective, "Asks", asks, "Names", face.JoinAnd(l, names), "Points", l.T("points", "Count", e.Points)))
+				lines = append(lines, l.T("play.event.objective_scored.several.same.wand"+final, "Code", e.Objective, "Asks", asks, "Names", face.JoinAnd(l, names), "Points", l.T("points", "Count", e.Points)))
 			case same:
-				lines = append(lines, l.T("play.event.objective_scored.several.same", "Code", e.Objective, "Asks", asks, "Names", face.JoinAnd(l, names), "Points", l.T("points", "Count", e.Points)))
+				lines = append(lines, l.T("play.event.objective_scored.several.same"+final, "Code", e.Objective, "Asks", asks, "Names", face.JoinAnd(l, names), "Points", l.T("points", "Count", e.Points)))
 			default:
-				lines = append(lines, l.T("play.event.objective_scored.several", "Code", e.Objective, "Asks", asks, "Scorers", face.JoinAnd(l, who)))
+				lines = append(lines, l.T("play.event.objective_scored.several"+final, "Code", e.Objective, "Asks", asks, "Scorers", face.JoinAnd(l, who)))
 			}
 		case atheneum.EvObjectiveLeft, atheneum.EvObjectiveDrawn:
 			switch {

@@ -138,15 +138,20 @@ func TestScoresDuringTheGameAreBestFirst(t *testing.T) {
 // French, whose words are longer).
 const turnPostLimit = 1500
 
+// finalPostLimit bounds the words of the final post at five seats: one
+// message of Discord's (the last turn's objectives, each described, and
+// the results' rows once made it longer in French).
+const finalPostLimit = 2000
+
 // TestATurnsPostDescribesEachObjectiveOnce plays five-seat games between
 // normal computer players and words the post of every finished turn in
 // each language: it reads whole, each objective scored, left or drawn in
-// the turn says what it asks once, and the post of a turn before the last
-// stays within turnPostLimit characters (the last one's results are the
-// final post's).
+// the turn says what it asks once (the final post names objectives by
+// their code), and the post of a turn before the last stays within
+// turnPostLimit characters, the final post within finalPostLimit.
 func TestATurnsPostDescribesEachObjectiveOnce(t *testing.T) {
 	names := []string{"Ana", "Bartholomew", "Cy", "Dorothea", "Ed"}
-	longest := map[i18n.Lang]string{}
+	longest, longestFinal := map[i18n.Lang]string{}, map[i18n.Lang]string{}
 	for seed := uint64(1); seed <= 4; seed++ {
 		g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:5], Seed: seed})
 		if err != nil {
@@ -187,8 +192,12 @@ func TestATurnsPostDescribesEachObjectiveOnce(t *testing.T) {
 						t.Errorf("seed %d, turn %d: %s (%s) is described %d times:\n%s", seed, turn, e.Objective, asks, strings.Count(text, asks), text)
 					}
 				}
-				if g.Step != atheneum.StepOver && utf8.RuneCountInString(text) > utf8.RuneCountInString(longest[l]) {
-					longest[l] = text
+				worst := longest
+				if g.Step == atheneum.StepOver {
+					worst = longestFinal
+				}
+				if utf8.RuneCountInString(text) > utf8.RuneCountInString(worst[l]) {
+					worst[l] = text
 				}
 			}
 			events, turn = nil, g.TurnNumber()
@@ -199,6 +208,11 @@ func TestATurnsPostDescribesEachObjectiveOnce(t *testing.T) {
 		t.Logf("%s: the longest turn's post has %d characters:\n%s", l, n, longest[l])
 		if n > turnPostLimit {
 			t.Errorf("%s: a turn's post of %d characters, more than %d", l, n, turnPostLimit)
+		}
+		n = utf8.RuneCountInString(longestFinal[l])
+		t.Logf("%s: the longest final post has %d characters:\n%s", l, n, longestFinal[l])
+		if n > finalPostLimit {
+			t.Errorf("%s: a final post of %d characters, more than %d", l, n, finalPostLimit)
 		}
 	}
 }
