@@ -139,8 +139,8 @@ func TestScoresDuringTheGameAreBestFirst(t *testing.T) {
 const turnPostLimit = 1500
 
 // finalPostLimit bounds the words of the final post at five seats: one
-// message of Discord's (the last turn's objectives, each described, and
-// the results' rows once made it longer in French).
+// message of Discord's, the results' rows and the last turn's objectives
+// (named by their code) included.
 const finalPostLimit = 2000
 
 // TestATurnsPostDescribesEachObjectiveOnce plays five-seat games between
