@@ -54,7 +54,7 @@ func (f *Face) Moved(ctx context.Context, env face.Env, r face.Reply, t *game.Ta
 	case res.StepEnded:
 		return face.Message{Content: tidy(l, strings.Join(append(lead, doneText(l, g, seat, res, keeping)), "\n"))}
 	}
-	return f.Message(ctx, env, t, seat, l, nil, 0, lead)
+	return f.Message(ctx, env, t, seat, l, nil, 0, lead, r)
 }
 
 // doneText tells a seat whose step its move ended what comes next: its

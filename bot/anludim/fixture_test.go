@@ -33,16 +33,25 @@ type reply struct {
 	user  string
 	last  *face.Message
 	edits int
+	// msg, when set, is the id of the message pressed, and shown what
+	// it shows (the last message edited in, or shown).
+	msg   string
+	shown string
 }
 
 func (r *reply) Lang() i18n.Lang { return r.l }
 
 func (r *reply) Interaction() *discordgo.Interaction {
-	return &discordgo.Interaction{Member: &discordgo.Member{User: &discordgo.User{ID: r.user}}}
+	i := &discordgo.Interaction{Member: &discordgo.Member{User: &discordgo.User{ID: r.user}}}
+	if r.msg != "" {
+		i.Message = &discordgo.Message{ID: r.msg, Content: r.shown}
+	}
+	return i
 }
 
 func (r *reply) Edit(m face.Message) error {
 	r.last = &m
+	r.shown = m.Content
 	r.edits++
 	return nil
 }

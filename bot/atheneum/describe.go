@@ -266,7 +266,13 @@ func objectiveAsks(l i18n.Lang, o *atheneum.Objective) string {
 			}
 			where = l.T("play.objective.in", "Compartments", strings.Join(comps, l.T("play.or")))
 		}
-		reqs[i] = l.T("play.objective.req", "Pattern", patternWords(l, r.Pattern), "Where", where)
+		key := "play.objective.req"
+		if len(o.Reqs) > 1 {
+			// Without a comma inside each requirement, the commas
+			// between them part them clearly.
+			key = "play.objective.req.several"
+		}
+		reqs[i] = l.T(key, "Pattern", patternWords(l, r.Pattern), "Where", where)
 	}
 	return face.JoinAnd(l, reqs)
 }

@@ -111,7 +111,7 @@ func TestObjectivesSayWhatTheyAsk(t *testing.T) {
 		{"a pattern in one of two named compartments", i18n.French, "O19",
 			"O19 (3 points et une baguette magique rendue) : violet et rose l'un au-dessus de l'autre, de haut en bas, dans le compartiment II ou le compartiment III"},
 		{"shapes in several compartments", i18n.English, "O29",
-			"O29 (6 points): 4 books side by side, in compartment I, a block of books 3 wide and 2 levels high, in compartment V and 2 books side by side, in compartment III"},
+			"O29 (6 points): 4 books side by side in compartment I, a block of books 3 wide and 2 levels high in compartment V and 2 books side by side in compartment III"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -219,7 +219,7 @@ func TestThePickPromptNamesWhoGetsEachSection(t *testing.T) {
 		{"two players name the opponent once", 2, i18n.English, "both go to your opponent, Bo", "player on your left"},
 		{"two players name the opponent once, in French", 2, i18n.French, "vont toutes deux à votre adversaire, Bo", "à votre gauche"},
 		{"three players name both neighbours", 3, i18n.English, "the player on your left (Bo)", "opponent"},
-		{"the French text calls the left section green, as the pictures draw it", 3, i18n.French, "la **section verte** va au joueur à votre gauche (Bo)", "grise"},
+		{"the French text calls the left section green, as the pictures draw it", 3, i18n.French, "la **section verte** va à la personne à votre gauche (Bo)", "grise"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:tt.seats], Seed: 1})

@@ -286,25 +286,34 @@ func (f *Face) Autocomplete(_ context.Context, r face.Reply, name string, opts f
 	return choices
 }
 
-// Prompt is the seat's hand and pick menu, or its workbench.
+// Prompt is the seat's hand and pick menu, or its workbench, with the
+// step's hint for a seat shown hints: a prompt is the first version of
+// its message, and the edits that follow the seat's presses and moves do
+// not repeat the hint (one player's workbench once went through 101
+// versions, each with the same paragraph).
 func (f *Face) Prompt(ctx context.Context, env face.Env, t *game.Table, seat int, l i18n.Lang) (face.Message, error) {
-	return f.prompt(ctx, env, t, seat, noSelection(), l, nil)
+	return f.promptWith(ctx, env, t, seat, noSelection(), l, nil, prompted{hint: true, handPicture: true})
 }
 
-// prompt builds a seat's private message for the current step: the hand
-// and pick menu, or the workbench, with the step's deadline. last, when
-// known, is the seat's move just made, outlined on its shelves.
-func (f *Face) prompt(ctx context.Context, env face.Env, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action) (face.Message, error) {
-	return f.promptWith(ctx, env, t, seat, sel, l, last, true)
+// prompted is what a version of the prompt shows besides its step's
+// words.
+type prompted struct {
+	// hint: the step's hint, if the seat is shown hints (only in the
+	// message's first version).
+	hint bool
+	// handPicture: the hand's picture (after a pick the hand shown stays
+	// as it is, and drawing it again for nothing would cost every pick a
+	// picture).
+	handPicture bool
 }
 
-// promptWith is prompt, drawing the hand's picture only when handPicture
-// is set (after a pick the hand shown stays as it is, and drawing it again
-// for nothing would cost every pick a picture).
-func (f *Face) promptWith(ctx context.Context, env face.Env, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action, handPicture bool) (face.Message, error) {
+// promptWith builds a seat's private message for the current step: the
+// hand and pick menu, or the workbench, with the step's deadline. last,
+// when known, is the seat's move just made, outlined on its shelves.
+func (f *Face) promptWith(ctx context.Context, env face.Env, t *game.Table, seat int, sel selection, l i18n.Lang, last *atheneum.Action, with prompted) (face.Message, error) {
 	rec := t.Rec
 	g := athGame(rec)
-	hint := env.Hints(ctx, rec, seat)
+	hint := with.hint && env.Hints(ctx, rec, seat)
 	withDeadline := func(text string) string {
 		if hint {
 			// What to do and why, for a first game: the hint names the
@@ -323,7 +332,7 @@ func (f *Face) promptWith(ctx context.Context, env face.Env, t *game.Table, seat
 	switch {
 	case g.Step == atheneum.StepPick:
 		m := face.Message{Content: withDeadline(pickText(l, rec, seat)), Components: handComponents(l, rec.ID, g, seat)}
-		if !handPicture {
+		if !with.handPicture {
 			return m, nil
 		}
 		pic, err := env.Draw("hand.png", func() (render.Picture, error) {
@@ -539,7 +548,7 @@ func (f *Face) Moved(ctx context.Context, env face.Env, r face.Reply, t *game.Ta
 	var err error
 	switch {
 	case a.Type == atheneum.ActPick && !changed:
-		m, err = f.promptWith(ctx, env, t, seat, noSelection(), l, nil, false) // the hand shown stays as it is
+		m, err = f.promptWith(ctx, env, t, seat, noSelection(), l, nil, prompted{}) // the hand shown stays as it is
 	case a.Type == atheneum.ActPick:
 		// After the last pick the hand shown was passed on: leave no
 		// stale picture behind.
@@ -549,7 +558,7 @@ func (f *Face) Moved(ctx context.Context, env face.Env, r face.Reply, t *game.Ta
 	case a.Type == atheneum.ActDone && changed:
 		m = face.Message{Content: l.T("play.done.turn", "Turn", g.TurnNumber()-1)}
 	default:
-		m, err = f.prompt(ctx, env, t, seat, noSelection(), l, &a)
+		m, err = f.promptWith(ctx, env, t, seat, noSelection(), l, &a, prompted{handPicture: true})
 	}
 	if err != nil {
 		// The move is played; only its picture failed (the adapter logged
@@ -610,31 +619,7 @@ func (f *Face) reveal(env face.Env, rec *store.Game, events []atheneum.Event) fa
 func (f *Face) turnOver(env face.Env, rec *store.Game, events []atheneum.Event) face.Message {
 	g := athGame(rec)
 	over := g.Step == atheneum.StepOver
-	l := face.GameLang(rec)
-	var sb strings.Builder
-	if over {
-		var w []string
-		for _, s := range g.Winners() {
-			w = append(w, face.Mention(rec, s))
-		}
-		sb.WriteString(l.T("play.game.over", "Winners", face.JoinAnd(l, w), "Count", len(w)) + "\n")
-		for _, line := range tieLines(l, g, face.NameFunc(rec)) {
-			sb.WriteString(line + "\n")
-		}
-	} else {
-		sb.WriteString(l.T("play.turn.over", "Turn", g.TurnNumber()-1) + "\n")
-	}
-	for _, e := range events {
-		switch e.Type {
-		case atheneum.EvSpiderCaptured, atheneum.EvObjectiveScored, atheneum.EvSideShelfPlaced, atheneum.EvObjectiveLeft, atheneum.EvObjectiveDrawn, atheneum.EvWandLost, atheneum.EvBagRefilled:
-			if over && (e.Type == atheneum.EvObjectiveLeft || e.Type == atheneum.EvObjectiveDrawn) {
-				continue // the row no longer matters
-			}
-			sb.WriteString(describeEvent(l, g, e, face.NameFunc(rec)) + "\n")
-		}
-	}
-	sb.WriteString(f.Scores(l, rec))
-	m := face.Message{Content: sb.String()}
+	m := face.Message{Content: f.turnOverText(face.GameLang(rec), rec, events)}
 	view := g.View(atheneum.Spectator)
 	type drawing struct {
 		name string
@@ -650,6 +635,130 @@ func (f *Face) turnOver(env face.Env, rec *store.Game, events []atheneum.Event) 
 		}
 	}
 	return m
+}
+
+// turnOverText is the words of the post of a finished turn: what the
+// turn did that the channel cares about, each objective described once,
+// and the scores; or the game's results after the last turn.
+func (f *Face) turnOverText(l i18n.Lang, rec *store.Game, events []atheneum.Event) string {
+	g := athGame(rec)
+	over := g.Step == atheneum.StepOver
+	var sb strings.Builder
+	if over {
+		var w []string
+		for _, s := range g.Winners() {
+			w = append(w, face.Mention(rec, s))
+		}
+		sb.WriteString(l.T("play.game.over", "Winners", face.JoinAnd(l, w), "Count", len(w)) + "\n")
+		for _, line := range tieLines(l, g, face.NameFunc(rec)) {
+			sb.WriteString(line + "\n")
+		}
+	} else {
+		sb.WriteString(l.T("play.turn.over", "Turn", g.TurnNumber()-1) + "\n")
+	}
+	for _, line := range turnEventLines(l, g, events, face.NameFunc(rec), over) {
+		sb.WriteString(line + "\n")
+	}
+	sb.WriteString(f.Scores(l, rec))
+	return sb.String()
+}
+
+// turnEventLines word the events of a finished turn for the channel,
+// each objective described once: the seats that scored one objective
+// share its line, and an objective that leaves the row after it was
+// scored is named by its code alone (at five seats the post once
+// described one objective five times). over: the game ended with the
+// turn, and the objective row no longer matters.
+func turnEventLines(l i18n.Lang, g *atheneum.Game, events []atheneum.Event, name func(int) string, over bool) []string {
+	var lines []string
+	described := map[string]bool{}
+	spiders := map[int]bool{} // seats whose captures are told
+	for i, e := range events {
+		switch e.Type {
+		case atheneum.EvSpiderCaptured:
+			// A seat's captures share a line.
+			if spiders[e.Seat] {
+				continue
+			}
+			spiders[e.Seat] = true
+			var comps []string
+			for _, o := range events[i:] {
+				if o.Type == atheneum.EvSpiderCaptured && o.Seat == e.Seat {
+					comps = append(comps, compWords(l, o.Comp))
+				}
+			}
+			if len(comps) == 1 {
+				lines = append(lines, describeEvent(l, g, e, name))
+				continue
+			}
+			lines = append(lines, l.T("play.event.spiders_captured", "Name", name(e.Seat), "Compartments", face.JoinAnd(l, comps)))
+		case atheneum.EvSideShelfPlaced, atheneum.EvWandLost, atheneum.EvBagRefilled:
+			lines = append(lines, describeEvent(l, g, e, name))
+		case atheneum.EvObjectiveScored:
+			if described[e.Objective] {
+				continue // told with the first seat that scored it
+			}
+			described[e.Objective] = true
+			var scorers []atheneum.Event
+			for _, o := range events[i:] {
+				if o.Type == atheneum.EvObjectiveScored && o.Objective == e.Objective {
+					scorers = append(scorers, o)
+				}
+			}
+			// Once the game is over, what an objective asked no longer
+			// matters: its code says which it was, and the final post
+			// stays within one message at five seats.
+			final := ""
+			if over {
+				final = ".final"
+			}
+			if len(scorers) == 1 && !over {
+				lines = append(lines, describeEvent(l, g, e, name))
+				continue
+			}
+			if len(scorers) == 1 {
+				key := "play.event.objective_scored"
+				if e.Wand {
+					key += ".wand"
+				}
+				lines = append(lines, l.T(key+final, "Name", name(e.Seat), "Code", e.Objective, "Points", l.T("points", "Count", e.Points)))
+				continue
+			}
+			// The points are said once when every seat scored the same.
+			same := true
+			names := make([]string, len(scorers))
+			who := make([]string, len(scorers))
+			for k, o := range scorers {
+				key := "play.event.objective_scorer"
+				if o.Wand {
+					key += ".wand"
+				}
+				names[k] = l.T("play.event.objective_scorer.name", "Name", name(o.Seat))
+				who[k] = l.T(key, "Name", name(o.Seat), "Points", l.T("points", "Count", o.Points))
+				same = same && o.Points == e.Points && o.Wand == e.Wand
+			}
+			asks := objectiveAsksByCode(l, g, e.Objective)
+			switch {
+			case same && e.Wand:
+				lines = append(lines, l.T("play.event.objective_scored.several.same.wand"+final, "Code", e.Objective, "Asks", asks, "Names", face.JoinAnd(l, names), "Points", l.T("points", "Count", e.Points)))
+			case same:
+				lines = append(lines, l.T("play.event.objective_scored.several.same"+final, "Code", e.Objective, "Asks", asks, "Names", face.JoinAnd(l, names), "Points", l.T("points", "Count", e.Points)))
+			default:
+				lines = append(lines, l.T("play.event.objective_scored.several"+final, "Code", e.Objective, "Asks", asks, "Scorers", face.JoinAnd(l, who)))
+			}
+		case atheneum.EvObjectiveLeft, atheneum.EvObjectiveDrawn:
+			switch {
+			case over:
+				// the row no longer matters
+			case described[e.Objective]:
+				lines = append(lines, l.T("play.event."+string(e.Type), "Objective", e.Objective))
+			default:
+				described[e.Objective] = true
+				lines = append(lines, describeEvent(l, g, e, name))
+			}
+		}
+	}
+	return lines
 }
 
 // tieLines say how each tie on points of a finished game was broken, best

@@ -1,10 +1,13 @@
 package atheneum
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"atheneum/engine/atheneum"
+	"atheneum/engine/atheneum/ai"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -125,5 +128,91 @@ func TestScoresDuringTheGameAreBestFirst(t *testing.T) {
 			t.Errorf("%q comes after a lower score: %q", line, lines)
 		}
 		last = score
+	}
+}
+
+// turnPostLimit bounds the words of a turn's post at five seats: Discord
+// takes 2,000 characters, and the post once ran to about 1,950, one
+// objective described five times (with each described once, the longest
+// of these games' posts is about 1,250 characters in English and 1,450 in
+// French, whose words are longer).
+const turnPostLimit = 1500
+
+// finalPostLimit bounds the words of the final post at five seats: one
+// message of Discord's, the results' rows and the last turn's objectives
+// (named by their code) included.
+const finalPostLimit = 2000
+
+// TestATurnsPostDescribesEachObjectiveOnce plays five-seat games between
+// normal computer players and words the post of every finished turn in
+// each language: it reads whole, each objective scored, left or drawn in
+// the turn says what it asks once (the final post names objectives by
+// their code), and the post of a turn before the last stays within
+// turnPostLimit characters, the final post within finalPostLimit.
+func TestATurnsPostDescribesEachObjectiveOnce(t *testing.T) {
+	names := []string{"Ana", "Bartholomew", "Cy", "Dorothea", "Ed"}
+	longest, longestFinal := map[i18n.Lang]string{}, map[i18n.Lang]string{}
+	for seed := uint64(1); seed <= 4; seed++ {
+		g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:5], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		player, _ := ai.New("normal", ai.Options{Seed: seed})
+		rec := &store.Game{ID: "game", Kind: atheneum.GameID, ChannelID: "1", State: &atheneum.State{Game: g}}
+		for i, n := range names {
+			rec.Seats = append(rec.Seats, store.Seat{Index: i, Name: n, UserID: strconv.Itoa(i + 1)})
+		}
+		var events []atheneum.Event
+		turn := g.TurnNumber()
+		for moves := 0; g.Step != atheneum.StepOver; moves++ {
+			if moves > 5000 {
+				t.Fatal("the game did not end in 5,000 moves")
+			}
+			seat := g.Waiting()[0]
+			a, err := player.Propose(g.View(seat), seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs, err := g.Apply(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			events = append(events, evs...)
+			if g.TurnNumber() == turn && g.Step != atheneum.StepOver {
+				continue
+			}
+			for _, l := range i18n.Langs {
+				text := (&Face{}).turnOverText(l, rec, events)
+				checkWorded(t, "a turn's post", text)
+				for _, e := range events {
+					if e.Objective == "" {
+						continue
+					}
+					if asks := objectiveAsksByCode(l, g, e.Objective); strings.Count(text, asks) > 1 {
+						t.Errorf("seed %d, turn %d: %s (%s) is described %d times:\n%s", seed, turn, e.Objective, asks, strings.Count(text, asks), text)
+					}
+				}
+				worst := longest
+				if g.Step == atheneum.StepOver {
+					worst = longestFinal
+				}
+				if utf8.RuneCountInString(text) > utf8.RuneCountInString(worst[l]) {
+					worst[l] = text
+				}
+			}
+			events, turn = nil, g.TurnNumber()
+		}
+	}
+	for _, l := range i18n.Langs {
+		n := utf8.RuneCountInString(longest[l])
+		t.Logf("%s: the longest turn's post has %d characters:\n%s", l, n, longest[l])
+		if n > turnPostLimit {
+			t.Errorf("%s: a turn's post of %d characters, more than %d", l, n, turnPostLimit)
+		}
+		n = utf8.RuneCountInString(longestFinal[l])
+		t.Logf("%s: the longest final post has %d characters:\n%s", l, n, longestFinal[l])
+		if n > finalPostLimit {
+			t.Errorf("%s: a final post of %d characters, more than %d", l, n, finalPostLimit)
+		}
 	}
 }

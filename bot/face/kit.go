@@ -75,7 +75,11 @@ type Game struct {
 // Kit is a game's Discord face built from its Game: every method of Face
 // has a default here. A game whose play needs more embeds *Kit in its
 // face and overrides the methods it must.
-type Kit struct{ G Game }
+type Kit struct {
+	G Game
+
+	taught taughtHints
+}
 
 var _ Face = (*Kit)(nil)
 
@@ -174,14 +178,17 @@ func (k *Kit) Autocomplete(context.Context, Reply, string, Options, string, *gam
 // Prompt is seat's message at the start of its move (or what it waits
 // for), with the step's deadline when it has choices.
 func (k *Kit) Prompt(ctx context.Context, env Env, t *game.Table, seat int, l i18n.Lang) (Message, error) {
-	return k.Message(ctx, env, t, seat, l, nil, 0, nil), nil
+	return k.Message(ctx, env, t, seat, l, nil, 0, nil, nil), nil
 }
 
 // Message is seat's message at path (on page), after lead (what its last
 // move did, worded for it): the choices Next offers there laid out, the
-// prompt's words, its picture at the start of a move and the step's
-// deadline. A path the seat can no longer be at shows the start.
-func (k *Kit) Message(ctx context.Context, env Env, t *game.Table, seat int, l i18n.Lang, path []string, page int, lead []string) Message {
+// prompt's words, its hint, its picture at the start of a move and the
+// step's deadline. A path the seat can no longer be at shows the start.
+// in is the interaction whose message this one replaces (nil for a new
+// message): a hint that message taught is not taught again, so that a
+// message edited press after press tells each hint where it changes.
+func (k *Kit) Message(ctx context.Context, env Env, t *game.Table, seat int, l i18n.Lang, path []string, page int, lead []string, in Reply) Message {
 	rec := t.Rec
 	lines := slices.Clone(lead)
 	st := rec.State
@@ -199,9 +206,15 @@ func (k *Kit) Message(ctx context.Context, env Env, t *game.Table, seat int, l i
 	}
 	lines = append(lines, k.text(b)...)
 	if k.G.Hint != nil && env.Hints(ctx, rec, seat) {
-		if hint := k.G.Hint(b); hint != "" {
+		var i *discordgo.Interaction
+		if in != nil {
+			i = in.Interaction()
+		}
+		hint := k.G.Hint(b)
+		if hint != "" && !k.taught.taught(i, hint) {
 			lines = append(lines, hint)
 		}
+		k.taught.set(taughtKey(i), hint)
 	}
 	m := Message{Content: strings.Join(lines, "\n"), Components: b.Rows()}
 	if len(b.Path) == 0 && k.G.Picture != nil {
@@ -322,7 +335,6 @@ func (k *Kit) Press(ctx context.Context, env Env, r Reply, t *game.Table, seat i
 		return Decision{}, ErrStaleChoice
 	}
 	var key string
-	l := r.Lang()
 	switch c := offered.(type) {
 	case discordgo.Button:
 		if len(values) > 0 {
@@ -330,11 +342,11 @@ func (k *Kit) Press(ctx context.Context, env Env, r Reply, t *game.Table, seat i
 		}
 		switch p, isPage := ParsePage(choice); {
 		case choice == NavStart:
-			return k.show(ctx, env, t, seat, l, nil, 0), nil
+			return k.show(ctx, env, r, t, seat, nil, 0), nil
 		case choice == NavBack && len(path) > 0:
-			return k.show(ctx, env, t, seat, l, path[:len(path)-1], 0), nil
+			return k.show(ctx, env, r, t, seat, path[:len(path)-1], 0), nil
 		case isPage:
-			return k.show(ctx, env, t, seat, l, path, p), nil
+			return k.show(ctx, env, r, t, seat, path, p), nil
 		}
 		key = UnescapeKey(choice)
 	case discordgo.SelectMenu:
@@ -342,7 +354,7 @@ func (k *Kit) Press(ctx context.Context, env Env, r Reply, t *game.Table, seat i
 			return Decision{}, err
 		}
 		if len(values) > 1 {
-			return k.several(ctx, env, t, seat, l, path, values)
+			return k.several(ctx, env, r, t, seat, path, values)
 		}
 		key = values[0]
 	}
@@ -357,7 +369,7 @@ func (k *Kit) Press(ctx context.Context, env Env, r Reply, t *game.Table, seat i
 	if !ok {
 		return Decision{}, ErrStaleChoice
 	}
-	return k.show(ctx, env, t, seat, l, next, 0), nil
+	return k.show(ctx, env, r, t, seat, next, 0), nil
 }
 
 // several takes the keys chosen at once from a menu of several choices as
@@ -365,7 +377,7 @@ func (k *Kit) Press(ctx context.Context, env Env, r Reply, t *game.Table, seat i
 // order the game takes them), and shows the seat where that leads; keys
 // that Next never offers with the others are refused, naming nothing
 // chosen.
-func (k *Kit) several(ctx context.Context, env Env, t *game.Table, seat int, l i18n.Lang, path, values []string) (Decision, error) {
+func (k *Kit) several(ctx context.Context, env Env, r Reply, t *game.Table, seat int, path, values []string) (Decision, error) {
 	st := t.Rec.State
 	next := slices.Clone(path)
 	left := slices.Clone(values)
@@ -384,12 +396,13 @@ func (k *Kit) several(ctx context.Context, env Env, t *game.Table, seat int, l i
 	if !ok {
 		return Decision{}, ErrStaleChoice
 	}
-	return k.show(ctx, env, t, seat, l, canonical, 0), nil
+	return k.show(ctx, env, r, t, seat, canonical, 0), nil
 }
 
-// show is a decision to show seat its message at path.
-func (k *Kit) show(ctx context.Context, env Env, t *game.Table, seat int, l i18n.Lang, path []string, page int) Decision {
-	m := k.Message(ctx, env, t, seat, l, path, page, nil)
+// show is a decision to show seat its message at path, in place of the
+// message pressed in r.
+func (k *Kit) show(ctx context.Context, env Env, r Reply, t *game.Table, seat int, path []string, page int) Decision {
+	m := k.Message(ctx, env, t, seat, r.Lang(), path, page, nil, r)
 	if len(path) > 0 {
 		m.Pictures = nil // later steps keep the message's picture
 	}
@@ -409,7 +422,7 @@ func (k *Kit) Moved(ctx context.Context, env Env, r Reply, t *game.Table, seat i
 	case !slices.Contains(rec.State.Awaited(), seat):
 		return Message{Content: k.G.Polish(l, strings.Join(append(lead, l.T("face.done")), "\n"))}
 	}
-	return k.Message(ctx, env, t, seat, l, nil, 0, lead)
+	return k.Message(ctx, env, t, seat, l, nil, 0, lead, r)
 }
 
 // Forced is the game's Forced hook, or no move.
