@@ -105,6 +105,11 @@ func runBot(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if cfg.APIURL != "" {
+		if err := viaRESTProxy(dg, cfg.APIURL); err != nil {
+			return fmt.Errorf("DISCORD_API_URL: %w", err)
+		}
+	}
 	// The computer players search in a pool beside the bot, each search
 	// in a process of its own at idle priority.
 	searcher, err := newSearcher(cfg.HardAIPlayouts, log)
