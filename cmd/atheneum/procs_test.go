@@ -84,12 +84,16 @@ func TestThreeProcessesPlayTwoGamesAsOneProcessWould(t *testing.T) {
 			if !slices.Equal(sortedMoves(a.log), sortedMoves(b.log)) {
 				t.Errorf("the moves differ:\nthree %v\none   %v", a.log, b.log)
 			}
-			t.Logf("%d moves (%d by people, %d by the autopilot), results %v", len(a.log), a.byActor["player"], a.byActor["autopilot"], a.results)
+			t.Logf("%d moves (%d by people, %d by the autopilot; %d interactions failed for their people), results %v",
+				len(a.log), a.byActor["player"], a.byActor["autopilot"], a.failed, a.results)
 		})
 		t.Run(g+": every acknowledged move is in the log once", func(t *testing.T) {
+			// A press whose answer came too late for Discord failed for its
+			// person, who pressed again: its move, if stored, was never
+			// acknowledged, and may stand beside the one made again.
 			a := three.games[g]
-			if a.byActor["player"] != a.pressed {
-				t.Errorf("the people made %d moves, the log holds %d of theirs", a.pressed, a.byActor["player"])
+			if n := a.byActor["player"]; n < a.pressed || n > a.pressed+a.failed {
+				t.Errorf("the people made %d moves (%d presses failed for them), the log holds %d of theirs", a.pressed, a.failed, n)
 			}
 			for seq := 1; seq <= len(a.log); seq++ {
 				if n := a.logged[seq]; n != 1 {
@@ -107,6 +111,20 @@ func TestThreeProcessesPlayTwoGamesAsOneProcessWould(t *testing.T) {
 			}
 		})
 	}
+	t.Run("the interactions were spread over the three processes, and each played moves of both games", func(t *testing.T) {
+		if len(three.spread) != 3 {
+			t.Errorf("the interactions went to %d endpoints: %v", len(three.spread), three.spread)
+		}
+		for _, g := range three.games {
+			for _, p := range []string{"p0", "p1", "p2"} {
+				if g.movesBy[p] == 0 {
+					t.Errorf("process %s played none of a game's moves: %v", p, g.movesBy)
+				}
+			}
+		}
+		t.Logf("interactions per endpoint %v; moves per process %v and %v", three.spread,
+			three.games[atheneum.GameID].movesBy, three.games[anludim.ID].movesBy)
+	})
 	t.Run("every process answers /atheneum status and /anludim status", func(t *testing.T) {
 		for cmd, by := range three.status {
 			if len(by) != 3 {
@@ -123,6 +141,8 @@ type scriptRun struct {
 	games map[string]*gameRun
 	// status lists, per command, the endpoints that answered its status.
 	status map[string]map[string]bool
+	// spread counts the interactions each endpoint took.
+	spread map[string]int
 }
 
 // gameRun is one game of a run.
@@ -138,6 +158,10 @@ type gameRun struct {
 	logged    map[int]int
 	reminders int
 	deadlines int
+	// movesBy counts the moves each process logged.
+	movesBy map[string]int
+	// failed counts the game's interactions that failed for their people.
+	failed int
 }
 
 // cluster is the bot's processes the script plays against: the fake
@@ -226,7 +250,7 @@ func playScript(t *testing.T, ctx context.Context, start func(*testing.T, *clust
 		{command: atheneum.GameID, channel: world.Channel.ID, users: world.Users[:2]},
 		{command: anludim.ID, channel: second.ID, users: world.Users[2:]},
 	}
-	run := &scriptRun{games: map[string]*gameRun{}, status: map[string]map[string]bool{}}
+	run := &scriptRun{games: map[string]*gameRun{}, status: map[string]map[string]bool{}, spread: map[string]int{}}
 	for _, tb := range tables {
 		tb.d = &drive.Driver{Ctx: ctx, Srv: c.srv, Bot: farBot{}, Store: c.db, Channel: tb.channel}
 		for _, u := range tb.users {
@@ -292,6 +316,9 @@ func playScript(t *testing.T, ctx context.Context, start func(*testing.T, *clust
 		run.status[tb.command] = by
 	}
 
+	for _, in := range c.srv.Interactions() {
+		run.spread[in.Endpoint()]++
+	}
 	for _, tb := range tables {
 		rec, err := c.db.LoadGame(ctx, tb.id)
 		if err != nil {
@@ -307,6 +334,15 @@ func playScript(t *testing.T, ctx context.Context, start func(*testing.T, *clust
 		}
 		for seq := 1; seq <= len(g.log); seq++ {
 			g.logged[seq] = c.logs.count("msg=move ", "game="+tb.id, fmt.Sprintf("seq=%d ", seq))
+		}
+		for _, in := range c.srv.Interactions() {
+			if in.ChannelID == tb.channel && in.Late() {
+				g.failed++
+			}
+		}
+		g.movesBy = map[string]int{}
+		for _, p := range c.procs {
+			g.movesBy[p.name] = c.logs.count(p.name+" ", "msg=move ", "game="+tb.id)
 		}
 		run.games[tb.command] = g
 	}
