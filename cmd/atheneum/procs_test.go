@@ -61,7 +61,10 @@ func TestThreeProcessesPlayTwoGamesAsOneProcessWould(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the program and plays two games twice")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute) // a safety net only: the script is bounded by moves
+	// Before the build: without a server the test is skipped at once.
+	storetest.Require(t)
+	// A safety net only: the script is bounded by the games' moves.
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	bin := filepath.Join(t.TempDir(), "atheneum")
 	build := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
