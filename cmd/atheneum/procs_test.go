@@ -29,6 +29,7 @@ import (
 	"atheneum/bot"
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
+	"atheneum/bot/face"
 	"atheneum/bot/game"
 	"atheneum/engine"
 	"atheneum/engine/anludim"
@@ -84,19 +85,23 @@ func TestThreeProcessesPlayTwoGamesAsOneProcessWould(t *testing.T) {
 			if !reflect.DeepEqual(a.results, b.results) {
 				t.Fatalf("results with three processes %v, with one %v", a.results, b.results)
 			}
-			if !slices.Equal(sortedMoves(a.log), sortedMoves(b.log)) {
+			if !slices.Equal(a.log, b.log) {
 				t.Errorf("the moves differ:\nthree %v\none   %v", a.log, b.log)
 			}
-			t.Logf("%d moves (%d by people, %d by the autopilot; %d interactions failed for their people), results %v",
-				len(a.log), a.byActor["player"], a.byActor["autopilot"], a.failed, a.results)
+			t.Logf("%d moves (%d by people, %d of them played at once as nothing else was left, %d by the autopilot; %d interactions failed for their people, %d moves refused as the game had moved on), results %v",
+				len(a.log), a.byActor["player"], a.forced, a.byActor["autopilot"], a.failed, a.refused, a.results)
 		})
 		t.Run(g+": every acknowledged move is in the log once", func(t *testing.T) {
 			// A press whose answer came too late for Discord failed for its
 			// person, who pressed again: its move, if stored, was never
 			// acknowledged, and may stand beside the one made again.
 			a := three.games[g]
-			if n := a.byActor["player"]; n < a.pressed || n > a.pressed+a.failed {
-				t.Errorf("the people made %d moves (%d presses failed for them), the log holds %d of theirs", a.pressed, a.failed, n)
+			if n, acked := a.byActor["player"], len(a.acked)+a.forced; n < acked || n > acked+a.failed {
+				t.Errorf("the people's %d acknowledged moves and %d played for them at once (%d presses failed for them) are %d moves of theirs in the log",
+					len(a.acked), a.forced, a.failed, n)
+			}
+			if len(slices.Compact(slices.Clone(a.acked))) != len(a.acked) {
+				t.Errorf("two acknowledged moves are one move of the log: %v", a.acked)
 			}
 			for seq := 1; seq <= len(a.log); seq++ {
 				if n := a.logged[seq]; n != 1 {
@@ -155,9 +160,12 @@ type gameRun struct {
 	log     []engine.Move
 	// byActor counts the log's moves by who made them.
 	byActor map[string]int
-	// pressed counts the people's moves the script made; logged counts,
-	// per move number, the processes' log lines that played it.
-	pressed   int
+	// acked are the people's moves the bot acknowledged, by number, and
+	// refused counts those it refused; logged counts, per move number,
+	// the processes' log lines that played it.
+	acked     []int
+	refused   int
+	forced    int
 	logged    map[int]int
 	reminders int
 	deadlines int
@@ -255,7 +263,7 @@ func playScript(t *testing.T, ctx context.Context, start func(*testing.T, *clust
 	}
 	run := &scriptRun{games: map[string]*gameRun{}, status: map[string]map[string]bool{}, spread: map[string]int{}}
 	for _, tb := range tables {
-		tb.d = &drive.Driver{Ctx: ctx, Srv: c.srv, Bot: farBot{}, Store: c.db, Channel: tb.channel}
+		tb.d, tb.sql = &drive.Driver{Ctx: ctx, Srv: c.srv, Bot: farBot{}, Store: c.db, Channel: tb.channel}, c.sql
 		for _, u := range tb.users {
 			tb.people = append(tb.people, &drive.Player{User: u, ViaSlash: true})
 		}
@@ -296,6 +304,9 @@ func playScript(t *testing.T, ctx context.Context, start func(*testing.T, *clust
 		c.fallDue(t, ctx, tb.id, game.JobReminder, func() bool { return c.logs.count("msg=reminder ", "game="+tb.id) > 0 })
 		autopilot := func() bool { return c.byActor(t, ctx, tb.id)["autopilot"] > 0 }
 		c.fallDue(t, ctx, tb.id, game.JobDeadline, autopilot)
+		if err := tb.comeBack(ctx); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if len(c.procs) > 1 {
 		c.restart(t, ctx, 1)
@@ -327,7 +338,7 @@ func playScript(t *testing.T, ctx context.Context, start func(*testing.T, *clust
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := &gameRun{status: rec.Status, byActor: c.byActor(t, ctx, tb.id), pressed: tb.pressed, logged: map[int]int{},
+		g := &gameRun{status: rec.Status, byActor: c.byActor(t, ctx, tb.id), acked: tb.acked, refused: tb.refused, forced: tb.forced, logged: map[int]int{},
 			reminders: c.logs.count("msg=reminder ", "game="+tb.id), deadlines: c.logs.count(`msg="deadline reached"`, "game="+tb.id)}
 		if rec.Status == store.StatusFinished {
 			g.results = drive.AnludimResults(rec)
@@ -360,8 +371,87 @@ type table struct {
 	people  []*drive.Player
 	d       *drive.Driver
 	id      string
-	// pressed counts the moves the people made.
-	pressed int
+	sql     *sql.DB
+	// acked are the moves (by number) the people made and the bot
+	// acknowledged; refused counts the moves it refused, as another
+	// process had moved the game on first.
+	acked   []int
+	refused int
+	// forced counts the moves the bot played for the people at once
+	// after theirs, as nothing else was left to do.
+	forced int
+}
+
+// comeBack takes the person the deadline put on autopilot back, by the
+// button their prompt offers, once the autopilot has played every move of
+// theirs the game awaits (the deadline falls due when one person is
+// awaited: the autopilot plays out their part of the step, and their
+// part of the next steps while the other person still plays). So the
+// autopilot plays the same moves in every run, however fast the
+// processes are.
+func (tb *table) comeBack(ctx context.Context) error {
+	var rec *store.Game
+	for {
+		var err error
+		if rec, err = tb.d.Store.LoadGame(ctx, tb.id); err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(rec.State.Awaited(), func(s int) bool { return game.Automatic(rec, s) }) {
+			break
+		}
+		if err := waitForMove(ctx, tb.d.Store, tb.id, rec.Seq); err != nil {
+			return err
+		}
+	}
+	for seat, st := range rec.Seats {
+		if !st.Autopilot {
+			continue
+		}
+		user := tb.users[slices.IndexFunc(tb.users, func(u discordtest.User) bool { return u.ID == st.UserID })]
+		answer, err := tb.d.Slash(tb.command, tb.channel, user, "play")
+		if err != nil {
+			return err
+		}
+		for _, m := range answer {
+			for _, row := range m.Components {
+				for _, c := range row.Components {
+					if id, err := face.ParseID(c.CustomID); err == nil && id.Verb == "back" && id.Seat == seat {
+						if _, _, err := tb.d.Click(user, m, c.CustomID); err != nil {
+							return err
+						}
+						after, err := tb.d.Store.LoadGame(ctx, tb.id)
+						if err != nil {
+							return err
+						}
+						if after.Seats[seat].Autopilot {
+							return fmt.Errorf("%s pressed Back and is still on autopilot", user.Username)
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// playerMoves are the numbers of the moves seat's person made among the
+// game's moves from+1 to to.
+func (tb *table) playerMoves(ctx context.Context, seat, from, to int) ([]int, error) {
+	rows, err := tb.sql.QueryContext(ctx, `SELECT seq FROM actions WHERE game_id = $1 AND seat = $2 AND actor = 'player' AND seq > $3 AND seq <= $4 ORDER BY seq`,
+		tb.id, seat, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var seq int
+		if err := rows.Scan(&seq); err != nil {
+			return nil, err
+		}
+		out = append(out, seq)
+	}
+	return out, rows.Err()
 }
 
 // farBot stands for processes the driver cannot watch: it never waits
@@ -449,7 +539,24 @@ func (tb *table) play(ctx context.Context, stop func(rec *store.Game, prev strin
 		if after.Seq == rec.Seq {
 			return fmt.Errorf("%s, move %d: %s's move was not stored", tb.command, rec.Seq+1, p.User.Username)
 		}
-		tb.pressed++
+		// The move is among those stored since the game was read, the
+		// processes' automatic moves perhaps beside it.
+		mine, err := tb.playerMoves(ctx, seat, rec.Seq, after.Seq)
+		if err != nil {
+			return err
+		}
+		if len(mine) == 0 {
+			// Refused: another process moved the game on first (an
+			// automatic seat's move), and the person was told so. They
+			// play again from the game as it is now.
+			tb.refused++
+			continue
+		}
+		// A move may end the turn it leaves nothing else to do in (an
+		// Anludim recruit with nothing to discard): the bot plays that end
+		// for the person at once (the face's Forced), logged as theirs.
+		tb.acked = append(tb.acked, mine[0])
+		tb.forced += len(mine) - 1
 		prev = game.StepKey(rec.State)
 	}
 	return fmt.Errorf("%s did not end in 5000 moves", tb.command)
@@ -658,12 +765,4 @@ func (c *cluster) startInProcess(t *testing.T, ctx context.Context, seeds []uint
 	case err := <-done:
 		t.Fatalf("the bot stopped at once: %v", err)
 	}
-}
-
-// sortedMoves are a log's moves in order, for comparing two runs whose
-// moves of a step may come in another order.
-func sortedMoves(log []engine.Move) []engine.Move {
-	out := slices.Clone(log)
-	slices.Sort(out)
-	return out
 }
