@@ -50,9 +50,9 @@ import (
 // autopilot move once.
 
 // The script's marks, in moves of each game: the process is killed once
-// the Atheneum game has this many moves and a step under way, and the
-// deadline falls due once each game has deadlineAt moves and awaits one
-// person.
+// each game has killAt moves and a step under way (between two moves of
+// it, while no interaction is being answered), and the deadline falls
+// due once each has deadlineAt moves and awaits one person.
 const (
 	killAt     = 6
 	deadlineAt = 14
@@ -73,8 +73,8 @@ func TestThreeProcessesPlayTwoGamesAsOneProcessWould(t *testing.T) {
 		t.Fatalf("building the program: %v\n%s", err, out)
 	}
 
-	three := playScript(t, ctx, func(t *testing.T, c *cluster) { c.startProcesses(t, ctx, bin, 3) }, nil)
-	one := playScript(t, ctx, func(t *testing.T, c *cluster) { c.startInProcess(t, ctx, three.seeds) }, three.seeds)
+	three := playScript(t, ctx, func(t *testing.T, c *cluster) { c.startProcesses(t, ctx, bin, 3) })
+	one := playScript(t, ctx, func(t *testing.T, c *cluster) { c.startInProcess(t, ctx, three.seeds) })
 
 	for _, g := range []string{atheneum.GameID, anludim.ID} {
 		t.Run(g+": the three processes' game ends as the one process's", func(t *testing.T) {
@@ -202,6 +202,12 @@ func (l *lockedLog) Write(p []byte) (int, error) {
 	return l.b.Write(p)
 }
 
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 // count is how many lines hold every one of parts.
 func (l *lockedLog) count(parts ...string) int {
 	l.mu.Lock()
@@ -232,8 +238,8 @@ type botProc struct {
 // people open each game, play it by command (their direct messages are
 // closed), and the script kills the second process, lets a reminder and
 // a deadline fall due and starts the process again, at fixed moves of
-// the games (none of it with one process but the deadline).
-func playScript(t *testing.T, ctx context.Context, start func(*testing.T, *cluster), seeds []uint64) *scriptRun {
+// the games (with one process, nothing is killed).
+func playScript(t *testing.T, ctx context.Context, start func(*testing.T, *cluster)) *scriptRun {
 	t.Helper()
 	c := &cluster{logs: &lockedLog{}}
 	c.srv = discordtest.New(t, discordtest.Options{})
@@ -696,7 +702,7 @@ func (c *cluster) startProc(t *testing.T, ctx context.Context, bin, dir string, 
 	select {
 	case <-ready:
 	case <-p.done:
-		t.Fatalf("process %s stopped at start:\n%s", p.name, c.logs.b.String())
+		t.Fatalf("process %s stopped at start:\n%s", p.name, c.logs.String())
 	case <-ctx.Done():
 		t.Fatal(ctx.Err())
 	}
