@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -56,6 +57,15 @@ type Config struct {
 	// servers whose id gives (id >> 22) % n = i, and direct messages on
 	// shard 0. ShardCount is 0 when unset: one connection for everything.
 	ShardID, ShardCount int
+	// APIURL, when set (DISCORD_API_URL, e.g. http://10.0.0.9:8080), is
+	// where the bot sends its REST calls instead of https://discord.com:
+	// a REST proxy in front of Discord, which keeps the rate limits that
+	// several processes on one token share (Discord counts them per
+	// token, not per process). Paths are kept (/api/v9/...), as such
+	// proxies expect; the gateway and the CDN are reached as before. The
+	// proxy sees the token, so it runs on the bot's private network.
+	// Empty: https://discord.com itself.
+	APIURL string
 }
 
 // Sharded reports whether the process is one gateway shard of several.
@@ -130,6 +140,9 @@ func LoadConfig(envFile string) (Config, error) {
 	if err := c.readReceiving(); err != nil {
 		return c, err
 	}
+	if err := c.readAPIURL(); err != nil {
+		return c, err
+	}
 	if c.Token == "" {
 		return c, ErrNoToken
 	}
@@ -175,6 +188,21 @@ func (c *Config) readReceiving() error {
 		return errors.New("ATHENEUM_SHARDS and ATHENEUM_HTTP are two ways of receiving interactions: with the HTTP endpoint Discord sends every interaction to it and no process connects to the gateway, so leave ATHENEUM_SHARDS unset")
 	}
 	return c.sharedDBFor("ATHENEUM_HTTP")
+}
+
+// readAPIURL reads DISCORD_API_URL, the base URL of a REST proxy that
+// stands for https://discord.com (see APIURL).
+func (c *Config) readAPIURL() error {
+	v := strings.TrimSpace(os.Getenv("DISCORD_API_URL"))
+	if v == "" {
+		return nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return fmt.Errorf("DISCORD_API_URL must be the base URL of a REST proxy that stands for https://discord.com, as http://10.0.0.9:8080 (the bot adds /api/v9/...), not %q; leave it unset to call Discord itself", v)
+	}
+	c.APIURL = strings.TrimSuffix(u.String(), "/")
+	return nil
 }
 
 // parseShard reads "i/n", a shard of n.

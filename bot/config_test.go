@@ -189,3 +189,37 @@ func TestConfigReadsHowInteractionsArrive(t *testing.T) {
 		})
 	}
 }
+
+func TestConfigReadsTheRESTProxysURL(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "token")
+	for _, tc := range []struct {
+		name, value, want string
+		err               bool
+	}{
+		{name: "unset, the bot calls Discord itself", value: "", want: ""},
+		{name: "a proxy's address is read", value: "http://10.0.0.9:8080", want: "http://10.0.0.9:8080"},
+		{name: "a trailing slash is dropped", value: "https://proxy.internal/", want: "https://proxy.internal"},
+		{name: "a path prefix is kept", value: "http://proxy.internal/discord/", want: "http://proxy.internal/discord"},
+		{name: "a host without a scheme is refused", value: "proxy.internal:8080", err: true},
+		{name: "another scheme is refused", value: "ws://proxy.internal", err: true},
+		{name: "a query is refused", value: "http://proxy.internal/?a=b", err: true},
+		{name: "credentials in the URL are refused", value: "http://bot:secret@proxy.internal", err: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("DISCORD_API_URL", tc.value)
+			c, err := LoadConfig("")
+			if tc.err {
+				if err == nil || !strings.Contains(err.Error(), "DISCORD_API_URL must be") {
+					t.Fatalf("accepted %q: %+v, %v", tc.value, c.APIURL, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.APIURL != tc.want {
+				t.Fatalf("APIURL %q, want %q", c.APIURL, tc.want)
+			}
+		})
+	}
+}

@@ -52,6 +52,11 @@
 // waits for it (the bot sends its edits once its answer is complete); one
 // sent before the bot answered at all thus waits until Discord stops
 // waiting, and finds no webhook.
+// SetInteractionsEndpoints gives several endpoint URLs, as identical
+// processes behind a load balancer: the fake plays the load balancer,
+// POSTing each interaction to the next URL in turn and passing over one
+// that refuses the connection (a process that is down); Interaction.Endpoint
+// tells which one took an interaction.
 //
 // It enforces the parts of Discord's contract that bots most often get wrong,
 // answering with Discord's own error codes so the bot sees realistic

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -35,10 +36,14 @@ var ErrEndpointNotVerified = errors.New("discordtest: the specified interactions
 // REST ("POST /interactions/{interaction}/{token}/callback").
 const EndpointAnswerRoute = "ANSWER {interactions endpoint}"
 
-// interactionsEndpoint is where interactions go once set.
+// interactionsEndpoint is where interactions go once set: one URL, or
+// several that take the deliveries in turn (SetInteractionsEndpoints).
 type interactionsEndpoint struct {
-	url string
-	key ed25519.PrivateKey
+	urls []string
+	key  ed25519.PrivateKey
+	// next is the index, modulo len(urls), of the URL that takes the
+	// next delivery; guarded by the Server's mu.
+	next int
 }
 
 // SetInteractionsEndpoint gives the application an Interactions Endpoint
@@ -66,16 +71,46 @@ func (s *Server) SetInteractionsEndpoint(ctx context.Context, endpoint string, k
 		s.mu.Unlock()
 		return nil
 	}
-	u, err := url.Parse(endpoint)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%w: %q is not an http(s) URL", ErrEndpointNotVerified, endpoint)
+	return s.SetInteractionsEndpoints(ctx, []string{endpoint}, key)
+}
+
+// SetInteractionsEndpoints is SetInteractionsEndpoint for an endpoint
+// served by several identical processes behind a load balancer, which the
+// fake plays itself: each URL is checked as the portal checks one, then
+// the deliveries go to the URLs in turn (round-robin), and a delivery
+// whose connection a URL refuses (its process is down) goes to the next
+// one, as a load balancer passes a request it could not send to another
+// backend. A request already sent is never sent again: a process killed
+// while it handles one leaves that interaction unanswered, and it fails
+// for its user. Interaction.Endpoint tells which URL took a delivery.
+func (s *Server) SetInteractionsEndpoints(ctx context.Context, endpoints []string, key ed25519.PrivateKey) error {
+	if len(endpoints) == 0 {
+		return s.SetInteractionsEndpoint(ctx, "", key)
 	}
 	if len(key) != ed25519.PrivateKeySize {
 		return fmt.Errorf("discordtest: the endpoint's key must be an ed25519.PrivateKey, not %d bytes", len(key))
 	}
-	ep := &interactionsEndpoint{url: endpoint, key: key}
+	for _, endpoint := range endpoints {
+		if err := s.checkEndpoint(ctx, endpoint, key); err != nil {
+			return err
+		}
+	}
+	ep := &interactionsEndpoint{urls: append([]string(nil), endpoints...), key: key}
+	s.mu.Lock()
+	s.endpoint = ep
+	s.mu.Unlock()
+	s.logf("interactions endpoint set to %s", strings.Join(endpoints, ", "))
+	return nil
+}
+
+// checkEndpoint checks one endpoint URL as the developer portal does.
+func (s *Server) checkEndpoint(ctx context.Context, endpoint string, key ed25519.PrivateKey) error {
+	u, err := url.Parse(endpoint)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%w: %q is not an http(s) URL", ErrEndpointNotVerified, endpoint)
+	}
 	ping := s.pingPayload()
-	status, body, err := s.post(ctx, ep, ping, key)
+	status, body, err := s.post(ctx, endpoint, ping, key)
 	if err != nil {
 		return fmt.Errorf("%w: a PING got no answer: %v", ErrEndpointNotVerified, err)
 	}
@@ -86,17 +121,13 @@ func (s *Server) SetInteractionsEndpoint(ctx context.Context, endpoint string, k
 		return fmt.Errorf("%w: a signed PING was answered %d %q, not 200 with a PONG ({\"type\":1})", ErrEndpointNotVerified, status, clip(body))
 	}
 	_, forger, _ := ed25519.GenerateKey(rand.Reader)
-	status, body, err = s.post(ctx, ep, ping, forger)
+	status, body, err = s.post(ctx, endpoint, ping, forger)
 	if err != nil {
 		return fmt.Errorf("%w: a PING with a wrong signature got no answer: %v", ErrEndpointNotVerified, err)
 	}
 	if status != http.StatusUnauthorized {
 		return fmt.Errorf("%w: a PING with a wrong signature was answered %d %q, not 401: the endpoint does not check signatures", ErrEndpointNotVerified, status, clip(body))
 	}
-	s.mu.Lock()
-	s.endpoint = ep
-	s.mu.Unlock()
-	s.logf("interactions endpoint set to %s", endpoint)
 	return nil
 }
 
@@ -120,8 +151,8 @@ func (s *Server) pingPayload() []byte {
 
 // post sends one signed delivery and returns the answer, within the
 // acknowledgement deadline.
-func (s *Server) post(ctx context.Context, ep *interactionsEndpoint, payload []byte, key ed25519.PrivateKey) (int, []byte, error) {
-	resp, err := s.postRaw(ctx, ep, payload, key)
+func (s *Server) post(ctx context.Context, endpoint string, payload []byte, key ed25519.PrivateKey) (int, []byte, error) {
+	resp, err := s.postRaw(ctx, endpoint, payload, key)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -132,9 +163,9 @@ func (s *Server) post(ctx context.Context, ep *interactionsEndpoint, payload []b
 
 // postRaw sends one signed delivery, as Discord signs it: the hexadecimal
 // Ed25519 signature of the timestamp (Unix seconds) followed by the body.
-func (s *Server) postRaw(ctx context.Context, ep *interactionsEndpoint, payload []byte, key ed25519.PrivateKey) (*http.Response, error) {
+func (s *Server) postRaw(ctx context.Context, endpoint string, payload []byte, key ed25519.PrivateKey) (*http.Response, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.opts.AckDeadline)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ep.url, bytes.NewReader(payload))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(payload))
 	if err != nil {
 		cancel()
 		return nil, err
@@ -207,9 +238,23 @@ func (s *Server) deliver(ep *interactionsEndpoint, st *interactionState, payload
 		s.notifyLocked()
 		s.mu.Unlock()
 	}()
-	s.logf("endpoint <- interaction %s", st.h.ID)
 	// s.base ends when the fake closes, which stops waiting for answers.
-	resp, err := s.postRaw(s.base, ep, payload, ep.key)
+	var resp *http.Response
+	var err error
+	var endpoint string
+	for range ep.urls {
+		s.mu.Lock()
+		endpoint = ep.urls[ep.next%len(ep.urls)]
+		ep.next++
+		st.endpoint = endpoint
+		s.mu.Unlock()
+		s.logf("endpoint %s <- interaction %s", endpoint, st.h.ID)
+		resp, err = s.postRaw(s.base, endpoint, payload, ep.key)
+		if !errors.Is(err, syscall.ECONNREFUSED) {
+			break
+		}
+		// Nobody listens there: the load balancer tries the next one.
+	}
 	var body []byte
 	if err == nil {
 		body, err = io.ReadAll(io.LimitReader(resp.Body, 64<<20))
@@ -226,7 +271,7 @@ func (s *Server) deliver(ep *interactionsEndpoint, st *interactionState, payload
 		s.logf("endpoint: interaction %s got no answer in time: %v", st.h.ID, err)
 		return
 	}
-	u, _ := url.Parse(ep.url)
+	u, _ := url.Parse(endpoint)
 	rec := &Request{At: at, Method: "ANSWER", Host: u.Host, Path: u.Path, Route: EndpointAnswerRoute,
 		Header: resp.Header.Clone(), Body: body, Status: resp.StatusCode}
 	parseBody(rec, resp.Header.Get("Content-Type"))

@@ -132,6 +132,7 @@ type interactionState struct {
 	// delivering is closed once its HTTP answer is taken (see deliver),
 	// and refused is set when that answer was not one Discord accepts.
 	overHTTP   bool
+	endpoint   string // the endpoint URL that took the delivery
 	delivering chan struct{}
 	refused    bool
 	cb         *Callback
@@ -156,6 +157,15 @@ func (in *Interaction) DispatchedAt() time.Time {
 // OverHTTP reports whether the interaction was POSTed to the interactions
 // endpoint rather than dispatched on the gateway.
 func (in *Interaction) OverHTTP() bool { return in.st.overHTTP }
+
+// Endpoint is the interactions endpoint URL the interaction was POSTed to
+// (of those SetInteractionsEndpoints gave, the one that took it), "" on
+// the gateway.
+func (in *Interaction) Endpoint() string {
+	in.s.mu.Lock()
+	defer in.s.mu.Unlock()
+	return in.st.endpoint
+}
 
 // ConnectionID is the gateway connection (GatewayConn.ID) that received
 // it; 0 for an interaction delivered over HTTP.

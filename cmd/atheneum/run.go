@@ -105,6 +105,11 @@ func runBot(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if cfg.APIURL != "" {
+		if err := viaRESTProxy(dg, cfg.APIURL); err != nil {
+			return fmt.Errorf("DISCORD_API_URL: %w", err)
+		}
+	}
 	// The computer players search in a pool beside the bot, each search
 	// in a process of its own at idle priority.
 	searcher, err := newSearcher(cfg.HardAIPlayouts, log)
@@ -131,13 +136,16 @@ type botProcess struct {
 	// listening, if set, learns the endpoint's address once it listens
 	// (tests listen on port 0).
 	listening func(addr string)
+	// newSeed, if set, gives the new games' seeds (tests that play a
+	// game again with the seed another run drew); nil draws them.
+	newSeed func() uint64
 }
 
 // run plays until ctx ends, then shuts down: no new interaction, those in
 // flight finished (up to 30 s), the connection or the endpoint closed.
 func (p botProcess) run(ctx context.Context) error {
 	b := bot.New(bot.Options{Config: p.cfg, Discord: p.dg, Store: p.db, Logger: p.log, Faces: p.faces,
-		Thinkers: p.thinkers, Searcher: p.searcher})
+		Thinkers: p.thinkers, Searcher: p.searcher, NewSeed: p.newSeed})
 	if p.cfg.HTTPAddr != "" {
 		return p.serveHTTP(ctx, b)
 	}
