@@ -33,6 +33,17 @@ func init() {
 	if os.Getenv(hogEnv) == "" {
 		return
 	}
+	// The hog ends with its test: when the test process dies (killed,
+	// not only ended), the hog is re-parented and exits, rather than
+	// spinning on every core for good.
+	parent := os.Getppid()
+	go func() {
+		for range time.Tick(time.Second) {
+			if os.Getppid() != parent {
+				os.Exit(0)
+			}
+		}
+	}()
 	var spin atomic.Uint64
 	for range runtime.NumCPU() {
 		go func() {
