@@ -3,6 +3,7 @@ package atheneum
 import (
 	"image"
 	"image/color"
+	"math"
 	"strings"
 
 	"atheneum/engine/atheneum"
@@ -28,8 +29,8 @@ const (
 	handHeadH  = 24                                  // the column headings
 	handRowH   = 76                                  // one card
 	handRowGap = 6
-	handCodeW  = 62 // the card's code, left of its sections
-	handSecGap = 4
+	handCodeW  = 64 // the card's code and "chosen", left of its sections
+	handSecGap = 3
 	handLineW  = handW - 2*render.Margin
 	handSecW   = (handLineW - handCodeW - 2*handSecGap - 4) / 3
 )
@@ -92,8 +93,8 @@ func cardLine(ct *atheneum.Content, idx int, l i18n.Lang, picked bool) *render.S
 		if picked {
 			c.Text(card.Code, float64(handCodeW+2)/2, 28, render.Sans(22), render.Ink, 0.5)
 			c.FillCircle(float64(handCodeW+2)/2, 44, 10, render.Ink)
-			c.TextMid("✔", float64(handCodeW+2)/2, 44, render.Sans(15), colLabel)
-			c.Text(c.FitLabel(c.T("render.hand.picked"), handCodeW-6, render.Cond(15)), float64(handCodeW+2)/2, 69, render.Cond(15), render.Ink, 0.5)
+			c.TextMid("✔", float64(handCodeW+2)/2, 44, render.Sans(minText), colLabel)
+			c.Text(c.FitLabel(c.T("render.hand.picked"), handCodeW-6, render.Cond(minText)), float64(handCodeW+2)/2, 69, render.Cond(minText), render.Ink, 0.5)
 		} else {
 			c.TextMid(card.Code, float64(handCodeW+2)/2, handRowH/2, render.Sans(22), render.Ink)
 		}
@@ -147,7 +148,7 @@ func drawSection(c *render.Canvas, box image.Rectangle, sec section, benefits []
 // caption, when every caption fits under its icon; otherwise one under the
 // other, each icon left of its caption. Icons shrink, never the text.
 func drawBenefits(c *render.Canvas, r image.Rectangle, benefits []atheneum.Benefit) {
-	f := render.Cond(15)
+	f := render.Cond(minText)
 	n := len(benefits)
 	if n == 0 {
 		cx, cy := render.Mid(r)
@@ -177,6 +178,16 @@ func drawBenefits(c *render.Canvas, r image.Rectangle, benefits []atheneum.Benef
 	if lineH < 26 {
 		// Three benefits on a hand's line: icons as tall as the line.
 		size = lineH - 1
+	}
+	// The icons shrink for the widest caption to fit beside them (a
+	// French side shelf's, on the reveal), down to a readable 14 pixels
+	// (never growing).
+	widest := 0.0
+	for _, s := range captions {
+		widest = max(widest, c.Measure(s, f))
+	}
+	if room := r.Dx() - 14 - int(math.Ceil(widest)); room < size {
+		size = max(min(size, 14), room)
 	}
 	y := r.Min.Y + (r.Dy()-n*lineH)/2
 	for i, b := range benefits {
@@ -420,7 +431,7 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	bw := (w - 2*render.Margin - 16 - 2*8) / 3
 	for i := range g.Seats {
 		y := top + i*revealPitch
-		subjectDisc(c, render.Margin+22, float64(y)+18, 13, g.Seats[i].Subject, render.Sans(15))
+		subjectDisc(c, render.Margin+22, float64(y)+18, 13, g.Seats[i].Subject, render.Sans(minText))
 		c.TextFit(render.NameOf(l, o.Names, i), render.Margin+44, float64(y)+25, float64(w-2*render.Margin-60), render.Sans(20), render.Ink)
 		for k, src := range revealSources(g, i) {
 			box := render.Rect(render.Margin+8+k*(bw+8), y+revealHeadH, bw, revealBoxH)

@@ -24,9 +24,11 @@
 //
 // Pictures are designed for a phone first, by the rules of package render:
 // a picture W pixels wide draws no text under W/45 pixels (10 pixels once
-// shrunk to the 450 of a phone), and none is taller than MaxTall (1.6)
-// times its width at any number of seats, or a phone shrinks it to fit its
-// screen; the tests check both for every kind of picture at 2 to 5 seats.
+// shrunk to the 450 of a phone) nor text under 16 pixels (minText, whose
+// capitals and digits stay 8 pixels tall on a phone), and none is taller
+// than MaxTall (1.6) times its width at any number of seats, or a phone
+// shrinks it to fit its screen; the tests check all three for every kind
+// of picture at 2 to 5 seats.
 // Pictures grow in height rather than width, on render's framed parchment
 // card; what would grow too tall goes into columns (the reveal's boxes,
 // the results' blocks), lower shelves (tall side shelves) or more

@@ -99,7 +99,7 @@ func seatTitle(c *render.Canvas, g *atheneum.Game, seat int, names []string, x0,
 
 	capH := c.CapHeight(big)
 	r := big.Size * 0.5
-	subjectDisc(c, x0+r, y-capH/2, r, s.Subject, render.Sans(max(render.MinText, big.Size*0.55)))
+	subjectDisc(c, x0+r, y-capH/2, r, s.Subject, render.Sans(max(minText, big.Size*0.55)))
 	nx := x0 + 2*r + 10
 	c.TextFit(render.NameOf(c.Lang, names, seat), nx, y, x1-rw-nx-16, big, render.Ink)
 }
@@ -149,3 +149,10 @@ func WriteAll(dir string, g *atheneum.Game, o render.Options) error {
 	}
 	return nil
 }
+
+// minText is the smallest text of the pictures, a book's or a badge's
+// number, a subject's letter: its capitals and digits are 12 pixels tall,
+// 8 or more on a phone's 450 px for pictures up to 672 px wide
+// (render.PhoneCapHeight); at render.MinText (15 px) they would be 11,
+// 7.4 to 7.8 on a phone.
+const minText = 16

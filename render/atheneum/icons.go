@@ -266,7 +266,7 @@ func benefitIcon(b atheneum.Benefit, s int, l i18n.Lang) *render.Sprite {
 			if b.Kind == atheneum.BenefitCompartmentBook {
 				col = atheneum.AnyColor
 			}
-			lf := render.Sans(math.Max(render.MinText, f*0.34))
+			lf := render.Sans(math.Max(minText, f*0.34))
 			bw := s * 9 / 20
 			if col.IsBook() {
 				// A small icon widens its book to hold the letter.
@@ -279,7 +279,7 @@ func benefitIcon(b atheneum.Benefit, s int, l i18n.Lang) *render.Sprite {
 			}
 			if b.Kind == atheneum.BenefitCompartmentBook {
 				name := b.Comp.String()
-				tf := render.Sans(math.Max(render.MinText, f*0.28))
+				tf := render.Sans(math.Max(minText, f*0.28))
 				w := c.Measure(name, tf) + 10
 				tag := image.Rect(int(f/2-w/2), int(f*0.62), int(f/2+w/2), int(f*0.62+f*0.34))
 				c.FillRR(tag, 4, render.Ink)
@@ -298,7 +298,7 @@ func benefitIcon(b atheneum.Benefit, s int, l i18n.Lang) *render.Sprite {
 			dc.LineTo(ax-f*0.02, ay+f*0.13)
 			dc.ClosePath()
 			dc.Fill()
-			c.TextMid(strconv.Itoa(b.N), f/2, f/2, render.Sans(math.Max(render.MinText, f*0.36)), render.Ink)
+			c.TextMid(strconv.Itoa(b.N), f/2, f/2, render.Sans(math.Max(minText, f*0.36)), render.Ink)
 		case atheneum.BenefitSideShelf:
 			// A small cabinet with two spaces and a plus.
 			cab := image.Rect(s/5, s/6, s*4/5, s*5/6)
@@ -308,7 +308,7 @@ func benefitIcon(b atheneum.Benefit, s int, l i18n.Lang) *render.Sprite {
 			// (Not green: green means "to the left" on a card.)
 			c.FillCircle(f*0.78, f*0.24, f*0.17, render.Ink)
 			c.FillCircle(f*0.78, f*0.24, f*0.17-1.5, colLabel)
-			c.TextMid("+", f*0.78, f*0.24, render.Sans(math.Max(render.MinText, f*0.28)), render.Ink)
+			c.TextMid("+", f*0.78, f*0.24, render.Sans(math.Max(minText, f*0.28)), render.Ink)
 		case atheneum.BenefitWand:
 			c.BlitOver(wandSprite(s, atheneum.NoColor), image.Pt(0, 0))
 		case atheneum.BenefitToken:
@@ -316,13 +316,13 @@ func benefitIcon(b atheneum.Benefit, s int, l i18n.Lang) *render.Sprite {
 			// drawn at random.
 			c.FillCircle(f/2, f/2, f*0.42, render.BrassDark)
 			c.FillCircle(f/2, f/2, f*0.42-3, render.Brass)
-			c.TextMid("?", f/2, f/2, render.Sans(math.Max(render.MinText, f*0.42)), render.Ink)
+			c.TextMid("?", f/2, f/2, render.Sans(math.Max(minText, f*0.42)), render.Ink)
 		case atheneum.BenefitPoints:
 			render.DrawStar(c, f/2, f*0.54, f*0.5, render.BrassDark)
 			render.DrawStar(c, f/2, f*0.54, f*0.42, render.Gold)
-			c.TextMid("+"+strconv.Itoa(b.N), f/2, f*0.56, render.Sans(math.Max(render.MinText, f*0.26)), render.Ink)
+			c.TextMid("+"+strconv.Itoa(b.N), f/2, f*0.56, render.Sans(math.Max(minText, f*0.26)), render.Ink)
 		default:
-			c.TextMid(b.String(), f/2, f/2, render.Sans(math.Max(render.MinText, f*0.3)), render.Ink)
+			c.TextMid(b.String(), f/2, f/2, render.Sans(math.Max(minText, f*0.3)), render.Ink)
 		}
 		return c.Img
 	})

@@ -399,15 +399,15 @@ func objectiveStripSprite(ct *atheneum.Content, idx int, l i18n.Lang) *render.Sp
 		x := 10 + c.Text(o.Code, 10, 24, render.Sans(20), render.Ink, 0) + 20
 		render.DrawStar(c, x, 16, 14, render.BrassDark)
 		render.DrawStar(c, x, 16, 12, render.Gold)
-		c.TextMid(strconv.Itoa(o.Points), x, 18, render.Sans(15), render.Ink)
+		c.TextMid(strconv.Itoa(o.Points), x, 18, render.Sans(minText), render.Ink)
 		if o.Wand {
 			// "+ wand": scoring it gives a wand back.
 			x += 18
 			x += c.Text("+", x, 24, render.Sans(17), render.Ink, 0) + 2
 			c.BlitOver(wandSprite(22, atheneum.NoColor), image.Pt(int(x), 5))
 		}
-		c.TextMid(c.FitLabel(kindText(l, o), objStripW-12, render.Cond(15)), objStripW/2, objStripBand+13, render.Cond(15), render.InkSoft)
-		drawRequirements(c, o, image.Rect(8, objStripBand+26, objStripW-8, objStripH-5), objCellW, objCellH, 20, render.Sans(15))
+		c.TextMid(c.FitLabel(kindText(l, o), objStripW-12, render.Cond(minText)), objStripW/2, objStripBand+13, render.Cond(minText), render.InkSoft)
+		drawRequirements(c, o, image.Rect(8, objStripBand+26, objStripW-8, objStripH-5), objCellW, objCellH, 20, render.Sans(minText))
 		return c.Img
 	})
 }
@@ -436,10 +436,10 @@ func drawStripWands(c *render.Canvas, g *atheneum.Game, slot atheneum.RowSlot, a
 		c.FillRR(r.Inset(1), 4, colorOf(col))
 		label := letter(c.Lang, col)
 		if chipW > 60 {
-			label = render.Fit(c, render.NameOf(c.Lang, names, seat), float64(chipW-8), render.Cond(15))
+			label = render.Fit(c, render.NameOf(c.Lang, names, seat), float64(chipW-8), render.Cond(minText))
 		}
 		cx, cy := render.Mid(r)
-		c.TextMid(label, cx, cy, render.Cond(15), bookInk(col))
+		c.TextMid(label, cx, cy, render.Cond(minText), bookInk(col))
 		x += chipW + gap
 	}
 }

@@ -266,7 +266,7 @@ func drawShelfPart(c *render.Canvas, g *atheneum.Game, seat int, p *shelfPlan, p
 			emblemDisc(c, e, cx, cy, r, subject)
 			c.TextMid(render.Fit(c, c.T("render.shelf.favourite"), float64(e.Dx()-8), render.Cond(17)), cx, cy+r+18, render.Cond(17), render.Ink)
 		} else {
-			subjectDisc(c, cx, cy, r, subject, render.Sans(max(render.MinText, r)))
+			subjectDisc(c, cx, cy, r, subject, render.Sans(max(minText, r)))
 		}
 	case partBooks:
 		b, _ := p.box(atheneum.CompID(pt.a))

@@ -14,13 +14,15 @@ import (
 // TestEveryPictureReadsOnAPhone draws every kind of picture for 2 to 5
 // seats in both languages, at the start, in the middle (cards revealed,
 // seats holding items) and at the end of a game, and checks its smallest
-// text once the picture is shrunk to a phone's width, and its height: at
-// most MaxTall (1.6) times its width, or a phone shrinks it further to fit
-// its screen.
+// text once the picture is shrunk to a phone's width (its font size, and
+// the height of its smallest capitals and digits: a book's number, a
+// subject's letter), and its height: at most MaxTall (1.6) times its
+// width, or a phone shrinks it further to fit its screen.
 func TestEveryPictureReadsOnAPhone(t *testing.T) {
 	for seats := atheneum.MinSeats; seats <= atheneum.MaxSeats; seats++ {
 		for _, l := range i18n.Langs {
-			t.Run(fmt.Sprintf("every picture of a %d-seat game in %s has text of %d px or more at %d px wide", seats, l, render.PhoneText, render.PhoneWidth), func(t *testing.T) {
+			t.Run(fmt.Sprintf("every picture of a %d-seat game in %s has text of %d px and capitals of %d px or more at %d px wide", seats, l,
+				render.PhoneText, render.PhoneCapHeight, render.PhoneWidth), func(t *testing.T) {
 				t.Parallel()
 				g, err := atheneum.NewGame(atheneum.Config{Subjects: atheneum.Colors[:seats], Seed: uint64(40 + seats)})
 				if err != nil {
@@ -65,10 +67,14 @@ func TestEveryPictureReadsOnAPhone(t *testing.T) {
 }
 
 // checkPhone fails when picture p, a kind drawn from state st, would not
-// read on a phone: text too small once shrunk to its width, or too tall.
+// read on a phone: text or capitals too small once shrunk to its width,
+// or too tall.
 func checkPhone(t *testing.T, kind string, st *atheneum.Game, p render.Picture) {
 	t.Helper()
 	if msg := p.PhoneProblem(); msg != "" {
+		t.Errorf("%s at %v: %s", kind, st, msg)
+	}
+	if msg := p.PhoneCapProblem(); msg != "" {
 		t.Errorf("%s at %v: %s", kind, st, msg)
 	}
 	if float64(p.Height) > MaxTall*float64(p.Width) {

@@ -115,7 +115,7 @@ func DrawFinalShelves(final *atheneum.Game, o render.Options) ([]render.Picture,
 				pl.at = image.Pt(x+(cardW-pl.l.size.X)/2, y+36)
 				panel := render.Rect(x, y, cardW, lineH[k])
 				c.FillRR(panel, 10, render.ParchmentDark)
-				subjectDisc(c, float64(panel.Min.X)+20, float64(panel.Min.Y)+18, 13, final.Seats[i].Subject, render.Sans(15))
+				subjectDisc(c, float64(panel.Min.X)+20, float64(panel.Min.Y)+18, 13, final.Seats[i].Subject, render.Sans(minText))
 				pts, _ := score(final, i)
 				sw := c.Text(strconv.Itoa(pts), float64(panel.Max.X-10), float64(panel.Min.Y)+26, render.Sans(20), render.Ink, 1)
 				c.TextFit(render.NameOf(l, o.Names, i), float64(panel.Min.X)+40, float64(panel.Min.Y)+26, float64(cardW-60)-sw, render.Sans(17), render.Ink)
@@ -208,7 +208,7 @@ func drawScoreChart(c *render.Canvas, g *atheneum.Game, scores [][]int, names []
 	for s := 0; s < n; s++ {
 		col := g.Seats[s].Subject
 		for t := 0; t < turns; t++ {
-			subjectDisc(c, xOf(t), yOf(scores[t][s]), 10, col, render.Sans(15))
+			subjectDisc(c, xOf(t), yOf(scores[t][s]), 10, col, render.Sans(minText))
 		}
 		ends[s] = end{s, yOf(scores[turns-1][s])}
 	}

@@ -48,7 +48,7 @@ var (
 	// tinyShelf fits two seats' shelves side by side on a phone picture.
 	tinyShelf = &shelfStyle{key: "tiny", cw: 26, ch: 32, wall: 6, head: 24, candle: image.Pt(46, 26),
 		sideGap: 10, bookInset: 2, bookTop: 3, codes: false, spider: 18, badge: 22,
-		letter: render.Sans(16), code: render.Cond(16), comp: render.Sans(16), badgeF: render.Sans(15), candleF: render.Sans(15),
+		letter: render.Sans(16), code: render.Cond(16), comp: render.Sans(16), badgeF: render.Sans(minText), candleF: render.Sans(minText),
 		platePad: 6, bg: render.ParchmentDark}
 )
 

@@ -224,7 +224,7 @@ func drawShelfLegend(c *render.Canvas, x0, y, width int) {
 	c.BlitOver(spiderSprite(24), image.Pt(int(x), int(base)-19))
 	x += 30
 	x += c.Text(c.T("render.shelf.legend.spider"), x, base, f, render.Ink, 0) + 22
-	c.BlitOver(badgeSprite(26, 5, false, render.Sans(15)), image.Pt(int(x), int(base)-20))
+	c.BlitOver(badgeSprite(26, 5, false, render.Sans(minText)), image.Pt(int(x), int(base)-20))
 	x += 32
 	c.TextFit(c.T("render.shelf.legend.badge"), x, base, float64(x0+width)-x, f, render.Ink)
 }

@@ -154,7 +154,7 @@ func drawRowLine(c *render.Canvas, g *atheneum.Game, i int, slot atheneum.RowSlo
 	x += c.Text(ob.Code, x, base, render.Sans(19), render.Ink, 0) + 10
 	render.DrawStar(c, x+15, base-7, 17, render.BrassDark)
 	render.DrawStar(c, x+15, base-7, 14, render.Gold)
-	c.TextMid(strconv.Itoa(ob.Points), x+15, base-6, render.Sans(15), render.Ink)
+	c.TextMid(strconv.Itoa(ob.Points), x+15, base-6, render.Sans(minText), render.Ink)
 	x += 36
 	if ob.Wand {
 		c.Text("+", x, base, render.Sans(18), render.Ink, 0)
@@ -164,7 +164,7 @@ func drawRowLine(c *render.Canvas, g *atheneum.Game, i int, slot atheneum.RowSlo
 	right := float64(r.Max.X) - 4
 	for k := len(slot.Wands) - 1; k >= 0; k-- {
 		if s := slot.Wands[k]; s >= 0 && s < len(g.Seats) {
-			subjectDisc(c, right-13, base-7, 13, g.Seats[s].Subject, render.Sans(15))
+			subjectDisc(c, right-13, base-7, 13, g.Seats[s].Subject, render.Sans(minText))
 			right -= 30
 		}
 	}

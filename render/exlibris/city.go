@@ -286,7 +286,7 @@ func drawTile(c *render.Canvas, tv *tileView, r image.Rectangle, lv cityLevel) {
 		c.Blit(hourglassSprite(colTile), image.Pt(right-17, y))
 		right -= 22
 	}
-	label(c, locName(l, tv.loc), float64(x+28), float64(y+17), float64(right-x-30), render.Cond(15), render.Ink)
+	label(c, locName(l, tv.loc), float64(x+28), float64(y+17), float64(right-x-30), render.Cond(minText), render.Ink)
 	// The slots, with the assistants on them.
 	d, step := slotD, slotStep
 	if compact {
@@ -369,7 +369,7 @@ func seatRowSprite(h int, gold bool) *render.Sprite {
 // drawChips draws a compact tile's cards from x as chips with their codes
 // (a hidden card's chip is its back), then "+N" for those left out at x1.
 func drawChips(c *render.Canvas, tv *tileView, x, y, x1 int) {
-	f := render.Cond(15)
+	f := render.Cond(minText)
 	for i := 0; i < tv.count; i++ {
 		s, fill, ink := "", colBack, colBackInk
 		if i < len(tv.cards) {
@@ -479,12 +479,12 @@ func drawTableCats(c *render.Canvas, g *exlibris.Game, y int, dense bool) {
 			gw := c.Text(glyph, float64(x), float64(y+17), render.Sans(16), col, 0)
 			if k >= 0 {
 				c.BlitOver(bookSprite(k, 18), image.Pt(x+int(gw)+6, y+2))
-				label(c, catName(l, k), float64(x)+gw+30, float64(y+17), float64(innerW/2)-gw-38, render.Cond(15), render.Ink)
+				label(c, catName(l, k), float64(x)+gw+30, float64(y+17), float64(innerW/2)-gw-38, render.Cond(minText), render.Ink)
 			}
 			continue
 		}
 		gw := c.Text(glyph, float64(x), float64(y+18), render.Sans(16), col, 0)
-		c.Text(word, float64(x)+gw+6, float64(y+18), render.Cond(15), render.InkSoft, 0)
+		c.Text(word, float64(x)+gw+6, float64(y+18), render.Cond(minText), render.InkSoft, 0)
 		if k < 0 {
 			continue
 		}
@@ -513,7 +513,7 @@ const (
 func drawSeatRows(c *render.Canvas, g *exlibris.Game, names []string, y, rowH int) int {
 	l := c.Lang
 	x0 := render.Margin + 4
-	f := render.Cond(15)
+	f := render.Cond(minText)
 	for _, col := range []struct {
 		x  int
 		id string
@@ -567,11 +567,11 @@ func cityLegend(c *render.Canvas, dense bool) [][]legendPlace {
 				framedRR(c, r, 6, 3, render.Brass, colTile)
 			}, pt(l, "legend.permanent")},
 			legendItem{14, func(c *render.Canvas, x, cy int) {
-				c.Text("★", float64(x), float64(cy+6), render.Sans(15), render.BrassDark, 0)
+				c.Text("★", float64(x), float64(cy+6), render.Sans(minText), render.BrassDark, 0)
 			},
 				pt(l, "tag.popular")},
 			legendItem{14, func(c *render.Canvas, x, cy int) {
-				c.Text("✖", float64(x), float64(cy+6), render.Sans(15), render.Red, 0)
+				c.Text("✖", float64(x), float64(cy+6), render.Sans(minText), render.Red, 0)
 			},
 				pt(l, "tag.banned")})
 	}

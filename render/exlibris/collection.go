@@ -395,8 +395,8 @@ func categoriesSprite(l i18n.Lang, id string, popular, banned, spec exlibris.Cat
 			if !t.show {
 				continue
 			}
-			x -= c.Text(t.word, x, 18, render.Cond(15), render.InkSoft, 1) + 4
-			x -= c.Text(t.glyph, x, 18, render.Sans(15), t.col, 1) + 14
+			x -= c.Text(t.word, x, 18, render.Cond(minText), render.InkSoft, 1) + 4
+			x -= c.Text(t.glyph, x, 18, render.Sans(minText), t.col, 1) + 14
 		}
 		colW := innerW / 2
 		for k := exlibris.Category(0); k < exlibris.NumCategories; k++ {
@@ -405,7 +405,7 @@ func categoriesSprite(l i18n.Lang, id string, popular, banned, spec exlibris.Cat
 			box := render.Rect(cx+2, cy, colW-4, 25)
 			c.FillRR(box, 6, render.ParchmentDark)
 			c.BlitOver(bookSprite(k, 17), image.Pt(cx+8, cy+3))
-			label(c, catName(l, k), float64(cx+32), float64(cy+18), float64(colW-90), render.Cond(15), render.Ink)
+			label(c, catName(l, k), float64(cx+32), float64(cy+18), float64(colW-90), render.Cond(minText), render.Ink)
 			right := float64(box.Max.X - 8)
 			switch k {
 			case popular:
@@ -450,7 +450,7 @@ func drawCollectionGrid(c *render.Canvas, p gridPlan, x0, y0 int, cl *collection
 		r, _ := p.cell(x0, y0, p.minR, p.minC)
 		render.Dashed(c, r, 2, render.InkSoft)
 		cx, cy := render.Mid(r)
-		c.TextMid(pt(c.Lang, "empty_short"), cx, cy, render.Cond(15), render.InkSoft)
+		c.TextMid(pt(c.Lang, "empty_short"), cx, cy, render.Cond(minText), render.InkSoft)
 		return
 	}
 	drawStable(c, p, x0, y0, cl.stable)
@@ -467,7 +467,7 @@ func drawCollectionGrid(c *render.Canvas, p gridPlan, x0, y0 int, cl *collection
 		r, _ := p.cell(x0, y0, sp.R, sp.C)
 		n, _ := strconv.Atoi(sp.Label)
 		cx, cy := render.Mid(r)
-		half := math.Round(math.Max(15, size)*1.5) / 2
+		half := math.Round(math.Max(minText, size)*1.5) / 2
 		switch sp.Mode {
 		case Place:
 			if occupied(cl.places, sp.R, sp.C) {
@@ -478,14 +478,14 @@ func drawCollectionGrid(c *render.Canvas, p gridPlan, x0, y0 int, cl *collection
 			// In the gap before the card (the row from it moves right)
 			// or after it (it moves left), below the codes: the one
 			// moving left above the one moving right.
-			b := math.Round(15*1.5) / 2
+			b := math.Round(minText*1.5) / 2
 			gx, dir := float64(r.Min.X)-float64(p.gap)/2, 1.0
 			cy = float64(r.Max.Y) - b - 2
 			if sp.Mode == PushLeft {
 				gx, dir = float64(r.Max.X)+float64(p.gap)/2, -1
 				cy = math.Max(float64(r.Max.Y)-3*b-5, float64(r.Min.Y)+b)
 			}
-			bw := drawLitBadge(c, n, gx, cy, 15)
+			bw := drawLitBadge(c, n, gx, cy, minText)
 			drawArrow(c, gx+dir*(bw/2+1), cy, dir)
 		case Over, Under:
 			// Over at the bottom left, under at the bottom right (on a
@@ -498,7 +498,7 @@ func drawCollectionGrid(c *render.Canvas, p gridPlan, x0, y0 int, cl *collection
 			} else if sp.Mode == Over {
 				by -= 2*half + 2
 			}
-			drawLitBadge(c, n, bx, by, 15)
+			drawLitBadge(c, n, bx, by, minText)
 		}
 	}
 }
@@ -574,7 +574,7 @@ func drawBandCaptions(c *render.Canvas, p gridPlan, x0, y0 int) {
 		r, _ := p.cell(x0, y0, p.minR, p.minC+b*p.perBand)
 		first := b*p.perBand + 1
 		last := min(p.cols, (b+1)*p.perBand)
-		c.Text(pt(c.Lang, "band", "First", first, "Last", last), float64(x0), float64(r.Min.Y-9), render.Cond(15), render.InkSoft, 0)
+		c.Text(pt(c.Lang, "band", "First", first, "Last", last), float64(x0), float64(r.Min.Y-9), render.Cond(minText), render.InkSoft, 0)
 	}
 }
 
@@ -594,7 +594,7 @@ func collectionLegend(l i18n.Lang, cl *collection) []legendItem {
 		modes[sp.Mode] = true
 	}
 	badge := func(dx, dy int) func(c *render.Canvas, x, cy int) {
-		return func(c *render.Canvas, x, cy int) { drawLitBadge(c, 1, float64(x+dx), float64(cy+dy), 15) }
+		return func(c *render.Canvas, x, cy int) { drawLitBadge(c, 1, float64(x+dx), float64(cy+dy), minText) }
 	}
 	onCard := func(over bool) func(c *render.Canvas, x, cy int) {
 		return func(c *render.Canvas, x, cy int) {
@@ -602,9 +602,9 @@ func collectionLegend(l i18n.Lang, cl *collection) []legendItem {
 			c.FillRR(r, 3, colCardEdge)
 			c.FillRR(r.Inset(2), 2, colCard)
 			if over {
-				drawLitBadge(c, 1, float64(x+12), float64(cy+2), 15)
+				drawLitBadge(c, 1, float64(x+12), float64(cy+2), minText)
 			} else {
-				drawLitBadge(c, 1, float64(x+28), float64(cy+2), 15)
+				drawLitBadge(c, 1, float64(x+28), float64(cy+2), minText)
 			}
 		}
 	}
@@ -711,7 +711,7 @@ func flowLegend(c *render.Canvas, items []legendItem, width int) [][]legendPlace
 	x := 0
 	const gap = 18
 	for _, it := range items {
-		w := it.w + 6 + int(c.Measure(it.words, render.Cond(15))+0.5)
+		w := it.w + 6 + int(c.Measure(it.words, render.Cond(minText))+0.5)
 		if len(lines) == 0 || x > 0 && x+w > width-8 {
 			lines = append(lines, nil)
 			x = 0
@@ -729,7 +729,7 @@ func drawLegend(c *render.Canvas, lines [][]legendPlace, x0, y0 int) {
 		cy := y0 + i*legendLineH + legendLineH/2
 		for _, p := range line {
 			p.item.sample(c, x0+p.x+4, cy)
-			label(c, p.item.words, float64(x0+p.x+4+p.item.w+6), float64(cy+6), float64(innerW-p.x-p.item.w-10), render.Cond(15), render.InkSoft)
+			label(c, p.item.words, float64(x0+p.x+4+p.item.w+6), float64(cy+6), float64(innerW-p.x-p.item.w-10), render.Cond(minText), render.InkSoft)
 		}
 	}
 }

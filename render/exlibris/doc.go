@@ -41,8 +41,9 @@
 // picture's legend.
 //
 // The pictures follow package render's rules for a phone: 634 pixels
-// wide, no text under render.MinText, and never taller than 1.6 times
-// their width. A large collection shrinks its cards (their codes stay
+// wide, no text under 16 pixels (minText: capitals and digits 12 pixels
+// tall, 8 on a phone, render.PhoneCapHeight), and never taller than 1.6
+// times their width. A large collection shrinks its cards (their codes stay
 // readable), then wraps its columns into bands; a large hand takes more
 // cards to a line; a city with many locations draws them compact, their
 // cards as chips with their codes; an inspection of four large

@@ -13,13 +13,19 @@ import (
 )
 
 // Every picture is as wide as Atheneum's and Anludim's: a phone shows it
-// at 450 pixels, where render.MinText reads at 10.6 pixels. None is
+// at 450 pixels, where minText reads at 11.4 pixels. None is
 // taller than maxH.
 const (
 	picW   = 634
 	innerW = picW - 2*render.Margin
 	maxH   = picW * 8 / 5
 )
+
+// minText is the smallest text of the pictures, an item's value, a card's
+// "/7", a place's badge: its capitals and digits are 12 pixels tall, 8.5
+// on a phone's 450 px (render.PhoneCapHeight); at render.MinText (15 px)
+// they would be 11, 7.8 on a phone.
+const minText = 16
 
 // The six categories each have a colour and a shape, so that a book reads
 // without its colour: codex a square, fiction a disc, history a triangle,

@@ -150,7 +150,7 @@ func drawCard(c *render.Canvas, id int, r image.Rectangle, kind cardKind) {
 	} else {
 		cw := c.Text(code(id), x0+6, y0+lay.base, cs.f, ink, 0)
 		if cs.of {
-			c.Text("/"+strconv.Itoa(info.Of), x0+6+cw+2, y0+lay.base, render.Cond(15), render.InkSoft, 0)
+			c.Text("/"+strconv.Itoa(info.Of), x0+6+cw+2, y0+lay.base, render.Cond(minText), render.InkSoft, 0)
 		}
 	}
 	bottom := y0 + lay.bottom
@@ -181,23 +181,23 @@ func codeSpec(c *render.Canvas, id, w int) codeStyle {
 	info, _ := exlibris.Card(id)
 	s := code(id)
 	room := float64(w - 10)
-	size := math.Min(26, math.Max(15, float64(w)*0.3))
-	for ; size >= 15; size-- {
+	size := math.Min(26, math.Max(minText, float64(w)*0.3))
+	for ; size >= minText; size-- {
 		f := render.Sans(size)
 		cw := c.Measure(s, f)
 		if cw > room {
 			continue
 		}
-		of := c.Measure("/"+strconv.Itoa(info.Of), render.Cond(15))
+		of := c.Measure("/"+strconv.Itoa(info.Of), render.Cond(minText))
 		if w >= 60 && cw+2+of <= room {
 			return codeStyle{f: f, of: true}
 		}
 		return codeStyle{f: f, centred: true}
 	}
-	if c.Measure(s, render.Cond(15)) <= float64(w-4) {
-		return codeStyle{f: render.Cond(15), centred: true}
+	if c.Measure(s, render.Cond(minText)) <= float64(w-4) {
+		return codeStyle{f: render.Cond(minText), centred: true}
 	}
-	return codeStyle{f: render.Cond(15), stacked: true}
+	return codeStyle{f: render.Cond(minText), stacked: true}
 }
 
 // codeLines is where a card writes its code, from the card's top: the
@@ -304,13 +304,13 @@ func drawToken(c *render.Canvas, seat int, special bool, x, y, d int) {
 		c.FillCircle(float64(x)+fd/2, float64(y)+fd/2, fd/2, render.Ink)
 		c.FillCircle(float64(x)+fd/2, float64(y)+fd/2, fd/2-2, seatFill[seat])
 	}
-	c.TextMid(strconv.Itoa(seat+1), float64(x)+fd/2, float64(y)+fd/2, render.Sans(15), seatInk(seat))
+	c.TextMid(strconv.Itoa(seat+1), float64(x)+fd/2, float64(y)+fd/2, render.Sans(minText), seatInk(seat))
 }
 
 // drawLitBadge draws a place's number on a green disc centred on (cx, cy),
-// its text size pixels (at least 15), and returns its width.
+// its text size pixels (at least minText), and returns its width.
 func drawLitBadge(c *render.Canvas, n int, cx, cy, size float64) float64 {
-	size = math.Max(15, math.Round(size))
+	size = math.Max(minText, math.Round(size))
 	sp := badgeSprite(n, size)
 	b := sp.Bounds()
 	c.BlitOver(sp, image.Pt(int(math.Round(cx-float64(b.Dx())/2)), int(math.Round(cy-float64(b.Dy())/2))))
@@ -352,7 +352,7 @@ func slotSprite(d, bid int) *render.Sprite {
 		c.FillCircle(fd/2, fd/2, fd/2, colCardEdge)
 		c.FillCircle(fd/2, fd/2, fd/2-1.5, colSlot)
 		if bid > 0 {
-			c.TextMid(strconv.Itoa(bid), fd/2, fd/2, render.Sans(15), render.InkSoft)
+			c.TextMid(strconv.Itoa(bid), fd/2, fd/2, render.Sans(minText), render.InkSoft)
 		}
 		return c.Img
 	})
@@ -366,7 +366,7 @@ func numberSprite(n int) *render.Sprite {
 		c.Lang = i18n.English
 		defer c.Release()
 		c.FillCircle(12, 12, 12, render.FrameBrown)
-		c.TextMid(strconv.Itoa(n), 12, 12, render.Cond(15), render.White)
+		c.TextMid(strconv.Itoa(n), 12, 12, render.Cond(minText), render.White)
 		return c.Img
 	})
 }

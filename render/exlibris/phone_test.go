@@ -30,11 +30,15 @@ var titles = map[string]map[i18n.Lang]string{
 	"results":    {i18n.English: "Final results", i18n.French: "Résultats finaux"},
 }
 
-// checkPicture fails the test when a picture does not read on a phone,
-// is too tall, had a label shortened, or has no alt text in its language.
+// checkPicture fails the test when a picture does not read on a phone
+// (its font size, or the height of its smallest capitals and digits), is
+// too tall, had a label shortened, or has no alt text in its language.
 func checkPicture(t *testing.T, what, kind string, l i18n.Lang, p render.Picture) {
 	t.Helper()
 	if msg := p.PhoneProblem(); msg != "" {
+		t.Errorf("%s: %s", what, msg)
+	}
+	if msg := p.PhoneCapProblem(); msg != "" {
 		t.Errorf("%s: %s", what, msg)
 	}
 	if s := p.Shortened(); s != "" {
@@ -57,7 +61,7 @@ func checkPicture(t *testing.T, what, kind string, l i18n.Lang, p render.Picture
 // seat's own view (lighting the places of a card being archived) and a
 // spectator's, each hand as its seat and a spectator see it, the city,
 // the inspection and the results. Each reads on a phone (no text under 10
-// pixels at 450 wide), is no taller than 1.6 times its width, shortens no
+// pixels at 450 wide, no capital or digit under 8), is no taller than 1.6 times its width, shortens no
 // label and has a whole alt text in its language.
 func TestEveryPictureReadsOnAPhone(t *testing.T) {
 	for seats := exlibris.MinSeats; seats <= exlibris.MaxSeats; seats++ {

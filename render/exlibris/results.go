@@ -79,7 +79,7 @@ func resultsCanvas(g *exlibris.Game, o render.Options) (*render.Canvas, string, 
 	scratch.Lang = l
 	h := render.Margin + resHeadH
 	for i := range st {
-		st[i].details = wrapParts(scratch, detailParts(l, g, &st[i]), innerW-24, render.Cond(15))
+		st[i].details = wrapParts(scratch, detailParts(l, g, &st[i]), innerW-24, render.Cond(minText))
 		h += panelH(&st[i]) + resGap
 	}
 	scratch.Release()
@@ -241,11 +241,11 @@ func drawStanding(c *render.Canvas, s *standing, names []string, y, most int) {
 		rx := box.Min.X + 12 + (i%2)*colW
 		ly := ry + (i/2)*resRowLine
 		c.FillRR(render.Rect(rx, ly+4, 14, 14), 3, r.col)
-		label(c, rowName(l, r.id), float64(rx+20), float64(ly+17), float64(colW-70), render.Cond(15), render.Ink)
+		label(c, rowName(l, r.id), float64(rx+20), float64(ly+17), float64(colW-70), render.Cond(minText), render.Ink)
 		c.Text(signed(s.points[r.id], r.id == exlibris.RowBanned), float64(rx+colW-16), float64(ly+17), render.Sans(17), render.Ink, 1)
 	}
 	for k, line := range s.details {
-		label(c, line, float64(box.Min.X+12), float64(ry+3*resRowLine+14+k*22), innerW-24, render.Cond(15), render.InkSoft)
+		label(c, line, float64(box.Min.X+12), float64(ry+3*resRowLine+14+k*22), innerW-24, render.Cond(minText), render.InkSoft)
 	}
 }
 
