@@ -107,8 +107,10 @@ func TestADuplicateInteractionIsExpected(t *testing.T) {
 	if err := h.Srv.Dispatch(h.Ctx, "INTERACTION_CREATE", json.RawMessage(in.Payload)); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(h.logs.String(), "duplicate interaction") && time.Now().Before(deadline) {
+	// The gateway delivers the duplicate in its own time: wait for the
+	// bot's word on it, however long a loaded machine takes (go test's
+	// -timeout catches a bot that never says it).
+	for !strings.Contains(h.logs.String(), "duplicate interaction") {
 		time.Sleep(10 * time.Millisecond)
 	}
 	h.Settle()

@@ -154,7 +154,7 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 			for b.Loop() {
 				// Inline searches can hold the people's games back for
 				// minutes.
-				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, apart: tc.apart, timeout: time.Hour}, "host")
+				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, apart: tc.apart}, "host")
 				stop := keepSearching(b, h, tc.searching)
 				lat = append(lat, playManyGamesOn(b, h, 20, 2)...)
 				ai, cl := stop()

@@ -121,11 +121,7 @@ func TestCrashSafety(t *testing.T) {
 			// Most kills land among commits; every fourth lands at a random
 			// moment of start-up (opening, migrating, loading).
 			if k%4 != 0 {
-				select {
-				case <-first:
-				case <-time.After(10 * time.Second):
-					t.Fatal("the child never committed")
-				}
+				<-first // as long as it takes: go test's -timeout catches a child that never commits
 			}
 			time.Sleep(time.Duration(rand.IntN(50_000)) * time.Microsecond)
 			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {

@@ -88,11 +88,7 @@ func newThinkingFixture(t *testing.T, g engine.Players) *fixture {
 // waitStarted waits for the first search to begin.
 func waitStarted(t *testing.T, g *gated) {
 	t.Helper()
-	select {
-	case <-g.started:
-	case <-time.After(10 * time.Second):
-		t.Fatal("no search began")
-	}
+	<-g.started // as long as it takes: go test's -timeout catches none beginning
 }
 
 // movesBy counts the stored moves of seat made in step's turn by who.
