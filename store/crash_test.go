@@ -25,6 +25,7 @@ const crashEnv = "ATHENEUM_STORE_CRASH_DB"
 // random games through the store forever, printing "commit GAME SEQ" after
 // each commit returns, until the parent kills it.
 func TestHelperProcess(t *testing.T) {
+	t.Parallel()
 	path := os.Getenv(crashEnv)
 	if path == "" {
 		t.Skip("run by TestCrashSafety")
@@ -83,6 +84,7 @@ func TestHelperProcess(t *testing.T) {
 // random moments, and checks that every move it acknowledged is stored:
 // in an SQLite file (whose WAL must also be sound), and in PostgreSQL.
 func TestCrashSafety(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		const kills = 24
 		path := be.fresh(t)

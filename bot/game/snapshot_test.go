@@ -12,6 +12,7 @@ import (
 )
 
 func TestSnapshotsNeverWaitForTheTable(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startWithAIs("normal")
 

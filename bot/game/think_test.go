@@ -108,6 +108,7 @@ func (f *fixture) movesBy(id string, seat int, by string) int {
 }
 
 func TestASearchRunsOffTheGamesLock(t *testing.T) {
+	t.Parallel()
 	g := newGated(true)
 	f := newThinkingFixture(t, g)
 	// Starting returns while the AI seat's pick is still being searched:
@@ -142,6 +143,7 @@ func TestASearchRunsOffTheGamesLock(t *testing.T) {
 }
 
 func TestASearchWhoseSeatChangedIsSearchedAgain(t *testing.T) {
+	t.Parallel()
 	g := newGated(true)
 	f := newThinkingFixture(t, g)
 	id := f.startWithAIs("normal")
@@ -163,6 +165,7 @@ func TestASearchWhoseSeatChangedIsSearchedAgain(t *testing.T) {
 }
 
 func TestASearchOvertakenByTheDeadlineIsDropped(t *testing.T) {
+	t.Parallel()
 	g := newGated(true)
 	f := newThinkingFixture(t, g)
 	id := f.startWithAIs("normal")
@@ -189,6 +192,7 @@ func TestASearchOvertakenByTheDeadlineIsDropped(t *testing.T) {
 }
 
 func TestAGameWithSearchesInThePoolPlaysToItsEnd(t *testing.T) {
+	t.Parallel()
 	f := newThinkingFixture(t, newGated(false))
 	id := f.startWithAIs("normal", "hard")
 	for moves := 0; ; moves++ {
