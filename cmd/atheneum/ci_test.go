@@ -15,6 +15,7 @@ import (
 // every package of the module is tested exactly once, and that the
 // packages where goroutines meet are tested under the race detector.
 func TestCITestsEveryPackageOnceAsTheReadmeSays(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

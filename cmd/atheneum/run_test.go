@@ -23,6 +23,7 @@ import (
 // its endpoint and delivers a command there, a load balancer finds it
 // healthy, and at the signal it stops listening and returns.
 func TestTheBotServesTheHTTPEndpointAndStopsGracefully(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background()) // no deadline: go test's -timeout catches a hang
 	defer cancel()
 	srv := discordtest.New(t, discordtest.Options{})
@@ -90,6 +91,7 @@ func TestTheBotServesTheHTTPEndpointAndStopsGracefully(t *testing.T) {
 // process as ATHENEUM_SHARDS=1/2 starts it: it identifies as shard 1 of 2
 // and leaves the commands to shard 0.
 func TestAShardOtherThanZeroIdentifiesAsItselfAndLeavesTheCommands(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background()) // no deadline: go test's -timeout catches a hang
 	defer cancel()
 	srv := discordtest.New(t, discordtest.Options{})
