@@ -200,6 +200,21 @@ func (h *harness) start() {
 	h.Driver.Bot, h.Driver.Store = b, db
 }
 
+// oneFlowAtATime marks a test that plays whole games through one bot, a
+// move at a time, to check the flow (its posts, words, counts and
+// refusals) rather than goroutines meeting: under the race detector it is
+// skipped. CI runs this package twice (see README): under -race, where
+// the tests of goroutines meeting run and one whole game of each game
+// (TestFullGameThroughDiscord, TestAnludimInEnglishThroughDiscord,
+// TestExlibrisInEnglishThroughDiscord, the fixture game's), then whole
+// without it, where these run at full speed, some ten times faster.
+func oneFlowAtATime(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("a flow played one move at a time: tested without the race detector (see oneFlowAtATime)")
+	}
+}
+
 // testFaces are the games the test bot hosts, with a fixed search effort
 // so that a test plays the same game every run.
 func testFaces() []face.Face {
