@@ -12,6 +12,7 @@ import (
 )
 
 func TestAGameWithAIPlayers(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")

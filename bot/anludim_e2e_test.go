@@ -303,6 +303,7 @@ func TestAnludimInEnglishThroughDiscord(t *testing.T) {
 // /anludim new language:fr on a French server, and reads everything every
 // member saw for English.
 func TestAnludimInFrenchThroughDiscord(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	g := playAnludim(t, i18n.French, false)
 	g.check(t)
@@ -312,6 +313,7 @@ func TestAnludimInFrenchThroughDiscord(t *testing.T) {
 // TestAnludimExpertThroughDiscord plays a game in the expert variant,
 // which the host chose in the lobby's menu.
 func TestAnludimExpertThroughDiscord(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	g := playAnludim(t, i18n.English, true)
 	g.check(t)

@@ -19,6 +19,7 @@ import (
 // is undone within the turn; the host extends the deadline; the deadline
 // passes and the autopilot plays the absent player's turn.
 func TestAnludimRefusesForgeriesUndoesAndWaitsCalmly(t *testing.T) {
+	oneFlowAtATime(t)
 	for _, l := range []i18n.Lang{i18n.English, i18n.French} {
 		t.Run("in "+string(l), func(t *testing.T) {
 			t.Parallel()

@@ -59,17 +59,20 @@ func concurrentAskers(tb testing.TB, n int) (*harness, []discordtest.User) {
 const answerLatency = 250 * time.Millisecond
 
 // TestAnswersDoNotWaitForEachOther: twenty people asking at once get
-// their answers in about two Discord round trips (the acknowledgement,
-// then the edit), not one after another. Twenty edits in a row would take
-// five seconds; the bound leaves room for a slow machine.
+// their answers (the acknowledgement, then the edit) side by side, not one
+// after another: with every Discord call taking 250 ms, Discord holds
+// several of the answers' edits at once. Counted by the fake, not timed:
+// one edit after another never overlap however slow the machine, and
+// edits sent at once do (BenchmarkConcurrentAnswers times them).
 func TestAnswersDoNotWaitForEachOther(t *testing.T) {
 	t.Parallel()
 	h, askers := concurrentAskers(t, 20)
 	h.Srv.SetLatency(answerLatency)
 	waits := askAtOnce(t, h, askers)
 	h.Srv.SetLatency(0)
-	if worst := slices.Max(waits); worst > 8*answerLatency {
-		t.Errorf("the slowest of 20 answers took %v; edits of different interactions queue behind each other", worst)
+	t.Logf("the slowest of 20 answers took %v; Discord held up to %d edits at once", slices.Max(waits), h.Srv.MostAtOnce("PATCH /webhooks"))
+	if n := h.Srv.MostAtOnce("PATCH /webhooks"); n < 2 {
+		t.Errorf("Discord held at most %d edit of the 20 answers at once: edits of different interactions queue behind each other", n)
 	}
 }
 
@@ -107,8 +110,10 @@ func TestADuplicateInteractionIsExpected(t *testing.T) {
 	if err := h.Srv.Dispatch(h.Ctx, "INTERACTION_CREATE", json.RawMessage(in.Payload)); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(h.logs.String(), "duplicate interaction") && time.Now().Before(deadline) {
+	// The gateway delivers the duplicate in its own time: wait for the
+	// bot's word on it, however long a loaded machine takes (go test's
+	// -timeout catches a bot that never says it).
+	for !strings.Contains(h.logs.String(), "duplicate interaction") {
 		time.Sleep(10 * time.Millisecond)
 	}
 	h.Settle()

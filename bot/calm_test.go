@@ -239,6 +239,7 @@ func (h *harness) received(u discordtest.User) []int {
 // direct messages are closed, each step 24 hours long, and counts every
 // message each of them is notified of, step by step.
 func TestAWholeGameStaysWithinTheNotificationBudget(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ada", "basil", "clio", "dora")
 	ps := newPlayers(h, 18, "dora")

@@ -17,6 +17,7 @@ import (
 // direct message channel is opened once. Run with -v for the calls by
 // route.
 func TestDiscordCallsPerTurn(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	for players := atheneum.MinSeats; players <= atheneum.MaxSeats; players++ {
 		t.Run(fmt.Sprintf("%d players", players), func(t *testing.T) {

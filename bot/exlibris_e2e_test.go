@@ -551,6 +551,7 @@ func TestExlibrisInEnglishThroughDiscord(t *testing.T) {
 // /exlibris new language:fr on a French server, and reads everything
 // every member saw for English.
 func TestExlibrisInFrenchThroughDiscord(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	g := playExlibris(t, i18n.French)
 	g.check(t)
@@ -561,6 +562,7 @@ func TestExlibrisInFrenchThroughDiscord(t *testing.T) {
 // the public library, with the typed archive (/exlibris archive and its
 // suggestions) used for one move.
 func TestExlibrisSoloThroughDiscord(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ana")
 	ana := h.user("ana")

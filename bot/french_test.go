@@ -221,6 +221,7 @@ func (h *harness) openFrenchGame(players ...discordtest.User) {
 // autopilot, the read-only commands and a few refusals, then reads
 // everything every member saw for English.
 func TestAWholeGameInFrench(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy")
 	speakFrench(h)

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -393,9 +392,7 @@ func TestShutdownFinishesWorkAndRefusesNewInteractions(t *testing.T) {
 	h := newHarness(t, "ana", "bo")
 	ana := h.user("ana")
 	h.openGame(ana, h.user("bo"))
-	ctx, cancel := context.WithTimeout(h.Ctx, 5*time.Second)
-	defer cancel()
-	if err := h.bot.Close(ctx); err != nil {
+	if err := h.bot.Close(h.Ctx); err != nil {
 		t.Fatal(err)
 	}
 	seen := h.slash(ana, "status")

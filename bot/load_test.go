@@ -10,6 +10,8 @@ import (
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
 	"atheneum/engine/atheneum"
+	"atheneum/engine/tictactoe"
+	"atheneum/store"
 )
 
 // tableOfThree adds channel game-k and three members to play in it, each
@@ -114,13 +116,72 @@ func playManyGamesOn(tb testing.TB, h *harness, games, turns int) []time.Duratio
 }
 
 // TestTwentyGamesAtOnce plays twenty games at the same time through one
-// bot: every game moves on and every interaction is acknowledged in time.
-// How fast is measured by BenchmarkTwentyGamesAtOnce.
+// bot, each in its own channel, to their end: every game moves on and
+// every interaction is acknowledged in time. The games are the fixture
+// game's, tic-tac-toe: what is tested is the bot's concurrency, not a
+// game's; how fast Atheneum's games go is measured by
+// BenchmarkTwentyGamesAtOnce.
 func TestTwentyGamesAtOnce(t *testing.T) {
 	t.Parallel()
-	lat := playManyGames(t, 20, 1)
-	if len(lat) < 20*3 {
-		t.Fatalf("only %d interactions", len(lat))
+	h := newHarness(t, "host")
+	const games = 20
+	tables := make([]*harness, games)
+	people := make([][]*drive.Player, games)
+	ids := make([]string, games)
+	mine := map[string]bool{}
+	for k := range games {
+		ch := h.Srv.AddTextChannel(h.world.Guild.ID, fmt.Sprintf("game-%d", k))
+		var users []discordtest.User
+		for j := range 2 {
+			u := h.Srv.AddUser(fmt.Sprintf("p%d-%d", k, j))
+			h.Srv.AddMember(h.world.Guild.ID, u)
+			users = append(users, u)
+			mine[u.ID] = true
+		}
+		// The second plays by command, their direct messages closed.
+		h.Srv.SetDMsClosed(users[1].ID, true)
+		people[k] = []*drive.Player{{User: users[0]}, {User: users[1], ViaSlash: true}}
+		tables[k] = h.in(t, ch)
+		id, err := tables[k].Open(drive.Lobby{Command: tictactoe.ID, People: users})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Each driver waits for its own game only, never behind another.
+		ids[k], tables[k].Game = id, id
+	}
+	start := len(h.Srv.Interactions())
+	errs := make([]error, games)
+	var wg sync.WaitGroup
+	for k := range games {
+		wg.Go(func() {
+			rec, err := tables[k].PlayGame(ids[k], tictactoe.ID, people[k], tictactoe.Players, nil)
+			if err == nil && rec.Status != store.StatusFinished {
+				err = fmt.Errorf("the game is %s", rec.Status)
+			}
+			if err != nil {
+				errs[k] = fmt.Errorf("game %d: %w", k, err)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	n := 0
+	for _, in := range h.Srv.Interactions()[start:] {
+		if !mine[in.User.ID] {
+			continue
+		}
+		n++
+		if !in.AckedInTime() {
+			t.Errorf("interaction %s of %s was not acknowledged in time", in.ID, in.User.Username)
+		}
+	}
+	// Each game is at least five moves, each a press.
+	if n < games*5 {
+		t.Fatalf("only %d interactions", n)
 	}
 }
 

@@ -32,6 +32,7 @@ var longNames = []string{
 // every turn's post keeps its whole score table; and the player whose
 // direct messages are closed is mentioned, with a ping, at every step.
 func TestLongPostsArriveWhole(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	for _, lang := range i18n.Langs {
 		t.Run("in "+lang.String(), func(t *testing.T) {

@@ -113,6 +113,7 @@ func TestRecordsOfFinishedGames(t *testing.T) {
 // Rematch button opens a new lobby of the same game, with its options and
 // its computer players, calling the other people, who join with one press.
 func TestARematchKeepsTheGamesOptionsAndComputerPlayers(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy")
 	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")

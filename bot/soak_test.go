@@ -78,7 +78,7 @@ func TestSoakManyGamesUnderACPUHog(t *testing.T) {
 		t.Skipf("a soak test: set %s=100 to play 100 games at once", soakEnv)
 	}
 	startHog(t)
-	h := newHarnessConf(t, harnessConf{timeout: 2 * time.Hour}, "host")
+	h := newHarness(t, "host")
 	type table struct {
 		h       *harness
 		players []*drive.Player

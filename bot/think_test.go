@@ -22,6 +22,8 @@ import (
 	"atheneum/bot/game"
 	"atheneum/engine"
 	"atheneum/engine/atheneum/ai"
+	"atheneum/engine/tictactoe"
+	"atheneum/store"
 )
 
 // keepSearching plays `searching` games beside the others, each between a
@@ -154,7 +156,7 @@ func BenchmarkAcksWhileHardAIsThink(b *testing.B) {
 			for b.Loop() {
 				// Inline searches can hold the people's games back for
 				// minutes.
-				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, apart: tc.apart, timeout: time.Hour}, "host")
+				h := newHarnessConf(b, harnessConf{faces: faces, thinkers: tc.thinkers, apart: tc.apart}, "host")
 				stop := keepSearching(b, h, tc.searching)
 				lat = append(lat, playManyGamesOn(b, h, 20, 2)...)
 				ai, cl := stop()
@@ -193,11 +195,48 @@ func cpuTime(who int) time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// TestAGameWhoseComputerPlayersThinkInThePool plays a whole game of the
+// fixture game, tic-tac-toe, between a person and a computer player whose
+// decisions go to a pool in the bot's process: the pool is the same for
+// every game (Atheneum's hard search in a process apart is played by
+// TestAGameWhoseComputerPlayersThinkInAProcessApart).
 func TestAGameWhoseComputerPlayersThinkInThePool(t *testing.T) {
 	t.Parallel()
-	// Searches in a pool in the bot's process, with a fixed effort so that
-	// the test is quick.
-	playAGameWithComputerPlayers(t, harnessConf{thinkers: 1})
+	h := newHarnessConf(t, harnessConf{thinkers: 1}, "ana")
+	playTicTacToeAgainstTheComputer(t, h)
+}
+
+// playTicTacToeAgainstTheComputer plays a whole game of tic-tac-toe on h
+// between its first member and a normal computer player, and checks that
+// the computer player made its moves.
+func playTicTacToeAgainstTheComputer(t *testing.T, h *harness) {
+	t.Helper()
+	ana := h.world.Users[0]
+	id, err := h.Driver.Open(drive.Lobby{Command: tictactoe.ID, People: []discordtest.User{ana}, AI: []string{"normal"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := h.PlayGame(id, tictactoe.ID, []*drive.Player{{User: ana}}, tictactoe.Players, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Status != store.StatusFinished {
+		t.Fatalf("the game is %s", rec.Status)
+	}
+	log, err := h.db.MoveLog(h.Ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ai := 0
+	for _, m := range log {
+		if m.By == "ai" {
+			ai++
+		}
+	}
+	// Tic-tac-toe's five moves at least, the computer player's two or more.
+	if ai < 2 {
+		t.Errorf("the computer player made %d of the game's %d moves", ai, len(log))
+	}
 }
 
 func TestAGameWhoseComputerPlayersThinkInAProcessApart(t *testing.T) {
@@ -215,14 +254,14 @@ func TestAGameWhoseComputerPlayersThinkInAProcessApart(t *testing.T) {
 
 func TestComputerPlayersStillPlayWhenTheirProcessCannotStart(t *testing.T) {
 	t.Parallel()
-	h := newHarnessConf(t, harnessConf{thinkers: 1}, "ana", "bo")
+	h := newHarnessConf(t, harnessConf{thinkers: 1}, "ana")
 	var logs lockedBuffer
-	// No second start is tried within the game (which takes less than
-	// a minute, 45 s under -race on a loaded machine).
+	// No second start is tried within the game (a game of the fixture
+	// game, tic-tac-toe: what fails is the same for every game).
 	h.searcher = apart.New(apart.Options{Command: []string{filepath.Join(t.TempDir(), "no-such-program")},
 		Logger: slog.New(slog.NewTextHandler(&logs, nil)), RetryAfter: time.Hour})
 	h.restart()
-	playAGameOn(t, h)
+	playTicTacToeAgainstTheComputer(t, h)
 	if n := strings.Count(logs.String(), "cannot start"); n != 1 {
 		t.Errorf("the program that cannot start was logged %d times, want once:\n%s", n, logs.String())
 	}

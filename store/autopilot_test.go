@@ -6,6 +6,7 @@ import (
 )
 
 func TestAutopilotIsStoredWithTheActionThatSetsIt(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)

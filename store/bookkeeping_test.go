@@ -10,6 +10,7 @@ import (
 )
 
 func TestMessagesAndJobsSurviveARestart(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		path := be.fresh(t)
@@ -122,6 +123,7 @@ func TestMessagesAndJobsSurviveARestart(t *testing.T) {
 }
 
 func TestGuildSettings(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -152,6 +154,7 @@ func TestGuildSettings(t *testing.T) {
 }
 
 func TestResultsAndLeaderboard(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)

@@ -30,6 +30,7 @@ func sharedStores(t *testing.T, be backend, n int) []*DB {
 }
 
 func TestConcurrentAppends(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		// Four processes on PostgreSQL, two writers each.

@@ -63,6 +63,7 @@ func toLegacy(t testing.TB, db *DB, gameID string) {
 }
 
 func TestCorruptRecordsAreRefused(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		// A subject that neither seat of the game plays (seats read as JSON).
@@ -192,6 +193,7 @@ func TestCorruptRecordsAreRefused(t *testing.T) {
 }
 
 func TestErrorsAreSafeToShow(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)

@@ -155,6 +155,7 @@ func commitBeforeEditions(t testing.TB, db *DB, gameID string, seq int, move eng
 // migrated: the games that started are of the first edition and go on by
 // it, and the lobby starts by the current one.
 func TestGamesStoredBeforeEditionsAreOfTheFirst(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		dsn := be.fresh(t)
@@ -298,6 +299,7 @@ func TestGamesStoredBeforeEditionsAreOfTheFirst(t *testing.T) {
 // started by, the current one unless it was given another, and an edition
 // the rules do not know is refused at the start and at a load.
 func TestANewGameStoresItsEdition(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)

@@ -56,6 +56,7 @@ func inGuild(t *testing.T, db *DB, guild, channel string, seed uint64, users ...
 }
 
 func TestMigrationFrom3KeepsTheGames(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v3.db")
 	old, err := open(ctx, path, 3)
@@ -118,6 +119,7 @@ func TestMigrationFrom3KeepsTheGames(t *testing.T) {
 }
 
 func TestMemberSettings(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -148,6 +150,7 @@ func TestMemberSettings(t *testing.T) {
 }
 
 func TestCommitChangesSeatsAndOptions(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -249,6 +252,7 @@ func TestCommitChangesSeatsAndOptions(t *testing.T) {
 }
 
 func TestFinishedGames(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -332,6 +336,7 @@ func TestFinishedGames(t *testing.T) {
 }
 
 func TestMemberStatsAndGames(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -420,6 +425,7 @@ func TestMemberStatsAndGames(t *testing.T) {
 // TestTheUsualSubjectIsTheOnePlayedMostOften: a member's usual value of a
 // seat option is the one of most finished games, the latest of equals.
 func TestTheUsualSubjectIsTheOnePlayedMostOften(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -462,6 +468,7 @@ func TestTheUsualSubjectIsTheOnePlayedMostOften(t *testing.T) {
 }
 
 func TestClaimedJobsComeInDueOrderWithAFixedTieBreak(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -515,6 +522,7 @@ func TestClaimedJobsComeInDueOrderWithAFixedTieBreak(t *testing.T) {
 // of their own until version 4, become the standings and rows every game
 // shares, with the tie-break that settled equal scores.
 func TestMigrationFrom4CarriesTheResults(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v4.db")
 	old, err := open(ctx, path, 4)
@@ -574,6 +582,7 @@ func TestMigrationFrom4CarriesTheResults(t *testing.T) {
 // TestRecordsAreFilteredByGame: each game's command shows its own history,
 // stats and leaderboard; the whole server's records hold every game.
 func TestRecordsAreFilteredByGame(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)

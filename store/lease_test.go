@@ -21,6 +21,7 @@ func jobNames(jobs []Job) []string {
 }
 
 func TestJobsAreClaimedOnce(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		// Four processes on PostgreSQL, two claimers each.
@@ -136,6 +137,7 @@ func TestJobsAreClaimedOnce(t *testing.T) {
 }
 
 func TestAHeldJobIsTheHoldersUntilItsLeaseRunsOut(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		dbs := sharedStores(t, be, 2)
@@ -192,6 +194,7 @@ func TestAHeldJobIsTheHoldersUntilItsLeaseRunsOut(t *testing.T) {
 }
 
 func TestAClosedStoreGivesItsLeasesUp(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		dsn := be.fresh(t)
@@ -218,6 +221,7 @@ func TestAClosedStoreGivesItsLeasesUp(t *testing.T) {
 }
 
 func TestOpeningAnSQLiteFileClearsTheLeasesOfItsLastRun(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dsn := sqliteBackend.fresh(t)
 	dead := sqliteBackend.open(t, dsn)
@@ -235,6 +239,7 @@ func TestOpeningAnSQLiteFileClearsTheLeasesOfItsLastRun(t *testing.T) {
 }
 
 func TestProgressTellsAStartedLobbyAndMoves(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		dbs := sharedStores(t, be, 2)

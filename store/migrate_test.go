@@ -67,6 +67,7 @@ func commitOld(t testing.TB, db *DB, gameID string, a atheneum.Action, after *at
 }
 
 func TestMigrations(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	all, err := migrations(sqliteDialect{})
 	if err != nil {
@@ -181,6 +182,7 @@ func TestMigrations(t *testing.T) {
 // database is left as it is, and one written by a newer version is
 // refused.
 func TestTheSchemaIsMigratedOnce(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		dsn := be.fresh(t)
@@ -245,6 +247,7 @@ func TestTheSchemaIsMigratedOnce(t *testing.T) {
 // Atheneum's content pack and subjects into the game's and the seats'
 // options, and keeps every move stored as JSON readable, in notation.
 func TestMigrationFrom5KeepsTheGamesAndTheirLogs(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v5.db")
 	old, err := open(ctx, path, 5)
@@ -472,6 +475,7 @@ func editionAfterUpgrade(st Status) int {
 // seam (testdata/upgrade-v1.db, read from a copy) opens with every game's
 // setup carried over and every log readable in notation.
 func TestTheUpgradeFixtureOpens(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "upgrade.db")
 	src, err := os.Open(filepath.Join("testdata", "upgrade-v1.db"))

@@ -14,6 +14,7 @@ import (
 )
 
 func TestStoresAreChosenByTheirDSN(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		dsn      string
 		postgres bool
@@ -42,6 +43,7 @@ func TestStoresAreChosenByTheirDSN(t *testing.T) {
 }
 
 func TestQueriesAreRewrittenForPostgres(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		query string
@@ -80,6 +82,7 @@ func TestQueriesAreRewrittenForPostgres(t *testing.T) {
 }
 
 func TestOpeningPostgresExplainsWhatIsWrong(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	t.Run("an unreadable URL is refused without its password", func(t *testing.T) {
 		_, err := Open(ctx, "postgres://bot:s3cret@host/db?sslmode=sometimes")
@@ -112,6 +115,7 @@ func TestOpeningPostgresExplainsWhatIsWrong(t *testing.T) {
 }
 
 func TestMoveCount(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		dbs := sharedStores(t, be, 2)
@@ -183,6 +187,7 @@ func nextReport(t *testing.T, reports <-chan watchReport, lostOK bool) watchRepo
 }
 
 func TestWatchGames(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	t.Run("on SQLite there is nothing to watch", func(t *testing.T) {
 		db := sqliteBackend.openTest(t)

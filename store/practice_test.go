@@ -11,6 +11,7 @@ import (
 // other, but the history, a member's stats and the leaderboard leave it
 // out.
 func TestAPracticeGameCountsInNoRecord(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		tests := []struct {
@@ -109,6 +110,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestLoadUsesSnapshots(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -156,6 +158,7 @@ func TestLoadUsesSnapshots(t *testing.T) {
 }
 
 func TestLobbyLifecycle(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -312,6 +315,7 @@ func TestLobbyLifecycle(t *testing.T) {
 }
 
 func TestCommitChecks(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)

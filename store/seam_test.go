@@ -18,6 +18,7 @@ import (
 // notation, with its seat and type in columns of their own that must
 // agree with it.
 func TestMovesAreStoredInNotation(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -111,6 +112,7 @@ func TestMovesAreStoredInNotation(t *testing.T) {
 // finishes the game only with one result per seat, ranked by the rules of
 // engine.CheckResults; anything else leaves the game as it was.
 func TestTheLastCommitNeedsRankedResults(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)
@@ -203,6 +205,7 @@ func anludimPrint(s engine.State) string {
 // through the seam, Anludim (no snapshots, a game option, no seat
 // options), from its creation to its results.
 func TestAnotherKindOfGameIsStored(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		path := be.fresh(t)
@@ -338,6 +341,7 @@ func TestAnotherKindOfGameIsStored(t *testing.T) {
 // from, every default filled in, so that it replays the same whatever the
 // defaults become.
 func TestStartingPinsTheDefaults(t *testing.T) {
+	t.Parallel()
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		db := be.openTest(t)

@@ -14,7 +14,7 @@ import (
 // discordtest.New(t, ...), which also closes the server and fails the test
 // on payloads Discord would refuse.)
 func Example() {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
 	srv, err := discordtest.Start(discordtest.Options{})

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -28,8 +27,7 @@ func TestInteractionsCarryLocalesPermissionsAndAltText(t *testing.T) {
 	bot := startBot(t, srv, reply("ok", 0))
 
 	t.Run("the guild's preferred locale reaches discordgo's state through GUILD_CREATE", func(t *testing.T) {
-		deadline := time.Now().Add(3 * time.Second)
-		for {
+		eventually(func() bool {
 			var locale string
 			if g, err := bot.dg.State.Guild(world.Guild.ID); err == nil {
 				// GUILD_CREATE overwrites the guild READY announced, in
@@ -38,14 +36,8 @@ func TestInteractionsCarryLocalesPermissionsAndAltText(t *testing.T) {
 				locale = g.PreferredLocale
 				bot.dg.State.RUnlock()
 			}
-			if locale == "fr" {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("the guild never reached the state with preferred_locale fr")
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+			return locale == "fr"
+		})
 	})
 
 	locales := []struct {

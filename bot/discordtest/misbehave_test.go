@@ -3,6 +3,7 @@ package discordtest
 import (
 	"encoding/json"
 	"maps"
+	"sync"
 	"testing"
 	"time"
 
@@ -262,5 +263,40 @@ func TestLatencyDelaysEveryRequestAndCountsTowardsTheDeadline(t *testing.T) {
 		if !in.AckedInTime() {
 			t.Error("the answer was refused")
 		}
+	})
+}
+
+func TestMostAtOnceCountsRequestsHeldTogether(t *testing.T) {
+	t.Parallel()
+	t.Run("requests one after another are never held together", func(t *testing.T) {
+		srv := New(t, Options{})
+		world := srv.Seed("alice")
+		bot := startBot(t, srv, reply("ok", 0))
+		srv.SetLatency(20 * time.Millisecond)
+		for range 3 {
+			if _, err := bot.dg.ChannelMessageSend(world.Channel.ID, "hello"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := srv.MostAtOnce("POST /channels"); n != 1 {
+			t.Errorf("MostAtOnce = %d, want 1", n)
+		}
+	})
+	t.Run("requests sent at once are held together", func(t *testing.T) {
+		srv := New(t, Options{})
+		world := srv.Seed("alice")
+		bot := startBot(t, srv, reply("ok", 0))
+		// Three channels: discordgo sends to one channel one at a time.
+		channels := []string{world.Channel.ID, srv.AddTextChannel(world.Guild.ID, "b").ID, srv.AddTextChannel(world.Guild.ID, "c").ID}
+		// Held until all three have arrived, whatever the machine's pace;
+		// closing the fake then cuts the hour short, and the sends fail.
+		srv.SetLatency(time.Hour)
+		var wg sync.WaitGroup
+		for _, ch := range channels {
+			wg.Go(func() { _, _ = bot.dg.ChannelMessageSend(ch, "hello") })
+		}
+		eventually(func() bool { return srv.MostAtOnce("POST /channels") == 3 })
+		srv.Close()
+		wg.Wait()
 	})
 }

@@ -126,6 +126,12 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 	if d := time.Duration(s.latency.Load()); d > 0 {
+		kind := r.Method + " /"
+		if loc := apiPrefix.FindStringIndex(r.URL.Path); loc != nil {
+			first, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path[loc[1]:], "/"), "/")
+			kind += first
+		}
+		defer s.flying(kind)()
 		t := time.NewTimer(d)
 		select {
 		case <-t.C:

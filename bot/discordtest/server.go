@@ -121,6 +121,11 @@ type Server struct {
 	deliveryClient    *http.Client
 	deliveryTransport *http.Transport
 	latency           atomic.Int64 // time.Duration, see Options.Latency
+	// inFlight and mostInFlight count the REST requests in their latency
+	// by "METHOD /first-segment" (see MostAtOnce).
+	flightMu     sync.Mutex
+	inFlight     map[string]int
+	mostInFlight map[string]int
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every state change
@@ -313,6 +318,36 @@ func (s *Server) Close() {
 // from now on; 0 removes it.
 func (s *Server) SetLatency(d time.Duration) {
 	s.latency.Store(int64(max(d, 0)))
+}
+
+// MostAtOnce is the largest number of REST requests of one kind the fake
+// has held at once, in their latency (Options.Latency, SetLatency) or
+// being answered, counted only while there is a latency; the
+// kind being the method and the path's first segment after the API root,
+// as "PATCH /webhooks": requests sent one after another never overlap,
+// however slow the machine, and requests sent at once do whenever the
+// latency is long enough for the next one to arrive.
+func (s *Server) MostAtOnce(kind string) int {
+	s.flightMu.Lock()
+	defer s.flightMu.Unlock()
+	return s.mostInFlight[kind]
+}
+
+// flying counts a request of kind as held until the returned function is
+// called.
+func (s *Server) flying(kind string) (landed func()) {
+	s.flightMu.Lock()
+	defer s.flightMu.Unlock()
+	if s.inFlight == nil {
+		s.inFlight, s.mostInFlight = map[string]int{}, map[string]int{}
+	}
+	s.inFlight[kind]++
+	s.mostInFlight[kind] = max(s.mostInFlight[kind], s.inFlight[kind])
+	return func() {
+		s.flightMu.Lock()
+		defer s.flightMu.Unlock()
+		s.inFlight[kind]--
+	}
 }
 
 // URL is the base URL of the fake, e.g. "http://127.0.0.1:40123". REST

@@ -42,30 +42,18 @@ func TestABotSessionConnectsAndAnswersSlashCommands(t *testing.T) {
 	})
 
 	t.Run("the guild and its channel reach the session state through GUILD_CREATE", func(t *testing.T) {
-		deadline := time.Now().Add(3 * time.Second)
-		for {
-			if _, err := bot.dg.State.Channel(world.Channel.ID); err == nil {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("the guild's channel never appeared in discordgo's state")
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		eventually(func() bool {
+			_, err := bot.dg.State.Channel(world.Channel.ID)
+			return err == nil
+		})
 	})
 
 	t.Run("a guild added while connected arrives through GUILD_CREATE", func(t *testing.T) {
 		g := srv.AddGuild("Second Guild")
-		deadline := time.Now().Add(3 * time.Second)
-		for {
-			if got, err := bot.dg.State.Guild(g.ID); err == nil && got.Name == "Second Guild" {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("the new guild never appeared in discordgo's state")
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		eventually(func() bool {
+			got, err := bot.dg.State.Guild(g.ID)
+			return err == nil && got.Name == "Second Guild"
+		})
 	})
 
 	cases := []struct {

@@ -38,6 +38,7 @@ func (f *fixture) notices(k NoticeKind) []Notice {
 }
 
 func TestTimeAwayHandsTheSeatToTheAutopilotUntilItEnds(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startPeople("c1", 3)
 	if _, err := f.svc.SetAway(f.ctx, "g1", "u2", 169); RefusalCode(err) != CodeBadAwayHours {
@@ -88,6 +89,7 @@ func TestTimeAwayHandsTheSeatToTheAutopilotUntilItEnds(t *testing.T) {
 }
 
 func TestAMoveOrBackEndsTimeAway(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startPeople("c1", 2)
 	f.away(id, "u2", 48)
@@ -124,6 +126,7 @@ func TestAMoveOrBackEndsTimeAway(t *testing.T) {
 }
 
 func TestAGameStartedWhileAwayStartsOnAutopilot(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	if _, err := f.svc.SetAway(f.ctx, "g1", "u2", 10); err != nil {
 		t.Fatal(err)
@@ -139,6 +142,7 @@ func TestAGameStartedWhileAwayStartsOnAutopilot(t *testing.T) {
 }
 
 func TestReplacingAnAwaySeatEndsItsTimeAway(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startPeople("c1", 3)
 	f.away(id, "u2", 48)

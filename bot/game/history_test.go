@@ -10,6 +10,7 @@ import (
 )
 
 func TestHistoryAndReplay(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	// A person opens the game, then leaves it to the AIs, which play it
 	// to the end at once.

@@ -104,6 +104,7 @@ var (
 )
 
 func TestHostToolsRefuseAndChangeNothing(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startPeople("c1", 3, "normal") // seats: p1, p2, p3, Normal AI
 	cases := []struct {
@@ -183,6 +184,7 @@ func TestHostToolsRefuseAndChangeNothing(t *testing.T) {
 }
 
 func TestHostToolsAcceptTheHostAndManagers(t *testing.T) {
+	t.Parallel()
 	for _, op := range []Operator{theHost, aManager} {
 		t.Run(fmt.Sprintf("%s extends the deadline and its reminders", op.Name), func(t *testing.T) {
 			f := newFixture(t, "")
@@ -210,6 +212,7 @@ func TestHostToolsAcceptTheHostAndManagers(t *testing.T) {
 }
 
 func TestHostTools(t *testing.T) {
+	t.Parallel()
 	t.Run("hours change the steps to come, not the current deadline", func(t *testing.T) {
 		f := newFixture(t, "")
 		id := f.startPeople("c1", 2)

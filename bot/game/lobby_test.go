@@ -18,6 +18,7 @@ func (f *fixture) openLobby(channel string) *store.Game {
 }
 
 func TestLobbiesExpire(t *testing.T) {
+	t.Parallel()
 	t.Run("a lobby not started in time closes and says so", func(t *testing.T) {
 		f := newFixture(t, "")
 		rec := f.openLobby("c1")
@@ -112,6 +113,7 @@ func TestLobbiesExpire(t *testing.T) {
 }
 
 func TestDiscardLobby(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	rec := f.openLobby("c1")
 	if err := f.svc.DiscardLobby(f.ctx, rec.ID); err != nil {
@@ -138,6 +140,7 @@ func TestDiscardLobby(t *testing.T) {
 }
 
 func TestLobbyLanguage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	rec, err := f.svc.OpenLobby(f.ctx, Lobby{GuildID: "g1", ChannelID: "c1", HostID: "u1", HostName: "p1", Seats: 3, Language: "fr"})
 	if err != nil {

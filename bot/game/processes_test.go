@@ -71,6 +71,7 @@ func firstMove(t *testing.T, tbl *Table, seat int) engine.Move {
 }
 
 func TestTwoProcessesRacingOnAGameStoreEveryAcknowledgedMoveOnce(t *testing.T) {
+	t.Parallel()
 	logs := &lockedBuffer{}
 	ps := processes(t, 2, func(_ int, o *Options) { o.Logger = slog.New(slog.NewTextHandler(logs, nil)) })
 	a, b := ps[0], ps[1]
@@ -164,6 +165,7 @@ func TestTwoProcessesRacingOnAGameStoreEveryAcknowledgedMoveOnce(t *testing.T) {
 }
 
 func TestAMoveThatLostTheRaceIsPlayedAgainOnlyWhereItsSeatStood(t *testing.T) {
+	t.Parallel()
 	ps := processes(t, 2, nil)
 	a, b := ps[0], ps[1]
 	id := a.startPeople("lost", 3)
@@ -223,6 +225,7 @@ func TestAMoveThatLostTheRaceIsPlayedAgainOnlyWhereItsSeatStood(t *testing.T) {
 }
 
 func TestADeadlineDueWhileTwoProcessesRunJobsRunsOnce(t *testing.T) {
+	t.Parallel()
 	ps := processes(t, 2, nil)
 	a, b := ps[0], ps[1]
 	id := a.startPeople("deadline", 3)
@@ -263,6 +266,7 @@ func TestADeadlineDueWhileTwoProcessesRunJobsRunsOnce(t *testing.T) {
 }
 
 func TestAJobHeldByAProcessThatDiedIsRunByAnotherOnceItsLeaseRunsOut(t *testing.T) {
+	t.Parallel()
 	ps := processes(t, 2, nil)
 	dead, alive := ps[0], ps[1]
 	id := dead.startPeople("dead", 3)
@@ -297,6 +301,7 @@ func TestAJobHeldByAProcessThatDiedIsRunByAnotherOnceItsLeaseRunsOut(t *testing.
 }
 
 func TestAComputerPlayersMoveIsPlayedByTheProcessHoldingTheGame(t *testing.T) {
+	t.Parallel()
 	ps := processes(t, 2, nil)
 	dead, alive := ps[0], ps[1]
 	id := dead.startPeople("computer", 1, "random")
@@ -366,6 +371,7 @@ func waitFor(reports <-chan string, gameID string) {
 }
 
 func TestAChangeByAnotherProcessDropsTheCopiesOfIt(t *testing.T) {
+	t.Parallel()
 	reports := make(chan string, 100)
 	ps := processes(t, 2, func(i int, o *Options) {
 		if i == 0 {

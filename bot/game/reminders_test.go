@@ -41,6 +41,7 @@ func (f *fixture) finishSeat(id string, seat int) {
 }
 
 func TestRemindersComeOncePerPointWithinTheBudget(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startPeople("c1", 3)
 	f.advance(11 * time.Hour)
@@ -62,6 +63,7 @@ func TestRemindersComeOncePerPointWithinTheBudget(t *testing.T) {
 }
 
 func TestTheLastOneIsToldOncePerStep(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.db")
 	f := newFixture(t, path)
 	id := f.startPeople("c1", 3, "normal")
@@ -107,6 +109,7 @@ func TestTheLastOneIsToldOncePerStep(t *testing.T) {
 }
 
 func TestTheLastOneIsToldOnlyOnceAQuarterOfTheStepIsGone(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startPeople("c1", 3)
 	f.advance(time.Hour)
@@ -121,6 +124,7 @@ func TestTheLastOneIsToldOnlyOnceAQuarterOfTheStepIsGone(t *testing.T) {
 }
 
 func TestAPlayerGetsAtMostTheBudgetPerStep(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startPeople("c1", 3)
 	f.advance(12 * time.Hour)
@@ -154,6 +158,7 @@ func TestAPlayerGetsAtMostTheBudgetPerStep(t *testing.T) {
 }
 
 func TestQuietMembersAreToldOnlyWhenLast(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	if err := f.svc.SetNotifyMode(f.ctx, "u2", NotifyQuiet); err != nil {
 		t.Fatal(err)
@@ -174,6 +179,7 @@ func TestQuietMembersAreToldOnlyWhenLast(t *testing.T) {
 }
 
 func TestDowntimeRunsOnlyTheLatestTimer(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		downtime time.Duration
@@ -208,6 +214,7 @@ func TestDowntimeRunsOnlyTheLatestTimer(t *testing.T) {
 }
 
 func TestReminderTimes(t *testing.T) {
+	t.Parallel()
 	deadline := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
 	cases := []struct {
 		step       time.Duration
@@ -229,6 +236,7 @@ func TestReminderTimes(t *testing.T) {
 }
 
 func TestNotifyModes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	if m := f.svc.NotifyMode(f.ctx, "u1"); m != NotifyDM {
 		t.Fatalf("default %q, want dm", m)

@@ -181,6 +181,7 @@ func (f *fixture) load(id string) *store.Game {
 }
 
 func TestAGameWithAISeatsRunsThroughTheService(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startWithAIs("normal", searching())
 	moves := 0
@@ -222,6 +223,7 @@ func TestAGameWithAISeatsRunsThroughTheService(t *testing.T) {
 }
 
 func TestTheSameSeedPlaysTheSameGame(t *testing.T) {
+	t.Parallel()
 	logs := make([][]engine.Move, 2)
 	for i := range logs {
 		f := newFixture(t, "")
@@ -239,6 +241,7 @@ func TestTheSameSeedPlaysTheSameGame(t *testing.T) {
 }
 
 func TestAnAdvanceJobFinishesWhatACrashInterrupted(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.db")
 	f := newFixture(t, path)
 	id := f.startWithAIs("normal")
@@ -272,6 +275,7 @@ func TestAnAdvanceJobFinishesWhatACrashInterrupted(t *testing.T) {
 }
 
 func TestRefusalsChangeNothing(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	id := f.startWithAIs("normal")
 	tbl := f.table(id)
@@ -315,6 +319,7 @@ func TestRefusalsChangeNothing(t *testing.T) {
 }
 
 func TestLobbyChanges(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "")
 	rec, err := f.svc.OpenLobby(f.ctx, Lobby{GuildID: "g1", ChannelID: "c9", HostID: "u1", HostName: "ana", Seats: 3, StepHours: 24})
 	if err != nil {

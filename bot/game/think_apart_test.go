@@ -170,6 +170,7 @@ func (f *apartFixture) moves(id string, seat int, by string) int {
 }
 
 func TestASearchAnsweredWithAnotherSeatsMoveIsNotPlayed(t *testing.T) {
+	t.Parallel()
 	f := newApartFixture(t, "other-seat", apart.Options{})
 	// The person (seat 0) and the computer player (seat 1) both pick: the
 	// search process answers the computer player's search with the
@@ -206,6 +207,7 @@ func TestASearchAnsweredWithAnotherSeatsMoveIsNotPlayed(t *testing.T) {
 }
 
 func TestAStalledSearchLetsOtherGamesSearchMeanwhile(t *testing.T) {
+	t.Parallel()
 	// The stalled search is neither given up nor stopped for the length of
 	// the test: only the pool may let the other game go on.
 	f := newApartFixture(t, "endless-hard", apart.Options{Stall: time.Hour, Limit: time.Hour})

@@ -88,11 +88,7 @@ func newThinkingFixture(t *testing.T, g engine.Players) *fixture {
 // waitStarted waits for the first search to begin.
 func waitStarted(t *testing.T, g *gated) {
 	t.Helper()
-	select {
-	case <-g.started:
-	case <-time.After(10 * time.Second):
-		t.Fatal("no search began")
-	}
+	<-g.started // as long as it takes: go test's -timeout catches none beginning
 }
 
 // movesBy counts the stored moves of seat made in step's turn by who.
@@ -112,6 +108,7 @@ func (f *fixture) movesBy(id string, seat int, by string) int {
 }
 
 func TestASearchRunsOffTheGamesLock(t *testing.T) {
+	t.Parallel()
 	g := newGated(true)
 	f := newThinkingFixture(t, g)
 	// Starting returns while the AI seat's pick is still being searched:
@@ -146,6 +143,7 @@ func TestASearchRunsOffTheGamesLock(t *testing.T) {
 }
 
 func TestASearchWhoseSeatChangedIsSearchedAgain(t *testing.T) {
+	t.Parallel()
 	g := newGated(true)
 	f := newThinkingFixture(t, g)
 	id := f.startWithAIs("normal")
@@ -167,6 +165,7 @@ func TestASearchWhoseSeatChangedIsSearchedAgain(t *testing.T) {
 }
 
 func TestASearchOvertakenByTheDeadlineIsDropped(t *testing.T) {
+	t.Parallel()
 	g := newGated(true)
 	f := newThinkingFixture(t, g)
 	id := f.startWithAIs("normal")
@@ -193,6 +192,7 @@ func TestASearchOvertakenByTheDeadlineIsDropped(t *testing.T) {
 }
 
 func TestAGameWithSearchesInThePoolPlaysToItsEnd(t *testing.T) {
+	t.Parallel()
 	f := newThinkingFixture(t, newGated(false))
 	id := f.startWithAIs("normal", "hard")
 	for moves := 0; ; moves++ {

@@ -21,6 +21,7 @@ const upgradeFixture = "../../store/testdata/upgrade-v1"
 // are in the server's history with their results, and each running game
 // plays on to the end with the scores the old code gave.
 func TestADatabaseOfNovember2026CarriesOn(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "upgrade.db")
 	copyFixture(t, upgradeFixture+".db", path)
 	var endings map[string]struct {

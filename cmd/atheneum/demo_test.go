@@ -12,6 +12,7 @@ import (
 )
 
 func TestDemoPlaysAGameAndWritesWhatEveryoneSaw(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	demo := func() string {
 		var out bytes.Buffer
@@ -53,6 +54,7 @@ func TestDemoPlaysAGameAndWritesWhatEveryoneSaw(t *testing.T) {
 }
 
 func TestTheAnludimDemoPlaysAGameThroughTheFace(t *testing.T) {
+	t.Parallel()
 	demo := func(dir string, args ...string) string {
 		t.Helper()
 		var out bytes.Buffer
@@ -176,6 +178,7 @@ func score(out string) string {
 }
 
 func TestCommandLineMistakesAreSaidOnce(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		args []string
@@ -225,6 +228,7 @@ func TestCommandLineMistakesAreSaidOnce(t *testing.T) {
 }
 
 func TestTheDemoOnTheClockShowsTheDays(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var out bytes.Buffer
 	if err := run([]string{"demo", "--clock", "--seed", "2", "--out", dir}, &out, &bytes.Buffer{}); err != nil {
@@ -266,6 +270,7 @@ func TestTheDemoOnTheClockShowsTheDays(t *testing.T) {
 // game here: its missed deadline, the autopilot, a time away and the
 // returns show as for Atheneum.
 func TestEveryGamePlaysOnTheClock(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var out bytes.Buffer
 	if err := run([]string{"demo", "--clock", "--game", "tictactoe", "--ai", "", "--out", dir}, &out, &bytes.Buffer{}); err != nil {

@@ -62,6 +62,9 @@ func (r *kitTapReport) String() string {
 // how many taps each kind of move took its people (go test -v shows it; a
 // button is one tap, a menu two), and checks that no combination took more
 // than five.
+//
+// It is not parallel: the taps are heard process-wide, and the parallel
+// tests, the other demos among them, run only once it has finished.
 func TestDemoTapsPerAnludimMove(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole demo games")

@@ -3,6 +3,7 @@ package main
 import "testing"
 
 func TestTheDemoIsSuggestedTheWayTheBotWasStarted(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, arg0, want string }{
 		{"a program built by go run is run by go run", "/tmp/go-build1234/b001/exe/atheneum", "go run ./cmd/atheneum"},
 		{"a built program is run by its path", "./atheneum", "./atheneum"},

@@ -125,6 +125,7 @@ func sqliteWithEveryKindOfGame(t *testing.T) string {
 }
 
 func TestMigrateDBCopiesEveryGameToPostgreSQLAndReplaysIt(t *testing.T) {
+	t.Parallel()
 	target := postgresForTest(t)
 	from := sqliteWithEveryKindOfGame(t)
 	ctx := context.Background()
@@ -213,6 +214,7 @@ func TestMigrateDBCopiesEveryGameToPostgreSQLAndReplaysIt(t *testing.T) {
 }
 
 func TestMigrateDBRefusesWhatItCannotCopy(t *testing.T) {
+	t.Parallel()
 	missing := filepath.Join(t.TempDir(), "none.db")
 	for _, tc := range []struct {
 		name string

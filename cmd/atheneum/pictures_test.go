@@ -10,6 +10,7 @@ import (
 )
 
 func TestPicturesWritesTheREADMEPictures(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "fr"} {
 		t.Run("the pictures command writes every picture in "+lang, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "pictures")

@@ -30,6 +30,7 @@ func randomGame(t *testing.T, players int, seed uint64) (atheneum.Config, []athe
 }
 
 func TestAnalyzeGameAccountsForEveryPickObjectiveAndCompartment(t *testing.T) {
+	t.Parallel()
 	for _, players := range []int{2, 4, 5} {
 		cfg, actions := randomGame(t, players, uint64(40+players))
 		st, err := analyzeGame(cfg, actions)
@@ -95,6 +96,7 @@ func TestAnalyzeGameAccountsForEveryPickObjectiveAndCompartment(t *testing.T) {
 }
 
 func TestAnalyzeGameCountsTheLastPickOnly(t *testing.T) {
+	t.Parallel()
 	cfg := atheneum.Config{Subjects: atheneum.Colors[:3], Seed: 7}
 	g, err := atheneum.NewGame(cfg)
 	if err != nil {
@@ -121,6 +123,7 @@ func TestAnalyzeGameCountsTheLastPickOnly(t *testing.T) {
 }
 
 func TestAnalyzeGameRefusesBrokenAndUnfinishedGames(t *testing.T) {
+	t.Parallel()
 	cfg, actions := randomGame(t, 3, 5)
 	if _, err := analyzeGame(cfg, actions[:len(actions)/2]); err == nil {
 		t.Fatal("an unfinished game was analysed")
@@ -133,6 +136,7 @@ func TestAnalyzeGameRefusesBrokenAndUnfinishedGames(t *testing.T) {
 }
 
 func TestReportSumsAndVerdicts(t *testing.T) {
+	t.Parallel()
 	b := newBalance(atheneum.Default(), 4)
 	for s := uint64(1); s <= 6; s++ {
 		cfg, actions := randomGame(t, 4, s)
@@ -212,6 +216,7 @@ func TestReportSumsAndVerdicts(t *testing.T) {
 // standard errors (of a rate at the limit) beyond it, whatever it measures,
 // seats included.
 func TestEveryVerdictHasTheSameGuard(t *testing.T) {
+	t.Parallel()
 	se := math.Sqrt(0.6 * 0.4 / 1000)
 	for _, tc := range []struct {
 		name string
@@ -248,6 +253,7 @@ func TestEveryVerdictHasTheSameGuard(t *testing.T) {
 }
 
 func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "balance.md")
 	notes := reportKeepMarker + "\n\n## Notes\n\nhand-written\n"
 	if err := os.WriteFile(path, []byte("old report\n\n"+notes), 0o644); err != nil {
@@ -292,6 +298,7 @@ func TestReportIsWrittenWithItsCommandAndKeepsTheNotes(t *testing.T) {
 }
 
 func TestSimConfigDealsEverySubjectToEverySeat(t *testing.T) {
+	t.Parallel()
 	const games, players = 500, 4
 	seen := map[[2]int]int{}
 	for s := uint64(1); s <= games; s++ {
@@ -316,6 +323,7 @@ func TestSimConfigDealsEverySubjectToEverySeat(t *testing.T) {
 }
 
 func TestSimWritesTheReport(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "balance.md")
 	args := []string{"sim", "--games", "4", "--players", "3", "--ai", "normal", "--content", "atheneum-1", "--report", path}
 	var out bytes.Buffer
@@ -340,6 +348,7 @@ func TestSimWritesTheReport(t *testing.T) {
 }
 
 func TestSideShelvesAreJudgedAsStudyCardsAre(t *testing.T) {
+	t.Parallel()
 	t.Run("every side shelf placed is recorded with the supply it was chosen from", func(t *testing.T) {
 		choices := 0
 		for seed := uint64(1); seed <= 8; seed++ {

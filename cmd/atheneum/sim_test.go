@@ -17,6 +17,7 @@ import (
 )
 
 func TestSimPrintsTotalsAndRecordsReplayableGames(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -76,6 +77,7 @@ func checkRecordsReplay(t *testing.T, dir, game string, games int) {
 // results through the rules registered under its name; the same seeds
 // write the same records; and a record changed by a move does not replay.
 func TestSimRecordsEveryGameInOneFormat(t *testing.T) {
+	t.Parallel()
 	type kind struct{ game, variant string }
 	var kinds []kind
 	for _, id := range simGameIDs() {
@@ -132,6 +134,7 @@ func TestSimRecordsEveryGameInOneFormat(t *testing.T) {
 }
 
 func TestSimRefusesBadFlags(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"sim", "--players", "6"},
 		{"sim", "--games", "0"},
@@ -157,6 +160,7 @@ func TestSimRefusesBadFlags(t *testing.T) {
 }
 
 func TestSimPrintsATable(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		args  []string
@@ -178,6 +182,7 @@ func TestSimPrintsATable(t *testing.T) {
 }
 
 func TestSimInParallelMatchesSequential(t *testing.T) {
+	t.Parallel()
 	summary := func(workers string) simSummary {
 		var out bytes.Buffer
 		if err := run([]string{"sim", "--games", "12", "--players", "3", "--ai", "normal,random,random", "--json", "--workers", workers}, &out, &bytes.Buffer{}); err != nil {
@@ -207,6 +212,7 @@ func TestSimInParallelMatchesSequential(t *testing.T) {
 // game it played before (the figures below are those of the loop sim had
 // before, at commit fc3212e).
 func TestSimKeepsItsAtheneumGames(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	if err := run([]string{"sim", "--players", "3", "--ai", "normal,random,normal", "--games", "60", "--content", "atheneum-3", "--json"}, &out, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
@@ -228,6 +234,7 @@ func TestSimKeepsItsAtheneumGames(t *testing.T) {
 // value), gives the same figures with one worker or two, and writes the
 // report.
 func TestSimPlaysAnludim(t *testing.T) {
+	t.Parallel()
 	report := filepath.Join(t.TempDir(), "balance.md")
 	args := []string{"sim", "--game", "anludim", "--games", "12", "--players", "3", "--ai", "normal,random,random", "--json"}
 	var one, two bytes.Buffer
@@ -289,6 +296,7 @@ const wantAtheneumGames = "55.7500 54.7667 55.4500, 22 19 19, 220.0667"
 // with no stats hook (as Ex Libris may be at first) still gets each seat's
 // and level's score and win rate, in text, JSON and a report.
 func TestSimSumsUpAGameWithoutStatisticsOfItsOwn(t *testing.T) {
+	t.Parallel()
 	plain := atheneumSim
 	plain.stats = nil
 	saved := simGames[atheneum.GameID]
@@ -330,6 +338,7 @@ func TestSimSumsUpAGameWithoutStatisticsOfItsOwn(t *testing.T) {
 // (rounds, the first player's advantage, each library and location), the
 // same with one worker or two, and writes them with --report.
 func TestSimPlaysExLibrisWithItsBalance(t *testing.T) {
+	t.Parallel()
 	balance := func(workers string, more ...string) exlibrisSummaryJSON {
 		var out bytes.Buffer
 		args := append([]string{"sim", "--game", "exlibris", "--games", "6", "--players", "3", "--seed", "11", "--ai", "normal", "--json", "--workers", workers}, more...)

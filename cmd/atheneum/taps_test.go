@@ -86,6 +86,9 @@ func (r *tapReport) String() string {
 // where they do not fit together (one of them a menu), four where
 // neither fits (bot/atheneum.TapsAtMost says exactly when); Done one, or
 // two when it asks to confirm.
+//
+// It is not parallel: the taps are heard process-wide, and the parallel
+// tests, the other demos among them, run only once it has finished.
 func TestDemoTapsPerBook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole demo games")

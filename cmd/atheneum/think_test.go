@@ -30,6 +30,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestTheThinkCommandAnswersTheBotsSearches(t *testing.T) {
+	t.Parallel()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +90,7 @@ func TestTheThinkCommandAnswersTheBotsSearches(t *testing.T) {
 }
 
 func TestTheThinkCommandRefusesAnEffortBelowOnePlayout(t *testing.T) {
+	t.Parallel()
 	err := run([]string{"think", "--playouts", "0"}, os.Stdout, os.Stderr)
 	if err == nil || !strings.Contains(err.Error(), "--playouts must be at least 1") {
 		t.Fatalf("got %v", err)
@@ -96,6 +98,7 @@ func TestTheThinkCommandRefusesAnEffortBelowOnePlayout(t *testing.T) {
 }
 
 func TestTheThinkCommandAndTheBotPlayTheHardPlayersDefaultEffort(t *testing.T) {
+	t.Parallel()
 	// The bot gives its setting to both sides, the search process and its
 	// own players: at the default it must be the hard player's own.
 	if got, want := hardPlayers(ai.DefaultPlayouts), (ai.Players{Playouts: ai.DefaultPlayouts, ResolvePlayouts: ai.DefaultResolvePlayouts}); got != want {

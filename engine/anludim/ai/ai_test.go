@@ -3,6 +3,7 @@ package ai
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -79,15 +80,20 @@ func TestAutopilotPlaysTheNormalMove(t *testing.T) {
 func TestHardDecidesWithinASecond(t *testing.T) {
 	g, _ := anludim.New(11, 2, anludim.Options{})
 	h := NewHard(1, DefaultPlayouts)
-	start := time.Now()
+	// The decision's processor time, on the thread that searches (the
+	// search runs on the caller's goroutine), not the wall clock, which a
+	// loaded machine stretches.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start, cpu := time.Now(), threadCPU()
 	m := h.Propose(g.View(0), 0)
-	took := time.Since(start)
+	took, wall := threadCPU()-cpu, time.Since(start)
 	if _, err := g.Apply(m); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("one hard decision at %d play-outs: %v", DefaultPlayouts, took)
+	t.Logf("one hard decision at %d play-outs: %v of processor time (%v of wall clock)", DefaultPlayouts, took, wall)
 	if !raceEnabled && took > time.Second {
-		t.Fatalf("a hard decision took %v", took)
+		t.Fatalf("a hard decision took %v of processor time", took)
 	}
 }
 
