@@ -25,6 +25,18 @@ func (g *Game) AppendAwaited(dst []int) []int {
 	return append(dst, int(t.who))
 }
 
+// awaitedMask is the set of the seats Awaited lists, seat s at bit s.
+func (g *Game) awaitedMask() uint8 {
+	t := g.top()
+	if g.over || t == nil || t.ask == askNone {
+		return 0
+	}
+	if t.ask.parallel() {
+		return t.mask & (uint8(1)<<g.n - 1)
+	}
+	return uint8(1) << t.who
+}
+
 // StepKey names the current step: "r3.s41" (round 3, the 41st step of
 // the game; r0 during the library draft), "over" at the end. It changes
 // whenever a decision is taken, except within a shared step, which it

@@ -28,20 +28,41 @@ func (m Move) String() string {
 
 // ParseMove reads a move written by String.
 func ParseMove(s string) (Move, error) {
-	words := strings.Split(s, " ")
-	if len(words) < 2 || len(words) > 1+maxKeys || len(words[0]) < 2 || words[0][0] != 's' {
+	return parseMove(s, new([1 + maxKeys]string))
+}
+
+// parseMove is ParseMove with the move's words kept in words, which the
+// move's keys then share: a caller that plays the move at once keeps them
+// on its stack (the seam's Do, before every move of a match).
+func parseMove(s string, words *[1 + maxKeys]string) (Move, error) {
+	n, ok := splitWords(s, words)
+	if !ok || n < 2 || len(words[0]) < 2 || words[0][0] != 's' {
 		return Move{}, errors.New("exlibris: a move is s<seat> and one to four keys")
 	}
 	seat, ok := smallNumber(words[0][1:])
 	if !ok || seat >= MaxSeats {
 		return Move{}, errors.New("exlibris: bad seat in " + strconv.Quote(s))
 	}
-	for _, w := range words[1:] {
+	for _, w := range words[1:n] {
 		if w == "" || len(w) > maxKeyLen {
 			return Move{}, errors.New("exlibris: bad key in " + strconv.Quote(s))
 		}
 	}
-	return Move{Seat: seat, Keys: words[1:]}, nil
+	return Move{Seat: seat, Keys: words[1:n]}, nil
+}
+
+// splitWords splits s at every space into words, as strings.Split does,
+// and reports false when there are more words than words holds.
+func splitWords(s string, words *[1 + maxKeys]string) (int, bool) {
+	for n := 0; n < len(words); n++ {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			words[n] = s
+			return n + 1, true
+		}
+		words[n], s = s[:i], s[i+1:]
+	}
+	return len(words), false
 }
 
 // maxKeys is the most keys in a move; maxKeyLen the longest key.

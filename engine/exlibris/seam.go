@@ -123,7 +123,12 @@ func (rules) Options() []engine.Option {
 
 // State is an Ex Libris game at the seam (engine.State); Game is the
 // rules' own state, for whoever knows the game (its pictures, its face).
-type State struct{ Game *Game }
+type State struct {
+	Game *Game
+	// lent is the view LendView lends, written anew for each decision: a
+	// game is about 4 KB, and a match asks for a view before every move.
+	lent *viewState
+}
 
 // Rules is Ex Libris's.
 func (s *State) Rules() engine.Rules { return Rules }
@@ -136,8 +141,26 @@ func (s *State) Origin() (uint64, engine.Setup) {
 // Seats is the number of seats.
 func (s *State) Seats() int { return s.Game.Seats() }
 
-// Awaited lists the seats asked (see Game.Awaited).
-func (s *State) Awaited() []int { return s.Game.Awaited() }
+// Awaited lists the seats asked (see Game.Awaited). The list is shared
+// by every game awaiting the same seats, to be read and not changed: a
+// match asks for it before every move.
+func (s *State) Awaited() []int { return awaitedLists[s.Game.awaitedMask()] }
+
+// awaitedLists are the lists of seats Awaited returns, by the mask of the
+// seats awaited: made once, never changed, and full to capacity, so that
+// appending to one copies it.
+var awaitedLists = func() (lists [1 << MaxSeats][]int) {
+	for mask := 1; mask < len(lists); mask++ {
+		var l []int
+		for s := 0; s < MaxSeats; s++ {
+			if mask&(1<<s) != 0 {
+				l = append(l, s)
+			}
+		}
+		lists[mask] = l[:len(l):len(l)]
+	}
+	return lists
+}()
 
 // StepKey names the step (see Game.StepKey).
 func (s *State) StepKey() string { return s.Game.StepKey() }
@@ -175,7 +198,8 @@ func (s *State) Apply(m engine.Move) ([]engine.Event, error) {
 // Do plays a move without building its events (engine.Doer), for
 // play-outs and simulations.
 func (s *State) Do(m engine.Move) error {
-	mv, err := ParseMove(string(m))
+	var words [1 + maxKeys]string
+	mv, err := parseMove(string(m), &words)
 	if err != nil {
 		return &engine.Refusal{Code: CodeNotation, Args: map[string]any{"Move": string(m)}, Message: err.Error()}
 	}
@@ -189,6 +213,19 @@ func (s *State) View(seat int) engine.State {
 	s.Game.viewInto(&v.game, seat)
 	v.State.Game = &v.game
 	return &v.State
+}
+
+// LendView is what seat may see, as View, written into a view the state
+// keeps for the purpose (engine.Lender): valid until the next LendView,
+// and not to be kept nor changed. Matches read their players' views
+// through it, so that a move costs no copy of the game on the heap.
+func (s *State) LendView(seat int) engine.State {
+	if s.lent == nil {
+		s.lent = new(viewState)
+	}
+	s.Game.viewInto(&s.lent.game, seat)
+	s.lent.State.Game = &s.lent.game
+	return &s.lent.State
 }
 
 // viewState holds a view's State and its Game together.
@@ -233,8 +270,13 @@ func (s *State) Played() int { return s.Game.Played() }
 // seamRefusal turns the rules' refusal into the seam's, code and
 // arguments kept.
 func seamRefusal(err error) error {
+	if err == nil {
+		// Before r: errors.As takes its address, which puts it on the
+		// heap, and every move of a match comes here.
+		return nil
+	}
 	var r *Refusal
-	if err == nil || !errors.As(err, &r) {
+	if !errors.As(err, &r) {
 		return err
 	}
 	return &engine.Refusal{Code: r.Code, Args: r.Args, Message: r.Error()}

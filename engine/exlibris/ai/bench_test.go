@@ -2,6 +2,7 @@ package ai
 
 import (
 	"testing"
+	"time"
 
 	"atheneum/engine"
 	"atheneum/engine/exlibris"
@@ -67,6 +68,7 @@ func BenchmarkNormalDecision(b *testing.B) {
 func BenchmarkRandomPlayers4Seats(b *testing.B) {
 	game := Game(Players{})
 	b.ReportAllocs()
+	defer reportCPU(b, processCPU())
 	for i := 0; i < b.N; i++ {
 		sum := engine.PlayMatch(game, engine.Match{Games: 1, Seed: uint64(i), Seats: 4, Levels: []string{"random"}})
 		if sum.Errors > 0 {
@@ -95,6 +97,7 @@ func BenchmarkRandomGameEngine(b *testing.B) {
 	b.ReportAllocs()
 	var buf []exlibris.Action
 	var aw []int
+	defer reportCPU(b, processCPU())
 	for i := 0; i < b.N; i++ {
 		g, err := exlibris.New(uint64(i), 4, exlibris.Options{})
 		if err != nil {
@@ -125,4 +128,18 @@ func BenchmarkHardDecision4Seats(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// reportCPU reports the process's CPU time per game since start
+// (cpu-ns/op) and the games a core plays in a second at that cost
+// (games/s/core): on a loaded machine, the time on the clock counts the
+// waits for a core as well.
+func reportCPU(b *testing.B, start time.Duration) {
+	used := processCPU() - start
+	if used <= 0 {
+		return
+	}
+	perGame := float64(used.Nanoseconds()) / float64(b.N)
+	b.ReportMetric(perGame, "cpu-ns/op")
+	b.ReportMetric(1e9/perGame, "games/s/core")
 }
