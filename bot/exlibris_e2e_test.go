@@ -376,9 +376,13 @@ func (g *exlibrisGame) check(t *testing.T) {
 			t.Errorf("the move log ends with %q by %q, want %q by the player", g.undoLogged.Move, g.undoLogged.By, want)
 		}
 		tail := strings.Split(l.T("exlibris.event.undone", "Name", "\x00", "Assistant", "\x00", "Location", "\x00"), "\x00")
-		told := false
-		for _, m := range h.channelPosts(strings.TrimSpace(tail[len(tail)-1])) {
-			told = told || strings.Contains(m.Content, g.rec.Seats[g.undoSeat].Name)
+		// The round's live post tells it in one of its versions (it is
+		// edited as the round's steps end).
+		told, said := false, strings.TrimSpace(tail[len(tail)-1])
+		for _, m := range h.Srv.Messages(h.world.Channel.ID) {
+			for _, v := range append(m.Revisions, m) {
+				told = told || strings.Contains(v.Content, said) && strings.Contains(v.Content, g.rec.Seats[g.undoSeat].Name)
+			}
 		}
 		if !told {
 			t.Errorf("the channel was not told that %s took the placement back", g.rec.Seats[g.undoSeat].Name)
