@@ -532,7 +532,9 @@ func drawSeatRows(c *render.Canvas, g *exlibris.Game, names []string, y, rowH in
 			render.DrawStar(c, nx+7, float64(y+15), 8, render.Gold)
 			nx += 18
 		}
-		c.TextFit(name(l, names, s), nx, float64(y+21), float64(x0+colReserve-12)-nx, render.Sans(16), render.Ink)
+		// A long name is shortened legibly (initials), never cut in a word.
+		who, wf := render.ShortName(c, name(l, names, s), float64(x0+colReserve-12)-nx, render.Sans(16))
+		c.Text(who, nx, float64(y+21), wf, render.Ink, 0)
 		for i, k := range g.Reserve(s) {
 			c.BlitOver(tokenSprite(s, k >= 0, 24), image.Pt(x0+colReserve+i*27, y+3))
 		}

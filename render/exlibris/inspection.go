@@ -175,7 +175,8 @@ func inspectionCanvas(g *exlibris.Game, o render.Options) (*render.Canvas, strin
 		if in.busy {
 			right -= c.Text(pt(l, "insp.still"), right, float64(y+24), render.Cond(16), render.InkSoft, 1) + 10
 		}
-		c.TextFit(name(l, o.Names, in.seat), float64(box.Min.X+40), float64(y+25), right-float64(box.Min.X+40), render.Sans(19), render.Ink)
+		who, wf := render.ShortName(c, name(l, o.Names, in.seat), right-float64(box.Min.X+40), render.Sans(19))
+		c.Text(who, float64(box.Min.X+40), float64(y+25), wf, render.Ink, 0)
 		ly := y + inspSeatH
 		for k, line := range in.lines {
 			label(c, line, float64(box.Min.X+8), float64(ly+16+k*infoLineH), innerW-16, render.Cond(16), render.Ink)
