@@ -293,6 +293,7 @@ func (g *anludimGame) check(t *testing.T) {
 
 // TestAnludimInEnglishThroughDiscord plays a base game in English.
 func TestAnludimInEnglishThroughDiscord(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	g := playAnludim(t, i18n.English, false)
 	g.check(t)

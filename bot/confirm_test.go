@@ -53,6 +53,7 @@ func (h *harness) performUntil(players map[string]*drive.Player, want func(g *at
 // the objective; Go back changes nothing, and only the confirmation ends
 // the player's turn. Forged confirmations change nothing either.
 func TestDoneAsksToConfirmWhenAnObjectiveWouldBeLost(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")

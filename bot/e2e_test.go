@@ -134,6 +134,7 @@ func newPlayers(h *harness, seed uint64, closedDMs ...string) []*drive.Player {
 }
 
 func TestFullGameThroughDiscord(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy")
 	players := newPlayers(h, 1, "cy")

@@ -545,6 +545,7 @@ func (g *exlibrisGame) check(t *testing.T) {
 
 // TestExlibrisInEnglishThroughDiscord plays a whole game in English.
 func TestExlibrisInEnglishThroughDiscord(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	g := playExlibris(t, i18n.English)
 	g.check(t)

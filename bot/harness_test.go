@@ -204,10 +204,10 @@ func (h *harness) start() {
 // move at a time, to check the flow (its posts, words, counts and
 // refusals) rather than goroutines meeting: under the race detector it is
 // skipped. CI runs this package twice (see README): under -race, where
-// the tests of goroutines meeting run and one whole game of each game
-// (TestFullGameThroughDiscord, TestAnludimInEnglishThroughDiscord,
-// TestExlibrisInEnglishThroughDiscord, the fixture game's), then whole
-// without it, where these run at full speed, some ten times faster.
+// the tests of goroutines meeting run (among them
+// TestGamesOfEveryKindAtOnce, the opening of a game of every kind at once
+// on one bot, and the fixture game's whole games), then whole without it,
+// where the whole games run at full speed, some ten times faster.
 func oneFlowAtATime(t *testing.T) {
 	t.Helper()
 	if raceEnabled {

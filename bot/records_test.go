@@ -12,6 +12,7 @@ import (
 )
 
 func TestRecordsOfFinishedGames(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy")
 	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")

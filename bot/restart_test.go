@@ -14,6 +14,7 @@ import (
 )
 
 func TestARestartInTheMiddleOfAResolveStepKeepsTheWorkbench(t *testing.T) {
+	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy")
 	players := newPlayers(h, 2, "bo")

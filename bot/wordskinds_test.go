@@ -103,6 +103,7 @@ func TestEveryMessageKindOfBothGamesReadsWhole(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays four whole games")
 	}
+	oneFlowAtATime(t)
 	t.Parallel()
 	dir := os.Getenv("ATHENEUM_WORDS_DIR")
 	check := func(t *testing.T, h *harness, l i18n.Lang, name string, prefixes ...string) {

@@ -145,6 +145,7 @@ func TestCorruptRecordsAreRefused(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
+				t.Parallel() // each case has a store of its own
 				db := be.openTest(t)
 				g := newPlaying(t, db, 2, 77)
 				p := atheneum.NewRandomPlayer(77)

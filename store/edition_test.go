@@ -173,8 +173,14 @@ func TestGamesStoredBeforeEditionsAreOfTheFirst(t *testing.T) {
 		}
 		insertBeforeEditions(t, old, &Game{ID: "expert", ChannelID: "c1", Kind: anludim.ID, Status: StatusPlaying, Seed: 777, StartedAt: started,
 			Seats: []Seat{{UserID: "u1", Name: "Ann"}, {UserID: "u2", Name: "Bob"}, {AILevel: "normal", Name: "AI"}}}, `{"variant":"expert"}`)
+		// Each move is played on a copy of the position before it, once.
+		position := anludimState(t, 777, 3, expert, anludim.EditionFirst, nil)
 		for i, m := range moves[:played] {
-			commitBeforeEditions(t, old, "expert", i, m, anludimState(t, 777, 3, expert, anludim.EditionFirst, moves[:i+1]))
+			position = position.Clone()
+			if err := engine.Do(position, m); err != nil {
+				t.Fatalf("move %d (%s): %v", i+1, m, err)
+			}
+			commitBeforeEditions(t, old, "expert", i, m, position)
 		}
 		athGame := &Game{ID: "ath", ChannelID: "c2", Kind: atheneum.GameID, Status: StatusPlaying, Seed: 21, StartedAt: started,
 			GameOptions: map[string]string{atheneum.OptionContent: atheneum.DefaultContentID},
