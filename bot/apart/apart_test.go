@@ -112,6 +112,11 @@ func (l *lockedBuffer) String() string {
 // request for every awaited seat at every fifth move, with the level
 // alternating between normal and hard, up to 60 requests (random players
 // make long games of Anludim).
+// positionsAtMost bounds the positions taken from one game: under the
+// race detector, where each search costs some ten times as much, a fifth
+// of them (CI tests this package both ways, the whole count without it).
+var positionsAtMost = map[bool]int{false: 60, true: 12}[raceEnabled]
+
 func positions(t *testing.T, g engine.Game, seats int, seed uint64) []game.SearchRequest {
 	t.Helper()
 	setup := engine.Setup{Seats: seats}
@@ -122,7 +127,7 @@ func positions(t *testing.T, g engine.Game, seats int, seed uint64) []game.Searc
 	r := engine.NewRand(seed)
 	var out []game.SearchRequest
 	var moves []engine.Move
-	for k := 0; !st.Over() && len(out) < 60; k++ {
+	for k := 0; !st.Over() && len(out) < positionsAtMost; k++ {
 		awaited := st.Awaited()
 		if k%5 == 0 {
 			for _, seat := range awaited {

@@ -191,6 +191,10 @@ func TestASearchOvertakenByTheDeadlineIsDropped(t *testing.T) {
 	}
 }
 
+// racePrefixMoves is how many moves each computer player makes before a
+// whole game played under the race detector stops.
+const racePrefixMoves = 6
+
 func TestAGameWithSearchesInThePoolPlaysToItsEnd(t *testing.T) {
 	t.Parallel()
 	f := newThinkingFixture(t, newGated(false))
@@ -199,6 +203,12 @@ func TestAGameWithSearchesInThePoolPlaysToItsEnd(t *testing.T) {
 		f.svc.Idle()
 		if moves > 2000 {
 			t.Fatal("the game did not finish")
+		}
+		if raceEnabled && f.movesBy(id, 1, "ai") >= racePrefixMoves && f.movesBy(id, 2, "ai") >= racePrefixMoves {
+			// Where the pool's searches meet the service shows within a
+			// few moves of each computer player; the whole game is played
+			// without the race detector (CI tests this package both ways).
+			return
 		}
 		if f.personMove(id) {
 			continue
