@@ -298,6 +298,7 @@ func TestAnludimInEnglishThroughDiscord(t *testing.T) {
 	g := playAnludim(t, i18n.English, false)
 	g.check(t)
 	g.transcript(os.Getenv("ATHENEUM_TRANSCRIPT_ANLUDIM"))
+	checkAnludimWords(t, g, i18n.English)
 }
 
 // TestAnludimInFrenchThroughDiscord plays a base game opened with
@@ -309,6 +310,7 @@ func TestAnludimInFrenchThroughDiscord(t *testing.T) {
 	g := playAnludim(t, i18n.French, false)
 	g.check(t)
 	g.transcript(os.Getenv("ATHENEUM_TRANSCRIPT_ANLUDIM_FR"))
+	checkAnludimWords(t, g, i18n.French)
 }
 
 // TestAnludimExpertThroughDiscord plays a game in the expert variant,

@@ -198,6 +198,7 @@ func TestFullGameThroughDiscord(t *testing.T) {
 	}
 	t.Logf("%d interactions; ack p99 %v", len(h.Srv.Interactions()), discordtest.Percentile(h.Srv.AckLatencies(), 99))
 	h.transcript(os.Getenv("ATHENEUM_TRANSCRIPT"))
+	checkAtheneumWords(t, h, i18n.English, "ana")
 }
 
 func countEphemeral(h *harness) int {

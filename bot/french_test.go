@@ -311,6 +311,7 @@ func TestAWholeGameInFrench(t *testing.T) {
 		t.Errorf("Discord would have refused %d payloads: %v", len(v), v[0])
 	}
 	h.transcript(os.Getenv("ATHENEUM_TRANSCRIPT_FR"))
+	checkAtheneumWords(t, h, i18n.French, "ana")
 }
 
 // TestTheEnglishScanFindsEnglish: the scan of a French game must find

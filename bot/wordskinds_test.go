@@ -91,66 +91,53 @@ func kindsSeen(l i18n.Lang, texts []seenText, prefixes ...string) (seen, all []s
 	return seen, all
 }
 
-// TestEveryMessageKindOfBothGamesReadsWhole plays a whole game of Atheneum
-// and one of Anludim through the fake Discord in each language, a member
-// with closed direct messages among the players, and reads every version
-// of every message everyone saw: nothing is empty or shows a placeholder
+// checkEveryMessageKind reads every version of every message the members
+// of h saw in a whole game in l: nothing is empty or shows a placeholder
 // or a missing message, nothing passes Discord's limits, and the kinds of
-// message seen are counted (go test -v lists them). With
+// message under prefixes seen are counted (go test -v lists them). The
+// whole games of each game in each language end with it
+// (TestFullGameThroughDiscord, TestAWholeGameInFrench,
+// TestAnludimInEnglishThroughDiscord, TestAnludimInFrenchThroughDiscord),
+// a member with closed direct messages among their players. With
 // ATHENEUM_WORDS_DIR set, the transcripts land there, one folder per game
-// and language, for a person to read.
-func TestEveryMessageKindOfBothGamesReadsWhole(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays four whole games")
-	}
-	oneFlowAtATime(t)
-	t.Parallel()
-	dir := os.Getenv("ATHENEUM_WORDS_DIR")
-	check := func(t *testing.T, h *harness, l i18n.Lang, name string, prefixes ...string) {
-		t.Helper()
-		for where, ms := range everyMessage(h) {
-			for _, m := range ms {
-				checkMessageLimits(t, where, m)
-			}
-		}
-		texts := seenByEveryone(h)
-		for _, s := range texts {
-			if strings.TrimSpace(s.text) == "" || strings.Contains(s.text, "<no value>") || strings.Contains(s.text, "{{") ||
-				strings.Contains(s.text, "%!") || missingMessage.MatchString(s.text) {
-				t.Errorf("%s: %q", s.where, s.text)
-			}
-		}
-		seen, all := kindsSeen(l, texts, prefixes...)
-		t.Logf("%s: %d texts, %d of the %d messages under %v seen", name, len(texts), len(seen), len(all), prefixes)
-		if len(seen) == 0 {
-			t.Errorf("%s: no message of %v recognised", name, prefixes)
-		}
-		if dir != "" {
-			if err := drive.WriteTranscriptWithEdits(h.Srv, h.world.Channel.ID, h.world.Users, filepath.Join(dir, name)); err != nil {
-				t.Error(err)
-			}
+// and language (name), for a person to read.
+func checkEveryMessageKind(t *testing.T, h *harness, l i18n.Lang, name string, prefixes ...string) {
+	t.Helper()
+	for where, ms := range everyMessage(h) {
+		for _, m := range ms {
+			checkMessageLimits(t, where, m)
 		}
 	}
-	for _, l := range i18n.Langs {
-		t.Run("Atheneum in "+string(l), func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t, "ada", "basil", "clio")
-			if l == i18n.French {
-				speakFrench(h)
-				h.openFrenchGame(h.world.Users...)
-			} else {
-				h.openGame(h.world.Users...)
-			}
-			ps := newPlayers(h, 7, "clio")
-			h.playUntil(ps, h.gameOver)
-			h.slash(h.user("ada"), "log")
-			check(t, h, l, "atheneum-"+string(l), "play.", "atheneum.", "flow.", "lobby.")
-		})
-		t.Run("Anludim in "+string(l), func(t *testing.T) {
-			t.Parallel()
-			g := playAnludim(t, l, false)
-			g.slash(g.h.user("ana"), "anludim", "log")
-			check(t, g.h, l, "anludim-"+string(l), "anludim.", "face.", "flow.", "lobby.")
-		})
+	texts := seenByEveryone(h)
+	for _, s := range texts {
+		if strings.TrimSpace(s.text) == "" || strings.Contains(s.text, "<no value>") || strings.Contains(s.text, "{{") ||
+			strings.Contains(s.text, "%!") || missingMessage.MatchString(s.text) {
+			t.Errorf("%s: %q", s.where, s.text)
+		}
 	}
+	seen, all := kindsSeen(l, texts, prefixes...)
+	t.Logf("%s: %d texts, %d of the %d messages under %v seen", name, len(texts), len(seen), len(all), prefixes)
+	if len(seen) == 0 {
+		t.Errorf("%s: no message of %v recognised", name, prefixes)
+	}
+	if dir := os.Getenv("ATHENEUM_WORDS_DIR"); dir != "" {
+		if err := drive.WriteTranscriptWithEdits(h.Srv, h.world.Channel.ID, h.world.Users, filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// checkAtheneumWords asks for the log as a member would, then reads every
+// message of the game, in l (see checkEveryMessageKind).
+func checkAtheneumWords(t *testing.T, h *harness, l i18n.Lang, member string) {
+	t.Helper()
+	h.slash(h.user(member), "log")
+	checkEveryMessageKind(t, h, l, "atheneum-"+string(l), "play.", "atheneum.", "flow.", "lobby.")
+}
+
+// checkAnludimWords is checkAtheneumWords for Anludim's game g.
+func checkAnludimWords(t *testing.T, g *anludimGame, l i18n.Lang) {
+	t.Helper()
+	g.slash(g.h.user("ana"), "anludim", "log")
+	checkEveryMessageKind(t, g.h, l, "anludim-"+string(l), "anludim.", "face.", "flow.", "lobby.")
 }
