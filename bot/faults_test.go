@@ -62,14 +62,18 @@ func TestGamesFinishWhileDiscordMisbehaves(t *testing.T) {
 	}
 }
 
+// TestTheHostIsToldWhenTheChannelRefusesPosts: when the channel refuses
+// the bot's posts, the host (and only the host) is told by direct message,
+// once however many posts are refused after.
 func TestTheHostIsToldWhenTheChannelRefusesPosts(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
-	h.openGame(ana, bo)
+	id := h.openTTT(ana, bo)
+	people := []*drive.Player{{User: ana}, {User: bo}}
 	h.Srv.DenyPermission(h.world.Channel.ID)
-	h.pickFirst(ana, bo) // the reveal cannot be posted
-	want := en("flow.cannot.post", "Channel", "<#"+h.world.Channel.ID+">")
+	h.playTTT(id, people, 1) // the next step's post cannot be posted
+	want := ttt("flow.cannot.post", "Channel", "<#"+h.world.Channel.ID+">")
 	told := func() int {
 		n := 0
 		for _, m := range h.Srv.DMMessages(ana.ID) {
@@ -87,8 +91,7 @@ func TestTheHostIsToldWhenTheChannelRefusesPosts(t *testing.T) {
 			t.Fatal("a player who is not the host was told")
 		}
 	}
-	p := newPlayers(h, 5)
-	h.playUntil(p, func() bool { return ath(h.state(h.world.Channel.ID).State).TurnNumber() == 2 })
+	h.playTTT(id, people, 4)
 	if n := told(); n != 1 {
 		t.Fatalf("after more refused posts the host was told %d times, want once", n)
 	}

@@ -11,6 +11,7 @@ import (
 	"atheneum/bot/drive"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
+	"atheneum/engine/tictactoe"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -89,7 +90,146 @@ func TestLobby(t *testing.T) {
 	})
 }
 
+// pressAutopilotMove has p, at seat, press the move the autopilot would
+// choose for it in the channel's game of tic-tac-toe.
+func (h *harness) pressAutopilotMove(p *drive.Player, seat int) {
+	h.t.Helper()
+	rec := h.state(h.world.Channel.ID)
+	view := rec.State.View(seat)
+	m, err := tictactoe.Players.Autopilot(view, seat, 0)
+	if err == nil {
+		err = h.PressMove(p, tictactoe.ID, view, seat, m)
+	}
+	if err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// dmReminders are the texts of the direct messages u received that are
+// neither prompts nor pictures: the reminders and the autopilot's notice.
+func (h *harness) dmReminders(u discordtest.User) []string {
+	var texts []string
+	for _, m := range h.Srv.DMMessages(u.ID) {
+		if len(m.Components) == 0 && len(m.Attachments) == 0 && len(m.Revisions) == 0 {
+			texts = append(texts, m.Content)
+		}
+	}
+	return texts
+}
+
+// TestDeadlinesRemindThenPlayForAbsentPlayers: an awaited person is
+// reminded within their budget of messages, the deadline (kept across a
+// restart) gives their seat to the autopilot, which tells them and the
+// channel and then plays for them at once while others play, waits for
+// the deadline when everybody is away, and gives the seat back at the
+// person's first move or at the button of /tictactoe play.
 func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	pa, pb := &drive.Player{User: ana}, &drive.Player{User: bo}
+	h.openTTT(ana, bo)
+	channel := h.world.Channel.ID
+	// Seven hours in, ana marks a cell; bo's step begins, and he does not
+	// play.
+	h.advance(7 * time.Hour)
+	h.pressAutopilotMove(pa, 0)
+	snap, err := h.bot.svc.SnapshotInChannel(h.Ctx, h.world.Guild.ID, channel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := h.dmReminders(bo); len(got) != 0 {
+		t.Fatalf("bo was reminded at the start of his step: %q", got)
+	}
+	// Half time: bo is reminded. The last hour: his prompt and that
+	// reminder leave room only for the autopilot's notice.
+	h.advance(12 * time.Hour)
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
+	if got, want := h.dmReminders(bo), h.bot.reminderText(i18n.English, game.PointHalf, snap.Rec, snap.Deadline, ""); len(got) != 1 || got[0] != want {
+		t.Fatalf("at half time bo got %q, want %q", got, want)
+	}
+	h.advance(11 * time.Hour)
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
+	if got := h.dmReminders(bo); len(got) != 1 {
+		t.Fatalf("bo got more reminders than the budget allows: %q", got)
+	}
+	if got := h.dmReminders(ana); len(got) != 0 {
+		t.Fatalf("ana, who had played, was reminded: %q", got)
+	}
+	// A restart does not lose the deadline.
+	h.restart()
+	h.advance(time.Hour)
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
+	if n := len(h.channelPosts(ttt("flow.autopilot.on", "Name", "Bo"))); n != 1 {
+		t.Fatalf("%d autopilot notices for bo", n)
+	}
+	if got := h.dmReminders(bo); len(got) != 2 || got[1] != ttt("flow.autopilot.dm", "Channel", "<#"+channel+">") {
+		t.Fatalf("bo was not told the autopilot took the seat, and how to come back: %q", got)
+	}
+	rec := h.state(channel)
+	if rec.Seq != 2 || !slices.Equal(rec.State.Awaited(), []int{0}) {
+		t.Fatalf("after the deadline the game has %d moves and waits for %v, want bo's mark played and ana's turn", rec.Seq, rec.State.Awaited())
+	}
+	t.Run("the autopilot keeps playing for the absent player at once", func(t *testing.T) {
+		if !rec.Seats[1].Autopilot || rec.Seats[0].Autopilot {
+			t.Fatalf("autopilot flags: ana %v, bo %v", rec.Seats[0].Autopilot, rec.Seats[1].Autopilot)
+		}
+		if st := h.slashGame(tictactoe.ID, ana, "status"); !strings.Contains(st.Content, ttt("status.autopilot", "Names", "Bo")) {
+			t.Errorf("the status does not show the autopilot: %q", st.Content)
+		}
+		h.pressAutopilotMove(pa, 0)
+		if rec := h.state(channel); rec.Seq != 4 || !slices.Equal(rec.State.Awaited(), []int{0}) {
+			t.Fatalf("after ana's mark the game has %d moves and waits for %v: bo's autopilot did not play at once", rec.Seq, rec.State.Awaited())
+		}
+	})
+	// Ana's step has its own deadline: she times out too.
+	h.advance(25 * time.Hour)
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
+	rec = h.state(channel)
+	if rec.Seq != 5 || !rec.Seats[0].Autopilot {
+		t.Fatalf("after ana's deadline: %d moves, ana on autopilot %v", rec.Seq, rec.Seats[0].Autopilot)
+	}
+	if n := len(h.channelPosts(ttt("flow.autopilot.on", "Name", "Ana"))); n != 1 {
+		t.Fatalf("%d autopilot notices for ana", n)
+	}
+	t.Run("with everybody away the autopilot waits for the deadline", func(t *testing.T) {
+		if w := rec.State.Awaited(); len(w) != 1 || w[0] != 1 || rec.Status != store.StatusPlaying {
+			t.Fatalf("the game (%s) waits for seats %v, want bo's", rec.Status, w)
+		}
+	})
+	t.Run("a player takes their seat back with the button", func(t *testing.T) {
+		h.pressAutopilotMove(pb, 1)
+		rec := h.state(channel)
+		if rec.Seats[1].Autopilot {
+			t.Fatal("bo's own mark did not end the autopilot")
+		}
+		// Ana is still away, and now bo plays: ana's seat is played at once.
+		if rec.Seq != 7 || rec.Status != store.StatusPlaying {
+			t.Fatalf("ana's autopilot did not play at once: %d moves, game %s", rec.Seq, rec.Status)
+		}
+		play := h.slashGame(tictactoe.ID, ana, "play")
+		btn, ok := drive.Component(play, "back")
+		if !ok {
+			t.Fatalf("ana's /tictactoe play offers no way back: %q", play.Content)
+		}
+		h.click(ana, play, btn.CustomID)
+		if h.state(channel).Seats[0].Autopilot {
+			t.Fatal("the button did not end ana's autopilot")
+		}
+	})
+}
+
+// TestTheLastOneAStepAwaitsIsRemindedAndTheAutopilotShelvesAll keeps on
+// Atheneum what tic-tac-toe, one seat at a time, cannot show: in a step
+// that awaits every seat, the last one is reminded once the others have
+// played (and then nothing more within their budget), and the autopilot
+// that takes their seat at the deadline never finishes a resolve step
+// while a book could still be shelved.
+func TestTheLastOneAStepAwaitsIsRemindedAndTheAutopilotShelvesAll(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
@@ -103,19 +243,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := func(p game.ReminderPoint) string {
-		return h.bot.reminderText(i18n.English, p, snap.Rec, snap.Deadline, "")
-	}
-	reminders := func(u discordtest.User) []string {
-		var texts []string
-		for _, m := range h.Srv.DMMessages(u.ID) {
-			if len(m.Components) == 0 && len(m.Attachments) == 0 && len(m.Revisions) == 0 {
-				texts = append(texts, m.Content)
-			}
-		}
-		return texts
-	}
-	if got := reminders(bo); len(got) != 1 || got[0] != want(game.PointLast) {
+	if got, want := h.dmReminders(bo), h.bot.reminderText(i18n.English, game.PointLast, snap.Rec, snap.Deadline, ""); len(got) != 1 || got[0] != want {
 		t.Fatalf("once ana had picked, bo got %q, want only the last-one reminder", got)
 	}
 	// Half time and the last hour: bo's prompt and the last-one reminder
@@ -126,84 +254,24 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	h.advance(11 * time.Hour)
 	h.bot.RunDueJobs(h.Ctx)
 	h.Settle()
-	if got := reminders(bo); len(got) != 1 {
+	if got := h.dmReminders(bo); len(got) != 1 {
 		t.Fatalf("bo got more reminders than the budget allows: %q", got)
 	}
-	if got := reminders(ana); len(got) != 0 {
+	if got := h.dmReminders(ana); len(got) != 0 {
 		t.Fatalf("ana, who had played, was reminded: %q", got)
 	}
-	// A restart does not lose the deadline.
-	h.restart()
 	h.advance(time.Hour)
 	h.bot.RunDueJobs(h.Ctx)
 	h.Settle()
-	if n := len(h.channelPosts(en("flow.autopilot.on", "Name", "Bo"))); n != 1 {
-		t.Fatalf("%d autopilot notices for bo", n)
-	}
-	if got := reminders(bo); len(got) != 2 || got[1] != en("flow.autopilot.dm", "Channel", "<#"+channel+">") {
-		t.Fatalf("bo was not told the autopilot took the seat, and how to come back: %q", got)
-	}
 	rec := h.state(channel)
 	g := ath(rec.State)
-	if g.Step != atheneum.StepResolve {
-		t.Fatalf("after the deadline the game is in step %s", g.Step)
+	if g.Step != atheneum.StepResolve || !rec.Seats[1].Autopilot {
+		t.Fatalf("after the deadline the game is in step %s, bo on autopilot %v", g.Step, rec.Seats[1].Autopilot)
 	}
-	t.Run("the autopilot keeps playing for the absent player at once", func(t *testing.T) {
-		if !rec.Seats[1].Autopilot || rec.Seats[0].Autopilot {
-			t.Fatalf("autopilot flags: ana %v, bo %v", rec.Seats[0].Autopilot, rec.Seats[1].Autopilot)
-		}
-		if g.Seats[1].Status != atheneum.StatusDone {
-			t.Fatalf("bo's resolve step was not played by the autopilot: status %s", g.Seats[1].Status)
-		}
-		if st := h.slash(ana, "status"); !strings.Contains(st.Content, en("status.autopilot", "Names", "Bo")) {
-			t.Errorf("the status does not show the autopilot: %q", st.Content)
-		}
-	})
-	t.Run("the autopilot never finishes while a book could still be shelved", func(t *testing.T) {
-		checkAutopilotShelvedEverything(t, h, rec)
-	})
-	// The resolve step has its own deadline: ana times out too.
-	h.advance(25 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
-	rec = h.state(channel)
-	g = ath(rec.State)
-	if g.TurnNumber() != 2 || g.Step != atheneum.StepPick {
-		t.Fatalf("after the second deadline: turn %d, step %s", g.TurnNumber(), g.Step)
+	if g.Seats[1].Status != atheneum.StatusDone {
+		t.Fatalf("bo's resolve step was not played by the autopilot: status %s", g.Seats[1].Status)
 	}
-	if n := len(h.channelPosts(en("flow.autopilot.on", "Name", "Ana"))); n != 1 {
-		t.Fatalf("%d autopilot notices for ana", n)
-	}
-	t.Run("with everybody away the autopilot waits for the deadline", func(t *testing.T) {
-		if w := g.Waiting(); len(w) != 2 {
-			t.Fatalf("turn 2 waits for seats %v, want both", w)
-		}
-	})
-	t.Run("a player takes their seat back with the button", func(t *testing.T) {
-		m, ok := h.LastDM(bo)
-		cards := drive.Cards(m)
-		if !ok || len(cards) == 0 {
-			t.Fatalf("bo got no pick prompt for turn 2: %q", m.Content)
-		}
-		h.click(bo, m, cards[0].CustomID, cards[0].Values...)
-		rec := h.state(channel)
-		if rec.Seats[1].Autopilot {
-			t.Fatal("bo's own pick did not end the autopilot")
-		}
-		// Ana is still away, and now bo plays: ana's seat is played at once.
-		if ath(rec.State).Step != atheneum.StepResolve || ath(rec.State).Seats[0].Status != atheneum.StatusDone {
-			t.Fatalf("ana's autopilot did not play at once: step %s, ana %s", ath(rec.State).Step, ath(rec.State).Seats[0].Status)
-		}
-		play := h.slash(ana, "play")
-		btn, ok := drive.Component(play, "back")
-		if !ok {
-			t.Fatalf("ana's /atheneum play offers no way back: %q", play.Content)
-		}
-		h.click(ana, play, btn.CustomID)
-		if h.state(channel).Seats[0].Autopilot {
-			t.Fatal("the button did not end ana's autopilot")
-		}
-	})
+	checkAutopilotShelvedEverything(t, h, rec)
 }
 
 // checkAutopilotShelvedEverything replays the game and checks that every
@@ -238,35 +306,89 @@ func checkAutopilotShelvedEverything(t *testing.T, h *harness, rec *store.Game) 
 	}
 }
 
+// TestDiscordFailuresLoseNothing: when the post that ends a step fails
+// (500) and the next one is rate limited, the move is kept, and a player
+// whose direct message was lost still plays through /tictactoe play.
 func TestDiscordFailuresLoseNothing(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
-	h.openGame(ana, bo)
+	h.openTTT(ana, bo)
 	channel := h.world.Channel.ID
-	h.pickFirst(ana)
-	// Bo's pick completes the step; the reveal post fails with a 500 and
-	// the first workbench DM is rate limited.
+	// Ana's mark ends her step; the channel's post of bo's step fails with
+	// a 500 and bo's prompt is rate limited.
 	h.Srv.FailNext("POST", "/channels/*/messages", 1, discordtest.InternalError())
 	h.Srv.FailNext("POST", "/channels/*/messages", 1, discordtest.RateLimited(20*time.Millisecond))
-	h.pickFirst(bo)
-	g := ath(h.state(channel).State)
-	if g.Step != atheneum.StepResolve {
-		t.Fatalf("a failed post lost the pick: step %s", g.Step)
+	h.pressAutopilotMove(&drive.Player{User: ana}, 0)
+	if rec := h.state(channel); rec.Seq != 1 || !slices.Equal(rec.State.Awaited(), []int{1}) {
+		t.Fatalf("a failed post lost the mark: %d moves, waiting for %v", rec.Seq, rec.State.Awaited())
 	}
-	// Whoever lost a DM can still play through the channel.
-	for _, u := range []discordtest.User{ana, bo} {
-		seen := h.slash(u, "play")
-		if _, ok := drive.Component(seen, "done"); !ok {
-			t.Fatalf("%s cannot reach the workbench: %q", u.Username, seen.Content)
-		}
+	// Whoever lost a direct message can still play through the channel.
+	if seen := h.slashGame(tictactoe.ID, ana, "play"); !seen.Ephemeral || seen.Content == "" {
+		t.Fatalf("ana's /tictactoe play answered %q", seen.Content)
+	}
+	seen := h.slashGame(tictactoe.ID, bo, "play")
+	if len(seen.Components) == 0 {
+		t.Fatalf("bo cannot reach his prompt: %q", seen.Content)
+	}
+	h.pressAutopilotMove(&drive.Player{User: bo, ViaSlash: true}, 1)
+	if rec := h.state(channel); rec.Seq != 2 {
+		t.Fatalf("bo's mark through the channel was not played: %d moves", rec.Seq)
 	}
 	if !strings.Contains(h.logs.String(), "could not") {
 		t.Error("the failure was not logged")
 	}
 }
 
+// TestViewsForAnyone: a spectator's looks at the game (its status, its
+// table, its log, its rules) answer privately, and the status names whom
+// the game waits for and until when.
 func TestViewsForAnyone(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo", "cy")
+	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")
+	id := h.openTTT(ana, bo)
+	h.playTTT(id, []*drive.Player{{User: ana}, {User: bo}}, 1)
+	views := []struct {
+		sub   string
+		opts  []discordtest.Option
+		text  string
+		image string
+	}{
+		{"status", nil, stem(i18n.English, "flow.waiting.until"), ""},
+		{"table", nil, tttFace.Position(i18n.English, h.state(h.world.Channel.ID)), "board.png"},
+		{"log", nil, "Ana marks ", ""},
+		{"rules", nil, tttFace.RulesText(i18n.English, ""), ""},
+		{"rules", []discordtest.Option{discordtest.StringOpt("topic", "overview")}, tttFace.RulesText(i18n.English, "overview"), ""},
+		{"help", nil, tttFace.RulesText(i18n.English, "help"), ""},
+		{"play", nil, ttt("face.not.playing"), ""},
+	}
+	for _, v := range views {
+		t.Run("a spectator's /tictactoe "+v.sub+" answers privately", func(t *testing.T) {
+			seen := h.slashGame(tictactoe.ID, cy, v.sub, v.opts...)
+			if !strings.Contains(seen.Content, v.text) || !seen.Ephemeral {
+				t.Fatalf("saw %q (ephemeral %v), want %q", seen.Content, seen.Ephemeral, v.text)
+			}
+			if v.image != "" {
+				if a, ok := seen.Attachment(v.image); !ok || len(a.Data) == 0 {
+					t.Fatalf("no %s attached", v.image)
+				}
+			}
+		})
+	}
+	t.Run("the status names whom the game waits for and the deadline", func(t *testing.T) {
+		seen := h.slashGame(tictactoe.ID, cy, "status")
+		if !strings.Contains(seen.Content, h.state(h.world.Channel.ID).Seats[1].Name) || !strings.Contains(seen.Content, "<t:") {
+			t.Fatalf("saw %q", seen.Content)
+		}
+	})
+}
+
+// TestAtheneumsOwnViewsAnswerASpectatorPrivately: Atheneum's own looks at
+// the game (its table, objectives, scores, a player's shelves, a rules
+// topic of its own, a hand) answer a spectator privately; the views every
+// game shares are TestViewsForAnyone's, on the fixture game.
+func TestAtheneumsOwnViewsAnswerASpectatorPrivately(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy")
 	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")
@@ -277,14 +399,11 @@ func TestViewsForAnyone(t *testing.T) {
 		text  string
 		image string
 	}{
-		{"status", nil, stem(i18n.English, "flow.waiting.until"), ""},
 		{"table", nil, stem(i18n.English, "play.scores.title"), "table.png"},
 		{"objectives", nil, en("play.objectives.title"), "objectives.png"},
 		{"scores", nil, "Ana", ""},
 		{"shelf", []discordtest.Option{discordtest.UserOpt("player", bo)}, before(i18n.English, "play.shelf.text", "Subject", "Name", "Bo"), "shelves.png"},
-		{"rules", nil, athFace.RulesText(i18n.English, ""), ""},
 		{"rules", []discordtest.Option{discordtest.StringOpt("topic", "shelving")}, athFace.RulesText(i18n.English, "shelving"), ""},
-		{"help", nil, athFace.RulesText(i18n.English, "help"), ""},
 		{"hand", nil, en("play.not.playing"), ""},
 	}
 	for _, v := range views {
@@ -300,12 +419,6 @@ func TestViewsForAnyone(t *testing.T) {
 			}
 		})
 	}
-	t.Run("the status names whom the game waits for and the deadline", func(t *testing.T) {
-		seen := h.slash(cy, "status")
-		if !strings.Contains(seen.Content, h.state(h.world.Channel.ID).Seats[0].Name) || !strings.Contains(seen.Content, "<t:") {
-			t.Fatalf("saw %q", seen.Content)
-		}
-	})
 }
 
 func TestPlaceByTypingWithAutocomplete(t *testing.T) {
@@ -387,16 +500,18 @@ func TestPlaceByTypingWithAutocomplete(t *testing.T) {
 	})
 }
 
+// TestShutdownFinishesWorkAndRefusesNewInteractions: once the bot is
+// closing, an interaction is told it restarts, and no deadline runs.
 func TestShutdownFinishesWorkAndRefusesNewInteractions(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana := h.user("ana")
-	h.openGame(ana, h.user("bo"))
+	h.openTTT(ana, h.user("bo"))
 	if err := h.bot.Close(h.Ctx); err != nil {
 		t.Fatal(err)
 	}
-	seen := h.slash(ana, "status")
-	if seen.Content != en("play.restarting") || !seen.Ephemeral {
+	seen := h.slashGame(tictactoe.ID, ana, "status")
+	if seen.Content != ttt("play.restarting") || !seen.Ephemeral {
 		t.Fatalf("an interaction during shutdown saw %q", seen.Content)
 	}
 	h.bot.RunDueJobs(h.Ctx) // must not run after Close

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"atheneum/bot/face"
 	"slices"
 	"strings"
 	"sync"
@@ -12,68 +11,95 @@ import (
 
 	"atheneum/bot/discordtest"
 	"atheneum/bot/drive"
+	"atheneum/bot/face"
 	"atheneum/bot/game"
 	"atheneum/engine/atheneum"
+	"atheneum/engine/tictactoe"
 	"atheneum/i18n"
 	"atheneum/store"
 )
 
+// TestPromptsAndStepPostsShowTheDeadline: a person's prompt and the
+// step's post say until when the step waits; once the step is over, a
+// prompt left unpressed (the move was made with /tictactoe play) and the
+// step's post say so, keeping their words, and the next step's post and
+// prompt show the next deadline, their pictures described.
 func TestPromptsAndStepPostsShowTheDeadline(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
-	start := h.openGame(ana, bo)
+	h.openTTT(ana, bo)
+	start := h.stepPost()
 	due := h.snapshot().Deadline
 	if due.IsZero() {
 		t.Fatal("the first step has no deadline")
 	}
-	m, _ := h.LastDM(ana)
-	if !strings.Contains(m.Content, i18n.English.T("flow.prompt.deadline", "Deadline", face.Stamp(due))) {
-		t.Errorf("ana's hand does not show the deadline: %q", m.Content)
+	prompt, _ := h.LastDM(ana)
+	if !strings.Contains(prompt.Content, i18n.English.T("flow.prompt.deadline", "Deadline", face.Stamp(due))) {
+		t.Errorf("ana's prompt does not show the deadline: %q", prompt.Content)
 	}
-	first := h.refresh(start)
-	if len(first.Embeds) != 1 || !strings.Contains(first.Embeds[0].Description, face.Stamp(due)) {
-		t.Fatalf("the start post does not say until when it waits: %+v", first.Embeds)
+	if len(start.Embeds) != 1 || !strings.Contains(start.Embeds[0].Description, face.Stamp(due)) {
+		t.Fatalf("the start post does not say until when it waits: %+v", start.Embeds)
 	}
-	hand, _ := h.LastDM(ana)
-	h.pickFirst(ana, bo)
-	if old := h.refresh(hand); len(old.Components) != 0 || len(old.Embeds) != 1 || !strings.HasPrefix(old.Embeds[0].Description, firstWords(i18n.English.T("flow.prompt.over"))) {
-		t.Errorf("ana's hand still looks current after the reveal: %q, %d rows, %+v", old.Content, len(old.Components), old.Embeds)
+	h.pressAutopilotMove(&drive.Player{User: ana, ViaSlash: true}, 0)
+	if old := h.refresh(prompt); len(old.Components) != 0 || len(old.Embeds) != 1 || !strings.HasPrefix(old.Embeds[0].Description, firstWords(i18n.English.T("flow.prompt.over"))) {
+		t.Errorf("ana's prompt still looks current after her mark: %q, %d rows, %+v", old.Content, len(old.Components), old.Embeds)
 	} else if prev := old.Revisions[len(old.Revisions)-1]; old.Content != prev.Content {
-		t.Errorf("marking ana's hand over lost what it said: %q", old.Content)
+		t.Errorf("marking ana's prompt over lost what it said: %q", old.Content)
 	}
-	if first = h.refresh(start); first.Embeds[0].Description != i18n.English.T("flow.step.over") {
-		t.Errorf("the start post still looks current after the reveal: %q", first.Embeds[0].Description)
+	if first := h.refresh(start); first.Embeds[0].Description != i18n.English.T("flow.step.over") {
+		t.Errorf("the start post still looks current after ana's mark: %q", first.Embeds[0].Description)
 	}
-	reveal := h.lastPost()
+	next := h.lastPost()
 	due = h.snapshot().Deadline
-	if len(reveal.Embeds) != 1 || !strings.Contains(reveal.Embeds[0].Description, face.Stamp(due)) {
-		t.Errorf("the reveal does not say until when the shelving waits: %+v", reveal.Embeds)
+	if len(next.Embeds) != 1 || !strings.Contains(next.Embeds[0].Description, face.Stamp(due)) {
+		t.Errorf("the next step's post does not say until when it waits: %+v", next.Embeds)
 	}
-	bench, _ := h.LastDM(bo)
-	if !strings.Contains(bench.Content, face.Stamp(due)) {
-		t.Errorf("bo's workbench does not show the deadline: %q", bench.Content)
-	}
-	for _, a := range bench.Attachments {
+	for _, a := range next.Attachments {
 		if a.Description == "" {
-			t.Errorf("the workbench picture %s has no alt text", a.Filename)
+			t.Errorf("the step's picture %s has no alt text", a.Filename)
+		}
+	}
+	boPrompt, _ := h.LastDM(bo)
+	if !strings.Contains(boPrompt.Content, face.Stamp(due)) {
+		t.Errorf("bo's prompt does not show the deadline: %q", boPrompt.Content)
+	}
+	if len(boPrompt.Attachments) == 0 {
+		t.Error("bo's prompt has no picture")
+	}
+	for _, a := range boPrompt.Attachments {
+		if a.Description == "" {
+			t.Errorf("the prompt's picture %s has no alt text", a.Filename)
 		}
 	}
 }
 
+// TestEachPlayerIsToldTheWayTheyChose: a person who chose direct messages
+// gets their prompt so, one who chose mentions or whose direct messages
+// are closed is mentioned in the channel, and one who chose quiet is
+// neither. Tic-tac-toe has two seats: the four ways are tried in two
+// games, in two channels; what a quiet player is told when last of a step
+// of everyone is TestAQuietPlayerIsToldOnlyThatTheyAreTheLastOne's, on
+// Atheneum.
 func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy", "dee")
 	ana, bo, cy, dee := h.user("ana"), h.user("bo"), h.user("cy"), h.user("dee")
 	h.Srv.SetDMsClosed(dee.ID, true)
 	for user, mode := range map[discordtest.User]string{bo: "mention", cy: "quiet"} {
-		seen := h.slash(user, "notify", discordtest.StringOpt("mode", mode))
-		if seen.Content != en("notify.set."+mode) {
+		seen := h.slashGame(tictactoe.ID, user, "notify", discordtest.StringOpt("mode", mode))
+		if seen.Content != ttt("notify.set."+mode) {
 			t.Fatalf("%s choosing %s saw %q", user.Username, mode, seen.Content)
 		}
 	}
-	h.slash(dee, "notify", discordtest.StringOpt("mode", "dm"))
-	h.openGame(ana, bo, cy, dee)
+	h.slashGame(tictactoe.ID, dee, "notify", discordtest.StringOpt("mode", "dm"))
+	// Ana then bo in the test's channel, dee then cy in another: each
+	// first player marks a cell, and every seat has had its prompt.
+	id := h.openTTT(ana, bo)
+	h.playTTT(id, []*drive.Player{{User: ana}, {User: bo, ViaSlash: true}}, 1)
+	other := h.in(t, h.Srv.AddTextChannel(h.world.Guild.ID, "other"))
+	id2 := other.openTTT(dee, cy)
+	other.playTTT(id2, []*drive.Player{{User: dee, ViaSlash: true}, {User: cy, ViaSlash: true}}, 1)
 
 	if _, ok := h.LastDM(ana); !ok {
 		t.Error("ana, who wants direct messages, got no prompt")
@@ -84,9 +110,11 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 		}
 	}
 	pinged := map[string]bool{}
-	for _, m := range h.Srv.Messages(h.world.Channel.ID) {
-		for _, id := range m.PingedUsers() {
-			pinged[id] = true
+	for _, ch := range []string{h.world.Channel.ID, other.world.Channel.ID} {
+		for _, m := range h.Srv.Messages(ch) {
+			for _, id := range m.PingedUsers() {
+				pinged[id] = true
+			}
 		}
 	}
 	if !pinged[bo.ID] || !pinged[dee.ID] {
@@ -95,14 +123,22 @@ func TestEachPlayerIsToldTheWayTheyChose(t *testing.T) {
 	if pinged[ana.ID] || pinged[cy.ID] {
 		t.Errorf("ana (DMs) or cy (quiet) was pinged in the channel: %v", pinged)
 	}
-	// A quarter of the step gone, everybody else picks: cy, quiet, is the
-	// last one and is told, once.
+}
+
+// TestAQuietPlayerIsToldOnlyThatTheyAreTheLastOne keeps on Atheneum what
+// tic-tac-toe, one seat at a time, cannot show: a quiet player, last of a
+// step that awaits everyone once a quarter of it is gone, is told so by
+// direct message, once, and nothing else by half time.
+func TestAQuietPlayerIsToldOnlyThatTheyAreTheLastOne(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "cy")
+	ana, cy := h.user("ana"), h.user("cy")
+	h.slash(cy, "notify", discordtest.StringOpt("mode", "quiet"))
+	h.openGame(ana, cy)
+	// A quarter of the step gone, ana picks: cy, quiet, is the last one
+	// and is told, once.
 	h.advance(6 * time.Hour)
-	for _, u := range []discordtest.User{ana, bo, dee} {
-		seen := h.slash(u, "hand")
-		cards := drive.Cards(seen)
-		h.click(u, seen, cards[0].CustomID, cards[0].Values...)
-	}
+	h.pickFirst(ana)
 	last := 0
 	for _, m := range h.Srv.DMMessages(cy.ID) {
 		if strings.Contains(m.Content, firstWords(i18n.English.T("flow.remind.last.dm"))) {
@@ -186,23 +222,68 @@ func TestAPhantomLobbyIsRepairedByTheNextNew(t *testing.T) {
 	}
 }
 
+// TestReadOnlyAnswersNeverWaitForTheGame: while a game is locked (as while
+// a slow move is shown) and every call to Discord is slow, the commands
+// that only read it (its status, its table, its log, and an autocomplete)
+// are answered in time.
 func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	id := h.openTTT(ana, bo)
+	h.playTTT(id, []*drive.Player{{User: ana}, {User: bo}}, 1)
+	seq := h.snapshot().Rec.Seq
+	reads := []func() (*discordtest.Interaction, error){func() (*discordtest.Interaction, error) {
+		return h.Srv.Autocomplete(h.Ctx, ana, h.world.Channel.ID, tictactoe.ID, discordtest.SubGroup("records", discordtest.Sub("replay", discordtest.StringOpt("game", "").Focus())))
+	}}
+	for _, sub := range []string{"status", "table", "log"} {
+		reads = append(reads, func() (*discordtest.Interaction, error) {
+			return h.Srv.SlashCommand(h.Ctx, bo, h.world.Channel.ID, tictactoe.ID, discordtest.Sub(sub))
+		})
+	}
+	h.answeredWhileLocked(reads...)
+	if h.snapshot().Rec.Seq != seq {
+		t.Fatal("the game moved")
+	}
+}
+
+// TestAtheneumsReadOnlyAnswersNeverWaitForTheGame keeps on Atheneum the
+// read-only answers the fixture game has not: the autocomplete of /atheneum
+// place, which reads the seat's hand, and /atheneum scores.
+func TestAtheneumsReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
 	h.openGame(ana, bo)
 	h.pickFirst(ana, bo)
+	h.answeredWhileLocked(func() (*discordtest.Interaction, error) {
+		return h.Srv.Autocomplete(h.Ctx, ana, h.world.Channel.ID, "atheneum", discordtest.Sub("place", discordtest.StringOpt("item", "").Focus()))
+	}, func() (*discordtest.Interaction, error) {
+		return h.Srv.SlashCommand(h.Ctx, bo, h.world.Channel.ID, "atheneum", discordtest.Sub("scores"))
+	})
+	if g := ath(h.snapshot().Rec.State); g.Step != atheneum.StepResolve {
+		t.Fatal("the game moved")
+	}
+}
+
+// answeredWhileLocked sends reads at once while the channel's game is
+// locked (as while a slow move is being shown) and every call to Discord
+// takes 300 ms, and checks that each is answered in time; it unlocks the
+// game after.
+func (h *harness) answeredWhileLocked(reads ...func() (*discordtest.Interaction, error)) {
+	t := h.t
+	t.Helper()
 	h.Srv.SetLatency(300 * time.Millisecond)
 	defer h.Srv.SetLatency(0)
-	// The game's lock is held, as while a slow move is being shown.
 	table, err := h.bot.svc.Table(h.Ctx, h.snapshot().Rec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer table.Unlock()
 	var wg sync.WaitGroup
 	var ins []*discordtest.Interaction
 	var mu sync.Mutex
-	send := func(f func() (*discordtest.Interaction, error)) {
+	for _, f := range reads {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -216,15 +297,10 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 			mu.Unlock()
 		}()
 	}
-	send(func() (*discordtest.Interaction, error) {
-		return h.Srv.Autocomplete(h.Ctx, ana, h.world.Channel.ID, "atheneum", discordtest.Sub("place", discordtest.StringOpt("item", "").Focus()))
-	})
-	for _, sub := range []string{"status", "scores"} {
-		send(func() (*discordtest.Interaction, error) {
-			return h.Srv.SlashCommand(h.Ctx, bo, h.world.Channel.ID, "atheneum", discordtest.Sub(sub))
-		})
-	}
 	wg.Wait()
+	if len(ins) != len(reads) {
+		t.Fatalf("%d of %d interactions were sent", len(ins), len(reads))
+	}
 	for _, in := range ins {
 		if _, err := in.WaitAck(h.Ctx); err != nil {
 			t.Fatal(err)
@@ -250,10 +326,6 @@ func TestReadOnlyAnswersNeverWaitForTheGame(t *testing.T) {
 		if err != nil || msg.Content == "" {
 			t.Errorf("a read-only command got no answer while the game was locked: %v", err)
 		}
-	}
-	table.Unlock()
-	if g := ath(h.snapshot().Rec.State); g.Step != atheneum.StepResolve {
-		t.Fatal("the game moved")
 	}
 }
 
