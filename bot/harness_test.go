@@ -138,7 +138,7 @@ func newHarnessConf(t testing.TB, conf harnessConf, users ...string) *harness {
 		}
 	}
 	h.start()
-	t.Cleanup(h.stop)
+	t.Cleanup(h.finish)
 	return h
 }
 
@@ -226,6 +226,20 @@ var athFace = testFaces()[0]
 
 // stop closes the bot as the process would at SIGTERM.
 func (h *harness) stop() {
+	h.close(false)
+}
+
+// finish stops the bot at the test's end, where nothing follows: the
+// gateway session closes in the background, since discordgo waits a
+// second after its close frame, and a parallel test holds one of go
+// test's few parallel places until its cleanups are done.
+func (h *harness) finish() {
+	h.close(true)
+}
+
+// close closes the bot, its gateway session (in the background when
+// later is set) and its store.
+func (h *harness) close(later bool) {
 	if h.bot == nil {
 		return
 	}
@@ -234,7 +248,11 @@ func (h *harness) stop() {
 	if err := h.bot.Close(context.Background()); err != nil {
 		h.t.Error(err)
 	}
-	h.dg.Close()
+	if later {
+		go h.dg.Close()
+	} else {
+		h.dg.Close()
+	}
 	h.db.Close()
 	h.bot = nil
 }

@@ -20,7 +20,6 @@ import (
 // unknown id), and the games list shows where a running game waits for
 // the member.
 func TestRecordsOfFinishedGames(t *testing.T) {
-	oneFlowAtATime(t)
 	t.Parallel()
 	h := newHarness(t, "ana", "bo", "cy")
 	ana, bo, cy := h.user("ana"), h.user("bo"), h.user("cy")
