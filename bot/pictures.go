@@ -152,14 +152,22 @@ func (b *Bot) rawMultipart(method, uri, bucket string, payload any, files []*dis
 	return decodeMessage(b.dg.RequestRaw(method, uri, contentType, body, bucket, 0))
 }
 
-// decodeMessage reads the message Discord answered a request with.
+// decodeMessage reads the message Discord answered a request with: only
+// its id and channel, which is all the bot keeps of a message it sent
+// (to record it and edit it later). Decoding the whole message (its
+// components, embeds, attachments, author...) cost 4 % of the bot's
+// processor time at 20 games in the ceiling benchmark, for fields nobody
+// read.
 func decodeMessage(resp []byte, err error) (*discordgo.Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(resp, &msg); err != nil {
+	var ids struct {
+		ID        string `json:"id"`
+		ChannelID string `json:"channel_id"`
+	}
+	if err := json.Unmarshal(resp, &ids); err != nil {
 		return nil, err
 	}
-	return &msg, nil
+	return &discordgo.Message{ID: ids.ID, ChannelID: ids.ChannelID}, nil
 }

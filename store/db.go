@@ -111,6 +111,8 @@ func (db *DB) Close() error {
 		_ = db.releaseJobs(ctx)
 		cancel()
 	}
+	db.r.stmts.close()
+	db.w.stmts.close()
 	var err error
 	if db.r.db != nil && db.r.db != db.w.db {
 		err = db.r.db.Close()

@@ -46,59 +46,90 @@ type dialect interface {
 }
 
 // pool is a database/sql pool taking queries written for every dialect.
+// stmts, when set (SQLite), keeps its statements prepared.
 type pool struct {
-	db *sql.DB
-	d  dialect
+	db    *sql.DB
+	d     dialect
+	stmts *stmtCache
 }
 
 // ExecContext runs a statement.
 func (p pool) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	query, args = p.d.rebind(query, args)
+	if s := p.stmts.get(ctx, query); s != nil {
+		return s.ExecContext(ctx, args...)
+	}
 	return p.db.ExecContext(ctx, query, args...)
 }
 
 // QueryContext runs a query.
 func (p pool) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	query, args = p.d.rebind(query, args)
+	if s := p.stmts.get(ctx, query); s != nil {
+		return s.QueryContext(ctx, args...)
+	}
 	return p.db.QueryContext(ctx, query, args...)
 }
 
 // QueryRowContext runs a query of one row.
 func (p pool) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	query, args = p.d.rebind(query, args)
+	if s := p.stmts.get(ctx, query); s != nil {
+		return s.QueryRowContext(ctx, args...)
+	}
 	return p.db.QueryRowContext(ctx, query, args...)
 }
 
 // BeginTx begins a transaction.
 func (p pool) BeginTx(ctx context.Context, opts *sql.TxOptions) (*sqlTx, error) {
+	p.stmts.prepareWanted(ctx)
 	tx, err := p.db.BeginTx(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
-	return &sqlTx{tx: tx, d: p.d}, nil
+	return &sqlTx{tx: tx, d: p.d, stmts: p.stmts}, nil
 }
 
-// sqlTx is a transaction taking queries written for every dialect.
+// sqlTx is a transaction taking queries written for every dialect; it
+// borrows its pool's prepared statements.
 type sqlTx struct {
-	tx *sql.Tx
-	d  dialect
+	tx    *sql.Tx
+	d     dialect
+	stmts *stmtCache
+}
+
+// stmt is query's prepared statement for this transaction, or nil.
+func (t *sqlTx) stmt(ctx context.Context, query string) *sql.Stmt {
+	if s := t.stmts.lookup(query, true); s != nil {
+		return t.tx.StmtContext(ctx, s)
+	}
+	return nil
 }
 
 // ExecContext runs a statement.
 func (t *sqlTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	query, args = t.d.rebind(query, args)
+	if s := t.stmt(ctx, query); s != nil {
+		return s.ExecContext(ctx, args...)
+	}
 	return t.tx.ExecContext(ctx, query, args...)
 }
 
 // QueryContext runs a query.
 func (t *sqlTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	query, args = t.d.rebind(query, args)
+	if s := t.stmt(ctx, query); s != nil {
+		return s.QueryContext(ctx, args...)
+	}
 	return t.tx.QueryContext(ctx, query, args...)
 }
 
 // QueryRowContext runs a query of one row.
 func (t *sqlTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	query, args = t.d.rebind(query, args)
+	if s := t.stmt(ctx, query); s != nil {
+		return s.QueryRowContext(ctx, args...)
+	}
 	return t.tx.QueryRowContext(ctx, query, args...)
 }
 

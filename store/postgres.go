@@ -52,7 +52,7 @@ func openPostgres(ctx context.Context, url string, upTo int) (*DB, error) {
 	n := max(4, runtime.GOMAXPROCS(0)) + 4
 	conns.SetMaxOpenConns(n)
 	conns.SetMaxIdleConns(n)
-	p := pool{conns, d}
+	p := pool{db: conns, d: d}
 	db := &DB{w: p, r: p, d: d, path: RedactDSN(url), pg: pg, owner: owner}
 	fail := func(err error) (*DB, error) {
 		conns.Close()

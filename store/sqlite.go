@@ -39,7 +39,7 @@ func openSQLite(ctx context.Context, path string, upTo int) (*DB, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	db := &DB{w: pool{w, d}, d: d, path: path, owner: newID()}
+	db := &DB{w: pool{db: w, d: d}, d: d, path: path, owner: newID()}
 	// Migrate before the readers exist, so that WAL mode is set first.
 	if err := db.migrate(ctx, upTo); err != nil {
 		w.Close()
@@ -59,6 +59,8 @@ func openSQLite(ctx context.Context, path string, upTo int) (*DB, error) {
 			return nil, err
 		}
 		db.current = true
+		// Only now: the migrations' scripts ran unprepared.
+		db.w.stmts = newStmtCache(w)
 	}
 	r, err := sql.Open("sqlite", "file:"+path+readerDSN)
 	if err != nil {
@@ -68,7 +70,10 @@ func openSQLite(ctx context.Context, path string, upTo int) (*DB, error) {
 	n := max(4, runtime.GOMAXPROCS(0))
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	db.r = pool{r, d}
+	db.r = pool{db: r, d: d}
+	if db.current {
+		db.r.stmts = newStmtCache(r)
+	}
 	if db.current {
 		if db.progress, err = r.PrepareContext(ctx, gameStatusSQL); err != nil {
 			db.Close()

@@ -272,7 +272,7 @@ func DrawHand(g *atheneum.Game, seat int, o render.Options) (render.Picture, err
 		c.Text(c.T("render.objectives.title"), render.Margin+4, float64(stripTop)+20, render.Title(24), render.Ink, 0)
 		return c.Img
 	})
-	c := start(f, l)
+	c := handPalette.Start(f, l)
 	subjectDisc(c, render.Margin+18, render.Margin+22, 16, s.Subject, render.Sans(16))
 	label := c.T("render.hand.count", "Count", n)
 	if hidden {

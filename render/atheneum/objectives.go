@@ -296,7 +296,7 @@ func DrawObjectives(g *atheneum.Game, o render.Options) (render.Picture, error) 
 		drawPatternLegend(c, render.Margin+4, top+grid.Y+16, w-2*render.Margin-8)
 		return c.Img
 	})
-	c := start(f, l)
+	c := objectivesPalette.Start(f, l)
 	c.TextFit(turnText(l, g), render.Margin+4, render.Margin+64, float64(w-2*render.Margin-8), render.Cond(18), render.InkSoft)
 	drawObjectiveGrid(c, g, image.Pt(render.Margin, top), o.Names)
 	return render.Finish(c, objectivesAlt(l, g, o.Names))

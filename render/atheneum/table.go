@@ -88,7 +88,7 @@ func DrawTable(g *atheneum.Game, o render.Options) (render.Picture, error) {
 		c.Text(c.T("render.objectives.title"), render.Margin+4, float64(rowTop-14), render.Title(28), render.Ink, 0)
 		return c.Img
 	})
-	c := start(f, l)
+	c := tablePalette.Start(f, l)
 	c.TextFit(turnText(l, g), render.Margin+4, render.Margin+64, float64(w-2*render.Margin-8), render.Cond(17), render.InkSoft)
 	for k, i := range tableOrder(g) {
 		s := &g.Seats[i]

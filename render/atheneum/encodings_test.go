@@ -1,0 +1,70 @@
+package atheneum
+
+import (
+	"fmt"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"atheneum/engine/atheneum"
+	"atheneum/render"
+)
+
+// BenchmarkEncodings measures the pictures the bot draws most in a turn
+// (the hand, at every pick, and the objectives, table and reveal) at each
+// deflate level the palette may write, reporting the processor time of the
+// benchmark's own thread per picture (a loaded machine disturbs it much
+// less than the clock) and the bytes: the level Atheneum's pictures are
+// written at is chosen by these figures (see palette).
+func BenchmarkEncodings(b *testing.B) {
+	mid := midState(b)
+	cases := []struct {
+		name string
+		pal  **render.Palette
+		draw func() (render.Picture, error)
+	}{
+		{"hand", &handPalette, func() (render.Picture, error) { return DrawHand(mid.View(0), 0, en) }},
+		{"objectives", &objectivesPalette, func() (render.Picture, error) { return DrawObjectives(mid.View(0), en) }},
+		{"table", &tablePalette, func() (render.Picture, error) { return DrawTable(mid.View(atheneum.Spectator), en) }},
+		{"reveal", &palette, func() (render.Picture, error) { return DrawReveal(mid.View(atheneum.Spectator), en) }},
+	}
+	for _, tc := range cases {
+		chosen := *tc.pal
+		defer func() { *tc.pal = chosen }()
+		for _, level := range []int{render.HuffmanOnly, 1, 2, 3, 4, 5} {
+			*tc.pal = palette.With(render.Level(level))
+			name := fmt.Sprintf("%s/level-%d", tc.name, level)
+			if level == render.HuffmanOnly {
+				name = tc.name + "/huffman"
+			}
+			b.Run(name, func(b *testing.B) {
+				render.CheckTiles = false
+				defer func() { render.CheckTiles = !raceEnabled }()
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				var n int
+				start := threadCPU()
+				for b.Loop() {
+					p, err := tc.draw()
+					if err != nil {
+						b.Fatal(err)
+					}
+					n = len(p.PNG)
+				}
+				b.ReportMetric(float64(threadCPU()-start)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(n), "bytes")
+			})
+		}
+	}
+}
+
+// threadCPU is the calling thread's user and system time.
+func threadCPU() time.Duration {
+	const rusageThread = 1 // RUSAGE_THREAD
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
