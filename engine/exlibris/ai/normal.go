@@ -12,11 +12,17 @@ import (
 // books and the place it can take in alphabetical order, an answer owed
 // to another seat by what it costs; and it plays the best.
 type Normal struct {
-	m      model
-	opts   []exlibris.Action
-	cards  []int
-	places []exlibris.Place
-	occ    []exlibris.Occupant
+	m model
+	// goblins counts the opponents whose sneaky goblin is still to be
+	// placed this round (watchGoblins), goblinTop the most opponents of
+	// a goblin's owner on a tile it could still enter.
+	goblins      int
+	goblinTop    int
+	goblinOwners uint8
+	opts         []exlibris.Action
+	cards        []int
+	places       []exlibris.Place
+	occ          []exlibris.Occupant
 }
 
 // Level is "normal".
@@ -33,6 +39,9 @@ func (p *Normal) Propose(view *exlibris.Game, seat int) (exlibris.Action, error)
 	}
 	d, _ := view.Decision(seat)
 	p.m.build(view, seat)
+	if d.Kind == "place" {
+		p.watchGoblins()
+	}
 	i := p.choose(d)
 	return p.opts[i], nil
 }
@@ -382,6 +391,7 @@ func (p *Normal) tileValue(l exlibris.Location, kind int8, aux int, placing bool
 	if !placing {
 		return v
 	}
+	v -= p.opponentPowers(l, kind)
 	switch exlibris.Library(kind) {
 	case exlibris.Goblin:
 		v += float64(opponents) * (dv + 0.5)
@@ -448,6 +458,133 @@ func (p *Normal) tileValue(l exlibris.Location, kind int8, aux int, placing bool
 		}
 	}
 	return v
+}
+
+// opponentPowers is what arriving on tile l with an assistant of kind
+// costs the seat through its opponents' special assistants (p.occ holds
+// l's occupants): the gelatinous cube's toll, the recall it hands the
+// sasquatch's owner (an extra placement) on an instant tile, and the
+// theft a sneaky goblin still to be placed may come for.
+func (p *Normal) opponentPowers(l exlibris.Location, kind int8) float64 {
+	m := &p.m
+	cost := 0.0
+	for _, o := range p.occ {
+		if o.Seat == m.seat {
+			continue
+		}
+		switch o.Kind {
+		case exlibris.Cube:
+			cost += p.cubeToll()
+		case exlibris.Sasquatch:
+			if !exlibris.LocationOf(l).Delayed {
+				cost += opponentGain * 0.8 * max(p.homeValue(), m.drawValue())
+			}
+		}
+	}
+	if p.goblins > 0 && len(m.hand) > 0 && p.freeAfter(l) > 0 {
+		// The goblin goes where most of its owner's opponents stand: the
+		// seat's assistant there gives a card of the category named.
+		here := 1
+		for _, o := range p.occ {
+			if p.goblinOwners&(1<<o.Seat) == 0 {
+				here++
+			}
+		}
+		chance := goblinChance * float64(here) / float64(max(here, p.goblinTop))
+		cost += chance * float64(p.goblins) * (p.avgHand() + opponentGain*(m.drawValue()+0.5))
+	}
+	return cost
+}
+
+// Weights of the opponents' powers in a placement (opponentPowers).
+const (
+	// opponentGain weighs what an opponent gains against what the seat
+	// loses itself.
+	opponentGain = 0.5
+	// goblinChance is the chance that a goblin still to be placed comes
+	// to the most crowded tile open to it.
+	goblinChance = 0.5
+)
+
+// cubeToll is what an arrival beside an opponent's gelatinous cube costs:
+// the cheaper of a random card of the hand and the owner's two home
+// actions (as the seat answers it, wordValue).
+func (p *Normal) cubeToll() float64 {
+	if len(p.m.hand) == 0 {
+		return 2.5
+	}
+	return min(2.5, p.avgHand()+0.3)
+}
+
+// avgHand is the average worth of the seat's hand cards.
+func (p *Normal) avgHand() float64 {
+	m := &p.m
+	if len(m.hand) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, c := range m.hand {
+		sum += m.handValue(c)
+	}
+	return sum / float64(len(m.hand))
+}
+
+// freeAfter counts tile l's slots used at this table still free once the
+// seat has placed there (p.occ holds l's occupants); none on an instant
+// tile the snowman holds.
+func (p *Normal) freeAfter(l exlibris.Location) int {
+	g := p.m.g
+	free := -1
+	for _, need := range exlibris.LocationOf(l).Slots {
+		if need <= g.Seats() {
+			free++
+		}
+	}
+	for _, o := range p.occ {
+		if !o.Shared {
+			free--
+		}
+		if o.Kind == exlibris.Snowman && !exlibris.LocationOf(l).Delayed {
+			return 0
+		}
+	}
+	return free
+}
+
+// watchGoblins counts the opponents whose goblin is still to be placed
+// this round, and the most assistants a tile with room left holds (what
+// draws a goblin).
+func (p *Normal) watchGoblins() {
+	g := p.m.g
+	p.goblins, p.goblinTop, p.goblinOwners = 0, 1, 0
+	for s := 0; s < g.Seats(); s++ {
+		if s == p.m.seat || g.LibraryOf(s) != exlibris.Goblin {
+			continue
+		}
+		for _, k := range g.Reserve(s) {
+			if k == exlibris.Goblin {
+				p.goblins++
+				p.goblinOwners |= 1 << s
+			}
+		}
+	}
+	if p.goblins == 0 {
+		return
+	}
+	tiles, _ := g.TilesInPlay()
+	for _, l := range tiles {
+		p.occ = g.AppendOccupants(p.occ[:0], l)
+		if p.freeAfter(l) < 0 {
+			continue
+		}
+		n := 0
+		for _, o := range p.occ {
+			if p.goblinOwners&(1<<o.Seat) == 0 {
+				n++
+			}
+		}
+		p.goblinTop = max(p.goblinTop, n)
+	}
 }
 
 // sasquatchArrival is the chance that each opponent placement still
