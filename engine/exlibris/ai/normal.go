@@ -94,7 +94,7 @@ func (p *Normal) value(d exlibris.Decision, a exlibris.Action) float64 {
 	case "category":
 		return p.categoryValue(d, exlibris.Category(a.A))
 	case "salon_move":
-		if exlibris.LocationOf(exlibris.Location(a.B)).Delayed {
+		if delayed[a.B] {
 			return -2
 		}
 		return 1
@@ -168,7 +168,7 @@ func (p *Normal) wordValue(d exlibris.Decision, w int) float64 {
 	case exlibris.WordHome: // ... or lets the cube's owner draw and archive
 		return -2.5
 	case exlibris.WordRecall:
-		if l := sasquatchTile(m.g, m.seat); l != 0 && exlibris.LocationOf(l).Delayed {
+		if l := sasquatchTile(m.g, m.seat); l != 0 && delayed[l] {
 			return -1
 		}
 		return 0.8
@@ -427,7 +427,7 @@ func (p *Normal) tileValue(l exlibris.Location, kind int8, aux int, placing bool
 			v += 0.5
 		}
 	case exlibris.Cube:
-		if !exlibris.LocationOf(l).Delayed {
+		if !delayed[l] {
 			v += 0.6
 		}
 	case exlibris.Ghost:
@@ -438,7 +438,7 @@ func (p *Normal) tileValue(l exlibris.Location, kind int8, aux int, placing bool
 		// What it keeps the opponents from: their placements still
 		// possible on the tile, each worth what the tile would still give
 		// (snowmanDenial); at 2 seats a small bonus only.
-		if !exlibris.LocationOf(l).Delayed {
+		if !delayed[l] {
 			v += 0.4
 			if g.Seats() > 2 {
 				v += snowmanDenial * float64(p.arrivalsAfter(l)) * max(0, p.tileValue(l, -1, 0, false))
@@ -448,7 +448,7 @@ func (p *Normal) tileValue(l exlibris.Location, kind int8, aux int, placing bool
 		// On an instant tile, an opponent arriving lets it be recalled
 		// and placed again (WordRecall): an extra placement, likelier
 		// early in the round, on a tile with room left.
-		if !exlibris.LocationOf(l).Delayed {
+		if !delayed[l] {
 			chance := min(1, sasquatchArrival*float64(p.arrivalsAfter(l)))
 			v += chance * 0.8 * max(p.homeValue(), dv)
 		}
@@ -484,7 +484,7 @@ func (p *Normal) opponentPowers(l exlibris.Location, kind int8) float64 {
 		case exlibris.Cube:
 			cost += p.cubeToll()
 		case exlibris.Sasquatch:
-			if !exlibris.LocationOf(l).Delayed {
+			if !delayed[l] {
 				// An extra placement is worth something to its owner
 				// even when the seat's own hand makes it worth little.
 				cost += opponentGain * 0.8 * max(p.homeValue(), m.drawValue(), 0.3)
@@ -546,17 +546,12 @@ func (p *Normal) avgHand() float64 {
 // tile the snowman holds.
 func (p *Normal) freeAfter(l exlibris.Location) int {
 	g := p.m.g
-	free := -1
-	for _, need := range exlibris.LocationOf(l).Slots {
-		if need <= g.Seats() {
-			free++
-		}
-	}
+	free := slotsAt[l][g.Seats()] - 1
 	for _, o := range p.occ {
 		if !o.Shared {
 			free--
 		}
-		if o.Kind == exlibris.Snowman && !exlibris.LocationOf(l).Delayed {
+		if o.Kind == exlibris.Snowman && !delayed[l] {
 			return 0
 		}
 	}
@@ -612,6 +607,29 @@ const snowmanDenial = 0.25
 // at 3 and 4 seats, against 49.9 and 42.8 % without (balance.md).
 const giveWeight = 0.2
 
+// The tiles' data the placements read, kept once so that no decision
+// copies it (exlibris.LocationOf builds a new list of slots each call):
+// whether each tile's effect is delayed, and how many of its slots are
+// used at each number of seats.
+var (
+	delayed [exlibris.NumLocations + 1]bool
+	slotsAt [exlibris.NumLocations + 1][exlibris.MaxSeats + 1]int
+)
+
+func init() {
+	for l := exlibris.Location(1); l <= exlibris.NumLocations; l++ {
+		info := exlibris.LocationOf(l)
+		delayed[l] = info.Delayed
+		for n := 1; n <= exlibris.MaxSeats; n++ {
+			for _, need := range info.Slots {
+				if need <= n {
+					slotsAt[l][n]++
+				}
+			}
+		}
+	}
+}
+
 // sasquatchArrival is the chance that each opponent placement still
 // possible on the sasquatch's tile comes (arrivalsAfter): its holders
 // won less with 0.25 and no more beyond noise with 0.5
@@ -624,12 +642,7 @@ const sasquatchArrival = 0.35
 // l's occupants).
 func (p *Normal) arrivalsAfter(l exlibris.Location) int {
 	g := p.m.g
-	free := -1
-	for _, need := range exlibris.LocationOf(l).Slots {
-		if need <= g.Seats() {
-			free++
-		}
-	}
+	free := slotsAt[l][g.Seats()] - 1
 	for _, o := range p.occ {
 		if !o.Shared {
 			free--
@@ -728,7 +741,7 @@ func (p *Normal) movableAssistant() bool {
 	g := p.m.g
 	tiles, _ := g.TilesInPlay()
 	for _, l := range tiles {
-		if exlibris.LocationOf(l).Delayed {
+		if delayed[l] {
 			continue
 		}
 		p.occ = g.AppendOccupants(p.occ[:0], l)
