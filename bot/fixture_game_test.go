@@ -174,3 +174,41 @@ func TestTheLogCatchesAPlayerUpAndTellsTheLastFinishedGame(t *testing.T) {
 		}
 	})
 }
+
+// TestAKitPromptSaysWhereItsGameIs: a member may play in several channels,
+// so a prompt built by the kit's defaults names its game's channel, by
+// direct message and in the channel alike.
+func TestAKitPromptSaysWhereItsGameIs(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "ana", "bo")
+	ana, bo := h.user("ana"), h.user("bo")
+	if _, err := h.Open(drive.Lobby{Command: tictactoe.ID, People: []discordtest.User{ana, bo}}); err != nil {
+		t.Fatal(err)
+	}
+	where := i18n.English.T("face.prompt.where", "Channel", "<#"+h.Channel+">")
+	var prompts []discordtest.Message
+	for _, u := range []discordtest.User{ana, bo} {
+		if m, ok := h.LastDM(u); ok && len(m.Components) > 0 {
+			prompts = append(prompts, m)
+		}
+	}
+	if len(prompts) == 0 {
+		t.Fatal("nobody was sent a prompt by direct message")
+	}
+	for _, m := range prompts {
+		if !strings.Contains(m.Content, where) {
+			t.Errorf("the prompt by direct message does not say %q:\n%s", where, m.Content)
+		}
+	}
+	for _, u := range []discordtest.User{ana, bo} {
+		ms, err := h.Slash(tictactoe.ID, h.Channel, u, "play")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, seen := range ms {
+			if len(seen.Components) > 0 && !strings.Contains(seen.Content, where) {
+				t.Errorf("/tictactoe play does not say %q:\n%s", where, seen.Content)
+			}
+		}
+	}
+}

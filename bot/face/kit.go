@@ -223,6 +223,11 @@ func (k *Kit) Message(ctx context.Context, env Env, t *game.Table, seat int, l i
 	if line := env.DeadlineLine(ctx, t, l); line != "" && len(m.Components) > 0 {
 		m.Content += "\n" + line
 	}
+	// A member may play in several channels: a prompt that does not say
+	// where its game is says it (in a direct message nothing else does).
+	if where := "<#" + rec.ChannelID + ">"; len(m.Components) > 0 && !strings.Contains(m.Content, where) {
+		m.Content += "\n" + l.T("face.prompt.where", "Channel", where)
+	}
 	m.Content = k.G.Polish(l, m.Content)
 	return m
 }
