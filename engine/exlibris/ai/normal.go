@@ -880,16 +880,16 @@ const sellerGain = 2.0
 // averaged over 2, 3 and 4 seats. A discard sends back the best left,
 // which the next seat would take.
 var libraryRank = [exlibris.NumLibraries]float64{
-	exlibris.Goblin:    1.34,
-	exlibris.Automaton: 0.93,
-	exlibris.Mummy:     0.81,
-	exlibris.Cube:      0.80,
-	exlibris.Sasquatch: 0.98,
-	exlibris.Bookworm:  1.51,
-	exlibris.Ghost:     0.86,
-	exlibris.Snowman:   0.67,
-	exlibris.Golem:     1.31,
-	exlibris.Wizard:    1.03,
-	exlibris.Witch:     0.86,
-	exlibris.Wisp:      0.90,
+	exlibris.Goblin:    1.49,
+	exlibris.Automaton: 0.89,
+	exlibris.Mummy:     0.85,
+	exlibris.Cube:      1.11,
+	exlibris.Sasquatch: 1.20, // since the recall is valued (was 0.65)
+	exlibris.Bookworm:  1.50,
+	exlibris.Ghost:     0.92,
+	exlibris.Snowman:   0.63,
+	exlibris.Golem:     1.26,
+	exlibris.Wizard:    1.02,
+	exlibris.Witch:     0.77,
+	exlibris.Wisp:      0.92,
 }
