@@ -1,6 +1,9 @@
 package anludim
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // Combination strengths are packed into a uint64 so that, within one
 // professor's combination, a larger number is a stronger combination and 0
@@ -416,13 +419,24 @@ type groupSearch struct {
 	exact   bool
 	found   uint64 // first strength found in exact mode, to spot a second
 	nodes   int
+	fails   *failSet   // subtrees already searched, see rec
 	pick    [14]uint64 // positions grouped at each value
 	pickSec [14]uint64
 }
 
-// nodeCap bounds one search so a pathological pool cannot stall a caller;
-// real hands finish in a few hundred nodes.
+// nodeCap bounds one search so a pathological pool cannot stall a caller.
+// Searches remember the subtrees already searched (failSet), which keeps
+// real hands far below it.
 const nodeCap = 200000
+
+// failsAfter is how many nodes a search visits before it starts
+// remembering the subtrees searched: most searches end well before, and
+// then pay nothing for the table.
+const failsAfter = 256
+
+// groupSearchDone, when set (by tests only), is told the node count of
+// every group search, so they can check that none comes near nodeCap.
+var groupSearchDone func(k, nodes int)
 
 func (p *pool) bestGroups(k int, bar uint64, mode int) (result, bool) {
 	if p.capMask[k-2][13] == 0 {
@@ -430,6 +444,12 @@ func (p *pool) bestGroups(k int, bar uint64, mode int) (result, bool) {
 	}
 	g := groupSearch{p: p, k: k, mode: mode, bar: bar, exact: bits.OnesCount64(p.req) == p.n}
 	g.rec(13, 0, 0, 0, 0)
+	if g.fails != nil {
+		failSets.Put(g.fails)
+	}
+	if groupSearchDone != nil {
+		groupSearchDone(k, g.nodes)
+	}
 	return g.best, g.alt
 }
 
@@ -462,9 +482,31 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 		}
 		return g.mode == modeExist || (g.exact && g.alt)
 	}
-	// Bound: even grouping every remaining card cannot beat the best.
-	if !g.exact {
-		capable := g.p.capMask[g.k-2][v]
+	capable := g.p.capMask[g.k-2][v]
+	// The required cards left each need a place in a group below v, where
+	// a value holds k cards.
+	pending := bits.OnesCount64(g.p.req & rest)
+	if pending > g.k*bits.OnesCount16(capable) {
+		return false
+	}
+	if g.exact {
+		// Every card is required, so the groups below v take exactly the
+		// cards left: their number is known, and so the leaves' strength
+		// once their values are forced.
+		if pending%g.k != 0 {
+			return false
+		}
+		below := pending / g.k
+		if groupStrength(groups+below, mask|capable) <= g.bar {
+			return false
+		}
+		// Hunting a second strength, a subtree whose leaves all have the
+		// first one has nothing to give.
+		if g.found != 0 && below == bits.OnesCount16(capable) && groupStrength(groups+below, mask|capable) == g.found {
+			return false
+		}
+	} else {
+		// Bound: even grouping every remaining card cannot beat the best.
 		ub := groups + min(bits.OnesCount64(rest)/g.k, bits.OnesCount16(capable))
 		floor := g.best.strength
 		if g.bar > floor {
@@ -474,6 +516,36 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 			return false
 		}
 	}
+	// What this subtree can give depends only on v, the groups' mask (their
+	// number is its size) and which cards still readable at v or below are
+	// taken: the cards taken with no such reading are past the required
+	// check above, and the readings chosen above change neither a leaf's
+	// strength nor a bound. So a subtree met again under the same key gives
+	// nothing new: in an existence search it failed (the first leaf above
+	// the bar ends the search); when hunting a second strength, its leaves
+	// above the bar all had the first; when looking for the strongest, its
+	// leaves were all at most the best, which has only grown since.
+	key := used & g.p.upTo[v]
+	if g.fails == nil && g.nodes > failsAfter {
+		g.fails = failSets.Get().(*failSet)
+		g.fails.reset()
+	}
+	if g.fails != nil {
+		if g.fails.has(uint8(v), mask, key) {
+			return false
+		}
+	}
+	if g.branch(v, used, groups, mask, second) {
+		return true
+	}
+	if g.fails != nil {
+		g.fails.add(uint8(v), mask, key)
+	}
+	return false
+}
+
+// branch tries each group at value v, then none.
+func (g *groupSearch) branch(v int, used uint64, groups int, mask uint16, second uint64) bool {
 	cand := g.p.byVal[v] &^ used
 	if bits.OnesCount64(cand) >= g.k {
 		// The candidates' colour and side at this value, gathered once.
@@ -516,4 +588,78 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 		}
 	}
 	return g.rec(v-1, used, groups, mask, second)
+}
+
+// failSet is a hash set of the subtrees a search has done with, kept
+// between searches (failSets) so that a search allocates nothing once the
+// table has grown to the largest it needed. A generation number marks the
+// live entries, so emptying it costs nothing.
+type failSet struct {
+	slots []failSlot
+	gen   uint32
+	n     int
+}
+
+type failSlot struct {
+	used uint64
+	mask uint16
+	v    uint8
+	gen  uint32
+}
+
+var failSets = sync.Pool{New: func() any { return &failSet{slots: make([]failSlot, 1<<10)} }}
+
+func (f *failSet) reset() {
+	f.gen++
+	f.n = 0
+	if f.gen == 0 { // wrapped: old marks would read as live
+		clear(f.slots)
+		f.gen = 1
+	}
+}
+
+func (f *failSet) slot(v uint8, mask uint16, used uint64) int {
+	h := (used ^ uint64(mask)<<48 ^ uint64(v)<<40) * 0x9E3779B97F4A7C15
+	return int(h >> 32 & uint64(len(f.slots)-1))
+}
+
+func (f *failSet) has(v uint8, mask uint16, used uint64) bool {
+	for i := f.slot(v, mask, used); ; i = (i + 1) & (len(f.slots) - 1) {
+		s := &f.slots[i]
+		if s.gen != f.gen {
+			return false
+		}
+		if s.used == used && s.mask == mask && s.v == v {
+			return true
+		}
+	}
+}
+
+func (f *failSet) add(v uint8, mask uint16, used uint64) {
+	if 2*(f.n+1) > len(f.slots) {
+		f.grow()
+	}
+	for i := f.slot(v, mask, used); ; i = (i + 1) & (len(f.slots) - 1) {
+		s := &f.slots[i]
+		if s.gen != f.gen {
+			*s = failSlot{used, mask, v, f.gen}
+			f.n++
+			return
+		}
+		if s.used == used && s.mask == mask && s.v == v {
+			return
+		}
+	}
+}
+
+// grow doubles the table, keeping the live entries.
+func (f *failSet) grow() {
+	old, gen := f.slots, f.gen
+	f.slots = make([]failSlot, 2*len(old))
+	f.gen, f.n = 1, 0
+	for _, s := range old {
+		if s.gen == gen {
+			f.add(s.v, s.mask, s.used)
+		}
+	}
 }
