@@ -192,6 +192,15 @@ func (r result) uses(p *pool) []Use {
 	return out
 }
 
+// cards returns the cards used.
+func (r result) cards(p *pool) cardSet {
+	var out cardSet
+	for x := r.used; x != 0; x &= x - 1 {
+		out.add(int(p.id[bits.TrailingZeros64(x)]))
+	}
+	return out
+}
+
 // search modes.
 const (
 	modeBest  = iota // the strongest combination above the bar
