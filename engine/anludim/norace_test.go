@@ -15,3 +15,9 @@ const searchTrials = 600
 
 // builderGames: random games the move-building tests walk through.
 const builderGames = 24
+
+var refSeeds = []uint64{1, 2, 3}
+
+var refSeamSeeds = []uint64{1, 2}
+
+const refSeamEvery = 16

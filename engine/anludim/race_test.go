@@ -16,3 +16,9 @@ const searchTrials = 60
 
 // builderGames: random games the move-building tests walk through.
 const builderGames = 8
+
+var refSeeds = []uint64{1}
+
+var refSeamSeeds = []uint64{1}
+
+const refSeamEvery = 40
