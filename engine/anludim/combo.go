@@ -428,7 +428,7 @@ type groupSearch struct {
 	exact   bool
 	found   uint64 // first strength found in exact mode, to spot a second
 	nodes   int
-	fails   *failSet   // subtrees already searched, see rec
+	fails   **failSet  // subtrees already searched (see rec), nil until needed
 	pick    [14]uint64 // positions grouped at each value
 	pickSec [14]uint64
 }
@@ -451,10 +451,13 @@ func (p *pool) bestGroups(k int, bar uint64, mode int) (result, bool) {
 	if p.capMask[k-2][13] == 0 {
 		return result{}, false // no value has k cards in distinct colours
 	}
-	g := groupSearch{p: p, k: k, mode: mode, bar: bar, exact: bits.OnesCount64(p.req) == p.n}
+	// The table is reached through a variable of its own: putting it back
+	// from a field of g would make the pool escape to the heap.
+	var fails *failSet
+	g := groupSearch{p: p, k: k, mode: mode, bar: bar, exact: bits.OnesCount64(p.req) == p.n, fails: &fails}
 	g.rec(13, 0, 0, 0, 0)
-	if g.fails != nil {
-		failSets.Put(g.fails)
+	if fails != nil {
+		failSets.Put(fails)
 	}
 	if groupSearchDone != nil {
 		groupSearchDone(k, g.nodes)
@@ -535,20 +538,20 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 	// above the bar all had the first; when looking for the strongest, its
 	// leaves were all at most the best, which has only grown since.
 	key := used & g.p.upTo[v]
-	if g.fails == nil && g.nodes > failsAfter {
-		g.fails = failSets.Get().(*failSet)
-		g.fails.reset()
+	fails := *g.fails
+	if fails == nil && g.nodes > failsAfter {
+		fails = failSets.Get().(*failSet)
+		fails.reset()
+		*g.fails = fails
 	}
-	if g.fails != nil {
-		if g.fails.has(uint8(v), mask, key) {
-			return false
-		}
+	if fails != nil && fails.has(uint8(v), mask, key) {
+		return false
 	}
 	if g.branch(v, used, groups, mask, second) {
 		return true
 	}
-	if g.fails != nil {
-		g.fails.add(uint8(v), mask, key)
+	if fails := *g.fails; fails != nil {
+		fails.add(uint8(v), mask, key)
 	}
 	return false
 }
