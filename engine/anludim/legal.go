@@ -207,10 +207,18 @@ func (g *Game) CardsToAdd(seat int, chosen []int) []int {
 		for w := 0; w < 2; w++ {
 			for x := todo[w]; x != 0; x &= x - 1 {
 				c := w*64 + tz(x)
+				if found.has(c) {
+					continue
+				}
 				r := req
 				r.add(c)
-				if g.reachable(seat, p, r) {
+				if ok, with := g.reach(seat, p, r); ok {
+					// Its cards may be added too: with c, which must be
+					// added first to take in the same combinations.
 					found.add(c)
+					if g.ownUntaken(seat, p, req).and(with).empty() {
+						found = found.or(with.and(todo))
+					}
 				}
 			}
 		}
