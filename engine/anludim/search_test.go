@@ -221,12 +221,15 @@ func TestCardsToAddAgreesWithTheReference(t *testing.T) {
 		{"expert games of three seats", 3, Options{Expert: true}, refSeeds, false, 1},
 		{"expert games of four seats", 4, Options{Expert: true}, refSeeds, false, 1},
 		{"expert games of the first edition", 3, Options{Expert: true, Edition: EditionFirst}, refSeeds, false, 1},
-		{"the store's expert game of three seats, played through the seam,", 3, Options{Expert: true}, []uint64{8}, true, refSeamEvery},
+		{"the store's expert game of three seats, played through the seam,", 3, Options{Expert: true}, refStoreSeeds, true, refSeamEvery},
 		{"expert games of four seats played through the seam", 4, Options{Expert: true}, refSeamSeeds, true, refSeamEvery},
 		{"base games of three seats played through the seam", 3, Options{}, refSeamSeeds, true, refSeamEvery},
 	}
 	for _, gm := range games {
 		t.Run(gm.name+" offer exactly the cards the reference offers", func(t *testing.T) {
+			if len(gm.seeds) == 0 {
+				t.Skip("too slow under the race detector")
+			}
 			steps, positions := 0, 0
 			for _, seed := range gm.seeds {
 				g, err := New(seed, gm.seats, gm.opts)
