@@ -120,12 +120,15 @@ type pool struct {
 	// capMask[k-2][v]: values <= v where k cards of distinct colours exist,
 	// as a bitmask; the group search's bound.
 	capMask [2][14]uint16
-	req     uint64
+	// byValCol[v][c]: positions reading value v in colour c.
+	byValCol [14][NumColours]uint64
+	req      uint64
 }
 
 func (p *pool) init(avail, req cardSet) {
 	p.n, p.req = 0, 0
 	p.byVal = [14]uint64{}
+	p.byValCol = [14][NumColours]uint64{}
 	p.byCol = [NumColours]uint64{}
 	for w := 0; w < 2; w++ {
 		x := avail[w]
@@ -139,6 +142,7 @@ func (p *pool) init(avail, req cardSet) {
 			for s := 0; s < 2; s++ {
 				p.byVal[p.val[i][s]] |= 1 << i
 				p.byCol[p.col[i][s]] |= 1 << i
+				p.byValCol[p.val[i][s]][p.col[i][s]] |= 1 << i
 			}
 			if req.has(c) {
 				p.req |= 1 << i
@@ -167,6 +171,25 @@ func (p *pool) init(avail, req cardSet) {
 			}
 		}
 	}
+}
+
+// capable returns the values <= v that can still hold a group of k: the
+// cards not used read them in k colours at least.
+func (p *pool) capable(k, v int, used uint64) uint16 {
+	out := p.capMask[k-2][v]
+	for x := out; x != 0; x &= x - 1 {
+		w := bits.TrailingZeros16(x) + 1
+		n := 0
+		for c := 0; c < NumColours; c++ {
+			if p.byValCol[w][c]&^used != 0 {
+				n++
+			}
+		}
+		if n < k {
+			out &^= 1 << (w - 1)
+		}
+	}
+	return out
 }
 
 // result is a combination found by a search: the positions used and, for
@@ -494,7 +517,13 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 		}
 		return g.mode == modeExist || (g.exact && g.alt)
 	}
+	// The values that may still hold a group: those the pool reads in k
+	// colours, or, in a search long enough to pay for the look, those
+	// the cards left do.
 	capable := g.p.capMask[g.k-2][v]
+	if g.nodes > failsAfter {
+		capable = g.p.capable(g.k, v, used)
+	}
 	// The required cards left each need a place in a group below v, where
 	// a value holds k cards.
 	pending := bits.OnesCount64(g.p.req & rest)
