@@ -576,17 +576,6 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 	if fails != nil && fails.has(uint8(v), mask, key) {
 		return false
 	}
-	if g.branch(v, used, groups, mask, second) {
-		return true
-	}
-	if fails := *g.fails; fails != nil {
-		fails.add(uint8(v), mask, key)
-	}
-	return false
-}
-
-// branch tries each group at value v, then none.
-func (g *groupSearch) branch(v int, used uint64, groups int, mask uint16, second uint64) bool {
 	cand := g.p.byVal[v] &^ used
 	if bits.OnesCount64(cand) >= g.k {
 		// The candidates' colour and side at this value, gathered once.
@@ -628,7 +617,13 @@ func (g *groupSearch) branch(v int, used uint64, groups int, mask uint16, second
 			}
 		}
 	}
-	return g.rec(v-1, used, groups, mask, second)
+	if g.rec(v-1, used, groups, mask, second) {
+		return true
+	}
+	if fails := *g.fails; fails != nil {
+		fails.add(uint8(v), mask, key)
+	}
+	return false
 }
 
 // failSet is a hash set of the subtrees a search has done with, kept
