@@ -636,6 +636,7 @@ type failSet struct {
 	n     int
 }
 
+// failSlot is one entry: a subtree's key, live when gen is the table's.
 type failSlot struct {
 	used uint64
 	mask uint16
@@ -643,6 +644,7 @@ type failSlot struct {
 	gen  uint32
 }
 
+// failSets keeps the tables between searches, one per goroutine in use.
 var failSets = sync.Pool{New: func() any { return &failSet{slots: make([]failSlot, 1<<10)} }}
 
 func (f *failSet) reset() {
