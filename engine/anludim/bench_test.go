@@ -1,6 +1,10 @@
 package anludim
 
-import "testing"
+import (
+	"testing"
+
+	"atheneum/engine"
+)
 
 // BenchmarkRandomGame4Seats plays one whole 4-seat base game per iteration
 // between uniformly random movers (see randomMove), through Do: movers and
@@ -114,5 +118,53 @@ func BenchmarkCardsToAdd(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		g.CardsToAdd(0, nil)
 		g.CardsToAdd(0, hand[:2])
+	}
+}
+
+// BenchmarkCardsToAddStoreGame asks CardsToAdd along the card picks of a
+// random player at every fourth position of the store's test game (expert,
+// three seats, played through the seam by engine.RandomMove): the large
+// pools of the expert variant, where the pairs and trios searches were
+// dear.
+func BenchmarkCardsToAddStoreGame(b *testing.B) {
+	type ask struct {
+		g      *Game
+		seat   int
+		chosen []int
+	}
+	var asks []ask
+	g, err := New(8, 3, Options{Expert: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &State{Game: g}
+	sr, r := engine.NewRand(8), newTestRNG(8)
+	for n := 0; !g.Over(); n++ {
+		if seat := g.awaited(); g.canPlayNow(seat) && n%4 == 0 {
+			var chosen []int
+			for {
+				asks = append(asks, ask{g.Clone(), seat, chosen})
+				got := g.CardsToAdd(seat, chosen)
+				if len(got) == 0 {
+					break
+				}
+				chosen = append(chosen[:len(chosen):len(chosen)], got[r.intn(len(got))])
+			}
+		}
+		aw := s.Awaited()
+		m, err := engine.RandomMove(s, aw[sr.IntN(len(aw))], sr)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Do(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, a := range asks {
+			a.g.CardsToAdd(a.seat, a.chosen)
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package anludim
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // Combination strengths are packed into a uint64 so that, within one
 // professor's combination, a larger number is a stronger combination and 0
@@ -117,12 +120,15 @@ type pool struct {
 	// capMask[k-2][v]: values <= v where k cards of distinct colours exist,
 	// as a bitmask; the group search's bound.
 	capMask [2][14]uint16
-	req     uint64
+	// byValCol[v][c]: positions reading value v in colour c.
+	byValCol [14][NumColours]uint64
+	req      uint64
 }
 
 func (p *pool) init(avail, req cardSet) {
 	p.n, p.req = 0, 0
 	p.byVal = [14]uint64{}
+	p.byValCol = [14][NumColours]uint64{}
 	p.byCol = [NumColours]uint64{}
 	for w := 0; w < 2; w++ {
 		x := avail[w]
@@ -136,6 +142,7 @@ func (p *pool) init(avail, req cardSet) {
 			for s := 0; s < 2; s++ {
 				p.byVal[p.val[i][s]] |= 1 << i
 				p.byCol[p.col[i][s]] |= 1 << i
+				p.byValCol[p.val[i][s]][p.col[i][s]] |= 1 << i
 			}
 			if req.has(c) {
 				p.req |= 1 << i
@@ -166,6 +173,25 @@ func (p *pool) init(avail, req cardSet) {
 	}
 }
 
+// capable returns the values <= v that can still hold a group of k: the
+// cards not used read them in k colours at least.
+func (p *pool) capable(k, v int, used uint64) uint16 {
+	out := p.capMask[k-2][v]
+	for x := out; x != 0; x &= x - 1 {
+		w := bits.TrailingZeros16(x) + 1
+		n := 0
+		for c := 0; c < NumColours; c++ {
+			if p.byValCol[w][c]&^used != 0 {
+				n++
+			}
+		}
+		if n < k {
+			out &^= 1 << (w - 1)
+		}
+	}
+	return out
+}
+
 // result is a combination found by a search: the positions used and, for
 // each, the side read (bit set = second reading).
 type result struct {
@@ -185,6 +211,15 @@ func (r result) uses(p *pool) []Use {
 			s = 1
 		}
 		out = append(out, Use{Card: int(p.id[i]), Side: s})
+	}
+	return out
+}
+
+// cards returns the cards used.
+func (r result) cards(p *pool) cardSet {
+	var out cardSet
+	for x := r.used; x != 0; x &= x - 1 {
+		out.add(int(p.id[bits.TrailingZeros64(x)]))
 	}
 	return out
 }
@@ -416,20 +451,40 @@ type groupSearch struct {
 	exact   bool
 	found   uint64 // first strength found in exact mode, to spot a second
 	nodes   int
+	fails   **failSet  // subtrees already searched (see rec), nil until needed
 	pick    [14]uint64 // positions grouped at each value
 	pickSec [14]uint64
 }
 
-// nodeCap bounds one search so a pathological pool cannot stall a caller;
-// real hands finish in a few hundred nodes.
+// nodeCap bounds one search so a pathological pool cannot stall a caller.
+// Searches remember the subtrees already searched (failSet), which keeps
+// real hands far below it.
 const nodeCap = 200000
+
+// failsAfter is how many nodes a search visits before it starts
+// remembering the subtrees searched: most searches end well before, and
+// then pay nothing for the table.
+const failsAfter = 256
+
+// groupSearchDone, when set (by tests only), is told the node count of
+// every group search, so they can check that none comes near nodeCap.
+var groupSearchDone func(k, nodes int)
 
 func (p *pool) bestGroups(k int, bar uint64, mode int) (result, bool) {
 	if p.capMask[k-2][13] == 0 {
 		return result{}, false // no value has k cards in distinct colours
 	}
-	g := groupSearch{p: p, k: k, mode: mode, bar: bar, exact: bits.OnesCount64(p.req) == p.n}
+	// The table is reached through a variable of its own: putting it back
+	// from a field of g would make the pool escape to the heap.
+	var fails *failSet
+	g := groupSearch{p: p, k: k, mode: mode, bar: bar, exact: bits.OnesCount64(p.req) == p.n, fails: &fails}
 	g.rec(13, 0, 0, 0, 0)
+	if fails != nil {
+		failSets.Put(fails)
+	}
+	if groupSearchDone != nil {
+		groupSearchDone(k, g.nodes)
+	}
 	return g.best, g.alt
 }
 
@@ -462,9 +517,37 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 		}
 		return g.mode == modeExist || (g.exact && g.alt)
 	}
-	// Bound: even grouping every remaining card cannot beat the best.
-	if !g.exact {
-		capable := g.p.capMask[g.k-2][v]
+	// The values that may still hold a group: those the pool reads in k
+	// colours, or, in a search long enough to pay for the look, those
+	// the cards left do.
+	capable := g.p.capMask[g.k-2][v]
+	if g.nodes > failsAfter {
+		capable = g.p.capable(g.k, v, used)
+	}
+	// The required cards left each need a place in a group below v, where
+	// a value holds k cards.
+	pending := bits.OnesCount64(g.p.req & rest)
+	if pending > g.k*bits.OnesCount16(capable) {
+		return false
+	}
+	if g.exact {
+		// Every card is required, so the groups below v take exactly the
+		// cards left: their number is known, and so the leaves' strength
+		// once their values are forced.
+		if pending%g.k != 0 {
+			return false
+		}
+		below := pending / g.k
+		if groupStrength(groups+below, mask|capable) <= g.bar {
+			return false
+		}
+		// Hunting a second strength, a subtree whose leaves all have the
+		// first one has nothing to give.
+		if g.found != 0 && below == bits.OnesCount16(capable) && groupStrength(groups+below, mask|capable) == g.found {
+			return false
+		}
+	} else {
+		// Bound: even grouping every remaining card cannot beat the best.
 		ub := groups + min(bits.OnesCount64(rest)/g.k, bits.OnesCount16(capable))
 		floor := g.best.strength
 		if g.bar > floor {
@@ -473,6 +556,25 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 		if groupStrength(ub, mask|capable) <= floor {
 			return false
 		}
+	}
+	// What this subtree can give depends only on v, the groups' mask (their
+	// number is its size) and which cards still readable at v or below are
+	// taken: the cards taken with no such reading are past the required
+	// check above, and the readings chosen above change neither a leaf's
+	// strength nor a bound. So a subtree met again under the same key gives
+	// nothing new: in an existence search it failed (the first leaf above
+	// the bar ends the search); when hunting a second strength, its leaves
+	// above the bar all had the first; when looking for the strongest, its
+	// leaves were all at most the best, which has only grown since.
+	key := used & g.p.upTo[v]
+	fails := *g.fails
+	if fails == nil && g.nodes > failsAfter {
+		fails = failSets.Get().(*failSet)
+		fails.reset()
+		*g.fails = fails
+	}
+	if fails != nil && fails.has(uint8(v), mask, key) {
+		return false
 	}
 	cand := g.p.byVal[v] &^ used
 	if bits.OnesCount64(cand) >= g.k {
@@ -515,5 +617,87 @@ func (g *groupSearch) rec(v int, used uint64, groups int, mask uint16, second ui
 			}
 		}
 	}
-	return g.rec(v-1, used, groups, mask, second)
+	if g.rec(v-1, used, groups, mask, second) {
+		return true
+	}
+	if fails := *g.fails; fails != nil {
+		fails.add(uint8(v), mask, key)
+	}
+	return false
+}
+
+// failSet is a hash set of the subtrees a search has done with, kept
+// between searches (failSets) so that a search allocates nothing once the
+// table has grown to the largest it needed. A generation number marks the
+// live entries, so emptying it costs nothing.
+type failSet struct {
+	slots []failSlot
+	gen   uint32
+	n     int
+}
+
+// failSlot is one entry: a subtree's key, live when gen is the table's.
+type failSlot struct {
+	used uint64
+	mask uint16
+	v    uint8
+	gen  uint32
+}
+
+// failSets keeps the tables between searches, one per goroutine in use.
+var failSets = sync.Pool{New: func() any { return &failSet{slots: make([]failSlot, 1<<10)} }}
+
+func (f *failSet) reset() {
+	f.gen++
+	f.n = 0
+	if f.gen == 0 { // wrapped: old marks would read as live
+		clear(f.slots)
+		f.gen = 1
+	}
+}
+
+func (f *failSet) slot(v uint8, mask uint16, used uint64) int {
+	h := (used ^ uint64(mask)<<48 ^ uint64(v)<<40) * 0x9E3779B97F4A7C15
+	return int(h >> 32 & uint64(len(f.slots)-1))
+}
+
+func (f *failSet) has(v uint8, mask uint16, used uint64) bool {
+	for i := f.slot(v, mask, used); ; i = (i + 1) & (len(f.slots) - 1) {
+		s := &f.slots[i]
+		if s.gen != f.gen {
+			return false
+		}
+		if s.used == used && s.mask == mask && s.v == v {
+			return true
+		}
+	}
+}
+
+func (f *failSet) add(v uint8, mask uint16, used uint64) {
+	if 2*(f.n+1) > len(f.slots) {
+		f.grow()
+	}
+	for i := f.slot(v, mask, used); ; i = (i + 1) & (len(f.slots) - 1) {
+		s := &f.slots[i]
+		if s.gen != f.gen {
+			*s = failSlot{used, mask, v, f.gen}
+			f.n++
+			return
+		}
+		if s.used == used && s.mask == mask && s.v == v {
+			return
+		}
+	}
+}
+
+// grow doubles the table, keeping the live entries.
+func (f *failSet) grow() {
+	old, gen := f.slots, f.gen
+	f.slots = make([]failSlot, 2*len(old))
+	f.gen, f.n = 1, 0
+	for _, s := range old {
+		if s.gen == gen {
+			f.add(s.v, s.mask, s.used)
+		}
+	}
 }

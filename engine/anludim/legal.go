@@ -104,6 +104,14 @@ func (g *Game) canTake(seat int, p Professor) bool {
 // reachable reports whether the chosen cards can be completed, from what
 // the seat may use, into a combination that takes p.
 func (g *Game) reachable(seat int, p Professor, req cardSet) bool {
+	ok, _ := g.reach(seat, p, req)
+	return ok
+}
+
+// reach is reachable that also returns the cards of the combination found:
+// each of them, added to the chosen cards, still reaches p (the same
+// search, with one more card required, finds that combination again).
+func (g *Game) reach(seat int, p Professor, req cardSet) (bool, cardSet) {
 	avail, same := g.availFor(seat, p)
 	var forced uint64 // the seat's own combinations of p the chosen cards take in
 	for s := 0; s < maxCombos; s++ {
@@ -111,22 +119,22 @@ func (g *Game) reachable(seat int, p Professor, req cardSet) bool {
 			continue
 		}
 		if forced != 0 && g.higherOnly() {
-			return false // two of its combinations of p are never joined
+			return false, cardSet{} // two of its combinations of p are never joined
 		}
 		forced |= 1 << s
 		req = req.or(g.combos[s].cards)
 		avail = avail.or(g.combos[s].cards)
 	}
 	if !req.andNot(avail).empty() {
-		return false
+		return false, cardSet{}
 	}
 	var pl pool
 	pl.init(avail, req)
 	if r, _ := pl.best(p, g.extendBar(p, forced), modeExist); r.strength > 0 {
-		return true
+		return true, r.cards(&pl)
 	}
 	if forced != 0 && g.higherOnly() {
-		return false
+		return false, cardSet{}
 	}
 	// Taking in one more of its own combinations of p may be what it takes.
 	for s := 0; s < maxCombos; s++ {
@@ -136,10 +144,10 @@ func (g *Game) reachable(seat int, p Professor, req cardSet) bool {
 		c := g.combos[s].cards
 		pl.init(avail.or(c), req.or(c))
 		if r, _ := pl.best(p, g.extendBar(p, forced|1<<s), modeExist); r.strength > 0 {
-			return true
+			return true, r.cards(&pl)
 		}
 	}
-	return false
+	return false, cardSet{}
 }
 
 // chosenSet turns a list of chosen cards into a set; ok is false for an
@@ -177,15 +185,58 @@ func (g *Game) CardsToAdd(seat int, chosen []int) []int {
 		}
 	}
 	cands = cands.andNot(req)
-	var out []int
-	for _, c := range cands.appendTo(nil) {
-		r := req
-		r.add(c)
-		for p := Professor(0); p < NumProfessors; p++ {
-			if g.reachable(seat, p, r) {
-				out = append(out, c)
-				break
+	// Per professor, one search for the chosen cards alone settles most
+	// candidates: the cards of the combination it finds may all be added,
+	// and when it finds none, no card may be added for that professor but
+	// one of the seat's own combinations of it not yet taken in (which
+	// changes the bar and may bring in more cards); only the rest are
+	// searched one by one.
+	var found cardSet
+	for p := Professor(0); p < NumProfessors; p++ {
+		todo := cands.andNot(found)
+		if todo.empty() {
+			break
+		}
+		ok, with := g.reach(seat, p, req)
+		if ok {
+			found = found.or(with.and(todo))
+			todo = todo.andNot(with)
+		} else {
+			todo = todo.and(g.ownUntaken(seat, p, req))
+		}
+		for w := 0; w < 2; w++ {
+			for x := todo[w]; x != 0; x &= x - 1 {
+				c := w*64 + tz(x)
+				if found.has(c) {
+					continue
+				}
+				r := req
+				r.add(c)
+				if ok, with := g.reach(seat, p, r); ok {
+					// Its cards may be added too: with c, which must be
+					// added first to take in the same combinations.
+					found.add(c)
+					if g.ownUntaken(seat, p, req).and(with).empty() {
+						found = found.or(with.and(todo))
+					}
+				}
 			}
+		}
+	}
+	return found.appendTo(nil)
+}
+
+// ownUntaken returns the cards of the seat's own combinations of p that
+// chosen does not take in.
+func (g *Game) ownUntaken(seat int, p Professor, chosen cardSet) cardSet {
+	var out cardSet
+	if !g.opts.Expert {
+		return out
+	}
+	for s := range g.combos {
+		c := &g.combos[s]
+		if int(c.owner) == seat && Professor(c.prof) == p && c.cards.and(chosen).empty() {
+			out = out.or(c.cards)
 		}
 	}
 	return out

@@ -15,3 +15,15 @@ const searchTrials = 600
 
 // builderGames: random games the move-building tests walk through.
 const builderGames = 24
+
+// refSeeds: the games CardsToAdd is checked along against the reference,
+// played by the tests' random player; refSeamSeeds, played through the
+// seam, of which every refSeamEvery-th playable position is walked.
+var refSeeds = []uint64{1, 2, 3}
+
+var refSeamSeeds = []uint64{1, 2}
+
+const refSeamEvery = 16
+
+// refStoreSeeds: the store's test game.
+var refStoreSeeds = []uint64{8}

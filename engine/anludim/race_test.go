@@ -16,3 +16,15 @@ const searchTrials = 60
 
 // builderGames: random games the move-building tests walk through.
 const builderGames = 8
+
+// refSeeds: the games CardsToAdd is checked along against the reference,
+// played by the tests' random player; refSeamSeeds, played through the
+// seam, of which every refSeamEvery-th playable position is walked.
+var refSeeds = []uint64{1}
+
+var refSeamSeeds = []uint64{1}
+
+const refSeamEvery = 40
+
+// refStoreSeeds is empty: the store's game alone takes ten seconds here.
+var refStoreSeeds []uint64
