@@ -614,6 +614,12 @@ func (s *Service) runJob(ctx context.Context, j store.Job, drop bool) {
 		_ = s.o.Store.DeleteJob(ctx, j.GameID, key)
 		return
 	}
+	// The batch a process claimed may hold a reminder without the deadline
+	// that makes it pointless, when another process claimed that one: the
+	// step's deadline, as stored, decides.
+	if (j.Kind == JobReminder || j.Kind == JobReminderSoon) && !t.due.IsZero() && !now.Before(t.due) {
+		drop = true
+	}
 	if drop {
 		s.dropClock(ctx, t, key)
 		return
