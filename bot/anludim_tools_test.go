@@ -113,9 +113,7 @@ func TestAnludimRefusesForgeriesUndoesAndWaitsCalmly(t *testing.T) {
 			})
 
 			t.Run("a missed deadline lets the autopilot play the turn", func(t *testing.T) {
-				h.advance(12 * time.Hour)
-				h.bot.RunDueJobs(h.Ctx)
-				h.Settle()
+				h.elapse(12 * time.Hour)
 				log, err := h.db.MoveLog(h.Ctx, id)
 				if err != nil || len(log) == 0 || log[len(log)-1].By != "autopilot" {
 					t.Fatalf("the last move was not the autopilot's: %+v, %v", log[len(log)-1], err)

@@ -100,9 +100,7 @@ func TestTheWaitingLineFollowsWhoIsStillAwaited(t *testing.T) {
 	}
 	// The step ends at its deadline: its post says everyone has played.
 	step := h.stepPost()
-	h.advance(25 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(25 * time.Hour)
 	if got := h.refresh(step).Embeds[0].Description; got != en("flow.step.over") {
 		t.Fatalf("the finished step's post says %q", got)
 	}
@@ -133,9 +131,7 @@ func TestTimeAwayCoversEveryGameOfTheServer(t *testing.T) {
 		t.Fatalf("/atheneum games does not say bo is away: %q", got.Content)
 	}
 	// No reminder reaches bo while away.
-	h.advance(23 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(23 * time.Hour)
 	if got := h.Srv.DMMessages(bo.ID)[before:]; len(got) != 0 {
 		t.Fatalf("bo, away, got %d direct messages: %q", len(got), got[0].Content)
 	}
@@ -272,9 +268,7 @@ func TestAWholeGameStaysWithinTheNotificationBudget(t *testing.T) {
 	// falls due on the way, hour by hour.
 	at := func(began time.Time, hours int) {
 		for h.now().Before(began.Add(time.Duration(hours) * time.Hour)) {
-			h.advance(time.Hour)
-			h.bot.RunDueJobs(h.Ctx)
-			h.Settle()
+			h.elapse(time.Hour)
 		}
 	}
 	steps := 0

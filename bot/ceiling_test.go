@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
-	"path/filepath"
 	"sync"
 	"syscall"
 	"testing"
@@ -57,16 +56,7 @@ func BenchmarkCeiling(b *testing.B) {
 // games each get a seed of their own.
 func newCeilingHarness(tb testing.TB) *harness {
 	tb.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	tb.Cleanup(cancel)
-	srv := discordtest.New(tb, discordtest.Options{Lean: true})
-	world := srv.Seed("host")
-	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: tb, world: world,
-		dbPath: filepath.Join(tb.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},
-		logs: &lockedBuffer{}, wrap: func(s Store) Store { return ownSeeds{s} }}
-	h.start()
-	tb.Cleanup(h.stop)
-	return h
+	return newLeanHarness(tb, func(s Store) Store { return ownSeeds{s} })
 }
 
 // ownSeeds deals each game from a seed made from its id, in place of the

@@ -231,9 +231,7 @@ func (g *exlibrisGame) meet(t *testing.T, rec *store.Game, people []*drive.Playe
 		g.missed, g.missedKind = seat, d.Kind
 		before := rec.Seq
 		snap, _ := h.bot.Service().SnapshotInChannel(h.Ctx, h.world.Guild.ID, h.world.Channel.ID)
-		h.advance(snap.Deadline.Sub(h.now()) + time.Minute)
-		h.bot.RunDueJobs(h.Ctx)
-		h.Settle()
+		h.elapse(snap.Deadline.Sub(h.now()) + time.Minute)
 		log, err := h.db.MoveLog(h.Ctx, g.id)
 		if err != nil || len(log) <= before {
 			t.Fatalf("the deadline passed and nothing was played: %v", err)

@@ -93,9 +93,7 @@ func TestWriteUpgradeFixture(t *testing.T) {
 	start, _ := drive.Component(lobby, "start")
 	h.click(dee, lobby, start.CustomID)
 	h.pickFirst(dee)
-	h.advance(25 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(25 * time.Hour)
 	if rec := h.state(resolving.ID); ath(rec.State).Step != atheneum.StepResolve || !rec.Seats[1].Autopilot {
 		t.Fatalf("the resolving game is at %s, bo on autopilot: %v", ath(rec.State).Step, rec.Seats[1].Autopilot)
 	}

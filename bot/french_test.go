@@ -233,12 +233,8 @@ func TestAWholeGameInFrench(t *testing.T) {
 	// Ana picks; bo and cy are reminded, then run out of time and the
 	// autopilot plays for them; they take their seats back.
 	h.pickFirst(ana)
-	h.advance(13 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
-	h.advance(12 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(13 * time.Hour)
+	h.elapse(12 * time.Hour)
 	rec := h.state(channel)
 	if !rec.Seats[1].Autopilot || !rec.Seats[2].Autopilot {
 		t.Fatalf("bo and cy are not on autopilot after the deadline")

@@ -154,6 +154,14 @@ func (h *harness) advance(d time.Duration) {
 	h.clock.mu.Unlock()
 }
 
+// elapse moves the clock d on, runs the jobs then due, as the scheduler
+// would, and waits for what they sent.
+func (h *harness) elapse(d time.Duration) {
+	h.advance(d)
+	h.bot.RunDueJobs(h.Ctx)
+	h.Settle()
+}
+
 // in returns the harness for a subtest playing in another channel, at the
 // same time as others.
 func (h *harness) in(t testing.TB, channel discordtest.Channel) *harness {

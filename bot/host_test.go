@@ -132,9 +132,7 @@ func TestPauseStopsTheClockAndResumeRestartsIt(t *testing.T) {
 	if seen := h.slashGame(tictactoe.ID, bo, "status"); !strings.Contains(seen.Content, ttt("flow.waiting.paused", "Who", seatNames(i18n.English, rec, awaited))) {
 		t.Errorf("the status does not say the clock is paused: %q", seen.Content)
 	}
-	h.advance(72 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(72 * time.Hour)
 	if after := h.snapshot().Rec; after.Seq != rec.Seq || after.Seats[awaited[0]].Autopilot {
 		t.Fatal("a deadline ran while the game was paused")
 	}
@@ -143,9 +141,7 @@ func TestPauseStopsTheClockAndResumeRestartsIt(t *testing.T) {
 	if snap.Paused || !snap.Deadline.Equal(h.now().Add(18*time.Hour)) {
 		t.Fatalf("after resuming: paused %v, deadline %v, want %v", snap.Paused, snap.Deadline, h.now().Add(18*time.Hour))
 	}
-	h.advance(19 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(19 * time.Hour)
 	if after := h.snapshot().Rec; after.Seq == rec.Seq || !after.Seats[awaited[0]].Autopilot {
 		t.Fatalf("the resumed deadline did not play the step out: %d moves, autopilot %v", after.Seq, after.Seats[awaited[0]].Autopilot)
 	}

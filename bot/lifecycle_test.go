@@ -143,15 +143,11 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	}
 	// Half time: bo is reminded. The last hour: his prompt and that
 	// reminder leave room only for the autopilot's notice.
-	h.advance(12 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(12 * time.Hour)
 	if got, want := h.dmReminders(bo), h.bot.reminderText(i18n.English, game.PointHalf, snap.Rec, snap.Deadline, ""); len(got) != 1 || got[0] != want {
 		t.Fatalf("at half time bo got %q, want %q", got, want)
 	}
-	h.advance(11 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(11 * time.Hour)
 	if got := h.dmReminders(bo); len(got) != 1 {
 		t.Fatalf("bo got more reminders than the budget allows: %q", got)
 	}
@@ -160,9 +156,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 	}
 	// A restart does not lose the deadline.
 	h.restart()
-	h.advance(time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(time.Hour)
 	if n := len(h.channelPosts(ttt("flow.autopilot.on", "Name", "Bo"))); n != 1 {
 		t.Fatalf("%d autopilot notices for bo", n)
 	}
@@ -186,9 +180,7 @@ func TestDeadlinesRemindThenPlayForAbsentPlayers(t *testing.T) {
 		}
 	})
 	// Ana's step has its own deadline: she times out too.
-	h.advance(25 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(25 * time.Hour)
 	rec = h.state(channel)
 	if rec.Seq != 5 || !rec.Seats[0].Autopilot {
 		t.Fatalf("after ana's deadline: %d moves, ana on autopilot %v", rec.Seq, rec.Seats[0].Autopilot)
@@ -248,21 +240,15 @@ func TestTheLastOneAStepAwaitsIsRemindedAndTheAutopilotShelvesAll(t *testing.T) 
 	}
 	// Half time and the last hour: bo's prompt and the last-one reminder
 	// leave room only for the autopilot's notice.
-	h.advance(5 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
-	h.advance(11 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(5 * time.Hour)
+	h.elapse(11 * time.Hour)
 	if got := h.dmReminders(bo); len(got) != 1 {
 		t.Fatalf("bo got more reminders than the budget allows: %q", got)
 	}
 	if got := h.dmReminders(ana); len(got) != 0 {
 		t.Fatalf("ana, who had played, was reminded: %q", got)
 	}
-	h.advance(time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(time.Hour)
 	rec := h.state(channel)
 	g := ath(rec.State)
 	if g.Step != atheneum.StepResolve || !rec.Seats[1].Autopilot {

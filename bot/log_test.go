@@ -21,9 +21,7 @@ func TestTheLogTellsAPlayerBackWhatHappened(t *testing.T) {
 		t.Errorf("before any move the log says %q", seen.Content)
 	}
 	h.pickFirst(ana)
-	h.advance(25 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(25 * time.Hour)
 	g := ath(h.state(h.world.Channel.ID).State)
 	if g.TurnNumber() != 1 || g.Seats[1].Played < 0 {
 		t.Fatal("the autopilot did not play bo's card")

@@ -25,13 +25,20 @@ import (
 // discordtest.Options.Lean), so that what is measured is the bot's memory.
 func newMeasuringHarness(tb testing.TB) *harness {
 	tb.Helper()
+	return newLeanHarness(tb, nil)
+}
+
+// newLeanHarness is newMeasuringHarness with its store wrapped by wrap
+// (when not nil).
+func newLeanHarness(tb testing.TB, wrap func(Store) Store) *harness {
+	tb.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	tb.Cleanup(cancel)
 	srv := discordtest.New(tb, discordtest.Options{Lean: true})
 	world := srv.Seed("host")
 	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: tb, world: world,
 		dbPath: filepath.Join(tb.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},
-		logs: &lockedBuffer{}}
+		logs: &lockedBuffer{}, wrap: wrap}
 	h.start()
 	tb.Cleanup(h.stop)
 	return h

@@ -130,9 +130,7 @@ func TestAMembersStatsNameTheSubjectTheyPlayMost(t *testing.T) {
 		if steps > 100 {
 			t.Fatal("the game did not end in 100 deadlines")
 		}
-		h.advance(25 * time.Hour)
-		h.bot.RunDueJobs(h.Ctx)
-		h.Settle()
+		h.elapse(25 * time.Hour)
 	}
 	seen := h.records(cy, "stats", discordtest.UserOpt("member", ana))
 	usual := i18n.English.T("stats.usual", "Option", i18n.English.T("atheneum.option.subject"), "Value", athFace.OptionWords(i18n.English, "subject", "T"))

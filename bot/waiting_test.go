@@ -148,9 +148,7 @@ func TestAQuietPlayerIsToldOnlyThatTheyAreTheLastOne(t *testing.T) {
 	if last != 1 {
 		t.Errorf("cy, quiet and last, got %d last-one reminders, want 1", last)
 	}
-	h.advance(7 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(7 * time.Hour)
 	if n := len(h.Srv.DMMessages(cy.ID)); n != 1 {
 		t.Errorf("cy, quiet, got %d direct messages by half time, want only the last-one reminder", n)
 	}
@@ -168,15 +166,11 @@ func TestALobbyExpiresAndFreesTheChannel(t *testing.T) {
 	h.advance(20 * time.Hour)
 	join, _ := drive.Component(lobby, "join")
 	lobby, _ = h.click(bo, lobby, join.CustomID)
-	h.advance(5 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(5 * time.Hour)
 	if got := h.refresh(lobby); len(got.Components) == 0 || !strings.Contains(got.Content, face.Stamp(h.now().Add(19*time.Hour))) {
 		t.Fatalf("the lobby closed, or does not show its new closing time, though bo joined 5 hours ago: %q", got.Content)
 	}
-	h.advance(20 * time.Hour)
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
+	h.elapse(20 * time.Hour)
 	if got := h.refresh(lobby); got.Content != en("lobby.expired") || len(got.Components) != 0 {
 		t.Fatalf("the expired lobby shows %q with %d rows", got.Content, len(got.Components))
 	}

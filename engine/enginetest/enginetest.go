@@ -1,7 +1,8 @@
 // Package enginetest holds the checks every game must pass at the game
 // seam (engine.State), written once: each game's tests call Conform. A
 // game that passes them can be run by anything written over the seam: the
-// bot's service, the generic players, the simulations.
+// bot's service, the generic players, the simulations. ThreadCPU is the
+// processor-time clock the games' benchmarks share.
 package enginetest
 
 import (

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"atheneum/engine/enginetest"
 	"atheneum/render"
 )
 
@@ -67,12 +68,12 @@ type cpuClock struct{ start time.Duration }
 
 func startCPU() cpuClock {
 	runtime.LockOSThread()
-	return cpuClock{threadCPU()}
+	return cpuClock{enginetest.ThreadCPU()}
 }
 
 // report adds the thread's CPU time per operation as "cpu-ns/op".
 func (c cpuClock) report(b *testing.B) {
-	d := threadCPU() - c.start
+	d := enginetest.ThreadCPU() - c.start
 	runtime.UnlockOSThread()
 	b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
 }

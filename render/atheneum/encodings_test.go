@@ -3,11 +3,10 @@ package atheneum
 import (
 	"fmt"
 	"runtime"
-	"syscall"
 	"testing"
-	"time"
 
 	"atheneum/engine/atheneum"
+	"atheneum/engine/enginetest"
 	"atheneum/render"
 )
 
@@ -44,7 +43,7 @@ func BenchmarkEncodings(b *testing.B) {
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
 				var n int
-				start := threadCPU()
+				start := enginetest.ThreadCPU()
 				for b.Loop() {
 					p, err := tc.draw()
 					if err != nil {
@@ -52,19 +51,9 @@ func BenchmarkEncodings(b *testing.B) {
 					}
 					n = len(p.PNG)
 				}
-				b.ReportMetric(float64(threadCPU()-start)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(enginetest.ThreadCPU()-start)/float64(b.N), "cpu-ns/op")
 				b.ReportMetric(float64(n), "bytes")
 			})
 		}
 	}
-}
-
-// threadCPU is the calling thread's user and system time.
-func threadCPU() time.Duration {
-	const rusageThread = 1 // RUSAGE_THREAD
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

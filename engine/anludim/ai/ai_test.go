@@ -12,6 +12,7 @@ import (
 
 	"atheneum/engine"
 	"atheneum/engine/anludim"
+	"atheneum/engine/enginetest"
 )
 
 // match plays a match of Anludim between the computer players, the hard
@@ -85,9 +86,9 @@ func TestHardDecidesWithinASecond(t *testing.T) {
 	// loaded machine stretches.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	start, cpu := time.Now(), threadCPU()
+	start, cpu := time.Now(), enginetest.ThreadCPU()
 	m := h.Propose(g.View(0), 0)
-	took, wall := threadCPU()-cpu, time.Since(start)
+	took, wall := enginetest.ThreadCPU()-cpu, time.Since(start)
 	if _, err := g.Apply(m); err != nil {
 		t.Fatal(err)
 	}

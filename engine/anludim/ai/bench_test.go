@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"atheneum/engine/anludim"
+	"atheneum/engine/enginetest"
 )
 
 // BenchmarkHardDecision is one hard decision at the default budget, at
@@ -59,13 +60,13 @@ func BenchmarkDefaultHardDecision(b *testing.B) {
 			h := NewHard(1, DefaultPlayouts)
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			cpu := threadCPU()
+			cpu := enginetest.ThreadCPU()
 			i := 0
 			for b.Loop() {
 				h.Propose(views[(i*37)%len(views)], 0)
 				i++
 			}
-			b.ReportMetric(float64((threadCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((enginetest.ThreadCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"atheneum/engine/atheneum"
+	"atheneum/engine/enginetest"
 )
 
 // benchPositions collects views from a few 2-seat games between normal
@@ -118,7 +119,7 @@ func BenchmarkDefaultHardDecision(b *testing.B) {
 				// processes took from it.
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
-				cpu := threadCPU()
+				cpu := enginetest.ThreadCPU()
 				i := 0
 				for b.Loop() {
 					if _, err := p.Propose(views[(i*37)%len(views)], 0); err != nil {
@@ -126,7 +127,7 @@ func BenchmarkDefaultHardDecision(b *testing.B) {
 					}
 					i++
 				}
-				b.ReportMetric(float64((threadCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+				b.ReportMetric(float64((enginetest.ThreadCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 			})
 		}
 	}
