@@ -12,6 +12,7 @@ import (
 	"atheneum/bot/drive"
 	"atheneum/bot/face"
 	"atheneum/bot/game"
+	"atheneum/engine/tictactoe"
 	"atheneum/i18n"
 	"atheneum/store"
 )
@@ -108,16 +109,18 @@ func TestTheWaitingLineFollowsWhoIsStillAwaited(t *testing.T) {
 
 func TestTimeAwayCoversEveryGameOfTheServer(t *testing.T) {
 	t.Parallel()
+	// Two games of the fixture game in two channels of the server, bo in
+	// both; what is tested is the adapter's time away, whatever the game.
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
 	other := h.Srv.AddTextChannel(h.world.Guild.ID, "second")
-	h.openGame(ana, bo)
-	h.openGameIn(other.ID, bo, ana)
+	h.openTTT(ana, bo)
+	h.in(t, other).openTTT(bo, ana)
 	before := len(h.Srv.DMMessages(bo.ID))
-	seen := h.slash(bo, "away", discordtest.IntOpt("hours", 30))
+	seen := h.slashGame(tictactoe.ID, bo, "away", discordtest.IntOpt("hours", 30))
 	until := h.now().Add(30 * time.Hour)
 	if !strings.Contains(seen.Content, face.Stamp(until)) || !strings.Contains(seen.Content, other.ID) || !strings.Contains(seen.Content, h.world.Channel.ID) || !seen.Ephemeral {
-		t.Fatalf("/atheneum away answered %q", seen.Content)
+		t.Fatalf("/tictactoe away answered %q", seen.Content)
 	}
 	for _, ch := range []string{h.world.Channel.ID, other.ID} {
 		if posts := h.postsIn(ch, en("away.post", "Name", "Bo", "Until", face.Stamp(until))); posts != 1 {
@@ -127,8 +130,8 @@ func TestTimeAwayCoversEveryGameOfTheServer(t *testing.T) {
 			t.Fatalf("bo's seat in %s is not on autopilot", ch)
 		}
 	}
-	if got := h.records(bo, "games"); !strings.Contains(got.Content, en("games.away", "Until", face.Stamp(until))) {
-		t.Fatalf("/atheneum games does not say bo is away: %q", got.Content)
+	if got := h.recordsOf(tictactoe.ID, bo, "games"); !strings.Contains(got.Content, ttt("games.away", "Until", face.Stamp(until))) {
+		t.Fatalf("/tictactoe records games does not say bo is away: %q", got.Content)
 	}
 	// No reminder reaches bo while away.
 	h.elapse(23 * time.Hour)
@@ -137,8 +140,8 @@ func TestTimeAwayCoversEveryGameOfTheServer(t *testing.T) {
 	}
 	// A host tool respects the time away: giving the seat to the autopilot
 	// changes nothing more.
-	h.admin(ana, "autopilot", discordtest.UserOpt("player", bo))
-	// /anludim back gives bo both Atheneum games back.
+	h.adminOf(tictactoe.ID, ana, "autopilot", discordtest.UserOpt("player", bo))
+	// Another game's command, /anludim back, gives bo both games back.
 	back := h.slashGame("anludim", bo, "back")
 	if !strings.Contains(back.Content, other.ID) || !strings.Contains(back.Content, h.world.Channel.ID) {
 		t.Fatalf("/anludim back answered %q", back.Content)
@@ -152,13 +155,29 @@ func TestTimeAwayCoversEveryGameOfTheServer(t *testing.T) {
 		}
 	}
 	// Away again, then a move in one game brings bo back in both.
-	h.slash(bo, "away", discordtest.IntOpt("hours", 100))
-	h.advance(24 * time.Hour) // a deadline: ana, alone, is played by the autopilot too
-	h.bot.RunDueJobs(h.Ctx)
-	h.Settle()
-	// Bo, away, is sent no prompt; he plays through /atheneum play.
-	if !h.step(&drive.Player{User: bo, ViaSlash: true, Rng: newPlayers(h, 3)[0].Rng}) {
-		t.Fatal("bo could not move through /atheneum play")
+	h.slashGame(tictactoe.ID, bo, "away", discordtest.IntOpt("hours", 100))
+	h.elapse(24 * time.Hour) // deadlines: ana, alone, is played by the autopilot too
+	// Bo, away, is sent no prompt; he plays through /tictactoe play where
+	// the game waits for him.
+	moved := false
+	for _, ch := range []string{h.world.Channel.ID, other.ID} {
+		rec := h.state(ch)
+		seat := game.SeatOf(rec, bo.ID)
+		if moved || rec.State.Over() || !slices.Contains(rec.State.Awaited(), seat) {
+			continue
+		}
+		view := rec.State.View(seat)
+		m, err := tictactoe.Players.Autopilot(view, seat, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.in(t, discordtest.Channel{ID: ch, GuildID: h.world.Guild.ID}).PressMove(&drive.Player{User: bo, ViaSlash: true}, tictactoe.ID, view, seat, m); err != nil {
+			t.Fatalf("bo could not move through /tictactoe play: %v", err)
+		}
+		moved = true
+	}
+	if !moved {
+		t.Fatal("no game waited for bo after the deadlines")
 	}
 	for _, ch := range []string{h.world.Channel.ID, other.ID} {
 		if rec := h.state(ch); rec.Seats[game.SeatOf(rec, bo.ID)].Autopilot {

@@ -98,9 +98,14 @@ func (s *Server) messageTime() time.Time {
 
 // Server is a running fake Discord. All methods are safe for concurrent use.
 type Server struct {
-	opts       Options
-	ln         net.Listener
-	httpSrv    *http.Server
+	opts    Options
+	ln      net.Listener
+	httpSrv *http.Server
+	// unused are the connections that have not sent a request yet (a
+	// client's transport dials ahead of need): Close closes them rather
+	// than let Shutdown wait five seconds for their first request.
+	unusedMu   sync.Mutex
+	unused     map[net.Conn]bool
 	transport  *http.Transport
 	client     *http.Client
 	dialer     *websocket.Dialer
@@ -278,7 +283,8 @@ func Start(opts Options) (*Server, error) {
 
 	s.latency.Store(int64(max(opts.Latency, 0)))
 	s.routeTable = s.routes()
-	s.httpSrv = &http.Server{Handler: http.HandlerFunc(s.serveHTTP), ReadHeaderTimeout: 10 * time.Second}
+	s.unused = map[net.Conn]bool{}
+	s.httpSrv = &http.Server{Handler: http.HandlerFunc(s.serveHTTP), ReadHeaderTimeout: 10 * time.Second, ConnState: s.connState}
 	go func() { _ = s.httpSrv.Serve(ln) }()
 	return s, nil
 }
@@ -287,6 +293,17 @@ func Start(opts Options) (*Server, error) {
 // "going away", waits for in-flight REST handlers and gateway goroutines, and
 // releases the client's idle connections. Close the discordgo sessions first
 // (see the package documentation). Close is idempotent.
+// connState keeps track of the connections no request has come on yet.
+func (s *Server) connState(c net.Conn, st http.ConnState) {
+	s.unusedMu.Lock()
+	defer s.unusedMu.Unlock()
+	if st == http.StateNew {
+		s.unused[c] = true
+	} else {
+		delete(s.unused, c)
+	}
+}
+
 func (s *Server) Close() {
 	s.mu.Lock()
 	if s.closed {
@@ -305,6 +322,11 @@ func (s *Server) Close() {
 	s.cancelBase()
 	s.deliveries.Wait()
 	s.deliveryTransport.CloseIdleConnections()
+	s.unusedMu.Lock()
+	for c := range s.unused {
+		_ = c.Close() // no request of it was ever read: nothing is lost
+	}
+	s.unusedMu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := s.httpSrv.Shutdown(ctx); err != nil {
