@@ -510,14 +510,14 @@ func TestAGameInItsOwnThread(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "ana", "bo")
 	ana, bo := h.user("ana"), h.user("bo")
-	seen := h.slash(ana, "new", discordtest.BoolOpt("thread", true))
+	seen := h.slashGame(tictactoe.ID, ana, "new", discordtest.BoolOpt("thread", true))
 	threads := h.Srv.Threads(h.world.Channel.ID)
 	if len(threads) != 1 || !strings.Contains(seen.Content, threads[0].ID) || !seen.Ephemeral {
 		t.Fatalf("threads %v; answer %q", threads, seen.Content)
 	}
 	thread := threads[0]
 	// A second threaded game may start beside the first.
-	h.slash(bo, "new", discordtest.BoolOpt("thread", true))
+	h.slashGame(tictactoe.ID, bo, "new", discordtest.BoolOpt("thread", true))
 	if n := len(h.Srv.Threads(h.world.Channel.ID)); n != 2 {
 		t.Fatalf("%d threads after a second threaded game", n)
 	}
@@ -530,11 +530,15 @@ func TestAGameInItsOwnThread(t *testing.T) {
 	lobby, _ = h.click(bo, lobby, join.CustomID)
 	start, _ := drive.Component(lobby, "start")
 	started, _ := h.click(ana, lobby, start.CustomID)
-	if !strings.Contains(started.Content, en("start.title")) {
+	if !strings.Contains(started.Content, stem(i18n.English, "face.start")) || !strings.Contains(started.Content, ttt("tictactoe.title")) {
 		t.Fatalf("after Start: %q", started.Content)
 	}
-	if status := h.slashIn(thread.ID, bo, "status"); !strings.Contains(status.Content, statusTurn(1)) {
-		t.Fatalf("/atheneum status in the thread: %q", status.Content)
+	ms, err := h.Slash(tictactoe.ID, thread.ID, bo, "status")
+	if err != nil || len(ms) == 0 {
+		t.Fatalf("/tictactoe status in the thread: %v", err)
+	}
+	if status := ms[len(ms)-1]; !strings.Contains(status.Content, "Ana") {
+		t.Fatalf("/tictactoe status in the thread does not say whom the game waits for: %q", status.Content)
 	}
 	if dm, _ := h.LastDM(ana); !strings.Contains(dm.Content, thread.ID) {
 		t.Fatalf("the prompt does not point to the thread: %q", dm.Content)
