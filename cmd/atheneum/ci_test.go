@@ -40,6 +40,15 @@ func TestCITestsEveryPackageOnceAsTheReadmeSays(t *testing.T) {
 	if !slices.Contains(strings.Split(string(readme), "\n"), line) {
 		t.Errorf("the README does not show the test command of .ci/run:\n%s", line)
 	}
+	// go test's own vet (a few of vet's checks) is turned off only because
+	// go vet ./..., every check on every package and its tests, runs first
+	// and stops the line when it fails.
+	if strings.Contains(line, "-vet=off") {
+		vet, test := strings.Index(line, "go vet ./... && "), strings.Index(line, "go test")
+		if vet < 0 || vet > test {
+			t.Errorf("go test runs with -vet=off but go vet ./... does not run before it:\n%s", line)
+		}
+	}
 
 	realGo, err := exec.LookPath("go")
 	if err != nil {
