@@ -118,9 +118,9 @@ func (r *reply) editOriginal(e *discordgo.WebhookEdit, pics []face.Picture) (*di
 }
 
 // showing is what the interaction's response shows as far as the bot
-// knows, and whether it knows: the pressed message's attachments when the
-// response is that message (a deferred update), none for a response not
-// edited yet, else the attachments its last edit answered with.
+// knows: the attachments its last edit answered with, else the pressed
+// message's when the response is that message (a deferred update), else
+// none (a response not edited yet shows nothing).
 func (r *reply) showing() []*discordgo.MessageAttachment {
 	switch {
 	case r.shownKnown:
