@@ -87,6 +87,9 @@ type Bot struct {
 	// pinged remembers, by game and chapter ("id/r2"), the people a
 	// chapter's live post already mentioned (see liveStep).
 	pinged sync.Map
+	// pictures remembers what the pictures uploaded show and the last
+	// prompts' pictures (see pictures.go).
+	pictures pictureMemory
 }
 
 // Options are the bot's dependencies.
@@ -331,6 +334,12 @@ type reply struct {
 	l         i18n.Lang
 	langKnown bool
 	ctx       context.Context
+	// updates: the response is the pressed message (a deferred update);
+	// shown are its attachments after the last edit, once shownKnown
+	// (see editOriginal).
+	updates    bool
+	shown      []*discordgo.MessageAttachment
+	shownKnown bool
 }
 
 // lang is the language to answer in: the member's, read at the first need,
@@ -361,7 +370,7 @@ func (r *reply) deferUpdate() error {
 		return nil
 	}
 	err := r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
-	r.acked = err == nil
+	r.acked, r.updates = err == nil, err == nil
 	return err
 }
 
@@ -401,10 +410,10 @@ func (r *reply) answer(content string, components []discordgo.MessageComponent, 
 		if embeds != nil {
 			e.Embeds = &embeds
 		}
-		return r.b.editOriginal(r.i, e, pics)
+		return r.editOriginal(e, pics)
 	}
 	none := []discordgo.MessageComponent{}
-	msg, err := r.b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &parts[0], Components: &none, Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions}, nil)
+	msg, err := r.editOriginal(&discordgo.WebhookEdit{Content: &parts[0], Components: &none, Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -431,7 +440,7 @@ func (r *reply) editWithoutImages(content string, components []discordgo.Message
 	if components == nil {
 		components = []discordgo.MessageComponent{}
 	}
-	_, err := r.b.editOriginal(r.i, &discordgo.WebhookEdit{Content: &content, Components: &components,
+	_, err := r.editOriginal(&discordgo.WebhookEdit{Content: &content, Components: &components,
 		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions}, nil)
 	return err
 }

@@ -7,6 +7,7 @@ package bot
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -14,6 +15,7 @@ import (
 	"atheneum/bot/face"
 	"atheneum/bot/game"
 	"atheneum/i18n"
+	"atheneum/render"
 	"atheneum/store"
 )
 
@@ -110,7 +112,42 @@ func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) 
 	if err != nil {
 		return face.Message{}, err
 	}
-	return f.Prompt(ctx, b, t, seat, l)
+	return f.Prompt(ctx, b.promptEnv(rec, seat, l), t, seat, l)
+}
+
+// promptEnv is the bot as a prompt's face sees it, drawing each picture of
+// seat's prompt at the game's version (rec.Seq) once: a prompt is built
+// again for the same version when a person asks for it by command after
+// its direct message, or presses something that does not move, and its
+// pictures (seat's hand, its shelves) are the same. They are kept in the
+// bot's pictureMemory by game, version, seat, language, the seats' names
+// (all that a prompt's pictures are drawn from) and by their name and
+// rank in the prompt.
+func (b *Bot) promptEnv(rec *store.Game, seat int, l i18n.Lang) face.Env {
+	key := rec.ID + "\x00" + strconv.Itoa(rec.Seq) + "\x00" + strconv.Itoa(seat) + "\x00" + string(l) + "\x00" + string(face.GameLang(rec)) + "\x00" + strings.Join(face.Names(rec), "\x00")
+	return &promptEnv{Bot: b, key: key}
+}
+
+// promptEnv draws a prompt's pictures through the bot's pictureMemory.
+type promptEnv struct {
+	*Bot
+	key string
+	n   int
+}
+
+// Draw draws one picture of the prompt, or reuses the one drawn for the
+// same prompt before (it implements face.Env).
+func (e *promptEnv) Draw(name string, draw func() (render.Picture, error)) (face.Picture, error) {
+	e.n++
+	key := e.key + "\x00" + name + "\x00" + strconv.Itoa(e.n)
+	if p, ok := e.pictures.drawnPicture(key); ok {
+		return p, nil
+	}
+	p, err := e.Bot.Draw(name, draw)
+	if err == nil {
+		e.pictures.keepDrawn(key, p)
+	}
+	return p, err
 }
 
 // post sends a message to the game's channel.

@@ -143,7 +143,9 @@ func (b *Bot) editMessage(e *discordgo.MessageEdit, pics []face.Picture) (*disco
 		Attachments []attachment `json:"attachments"`
 	}{e, meta}
 	uri := discordgo.EndpointChannelMessage(e.Channel, e.ID)
-	return b.rawMultipart("PATCH", uri, discordgo.EndpointChannelMessage(e.Channel, ""), payload, files)
+	msg, err := b.rawMultipart("PATCH", uri, discordgo.EndpointChannelMessage(e.Channel, ""), payload, files)
+	b.pictures.uploaded(msg, nil, pics)
+	return msg, err
 }
 
 // livePrompt answers the live post's Play button: the presser's prompt,
