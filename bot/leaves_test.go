@@ -127,7 +127,14 @@ var (
 func TestEveryLeafOfEveryCommandAnswers(t *testing.T) {
 	t.Parallel()
 	for _, lang := range i18n.Langs {
-		for _, command := range []string{"atheneum", "anludim", "exlibris"} {
+		for i, command := range []string{"atheneum", "anludim", "exlibris"} {
+			if raceEnabled && i18n.Langs[i%len(i18n.Langs)] != lang {
+				// Under the race detector each command answers its leaves in
+				// one language (both languages are met over the three): the
+				// goroutines a leaf meets do not change with its words,
+				// which the run without the detector checks in both.
+				continue
+			}
 			t.Run(fmt.Sprintf("every leaf of /%s answers in %s", command, lang), func(t *testing.T) {
 				t.Parallel()
 				checkEveryLeaf(t, command, lang)
