@@ -231,10 +231,19 @@ func (q *quantizer) toPaletted(src *image.RGBA, dst *image.Paletted) {
 }
 
 // mapRect maps the rectangle r of src onto the same rectangle of dst; both
-// start at (0, 0), row by row (see mapRow).
+// start at (0, 0), row by row (see mapRow). A row whose pixels are those of
+// the row above (most of a picture's rows: flat panels, the sides of
+// cards) takes its indices from it, which comparing finds several times
+// faster than mapping.
 func (q *quantizer) mapRect(src *image.RGBA, dst *image.Paletted, r image.Rectangle) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		q.mapRow(dst.Pix[y*dst.Stride+r.Min.X:y*dst.Stride+r.Max.X], src.Pix[y*src.Stride+4*r.Min.X:y*src.Stride+4*r.Max.X])
+		s := src.Pix[y*src.Stride+4*r.Min.X : y*src.Stride+4*r.Max.X]
+		d := dst.Pix[y*dst.Stride+r.Min.X : y*dst.Stride+r.Max.X]
+		if y > r.Min.Y && bytes.Equal(s, src.Pix[(y-1)*src.Stride+4*r.Min.X:(y-1)*src.Stride+4*r.Max.X]) {
+			copy(d, dst.Pix[(y-1)*dst.Stride+r.Min.X:(y-1)*dst.Stride+r.Max.X])
+			continue
+		}
+		q.mapRow(d, s)
 	}
 }
 
