@@ -119,6 +119,12 @@ type Canvas struct {
 	tw     int      // tiles per row
 	copied bool     // the whole frame was copied up front
 	pal    *Palette // what the picture is encoded onto (nil for sprites)
+	// pm holds, for the tiles marked in pmOK, the picture's palette
+	// indices already: tiles only sprites were copied onto (Blit) take
+	// the indices of the sprites' tiles, mapped once and kept with them,
+	// and are not mapped again when encoding. Made by the first Blit.
+	pm   *image.Paletted
+	pmOK []bool // by tile, as dirty
 }
 
 // Mark records that r was drawn on. Every Canvas method marks what it
@@ -139,6 +145,9 @@ func (c *Canvas) Mark(r image.Rectangle) {
 				row[tx] = true
 				c.copyTile(tx, ty)
 			}
+		}
+		if c.pmOK != nil {
+			clear(c.pmOK[ty*c.tw+r.Min.X/tileW : ty*c.tw+(r.Max.X-1)/tileW+1])
 		}
 	}
 }
@@ -193,9 +202,57 @@ func (c *Canvas) Fill(r image.Rectangle, col color.RGBA) {
 
 // Blit copies an opaque sprite with its top-left corner at p.
 func (c *Canvas) Blit(src *Sprite, p image.Point) {
-	c.Mark(src.Bounds().Add(p))
+	r := src.Bounds().Add(p)
+	if c.dirty == nil || c.frame == nil || !r.In(c.Img.Rect) {
+		c.Mark(r)
+		c.record.merge(src.record)
+		src.drawOn(c.Img, p, draw.Src)
+		return
+	}
+	c.blitIndices(src, p)
 	c.record.merge(src.record)
 	src.drawOn(c.Img, p, draw.Src)
+}
+
+// blitIndices copies the palette indices of src, with its top-left
+// corner at p inside the picture, into c.pm, and marks its tiles drawn
+// on: a tile first drawn on takes the frame's pixels and indices, and
+// keeps its indices valid (pmOK) until something other than a sprite is
+// drawn on it. Copying a pixel's index is mapping it: the index depends
+// on the pixel alone.
+func (c *Canvas) blitIndices(src *Sprite, p image.Point) {
+	q := c.pal.quant()
+	if c.pm == nil {
+		c.pm = getPaletted(c.Img.Rect, q.pal)
+		c.pmOK = make([]bool, len(c.dirty))
+	}
+	pm := c.pm
+	w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
+	r := src.Bounds().Add(p)
+	for ty := r.Min.Y / tileH; ty <= (r.Max.Y-1)/tileH; ty++ {
+		for tx := r.Min.X / tileW; tx <= (r.Max.X-1)/tileW; tx++ {
+			i := ty*c.tw + tx
+			if c.dirty[i] {
+				continue
+			}
+			c.dirty[i], c.pmOK[i] = true, true
+			c.copyTile(tx, ty)
+			x0, y0 := tx*tileW, ty*tileH
+			n := min(w, x0+tileW) - x0
+			pt := c.frame.tiles[i].paletted(c.pal)
+			for y := y0; y < min(h, y0+tileH); y++ {
+				copy(pm.Pix[y*pm.Stride+x0:y*pm.Stride+x0+n], pt[(y-y0)*n:(y-y0+1)*n])
+			}
+		}
+	}
+	for i, t := range src.tiles {
+		tr := tileRect(i, src.tw, src.w, src.h).Add(p)
+		n := tr.Dx()
+		pt := t.paletted(c.pal)
+		for y := tr.Min.Y; y < tr.Max.Y; y++ {
+			copy(pm.Pix[y*pm.Stride+tr.Min.X:y*pm.Stride+tr.Max.X], pt[(y-tr.Min.Y)*n:(y-tr.Min.Y+1)*n])
+		}
+	}
 }
 
 // BlitOver composites a sprite with transparent parts at p.

@@ -269,7 +269,11 @@ var CheckTiles bool
 // palette, which are kept with the tiles.
 func encodeCanvas(c *Canvas) ([]byte, error) {
 	q := c.pal.quant()
-	pm := getPaletted(c.Img.Rect, q.pal)
+	pm := c.pm
+	if pm == nil {
+		pm = getPaletted(c.Img.Rect, q.pal)
+	}
+	c.pm = nil
 	defer palettedPool.Put(pm)
 	if c.dirty == nil {
 		q.toPaletted(c.Img, pm)
@@ -290,9 +294,14 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 					tx++
 					continue
 				}
+				if c.pmOK != nil && c.pmOK[ty*c.tw+tx] {
+					// Only sprites were copied there: pm has its indices.
+					tx++
+					continue
+				}
 				// A run of dirty tiles, mapped at once.
 				end := tx + 1
-				for end < c.tw && row[end] {
+				for end < c.tw && row[end] && (c.pmOK == nil || !c.pmOK[ty*c.tw+end]) {
 					end++
 				}
 				q.mapRect(c.Img, pm, image.Rect(tx*tileW, y0, min(w, end*tileW), y1))

@@ -18,7 +18,7 @@ import (
 // ("stdlib-rgba"). Both report the bytes of one picture. The target is a
 // draw under 0.4 of its reference's time, and a shelf under 40 KB.
 func BenchmarkPictures(b *testing.B) {
-	mid, end, five := midState(b), endState(b), fiveSeatState(b)
+	mid, end, five, start := midState(b), endState(b), fiveSeatState(b), startState(b)
 	work, item, last := workbenchState(b)
 	replayGame, scores := replayState(b)
 	cases := []struct {
@@ -31,6 +31,9 @@ func BenchmarkPictures(b *testing.B) {
 		}},
 		{"objectives", func() (render.Picture, error) { return DrawObjectives(mid.View(0), en) }},
 		{"hand", func() (render.Picture, error) { return DrawHand(mid.View(0), 0, en) }},
+		// The hand a seat picks from, its six cards shown: the one the
+		// bot draws at every pick step.
+		{"hand-shown", func() (render.Picture, error) { return DrawHand(start.View(0), 0, en) }},
 		{"reveal", func() (render.Picture, error) { return DrawReveal(mid.View(atheneum.Spectator), en) }},
 		{"table", func() (render.Picture, error) { return DrawTable(mid.View(atheneum.Spectator), en) }},
 		{"table-5-seats", func() (render.Picture, error) { return DrawTable(five.View(atheneum.Spectator), en) }},
