@@ -285,12 +285,7 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 			for tx := 0; tx < c.tw; {
 				if !row[tx] {
 					// A clean tile: the frame's, already mapped.
-					x0 := tx * tileW
-					pt := c.frame.tiles[ty*c.tw+tx].paletted(c.pal)
-					n := min(w, x0+tileW) - x0
-					for y := y0; y < y1; y++ {
-						copy(pm.Pix[y*pm.Stride+x0:y*pm.Stride+x0+n], pt[(y-y0)*n:(y-y0+1)*n])
-					}
+					c.frame.tiles[ty*c.tw+tx].indicesInto(c.pal, pm.Pix, y0*pm.Stride+tx*tileW, pm.Stride)
 					tx++
 					continue
 				}
@@ -309,6 +304,7 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 			}
 		}
 		if CheckTiles {
+			c.pixels()
 			full := image.NewPaletted(pm.Rect, q.pal)
 			q.toPaletted(c.Img, full)
 			if !bytes.Equal(full.Pix, pm.Pix) {

@@ -21,30 +21,25 @@ func writePaletted(out *bytes.Buffer, pm *image.Paletted, level int) error {
 	z := pool.Get().(*zstate)
 	defer pool.Put(z)
 	w, h := pm.Rect.Dx(), pm.Rect.Dy()
-	// The rows, each after its filter byte (none: it does not help palette
-	// indices), in one piece: the compressor takes them in one call.
-	n := h * (w + 1)
-	if cap(z.raw) < n {
-		z.raw = make([]byte, n)
-	}
-	raw := z.raw[:n]
-	// The Adler-32 is taken row by row and combined (adler32Combine): a
-	// row equal to the one above has its checksum, found by comparing.
-	sum, rowSum := uint32(1), uint32(0)
-	for y := 0; y < h; y++ {
-		r := raw[y*(w+1) : (y+1)*(w+1)]
-		r[0] = 0
-		copy(r[1:], pm.Pix[y*pm.Stride:y*pm.Stride+w])
-		if y == 0 || !bytes.Equal(r, raw[(y-1)*(w+1):y*(w+1)]) {
-			rowSum = adler32.Checksum(r)
-		}
-		sum = adler32Combine(sum, rowSum, w+1)
-	}
 	z.idat.Reset()
 	z.idat.Write(zlibHeaderOf(level))
 	z.w.Reset(&z.idat)
-	if _, err := z.w.Write(raw); err != nil {
-		return err
+	// Each row after its filter byte (none: it does not help palette
+	// indices). The Adler-32 of the rows is taken row by row and combined
+	// (adler32Combine): a row equal to the one above has its checksum,
+	// found by comparing.
+	sum, rowSum := uint32(1), uint32(0)
+	filter := []byte{0}
+	for y := 0; y < h; y++ {
+		row := pm.Pix[y*pm.Stride : y*pm.Stride+w]
+		if y == 0 || !bytes.Equal(row, pm.Pix[(y-1)*pm.Stride:(y-1)*pm.Stride+w]) {
+			rowSum = adler32Combine(1<<16|1, adler32.Checksum(row), w) // after the filter byte 0, whose sum is 1<<16|1
+		}
+		sum = adler32Combine(sum, rowSum, w+1)
+		z.w.Write(filter)
+		if _, err := z.w.Write(row); err != nil {
+			return err
+		}
 	}
 	if err := z.w.Close(); err != nil {
 		return err
@@ -102,12 +97,10 @@ func chunk(out *bytes.Buffer, typ string, data []byte) {
 	out.Write(n[:])
 }
 
-// zstate is a reusable compressor, its input and its output; a deflate
-// writer holds about a megabyte of tables, too much to allocate per
-// picture.
+// zstate is a reusable compressor and its output; a deflate writer holds
+// about a megabyte of tables, too much to allocate per picture.
 type zstate struct {
 	w    *flate.Writer
-	raw  []byte
 	idat bytes.Buffer
 }
 
