@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 	"image"
 	"image/draw"
@@ -219,12 +220,8 @@ func unpackIndices(p []byte, w int, dst []uint8, o, stride int) {
 			r := p[2 : 2+2*n]
 			x := 0
 			for i := 0; i < len(r); i += 2 {
-				v, k := r[i], int(r[i+1])
-				seg := d[x : x+k]
-				for j := range seg {
-					seg[j] = v
-				}
-				x += k
+				fill(d[x:x+int(r[i+1])], r[i])
+				x += int(r[i+1])
 			}
 			p = p[2+2*n:]
 		default:
@@ -232,6 +229,18 @@ func unpackIndices(p []byte, w int, dst []uint8, o, stride int) {
 			p = p[1+w:]
 		}
 		o += stride
+	}
+}
+
+// fill sets every byte of d to v, eight at a time.
+func fill(d []byte, v byte) {
+	pat := uint64(v) * 0x0101010101010101
+	for len(d) >= 8 {
+		binary.LittleEndian.PutUint64(d, pat)
+		d = d[8:]
+	}
+	for i := range d {
+		d[i] = v
 	}
 }
 
