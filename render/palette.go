@@ -329,36 +329,51 @@ var outPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // compactPalette gives pm a palette of only the colours it uses, in the
 // palette's order, and numbers its pixels anew. Most of a picture is runs
-// of one index, read and written eight at a time.
+// of one index: both passes read eight indices at a time, and skip (or
+// write as before) eight that are the eight before them.
 func compactPalette(pm *image.Paletted) {
-	const ones = 0x0101010101010101
 	pix := pm.Pix
 	var used [256]bool
-	for i := 0; i < len(pix); {
-		v := pix[i]
-		used[v] = true
-		i++
-		for i+8 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == uint64(v)*ones {
-			i += 8
+	i := 0
+	for prev := uint64(0); i+8 <= len(pix); i += 8 {
+		w := binary.LittleEndian.Uint64(pix[i:])
+		if w == prev && i > 0 {
+			continue
 		}
+		prev = w
+		for k := 0; k < 64; k += 8 {
+			used[uint8(w>>k)] = true
+		}
+	}
+	for _, v := range pix[i:] {
+		used[v] = true
 	}
 	var remap [256]uint8
 	var pal color.Palette
+	same := true
 	for i, u := range used {
 		if u && i < len(pm.Palette) {
 			remap[i] = uint8(len(pal))
+			same = same && len(pal) == i
 			pal = append(pal, pm.Palette[i])
 		}
 	}
-	for i := 0; i < len(pix); {
-		v := pix[i]
-		if i+8 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == uint64(v)*ones {
-			binary.LittleEndian.PutUint64(pix[i:], uint64(remap[v])*ones)
-			i += 8
-			continue
-		}
-		pix[i] = remap[v]
-		i++
-	}
 	pm.Palette = pal
+	if same {
+		return // the colours used are the first ones: no index changes
+	}
+	i = 0
+	for prevIn, prevOut := uint64(0), uint64(0); i+8 <= len(pix); i += 8 {
+		w := binary.LittleEndian.Uint64(pix[i:])
+		if w != prevIn || i == 0 {
+			prevIn, prevOut = w, 0
+			for k := 0; k < 64; k += 8 {
+				prevOut |= uint64(remap[uint8(w>>k)]) << k
+			}
+		}
+		binary.LittleEndian.PutUint64(pix[i:], prevOut)
+	}
+	for j := i; j < len(pix); j++ {
+		pix[j] = remap[pix[j]]
+	}
 }
