@@ -106,7 +106,9 @@ func (fs *faceSet) get(s FontSpec) *face {
 // records which tiles were drawn on, so that only those need mapping onto
 // the palette.
 type Canvas struct {
-	// Img is the picture drawn on.
+	// Img is the picture drawn on. On a picture started from a frame
+	// (Palette.Start, Blank) it holds only the tiles drawn on: Mark a
+	// rectangle before reading its pixels.
 	Img *image.RGBA
 	// Lang is the language of the words drawn (see T).
 	Lang   i18n.Lang

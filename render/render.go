@@ -265,7 +265,7 @@ func (p *Palette) Start(frame *Sprite, l i18n.Lang) *Canvas {
 //
 // The card is a frame kept by size (see Start): drawing it, and mapping
 // the parts of it nothing is drawn over, was a tenth of such a picture's
-// time.
+// time. As with Start, Img holds only what was drawn on (see Mark).
 func (p *Palette) Blank(w, h int, l i18n.Lang) *Canvas {
 	return p.Start(cards.Get(image.Pt(w, h), func() *image.RGBA {
 		c := NewFrame(w, h, l)
