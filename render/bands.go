@@ -96,6 +96,10 @@ func FinishBands(c *Canvas, alt string, keys []BandKey, have []Band, cache *Band
 	defer func() {
 		c.Release()
 		putRGBA(c.Img)
+		if c.pm != nil {
+			palettedPool.Put(c.pm)
+			c.pm = nil
+		}
 	}()
 	if c.pal.compact {
 		return Picture{}, ErrSmallest

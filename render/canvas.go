@@ -106,7 +106,9 @@ func (fs *faceSet) get(s FontSpec) *face {
 // records which tiles were drawn on, so that only those need mapping onto
 // the palette.
 type Canvas struct {
-	// Img is the picture drawn on.
+	// Img is the picture drawn on. On a picture started from a frame
+	// (Palette.Start, Blank) it holds only the tiles drawn on: Mark a
+	// rectangle before reading its pixels.
 	Img *image.RGBA
 	// Lang is the language of the words drawn (see T).
 	Lang   i18n.Lang
@@ -119,6 +121,23 @@ type Canvas struct {
 	tw     int      // tiles per row
 	copied bool     // the whole frame was copied up front
 	pal    *Palette // what the picture is encoded onto (nil for sprites)
+	// pm holds, for the tiles marked in pmOK, the picture's palette
+	// indices already: tiles only sprites were copied onto (Blit) take
+	// the indices of the sprites' tiles, mapped once and kept with them,
+	// and are not mapped again when encoding. Their pixels in Img are
+	// not written until something else is drawn on them (Mark), which
+	// most never are: then the frame's tile and the sprites copied there
+	// (blits, in order) are brought in. Made by the first Blit.
+	pm    *image.Paletted
+	pmOK  []bool // by tile, as dirty
+	blits []blit
+}
+
+// blit is a sprite copied onto a picture, whose pixels in the picture's
+// tiles of valid indices are written only when needed (see Canvas.pm).
+type blit struct {
+	src *Sprite
+	at  image.Point
 }
 
 // Mark records that r was drawn on. Every Canvas method marks what it
@@ -138,7 +157,30 @@ func (c *Canvas) Mark(r image.Rectangle) {
 			if !row[tx] {
 				row[tx] = true
 				c.copyTile(tx, ty)
+			} else if c.pmOK != nil && c.pmOK[ty*c.tw+tx] {
+				c.pmOK[ty*c.tw+tx] = false
+				c.pixelsOf(tx, ty)
 			}
+		}
+	}
+}
+
+// pixelsOf writes the pixels of tile (tx, ty), of valid indices until
+// now: the frame's, then the sprites copied onto it, in order.
+func (c *Canvas) pixelsOf(tx, ty int) {
+	c.copyTile(tx, ty)
+	clip := tileRect(ty*c.tw+tx, c.tw, c.Img.Rect.Dx(), c.Img.Rect.Dy())
+	for _, b := range c.blits {
+		b.src.drawClipped(c.Img, b.at, clip)
+	}
+}
+
+// pixels writes the pixels of every tile of valid indices (see Canvas.pm)
+// and keeps them valid: for a check of the whole picture.
+func (c *Canvas) pixels() {
+	for i, ok := range c.pmOK {
+		if ok {
+			c.pixelsOf(i%c.tw, i/c.tw)
 		}
 	}
 }
@@ -193,9 +235,51 @@ func (c *Canvas) Fill(r image.Rectangle, col color.RGBA) {
 
 // Blit copies an opaque sprite with its top-left corner at p.
 func (c *Canvas) Blit(src *Sprite, p image.Point) {
-	c.Mark(src.Bounds().Add(p))
+	r := src.Bounds().Add(p)
+	if c.dirty == nil || c.frame == nil || !r.In(c.Img.Rect) {
+		c.Mark(r)
+		c.record.merge(src.record)
+		src.drawOn(c.Img, p, draw.Src)
+		return
+	}
+	c.blitIndices(src, p)
 	c.record.merge(src.record)
-	src.drawOn(c.Img, p, draw.Src)
+}
+
+// blitIndices copies the palette indices of src, with its top-left
+// corner at p inside the picture, into c.pm, and marks its tiles drawn
+// on: a tile first drawn on takes the frame's indices, and keeps its
+// indices valid (pmOK) until something other than a sprite is drawn on
+// it (see Canvas.pm); the sprite's pixels are written now only on the
+// tiles drawn on otherwise before. Copying a pixel's index is mapping
+// it: the index depends on the pixel alone.
+func (c *Canvas) blitIndices(src *Sprite, p image.Point) {
+	q := c.pal.quant()
+	if c.pm == nil {
+		c.pm = getPaletted(c.Img.Rect, q.pal)
+		c.pmOK = make([]bool, len(c.dirty))
+	}
+	pm := c.pm
+	w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
+	r := src.Bounds().Add(p)
+	for ty := r.Min.Y / tileH; ty <= (r.Max.Y-1)/tileH; ty++ {
+		for tx := r.Min.X / tileW; tx <= (r.Max.X-1)/tileW; tx++ {
+			i := ty*c.tw + tx
+			if c.dirty[i] {
+				if !c.pmOK[i] {
+					src.drawClipped(c.Img, p, tileRect(i, c.tw, w, h))
+				}
+				continue
+			}
+			c.dirty[i], c.pmOK[i] = true, true
+			c.frame.tiles[i].indicesInto(c.pal, pm.Pix, ty*tileH*pm.Stride+tx*tileW, pm.Stride)
+		}
+	}
+	c.blits = append(c.blits, blit{src, p})
+	for i, t := range src.tiles {
+		tr := tileRect(i, src.tw, src.w, src.h).Add(p)
+		t.indicesInto(c.pal, pm.Pix, tr.Min.Y*pm.Stride+tr.Min.X, pm.Stride)
+	}
 }
 
 // BlitOver composites a sprite with transparent parts at p.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 	"image"
 	"image/draw"
@@ -58,6 +59,20 @@ func (s *Sprite) drawOn(dst *image.RGBA, p image.Point, op draw.Op) {
 			continue
 		}
 		draw.Draw(dst, r, &t.img, image.Point{}, op)
+	}
+}
+
+// drawClipped copies the sprite, with its top-left corner at p, onto
+// the part clip of dst.
+func (s *Sprite) drawClipped(dst *image.RGBA, p image.Point, clip image.Rectangle) {
+	if !s.Bounds().Add(p).Overlaps(clip) {
+		return
+	}
+	for i, t := range s.tiles {
+		r := tileRect(i, s.tw, s.w, s.h).Add(p)
+		if cr := r.Intersect(clip); !cr.Empty() {
+			draw.Draw(dst, cr, &t.img, cr.Min.Sub(r.Min), draw.Src)
+		}
 	}
 }
 
@@ -128,13 +143,118 @@ type tile struct {
 
 type palTile struct {
 	p   *paletteColours // the palettes With made from one share it
-	pix []uint8         // stride: the tile's width
+	pix []uint8         // packed by packIndices
+}
+
+// Mapped tiles are kept packed, row by row, about a fifth of their size:
+// a row is the row above again (rowSame), or runs of one index, or, when
+// that is not shorter, the indices as they are (rowRaw).
+const (
+	rowSame = iota
+	rowRuns // a count n, then n pairs of an index and a length
+	rowRaw  // the row's w indices
+)
+
+// packIndices appends a tile's indices, w per row, packed, to out.
+func packIndices(out []byte, pix []uint8, w int) []byte {
+	var buf [2 * tileW]byte
+	runs := buf[:0]
+	for y := 0; y*w < len(pix); y++ {
+		row := pix[y*w : (y+1)*w]
+		if y > 0 && bytes.Equal(row, pix[(y-1)*w:y*w]) {
+			out = append(out, rowSame)
+			continue
+		}
+		runs = runs[:0]
+		for x := 0; x < w; {
+			n := 1
+			for x+n < w && row[x+n] == row[x] {
+				n++
+			}
+			runs = append(runs, row[x], byte(n))
+			x += n
+		}
+		if 2+len(runs) < 1+w {
+			out = append(out, rowRuns, byte(len(runs)/2))
+			out = append(out, runs...)
+		} else {
+			out = append(out, rowRaw)
+			out = append(out, row...)
+		}
+	}
+	return out
+}
+
+// slab is where packed tiles are kept, one after another, under
+// cache.mu: kept in allocations of their own, these small and long-lived
+// pieces of many sizes, made while pictures leave garbage of every size,
+// held some megabytes more of the heap in use than their size.
+var slab []byte
+
+const slabSize = 32 << 10
+
+// inSlab copies b into the slab, cache.mu held.
+func inSlab(b []byte) []byte {
+	if len(b) > slabSize/8 {
+		return bytes.Clone(b)
+	}
+	if cap(slab)-len(slab) < len(b) {
+		slab = make([]byte, 0, slabSize)
+	}
+	n := len(slab)
+	slab = append(slab, b...)
+	return slab[n:len(slab):len(slab)]
+}
+
+// unpackIndices writes the rows packed in p, w indices each, into dst
+// from offset o, a row every stride bytes.
+func unpackIndices(p []byte, w int, dst []uint8, o, stride int) {
+	for len(p) > 0 {
+		d := dst[o : o+w]
+		switch p[0] {
+		case rowSame:
+			copy(d, dst[o-stride:o-stride+w])
+			p = p[1:]
+		case rowRuns:
+			n := int(p[1])
+			r := p[2 : 2+2*n]
+			x := 0
+			for i := 0; i < len(r); i += 2 {
+				fill(d[x:x+int(r[i+1])], r[i])
+				x += int(r[i+1])
+			}
+			p = p[2+2*n:]
+		default:
+			copy(d, p[1:1+w])
+			p = p[1+w:]
+		}
+		o += stride
+	}
+}
+
+// fill sets every byte of d to v, eight at a time.
+func fill(d []byte, v byte) {
+	pat := uint64(v) * 0x0101010101010101
+	for len(d) >= 8 {
+		binary.LittleEndian.PutUint64(d, pat)
+		d = d[8:]
+	}
+	for i := range d {
+		d[i] = v
+	}
+}
+
+// indicesInto writes the tile mapped onto p into dst, whose rows are
+// stride bytes apart, with its top-left corner at offset o.
+func (t *tile) indicesInto(p *Palette, dst []uint8, o, stride int) {
+	unpackIndices(t.paletted(p), t.img.Rect.Dx(), dst, o, stride)
 }
 
 // tileOverhead is a tile's bookkeeping, counted with its pixels.
 const tileOverhead = 128
 
-// paletted returns the tile mapped onto p, mapping it the first time.
+// paletted returns the tile mapped onto p, packed (see packIndices),
+// mapping it the first time.
 func (t *tile) paletted(p *Palette) []uint8 {
 	if ps := t.pals.Load(); ps != nil {
 		for _, pt := range *ps {
@@ -146,6 +266,8 @@ func (t *tile) paletted(p *Palette) []uint8 {
 	q := p.quant()
 	pm := &image.Paletted{Pix: make([]uint8, t.img.Rect.Dx()*t.img.Rect.Dy()), Stride: t.img.Rect.Dx(), Rect: t.img.Rect, Palette: q.pal}
 	q.toPaletted(&t.img, pm)
+	var buf [tileW*tileH + tileH]byte
+	packed := packIndices(buf[:0], pm.Pix, pm.Stride)
 	cache.mu.Lock()
 	defer cache.mu.Unlock()
 	var ps []palTile
@@ -157,12 +279,13 @@ func (t *tile) paletted(p *Palette) []uint8 {
 		}
 		ps = append(ps, *old...)
 	}
-	ps = append(ps, palTile{p.colours, pm.Pix})
+	packed = inSlab(packed)
+	ps = append(ps, palTile{p.colours, packed})
 	t.pals.Store(&ps)
 	if t.refs > 0 {
-		cache.bytes += int64(len(pm.Pix)) + palOverhead
+		cache.bytes += int64(len(packed)) + palOverhead
 	}
-	return pm.Pix
+	return packed
 }
 
 // palOverhead is a mapped tile's bookkeeping.

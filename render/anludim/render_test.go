@@ -232,6 +232,10 @@ func TestPicturesAreSmall(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// A picture started from its card writes the pixels of the
+			// tiles nothing was drawn on, or only sprites were copied
+			// onto, when they are drawn on: all of them, to read them.
+			c.Mark(c.Img.Rect)
 			var buf bytes.Buffer
 			if err := png.Encode(&buf, c.Img); err != nil {
 				t.Fatal(err)
