@@ -188,10 +188,14 @@ func packIndices(out []byte, pix []uint8, w int) []byte {
 // slab is where packed tiles are kept, one after another, under
 // cache.mu: kept in allocations of their own, these small and long-lived
 // pieces of many sizes, made while pictures leave garbage of every size,
-// held some megabytes more of the heap in use than their size.
+// held some megabytes more of the heap in use than their size. A slab
+// lives while any of its pieces is cached, so it is no larger than a
+// tile's own pixels (64 by 16, four bytes each): whatever the cache
+// forgets, the slabs it keeps alive hold at most as much again as the
+// tiles the budget counts.
 var slab []byte
 
-const slabSize = 32 << 10
+const slabSize = tileW * tileH * 4
 
 // inSlab copies b into the slab, cache.mu held.
 func inSlab(b []byte) []byte {
