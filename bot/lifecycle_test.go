@@ -342,7 +342,7 @@ func TestViewsForAnyone(t *testing.T) {
 		image string
 	}{
 		{"status", nil, stem(i18n.English, "flow.waiting.until"), ""},
-		{"table", nil, tttFace.Position(i18n.English, h.state(h.world.Channel.ID)), "board.png"},
+		{"table", nil, ttt("face.waiting", "Names", h.state(h.world.Channel.ID).Seats[1].Name), "board.png"},
 		{"log", nil, "Ana marks ", ""},
 		{"rules", nil, tttFace.RulesText(i18n.English, ""), ""},
 		{"rules", []discordtest.Option{discordtest.StringOpt("topic", "overview")}, tttFace.RulesText(i18n.English, "overview"), ""},

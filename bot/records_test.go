@@ -106,9 +106,16 @@ func TestRecordsOfFinishedGames(t *testing.T) {
 		h.openTTT(ana, bo)
 		seen := h.recordsOf(tictactoe.ID, ana, "games")
 		snap := h.snapshot()
-		want := ttt("games.line", "Where", "<#"+h.world.Channel.ID+">", "Position", ttt("face.position", "Names", "Ana"), "State", ttt("games.you", "Deadline", face.Stamp(snap.Deadline)))
+		want := ttt("games.line", "Where", "<#"+h.world.Channel.ID+">", "Position", ttt("face.position", "Move", snap.Rec.Seq+1), "State", ttt("games.you", "Deadline", face.Stamp(snap.Deadline)))
 		if !strings.Contains(seen.Content, want) {
 			t.Errorf("ana's games: %q, want %q", seen.Content, want)
+		}
+		// /status puts the position and the waiting line one after the
+		// other: the position says how far the game is, the line whom it
+		// waits for, so the name comes once.
+		status := h.slashGame(tictactoe.ID, bo, "status")
+		if !strings.Contains(status.Content, ttt("face.position", "Move", snap.Rec.Seq+1)) || strings.Count(status.Content, "Ana") != 1 {
+			t.Errorf("/status names Ana %d times, want once with the move's number:\n%s", strings.Count(status.Content, "Ana"), status.Content)
 		}
 	})
 }

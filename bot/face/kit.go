@@ -157,7 +157,10 @@ func (k *Kit) HandleCommand(ctx context.Context, env Env, r Reply, name string, 
 		if k.G.Table == nil || rec.State == nil {
 			break
 		}
-		content := k.Position(l, rec)
+		content := ""
+		if rec.State != nil && !rec.State.Over() {
+			content = l.T("face.waiting", "Names", JoinAnd(l, awaitedNames(rec)))
+		}
 		if content == "" {
 			content = k.Scores(l, rec)
 		}
@@ -494,12 +497,14 @@ func (k *Kit) Chapter(rec *store.Game) string {
 	return k.G.Chapter(rec)
 }
 
-// Position says whom the game waits for; "" once it is over.
+// Position says how far the game has come, by the number of the move it
+// waits for; "" once it is over. Whom it waits for is the waiting line's
+// to say (/status shows both, one after the other).
 func (k *Kit) Position(l i18n.Lang, rec *store.Game) string {
 	if rec.State == nil || rec.State.Over() {
 		return ""
 	}
-	return l.T("face.position", "Names", JoinAnd(l, awaitedNames(rec)))
+	return l.T("face.position", "Move", rec.Seq+1)
 }
 
 // Scores are the final results once the game is over ("" before: the
