@@ -32,11 +32,12 @@ const botGames = 100
 func TestTheHeapStaysUnder64MBWith100ActiveGamesInBothLanguages(t *testing.T) {
 	games := botGames
 	if raceEnabled {
-		// The race detector makes drawing some twenty times slower; four
-		// games still draw every kind of picture through the caches from
-		// several goroutines, and the heap they leave must be under the
-		// ceiling all the same.
-		games = 4
+		// The race detector makes drawing some twenty times slower. Two
+		// games, an Atheneum one and an Anludim one, still draw every
+		// kind of picture through the shared caches from two goroutines,
+		// which is what the detector is here for; CI runs this package
+		// again without it, where the heap is measured with all 100.
+		games = 2
 	}
 	check := render.CheckTiles
 	render.CheckTiles = false // the bot does not check tiles either
