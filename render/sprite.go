@@ -288,6 +288,12 @@ func (t *tile) paletted(p *Palette) []uint8 {
 	t.pals.Store(&ps)
 	if t.refs > 0 {
 		cache.bytes += int64(len(packed)) + palOverhead
+		// A mapped copy counts against the budget as a new sprite does,
+		// so it makes room the same way: without this, pictures mapping
+		// the tiles of sprites already kept left the caches over their
+		// budget until the next sprite was kept. What is forgotten stays
+		// valid for the pictures using it, this one's tile included.
+		evict(nil)
 	}
 	return packed
 }
