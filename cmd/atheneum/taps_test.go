@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	atheneumface "atheneum/bot/atheneum"
@@ -95,11 +97,25 @@ func TestDemoTapsPerBook(t *testing.T) {
 	}
 	for _, seed := range []string{"1", "2", "3"} {
 		r := &tapReport{}
+		dir, out := t.TempDir(), &bytes.Buffer{}
+		if seed == seedOfDemoPlays {
+			// The game TestDemoPlaysAGameAndWritesWhatEveryoneSaw plays
+			// first: it reads this run's progress and files and plays the
+			// seed again, instead of playing it a third time.
+			var err error
+			if dir, err = os.MkdirTemp("", "demo-seed-"+seed+"-"); err != nil {
+				t.Fatal(err)
+			}
+			tempDirs.add(dir)
+		}
 		stop := drive.CountTaps(r.hear)
-		err := run([]string{"demo", "--seed", seed, "--out", t.TempDir()}, &bytes.Buffer{}, &bytes.Buffer{})
+		err := run([]string{"demo", "--seed", seed, "--out", dir}, out, &bytes.Buffer{})
 		stop()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if seed == seedOfDemoPlays {
+			demoPlayed.Store(&playedDemo{dir: dir, progress: out.String()})
 		}
 		t.Logf("demo --seed %s:\n%s", seed, r)
 		for _, tap := range r.taps {
@@ -122,4 +138,46 @@ func TestDemoTapsPerBook(t *testing.T) {
 			}
 		}
 	}
+}
+
+// seedOfDemoPlays is the seed TestDemoPlaysAGameAndWritesWhatEveryoneSaw
+// plays with the demo's default people and computer player, as
+// TestDemoTapsPerBook plays it.
+const seedOfDemoPlays = "3"
+
+// playedDemo is a demo TestDemoTapsPerBook played with seedOfDemoPlays:
+// the folder it wrote (which outlives the test) and its progress.
+type playedDemo struct {
+	dir, progress string
+}
+
+// demoPlayed is set by TestDemoTapsPerBook, which is not parallel and so
+// ends before TestDemoPlaysAGameAndWritesWhatEveryoneSaw goes on past
+// t.Parallel; nil when it did not run (go test -short, -run).
+var demoPlayed atomic.Pointer[playedDemo]
+
+// tempDirs are folders made for more than one test, removed by TestMain
+// once every test has run.
+var tempDirs dirList
+
+// dirList is a list of folders to remove.
+type dirList struct {
+	mu   sync.Mutex
+	dirs []string
+}
+
+func (l *dirList) add(dir string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.dirs = append(l.dirs, dir)
+}
+
+// removeAll removes the folders.
+func (l *dirList) removeAll() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, d := range l.dirs {
+		os.RemoveAll(d)
+	}
+	l.dirs = nil
 }

@@ -26,7 +26,9 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	tempDirs.removeAll()
+	os.Exit(code)
 }
 
 func TestTheThinkCommandAnswersTheBotsSearches(t *testing.T) {
