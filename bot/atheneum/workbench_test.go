@@ -201,7 +201,30 @@ func checkLimits(t *testing.T, l i18n.Lang, comps []discordgo.MessageComponent) 
 // round; Done takes two while an objective could be scored (Done, then
 // its confirmation).
 func tapBound(g *atheneum.Game, seat int, a atheneum.Action) int {
+	return menusOf(g, seat).tapBound(g, seat, a)
+}
+
+// seatMenus is what the bounds of every action of a seat's workbench are
+// worked out from: its legal actions and the first menu's item choices.
+// Worked out once per seat, not once per action (twice per action, it was
+// two fifths of TestWorkbenchOffersExactlyTheLegalActions' time).
+type seatMenus struct {
+	legal []atheneum.Action
+	// items is the number of the first menu's item choices, and expanded
+	// the items it offers in each colour or way round.
+	items    int
+	expanded map[int]bool
+}
+
+func menusOf(g *atheneum.Game, seat int) seatMenus {
 	legal := g.LegalActions(seat)
+	opts, expanded := itemOptions(i18n.English, g, seat, noSelection(), legal, false)
+	return seatMenus{legal: legal, items: len(opts), expanded: expanded}
+}
+
+// tapBound is tapBound's bound, from the seat's menus m.
+func (m seatMenus) tapBound(g *atheneum.Game, seat int, a atheneum.Action) int {
+	legal := m.legal
 	spaces := 0
 	for _, b := range legal {
 		if b.Type == a.Type && b.Item == a.Item && b.Color == a.Color && b.Flip == a.Flip && (b.Type == atheneum.ActShelve || b.Type == atheneum.ActRemove) {
@@ -214,8 +237,7 @@ func tapBound(g *atheneum.Game, seat int, a atheneum.Action) int {
 	}
 	switch a.Type {
 	case atheneum.ActShelve:
-		_, expanded := itemOptions(i18n.English, g, seat, noSelection(), legal, false)
-		if it, _ := heldItem(g, seat, a.Item); len(itemVariants(it)) > 0 && !expanded[a.Item] {
+		if it, _ := heldItem(g, seat, a.Item); len(itemVariants(it)) > 0 && !m.expanded[a.Item] {
 			more++
 		}
 		return 2 + more
@@ -235,9 +257,12 @@ func tapBound(g *atheneum.Game, seat int, a atheneum.Action) int {
 // when it asks to confirm) and for scoring (two when the item choices
 // do not fit as buttons beside a row of spaces).
 func personBound(g *atheneum.Game, seat int, a atheneum.Action) int {
-	legal := g.LegalActions(seat)
-	opts, expanded := itemOptions(i18n.English, g, seat, noSelection(), legal, false)
-	items := len(opts)
+	return menusOf(g, seat).personBound(g, seat, a)
+}
+
+// personBound is personBound's bound, from the seat's menus m.
+func (m seatMenus) personBound(g *atheneum.Game, seat int, a atheneum.Action) int {
+	legal, items, expanded := m.legal, m.items, m.expanded
 	choices := 0
 	for _, b := range legal {
 		switch {
@@ -295,16 +320,17 @@ func TestWorkbenchOffersExactlyTheLegalActions(t *testing.T) {
 						continue
 					}
 					seen, taps := walk(t, l, g, seat)
-					legal := g.LegalActions(seat)
+					menus := menusOf(g, seat)
+					legal := menus.legal
 					for _, a := range legal {
 						presses, ok := seen[a]
 						if !ok {
 							t.Fatalf("game %d: legal %s cannot be reached through the menus", n, a)
 						}
-						if bound := tapBound(g, seat, a); presses > bound {
+						if bound := menus.tapBound(g, seat, a); presses > bound {
 							t.Fatalf("game %d: %s takes %d presses, at most %d expected", n, a, presses, bound)
 						}
-						if bound := personBound(g, seat, a); taps[a] > bound {
+						if bound := menus.personBound(g, seat, a); taps[a] > bound {
 							t.Fatalf("game %d: %s takes %d taps, at most %d expected", n, a, taps[a], bound)
 						}
 						report.add(kindOf(g, seat, a), taps[a])
