@@ -40,7 +40,8 @@ import (
 )
 
 // The proof that several processes share the games (issue 30.5): three
-// processes of the real program, on one PostgreSQL database, receive an
+// processes of the program (this test binary running main, as TestMain
+// does under runEnv), on one PostgreSQL database, receive an
 // Atheneum and an Anludim game's interactions from the fake Discord over
 // HTTP, in turn as a load balancer spreads them; one is killed in the
 // middle of a step and started again, and a reminder and a deadline fall
