@@ -225,8 +225,9 @@ func (f *Face) Autocomplete(_ context.Context, r face.Reply, name string, opts f
 		if !slices.Contains(cards, card) {
 			card = cards[0]
 		}
+		n := newKeyNamer(l, rec, seat, d.Kind, []string{card})
 		for _, p := range places[card] {
-			text, desc := keyLabel(l, rec, seat, d.Kind, []string{card}, p)
+			text, desc := n.name(p)
 			if desc != "" {
 				text += " (" + desc + ")"
 			}

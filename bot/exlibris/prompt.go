@@ -78,25 +78,69 @@ func decisionOf(rec *store.Game, seat int) (ex.Decision, bool) {
 
 // label names a choice of b (face.Game.Label).
 func label(b *face.Board, c engine.Choice) (string, string) {
+	return boardNamer(b).name(c.Key)
+}
+
+// boardNamer names the choices of b: one namer for all of them, so that a
+// menu works out once what its keys share.
+func boardNamer(b *face.Board) *keyNamer {
 	d, _ := decisionOf(b.Rec, b.Seat)
-	return keyLabel(b.L, b.Rec, b.Seat, d.Kind, b.Path, c.Key)
+	return newKeyNamer(b.L, b.Rec, b.Seat, d.Kind, b.Path)
 }
 
 // keyLabel names key, chosen after path in decision kind, as seat reads
-// it; desc describes it further in a menu.
+// it; desc describes it further in a menu. To name several keys after the
+// same path, use one keyNamer.
 func keyLabel(l i18n.Lang, rec *store.Game, seat int, kind string, path []string, key string) (label, desc string) {
-	g := stateOf(rec)
+	return newKeyNamer(l, rec, seat, kind, path).name(key)
+}
+
+// keyNamer names the keys chosen after one path in one decision, as one
+// seat reads them. What its places share, the seat's shelf, the cards
+// being moved and the numbers the picture draws (rex.Spots, which asks
+// the rules for every next key), is worked out at the first place named
+// and kept for the others: worked out for each key, it was most of what a
+// prompt of places cost.
+type keyNamer struct {
+	l    i18n.Lang
+	rec  *store.Game
+	g    *ex.Game
+	seat int
+	kind string
+	path []string
+
+	placed bool // shelf, moved and spots are worked out
+	shelf  shelf
+	moved  []int
+	spots  []rex.Spot
+}
+
+// newKeyNamer names the keys chosen after path in decision kind, as seat
+// reads them.
+func newKeyNamer(l i18n.Lang, rec *store.Game, seat int, kind string, path []string) *keyNamer {
+	return &keyNamer{l: l, rec: rec, g: stateOf(rec), seat: seat, kind: kind, path: path}
+}
+
+// name names key; desc describes it further in a menu.
+func (n *keyNamer) name(key string) (label, desc string) {
+	l, rec, g, seat, kind, path := n.l, n.rec, n.g, n.seat, n.kind, n.path
 	switch kindOfKey(kind, len(path), key) {
 	case keyCard:
 		id, _ := ex.CardByCode(key)
 		return cardLabel(l, id), ""
 	case keyPlace:
-		text, desc := placeLabel(l, shelfOf(g, seat), key, movedCards(g, seat, kind, path)...)
-		if g != nil {
-			for _, sp := range rex.Spots(g, seat, path) {
-				if sp.Key == key {
-					text = l.T("exlibris.face.place.lit", "Number", sp.Label, "Place", text)
-				}
+		if !n.placed {
+			n.placed = true
+			n.shelf = shelfOf(g, seat)
+			n.moved = movedCards(g, seat, kind, path)
+			if g != nil {
+				n.spots = rex.Spots(g, seat, path)
+			}
+		}
+		text, desc := placeLabel(l, n.shelf, key, n.moved...)
+		for _, sp := range n.spots {
+			if sp.Key == key {
+				text = l.T("exlibris.face.place.lit", "Number", sp.Label, "Place", text)
 			}
 		}
 		return text, desc
@@ -111,11 +155,11 @@ func keyLabel(l i18n.Lang, rec *store.Game, seat int, kind string, path []string
 		c, _ := ex.CategoryByID(key)
 		return categoryName(l, c), ""
 	case keySeat:
-		n, _ := strconv.Atoi(key[1:])
+		other, _ := strconv.Atoi(key[1:])
 		if kind == "goblin" {
-			return l.T("exlibris.face.seat.ask", "Name", seatName(rec, n)), ""
+			return l.T("exlibris.face.seat.ask", "Name", seatName(rec, other)), ""
 		}
-		return l.T("exlibris.face.seat.to", "Name", seatName(rec, n)), ""
+		return l.T("exlibris.face.seat.to", "Name", seatName(rec, other)), ""
 	case keyLocation:
 		return locationLabel(l, rec, key)
 	}
@@ -385,7 +429,8 @@ func waiting(l i18n.Lang, rec *store.Game, _ int) string {
 // however long the list, so that a seat that regrets its placement never
 // has to look for the way back in a menu.
 func layout(b *face.Board) bool {
-	named := func(c engine.Choice) (string, string) { return label(b, c) }
+	n := boardNamer(b)
+	named := func(c engine.Choice) (string, string) { return n.name(c.Key) }
 	i := slices.IndexFunc(b.Next, func(c engine.Choice) bool { return c.Key == ex.UndoKey && c.Move != "" })
 	if i < 0 {
 		return b.LayOut(named)
