@@ -241,17 +241,51 @@ type plan struct {
 	uses     []Use // the cards with every side decided
 }
 
-// checkPlay validates a Play without changing anything.
+// checkPlay validates a Play without changing anything: the refusal Apply
+// returns. Callers that only ask whether a play stands, and drop the
+// refusal (ReadingOptions tries every reading of the chosen cards), call
+// playFault, which builds none.
 func (g *Game) checkPlay(m Move) (plan, error) {
+	pl, f := g.playFault(m)
+	if f.code != "" {
+		return pl, f.refusal(m)
+	}
+	return pl, nil
+}
+
+// fault is why a play is refused, without its Refusal built: the code and
+// the card it names, if any; the professor a refusal names is the move's.
+// The zero fault is none.
+type fault struct {
+	code string
+	card int
+}
+
+// refusal is the Refusal f stands for, on play m.
+func (f fault) refusal(m Move) *Refusal {
+	switch f.code {
+	case CodeBadProfessor:
+		return refuse(f.code, "Prof", int(m.Prof))
+	case CodeNotCombination, CodeMergedCombinations, CodeNothingAdded, CodeNotStrongest:
+		return refuse(f.code, "Prof", m.Prof.ID())
+	case CodeBadCard, CodeDuplicateCard, CodeNotInHand, CodeCardNotMovable, CodeWholeCombination:
+		return refuse(f.code, "Card", f.card)
+	}
+	return refuse(f.code) // CodeMainDone
+}
+
+// playFault validates a Play without changing anything, as checkPlay
+// does, and says why it is refused without building the refusal.
+func (g *Game) playFault(m Move) (plan, fault) {
 	var pl plan
 	if g.mainDone {
-		return pl, refuse(CodeMainDone)
+		return pl, fault{code: CodeMainDone}
 	}
 	if m.Prof < 0 || m.Prof >= NumProfessors {
-		return pl, refuse(CodeBadProfessor, "Prof", int(m.Prof))
+		return pl, fault{code: CodeBadProfessor}
 	}
 	if len(m.Cards) < 2 || len(m.Cards) > NumCards {
-		return pl, refuse(CodeNotCombination, "Prof", m.Prof.ID())
+		return pl, fault{code: CodeNotCombination}
 	}
 	auto := 0
 	for _, u := range m.Cards {
@@ -259,10 +293,10 @@ func (g *Game) checkPlay(m Move) (plan, error) {
 			auto++
 		}
 		if u.Card < 0 || u.Card >= NumCards || u.Side < AutoSide || u.Side > 1 || auto > maxAuto {
-			return pl, refuse(CodeBadCard, "Card", u.Card)
+			return pl, fault{code: CodeBadCard, card: u.Card}
 		}
 		if pl.cards.has(u.Card) {
-			return pl, refuse(CodeDuplicateCard, "Card", u.Card)
+			return pl, fault{code: CodeDuplicateCard, card: u.Card}
 		}
 		pl.cards.add(u.Card)
 		if g.hands[m.Seat].has(u.Card) {
@@ -270,11 +304,11 @@ func (g *Game) checkPlay(m Move) (plan, error) {
 		}
 		slot := g.comboOf(u.Card)
 		if !g.opts.Expert || slot < 0 {
-			return pl, refuse(CodeNotInHand, "Card", u.Card)
+			return pl, fault{code: CodeNotInHand, card: u.Card}
 		}
 		c := &g.combos[slot]
 		if int(c.owner) != m.Seat || Professor(c.prof) > m.Prof {
-			return pl, refuse(CodeCardNotMovable, "Card", u.Card)
+			return pl, fault{code: CodeCardNotMovable, card: u.Card}
 		}
 		pl.sources |= 1 << slot
 	}
@@ -290,17 +324,17 @@ func (g *Game) checkPlay(m Move) (plan, error) {
 		}
 	}
 	if bits.OnesCount64(same) > 1 && g.higherOnly() {
-		return pl, refuse(CodeMergedCombinations, "Prof", m.Prof.ID())
+		return pl, fault{code: CodeMergedCombinations}
 	}
 	for s := 0; s < maxCombos; s++ {
 		if same&(1<<s) == 0 {
 			continue
 		}
 		if missing := g.combos[s].cards.andNot(pl.cards); !missing.empty() {
-			return pl, refuse(CodeWholeCombination, "Card", missing.min())
+			return pl, fault{code: CodeWholeCombination, card: missing.min()}
 		}
 		if pl.cards == g.combos[s].cards && g.higherOnly() {
-			return pl, refuse(CodeNothingAdded, "Prof", m.Prof.ID())
+			return pl, fault{code: CodeNothingAdded}
 		}
 	}
 	bar := g.bar(m.Prof, pl.sources)
@@ -312,12 +346,12 @@ func (g *Game) checkPlay(m Move) (plan, error) {
 	}
 	pl.strength = strengthOf(m.Prof, pl.uses)
 	if pl.strength == 0 {
-		return pl, refuse(CodeNotCombination, "Prof", m.Prof.ID())
+		return pl, fault{code: CodeNotCombination}
 	}
 	if pl.strength <= bar {
-		return pl, refuse(CodeNotStrongest, "Prof", m.Prof.ID())
+		return pl, fault{code: CodeNotStrongest}
 	}
-	return pl, nil
+	return pl, fault{}
 }
 
 // maxAuto bounds the cards whose side the game picks in one play; each

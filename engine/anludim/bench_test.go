@@ -83,6 +83,73 @@ func BenchmarkTakeable(b *testing.B) {
 	}
 }
 
+// BenchmarkReadingOptions lists the readings of chosen cards that take a
+// professor, as Next does for each play a prompt offers a choice of
+// readings in: the asks where a choice is offered, gathered from the
+// seats' hands at positions of random games, base and expert.
+func BenchmarkReadingOptions(b *testing.B) {
+	type ask struct {
+		g      *Game
+		seat   int
+		p      Professor
+		chosen []int
+	}
+	var asks []ask
+	for i, opts := range []Options{{}, {Expert: true}} {
+		for n := 10; n <= 60 && len(asks) < 100*(i+1); n += 10 {
+			g := randomPrefix(b, uint64(3+i), opts, n)
+			seat := g.awaited()
+			hand := g.hands[seat].appendTo(nil)
+			for code := 0; code < 1<<min(len(hand), 10); code++ {
+				var chosen []int
+				for j := range min(len(hand), 10) {
+					if code>>j&1 != 0 {
+						chosen = append(chosen, hand[j])
+					}
+				}
+				if len(chosen) < 2 || len(chosen) > 6 {
+					continue
+				}
+				for _, c := range g.ProfessorsFor(seat, chosen) {
+					if c.Choice {
+						asks = append(asks, ask{g, seat, c.Prof, chosen})
+					}
+				}
+			}
+		}
+	}
+	if len(asks) < 20 {
+		b.Fatalf("only %d choices of readings met", len(asks))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a := asks[i%len(asks)]
+		if len(a.g.ReadingOptions(a.seat, a.p, a.chosen)) < 2 {
+			b.Fatal("a choice of readings was not offered")
+		}
+	}
+}
+
+// randomPrefix plays n random moves of a 4-seat game with opts, through
+// Do (playRandomPrefix plays a base game through Apply).
+func randomPrefix(t testing.TB, seed uint64, opts Options, n int) *Game {
+	g, err := New(seed, 4, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newTestRNG(seed * 7)
+	var buf []Move
+	for i := 0; i < n && !g.Over(); i++ {
+		var m Move
+		buf, m = randomMove(g, r, buf)
+		if err := g.Do(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
 // playRandomPrefix plays n random moves of a 4-seat base game.
 func playRandomPrefix(t testing.TB, seed uint64, seats, n int) (*Game, []Move) {
 	g, err := New(seed, seats, Options{})

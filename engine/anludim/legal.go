@@ -416,8 +416,8 @@ func (g *Game) ReadingOptions(seat int, p Professor, chosen []int) [][]Use {
 		for i := range m.Cards {
 			m.Cards[i].Side = code >> i & 1
 		}
-		pl, err := g.checkPlay(m)
-		if err != nil || seen[pl.strength] {
+		pl, f := g.playFault(m)
+		if f.code != "" || seen[pl.strength] {
 			continue
 		}
 		seen[pl.strength] = true

@@ -27,3 +27,7 @@ const refSeamEvery = 16
 
 // refStoreSeeds: the store's test game.
 var refStoreSeeds = []uint64{8}
+
+// faultGames: random games along which playFault is checked against the
+// refusals as they were built, faultChecks random plays a position.
+const faultGames, faultChecks = 12, 40

@@ -28,3 +28,7 @@ const refSeamEvery = 40
 
 // refStoreSeeds is empty: the store's game alone takes ten seconds here.
 var refStoreSeeds []uint64
+
+// faultGames: random games along which playFault is checked against the
+// refusals as they were built, faultChecks random plays a position.
+const faultGames, faultChecks = 3, 20
