@@ -226,8 +226,15 @@ func oneFlowAtATime(t *testing.T) {
 // testFaces are the games the test bot hosts, with a fixed search effort
 // so that a test plays the same game every run.
 func testFaces() []face.Face {
-	return []face.Face{atheneumface.New(ai.Players{Playouts: 4}), anludimface.New(), tictactoeface.New(), exlibrisface.New()}
+	return []face.Face{atheneumface.New(ai.Players{Playouts: testPlayouts}), anludimface.New(), tictactoeface.New(), exlibrisface.New()}
 }
+
+// testPlayouts is the test bot's Atheneum search effort: 4 play-outs, or 2
+// under the race detector, which is there for where the bot's goroutines
+// meet the searches (the pool, the search process apart), not for the
+// searches' own single-threaded work, which made most of the processor
+// time of TestAGameWhoseComputerPlayersThinkInAProcessApart there.
+var testPlayouts = map[bool]int{false: 4, true: 2}[raceEnabled]
 
 // athFace is Atheneum's face, for wording what the bot says about it.
 var athFace = testFaces()[0]

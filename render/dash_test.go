@@ -43,11 +43,25 @@ func TestDashedOutlinesAreGGs(t *testing.T) {
 			}
 		}
 		want, got := NewSprite(size.X, size.Y, Parchment), NewSprite(size.X, size.Y, Parchment)
+		copy(want.Img.Pix, bg.Pix)
+		copy(got.Img.Pix, bg.Pix)
 		for _, s := range shapes {
 			for n := 0; n < 10; n++ {
 				x, y := rng.IntN(size.X)-s.w/2, rng.IntN(size.Y)-s.h/2
 				r := Rect(x, y, s.w, s.h)
-				copy(want.Img.Pix, bg.Pix)
+				// Both pictures are the background again before each
+				// drawing, as wholes compared after it: only the rows an
+				// outline may reach (half its width and a pixel of
+				// antialiasing beyond the rectangle, with room to spare)
+				// are copied back from it, not the whole picture each
+				// time, which was most of the test's time under the race
+				// detector. Should a drawing reach beyond them, the
+				// pictures would differ there, or both carry the same
+				// stray pixels on, still alike.
+				reach := int(s.width) + 4
+				rows := bg.Pix[max(0, y-reach)*bg.Stride : min(size.Y, max(0, y+s.h+reach))*bg.Stride]
+				start := max(0, y-reach) * bg.Stride
+				restore := func(c *Canvas) { copy(c.Img.Pix[start:start+len(rows)], rows) }
 				dc := want.GG()
 				if s.on > 0 {
 					dc.SetDash(s.on, s.off)
@@ -56,7 +70,9 @@ func TestDashedOutlinesAreGGs(t *testing.T) {
 				dc.SetDash()
 				// Traced the first time, painted from the cache the second.
 				for _, how := range []string{"traced", "kept"} {
-					copy(got.Img.Pix, bg.Pix)
+					if how == "kept" {
+						restore(got)
+					}
 					DashedRR(got, r, s.radius, s.width, s.on, s.off, Ink)
 					for i := range want.Img.Pix {
 						if bytes.Equal(want.Img.Pix, got.Img.Pix) {
@@ -69,7 +85,13 @@ func TestDashedOutlinesAreGGs(t *testing.T) {
 						}
 					}
 				}
+				restore(want)
+				restore(got)
 			}
+		}
+		// Every drawing stayed within the rows copied back.
+		if !bytes.Equal(want.Img.Pix, bg.Pix) || !bytes.Equal(got.Img.Pix, bg.Pix) {
+			t.Errorf("on %v, outlines reached beyond the rows copied back from the background", size)
 		}
 		want.Release()
 		got.Release()

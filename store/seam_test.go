@@ -206,6 +206,11 @@ func anludimPrint(s engine.State) string {
 // options), from its creation to its results.
 func TestAnotherKindOfGameIsStored(t *testing.T) {
 	t.Parallel()
+	// The game's moves are drawn at random once, by the first backend to
+	// play the whole game, and played again on the other: drawing them
+	// (engine.RandomMove) was most of the test's processor time under the
+	// race detector, and the same seed draws the same moves.
+	var drawn []engine.Move
 	eachBackend(t, func(t *testing.T, be backend) {
 		ctx := context.Background()
 		path := be.fresh(t)
@@ -227,14 +232,20 @@ func TestAnotherKindOfGameIsStored(t *testing.T) {
 			t.Errorf("game options %v, want %v", g.GameOptions, expert)
 		}
 		r := engine.NewRand(8)
+		replay := drawn
 		var moves []engine.Move
 		for !g.State.Over() {
 			awaited := g.State.Awaited()
 			if len(awaited) == 0 {
 				t.Fatalf("the game waits for nobody at %s", g.State.StepKey())
 			}
-			m, err := engine.RandomMove(g.State, awaited[r.IntN(len(awaited))], r)
-			if err != nil {
+			var m engine.Move
+			if replay != nil {
+				if len(moves) == len(replay) {
+					t.Fatalf("the game goes on after the %d moves drawn", len(replay))
+				}
+				m = replay[len(moves)]
+			} else if m, err = engine.RandomMove(g.State, awaited[r.IntN(len(awaited))], r); err != nil {
 				t.Fatal(err)
 			}
 			next := g.State.Clone()
@@ -264,6 +275,10 @@ func TestAnotherKindOfGameIsStored(t *testing.T) {
 		if len(moves) <= SnapshotInterval+1 {
 			t.Fatalf("only %d moves played", len(moves))
 		}
+		if replay != nil && len(moves) != len(replay) {
+			t.Fatalf("the game ended after %d of the %d moves drawn", len(moves), len(replay))
+		}
+		drawn = moves
 		if err := db.Close(); err != nil {
 			t.Fatal(err)
 		}

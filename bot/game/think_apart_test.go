@@ -229,6 +229,10 @@ func TestAStalledSearchLetsOtherGamesSearchMeanwhile(t *testing.T) {
 	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
 	}
+	// Once checked, the stopped process is killed rather than left to the
+	// Searcher's Close, which gives a process it stops 5 s to end on its
+	// own, which a stopped one never does: the package's longest wait.
+	t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) })
 	other := f.start("c2", "normal")
 	for f.moves(other, 1, "ai") == 0 {
 		time.Sleep(10 * time.Millisecond)
