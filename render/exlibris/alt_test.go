@@ -3,6 +3,8 @@ package exlibris
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -150,5 +152,69 @@ func TestEveryAltTextFitsWhole(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The replacements tidy writes out by hand, as they were written first.
+var (
+	elisionRE        = regexp.MustCompile(`(^|[^\p{L}\p{N}'’])([Dd]|[Qq]u)e ((?:\*\*|_)?)([AEIOUaeiouÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜàâäæéèêëîïôöœùûü])`)
+	openingArticleRE = regexp.MustCompile(`(^|\n|[.!?] +)l'`)
+)
+
+// tidyRE is tidy's French as the two regular expressions give it.
+func tidyRE(s string) string {
+	s = elisionRE.ReplaceAllString(s, "${1}${2}'${3}${4}")
+	return openingArticleRE.ReplaceAllString(s, "${1}L'")
+}
+
+// TestTidyIsTheRegularExpressions: tidy gives what the two regular
+// expressions it stands for give (see tidy), on the French alt texts of a
+// whole game as written, before tidy, and on strings made of the pieces
+// the expressions look at, next to each other in every way.
+func TestTidyIsTheRegularExpressions(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		if got, want := tidy(i18n.French, s), tidyRE(s); got != want {
+			t.Fatalf("tidy(%q) = %q, the expressions give %q", s, got, want)
+		}
+	}
+	pieces := []string{"de ", "De ", "que ", "Que ", "qu", "d", "e ", "e", " ", "**", "_", "A", "é", "Œ", "h", "x", "1", "'", "’",
+		"l'", "L'", ". ", "!", "?", "\n", "· ", "*", "ü"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 100000 {
+		var b strings.Builder
+		for range rng.IntN(9) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		check(b.String())
+	}
+	g := newGame(t, 330, 3, exlibris.Options{Long: true})
+	p := newPlayer(330)
+	for step := 0; ; step++ {
+		if step%7 == 0 || g.Over() {
+			for _, names := range [][]string{testNames, longNames} {
+				o := render.Options{Lang: i18n.French, Names: names}
+				var alts []string
+				add := func(alt string, err error) {
+					if err == nil {
+						alts = append(alts, alt)
+					}
+				}
+				for s := 0; s < g.Seats(); s++ {
+					add(collectionAltText(g.View(s), s, Marks{Offer: true, Path: offered(g.View(s), s)}, o))
+					add(handAltText(g.View(s), s, o))
+				}
+				add(cityAltText(g.View(-1), o))
+				add(inspectionAltText(g.View(-1), o))
+				add(resultsAltText(g.View(-1), o))
+				for _, alt := range alts {
+					check(alt)
+				}
+			}
+		}
+		if g.Over() {
+			break
+		}
+		p.step(t, g)
 	}
 }
