@@ -2,6 +2,8 @@ package anludim
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -265,5 +267,61 @@ func TestTidyWritesFrenchAsWritten(t *testing.T) {
 	}
 	if got := UpperFirst("élan"); got != "Élan" {
 		t.Errorf("UpperFirst gave %q", got)
+	}
+}
+
+// The replacements Tidy writes out by hand, as they were written first.
+var (
+	elisionRE        = regexp.MustCompile(`(^|[^\p{L}\p{N}'’])([Dd]|[Qq]u)e ((?:\*\*|_)?)([AEIOUaeiouÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜàâäæéèêëîïôöœùûü])`)
+	openingArticleRE = regexp.MustCompile(`(^|\n|[.!?] +)((?:· )?(?:\*\*)?)l'`)
+)
+
+// tidyRE is Tidy's French as the two regular expressions give it.
+func tidyRE(s string) string {
+	s = elisionRE.ReplaceAllString(s, "${1}${2}'${3}${4}")
+	return openingArticleRE.ReplaceAllString(s, "${1}${2}L'")
+}
+
+// TestTidyIsTheRegularExpressions: Tidy gives what the two regular
+// expressions it stands for give (see Tidy), on every French alt text of
+// a whole game and on strings made of the pieces the expressions look at,
+// next to each other in every way.
+func TestTidyIsTheRegularExpressions(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		if got, want := Tidy(i18n.French, s), tidyRE(s); got != want {
+			t.Fatalf("Tidy(%q) = %q, the expressions give %q", s, got, want)
+		}
+	}
+	pieces := []string{"de ", "De ", "que ", "Que ", "qu", "d", "e ", "e", " ", "**", "_", "A", "é", "Œ", "h", "x", "1", "'", "’",
+		"l'", "L'", ". ", "!", "?", "\n", "· ", "·", "*", "ü"}
+	strs, every := 100000, 5
+	if raceEnabled {
+		strs, every = 10000, 6*every // the race detector slows the expressions tenfold
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range strs {
+		var b strings.Builder
+		for range rng.IntN(9) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		check(b.String())
+	}
+	g := newGame(t, 310, 4, true)
+	ps := players(t, 4, 310, "normal", "random")
+	for step := 0; !g.Over(); step++ {
+		if step%every == 0 {
+			for _, names := range [][]string{testNames, longNames} {
+				alts := map[string]string{"table": tableAlt(i18n.French, g, names), "items": itemsAlt(i18n.French, g, names, emptyStacks(g))}
+				for s := range g.Seats() {
+					cards, hidden, kept := handShown(g, s)
+					alts[fmt.Sprint(s)] = handAlt(i18n.French, g, s, names, cards, hidden, kept)
+				}
+				for _, alt := range alts {
+					check(alt)
+				}
+			}
+		}
+		playUntil(t, g, ps, stopAfter(1))
 	}
 }

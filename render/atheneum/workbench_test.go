@@ -42,6 +42,7 @@ func TestTheWorkbenchShowsWhatDrawShelvesDraws(t *testing.T) {
 			actions := playedGame(t, cfg, gm.random, uint64(i))
 			o := render.Options{Lang: gm.lang, Names: []string{"Ada", "", "🐉 Bo", "a name far too long to fit anywhere on the picture at all", "Eve"}}
 			checked, worst, biggest := 0, 0.0, 0
+			same := map[[2]render.BandKey]bool{} // pairs of PNGs that decode the same, by their 128-bit hashes
 			for _, c := range everyClick(t, cfg, actions, o) {
 				if raceEnabled && checked%7 != 0 {
 					checked++
@@ -55,8 +56,13 @@ func TestTheWorkbenchShowsWhatDrawShelvesDraws(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if msg := differs(got.PNG, want.PNG); msg != "" {
-					t.Fatalf("turn %d, seat %d, marks %+v (last %v): %s", c.turn, c.seat, c.marks, c.marks.Last, msg)
+				// One click in ten shows a picture shown before: the same
+				// two PNGs decode the same, and are decoded once.
+				if k := [2]render.BandKey{hash128(got.PNG), hash128(want.PNG)}; !same[k] {
+					if msg := differs(got.PNG, want.PNG); msg != "" {
+						t.Fatalf("turn %d, seat %d, marks %+v (last %v): %s", c.turn, c.seat, c.marks, c.marks.Last, msg)
+					}
+					same[k] = true
 				}
 				if got.Alt != want.Alt || got.Width != want.Width || got.Height != want.Height {
 					t.Fatalf("turn %d, seat %d: alt text or size differ", c.turn, c.seat)
@@ -156,6 +162,9 @@ func differs(got, want []byte) string {
 		if gp.Palette[i] != wp.Palette[i] {
 			return fmt.Sprintf("palette colour %d differs", i)
 		}
+	}
+	if bytes.Equal(gp.Pix, wp.Pix) {
+		return "" // a tenth of the time of the loop below, which finds the first pixel that differs
 	}
 	for i := range gp.Pix {
 		if gp.Pix[i] != wp.Pix[i] {

@@ -147,6 +147,15 @@ func cityCanvas(g *exlibris.Game, o render.Options) (*render.Canvas, string, err
 	return cityCanvasOf(g, tilesOf(g), o)
 }
 
+// cityAltText is the alt text cityCanvas gives its picture, without
+// drawing it: the tests read the alt texts of a whole game's pictures.
+func cityAltText(g *exlibris.Game, o render.Options) (string, error) {
+	if err := check(g); err != nil {
+		return "", err
+	}
+	return cityAlt(o.Language(), g, tilesOf(g), o.Names), nil
+}
+
 // cityCanvasOf draws the city with the tiles given.
 func cityCanvasOf(g *exlibris.Game, tiles []tileView, o render.Options) (*render.Canvas, string, error) {
 	l := o.Language()

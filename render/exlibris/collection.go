@@ -223,47 +223,76 @@ func collectionCanvas(g *exlibris.Game, seat int, m Marks, o render.Options) (*r
 func collectionCanvasOf(g *exlibris.Game, cl *collection, o render.Options) (*render.Canvas, string, error) {
 	l := o.Language()
 	seat := cl.seat
-	extra := make([][2]int, 0, len(cl.spots)+1)
-	for _, sp := range cl.spots {
-		extra = append(extra, [2]int{sp.R, sp.C})
-	}
-	minR, minC, rows, cols := bounds(cl.places, extra)
-	scratch := render.NewSprite(1, 1, render.Parchment)
-	scratch.Lang = l
-	legendLines := flowLegend(scratch, collectionLegend(l, cl), innerW)
-	info := wrapParts(scratch, seatParts(l, g, seat), innerW-8, render.Cond(16))
-	stats := wrapParts(scratch, statsParts(l, cl, g.Over()), innerW-8, render.Cond(16))
-	headH := collHeadH + (len(info)-1)*infoLineH
-	top := render.Margin + headH + catBlockH
-	if cl.placing >= 0 || len(cl.spots) > 0 {
-		top += placingH
-	}
-	footer := 16 + len(legendLines)*legendLineH + len(stats)*infoLineH + 8
-	plan := planGrid(scratch, minR, minC, rows, cols, innerW, maxH-top-footer-render.Margin, maxCardW, true)
-	if plan.height() > maxH-top-footer-render.Margin {
-		// A collection too large for its books: the cards show their codes.
-		plan = planGrid(scratch, minR, minC, rows, cols, innerW, maxH-top-footer-render.Margin, maxCardW, false)
-	}
-	scratch.Release()
-	c := startCanvas(top+plan.height()+footer+render.Margin, l)
+	lay := layOutCollection(g, cl, l)
+	c := startCanvas(lay.top+lay.plan.height()+lay.footer+render.Margin, l)
 
-	drawCollectionHead(c, g, seat, o.Names, info)
-	y := render.Margin + headH
+	drawCollectionHead(c, g, seat, o.Names, lay.info)
+	y := render.Margin + lay.headH
 	drawCategories(c, g, seat, faceUpBooks(cl.places), "books_faceup", y)
 	y += catBlockH
 	if cl.placing >= 0 || len(cl.spots) > 0 {
 		drawPlacing(c, cl, y)
 		y += placingH
 	}
-	x0 := render.Margin + (innerW-plan.width())/2
-	drawCollectionGrid(c, plan, x0, y, cl, render.Parchment)
-	y += plan.height() + 16
-	drawLegend(c, legendLines, render.Margin, y)
-	y += len(legendLines) * legendLineH
-	for i, line := range stats {
+	x0 := render.Margin + (innerW-lay.plan.width())/2
+	drawCollectionGrid(c, lay.plan, x0, y, cl, render.Parchment)
+	y += lay.plan.height() + 16
+	drawLegend(c, lay.legendLines, render.Margin, y)
+	y += len(lay.legendLines) * legendLineH
+	for i, line := range lay.stats {
 		label(c, line, render.Margin+4, float64(y+18+i*infoLineH), innerW-8, render.Cond(16), render.Ink)
 	}
-	return c, collectionAlt(l, g, cl, plan, o.Names), nil
+	return c, collectionAlt(l, g, cl, lay.plan, o.Names), nil
+}
+
+// collectionAltText is the alt text collectionCanvas gives its picture,
+// worked out from the same layout without drawing it: the tests read the
+// alt texts of a whole game's pictures.
+func collectionAltText(g *exlibris.Game, seat int, m Marks, o render.Options) (string, error) {
+	if err := checkSeat(g, seat); err != nil {
+		return "", err
+	}
+	cl := collectionOf(g, seat, m)
+	l := o.Language()
+	return collectionAlt(l, g, &cl, layOutCollection(g, &cl, l).plan, o.Names), nil
+}
+
+// collectionLayout is where a collection's picture puts its parts.
+type collectionLayout struct {
+	legendLines [][]legendPlace
+	info, stats []string // the heading's lines and the statistics' below
+	headH, top  int      // the heading's height, and the top of the placing or grid
+	footer      int      // the height below the grid
+	plan        gridPlan
+}
+
+// layOutCollection measures a collection's picture in language l: its
+// height and the grid's plan, on which the alt text depends too.
+func layOutCollection(g *exlibris.Game, cl *collection, l i18n.Lang) collectionLayout {
+	extra := make([][2]int, 0, len(cl.spots)+1)
+	for _, sp := range cl.spots {
+		extra = append(extra, [2]int{sp.R, sp.C})
+	}
+	minR, minC, rows, cols := bounds(cl.places, extra)
+	scratch := render.NewSprite(1, 1, render.Parchment)
+	defer scratch.Release()
+	scratch.Lang = l
+	var lay collectionLayout
+	lay.legendLines = flowLegend(scratch, collectionLegend(l, cl), innerW)
+	lay.info = wrapParts(scratch, seatParts(l, g, cl.seat), innerW-8, render.Cond(16))
+	lay.stats = wrapParts(scratch, statsParts(l, cl, g.Over()), innerW-8, render.Cond(16))
+	lay.headH = collHeadH + (len(lay.info)-1)*infoLineH
+	lay.top = render.Margin + lay.headH + catBlockH
+	if cl.placing >= 0 || len(cl.spots) > 0 {
+		lay.top += placingH
+	}
+	lay.footer = 16 + len(lay.legendLines)*legendLineH + len(lay.stats)*infoLineH + 8
+	lay.plan = planGrid(scratch, minR, minC, rows, cols, innerW, maxH-lay.top-lay.footer-render.Margin, maxCardW, true)
+	if lay.plan.height() > maxH-lay.top-lay.footer-render.Margin {
+		// A collection too large for its books: the cards show their codes.
+		lay.plan = planGrid(scratch, minR, minC, rows, cols, innerW, maxH-lay.top-lay.footer-render.Margin, maxCardW, false)
+	}
+	return lay
 }
 
 // drawCollectionHead draws the heading: the seat's token and name, its

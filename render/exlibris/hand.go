@@ -51,8 +51,25 @@ func handCanvas(g *exlibris.Game, seat int, o render.Options) (*render.Canvas, s
 	if err := checkSeat(g, seat); err != nil {
 		return nil, "", err
 	}
-	cards := g.Hand(seat)
-	return handCanvasOf(g, seat, cards, max(0, g.HandSize(seat)-len(cards)), o)
+	cards, hidden := handShown(g, seat)
+	return handCanvasOf(g, seat, cards, hidden, o)
+}
+
+// handShown are the cards of seat's hand that g shows, and how many more
+// it holds unseen.
+func handShown(g *exlibris.Game, seat int) (cards []int, hidden int) {
+	cards = g.Hand(seat)
+	return cards, max(0, g.HandSize(seat)-len(cards))
+}
+
+// handAltText is the alt text handCanvas gives its picture, without
+// drawing it: the tests read the alt texts of a whole game's pictures.
+func handAltText(g *exlibris.Game, seat int, o render.Options) (string, error) {
+	if err := checkSeat(g, seat); err != nil {
+		return "", err
+	}
+	cards, hidden := handShown(g, seat)
+	return handAlt(o.Language(), g, seat, o.Names, cards, hidden), nil
 }
 
 // handCanvasOf draws seat's hand of cards, and hidden cards more.

@@ -66,89 +66,11 @@ func DrawInspection(g *exlibris.Game, o render.Options) (render.Picture, error) 
 }
 
 func inspectionCanvas(g *exlibris.Game, o render.Options) (*render.Canvas, string, error) {
-	if err := check(g); err != nil {
+	if err := inspectionReady(g); err != nil {
 		return nil, "", err
 	}
-	if !g.Over() && !inspecting(g) {
-		return nil, "", ErrNoInspection
-	}
 	l := o.Language()
-	aw := g.Awaited()
-	seats := make([]inspected, g.Seats())
-	scratch := render.NewSprite(1, 1, render.Parchment)
-	scratch.Lang = l
-	var legend []legendItem
-	allPlaces, allMarks := []exlibris.Place{}, map[int]cellMarks{}
-	anyStable := false
-	for s := range seats {
-		in := &seats[s]
-		in.seat = s
-		in.places = g.Collection(s)
-		in.flipped, in.checked = g.Inspection(s)
-		if !g.Over() {
-			in.checked = outOfOrder(in.places)
-			in.busy = slices.Contains(aw, s)
-		}
-		in.stable = stability(in.places)
-		anyStable = anyStable || in.stable.area > 0
-		in.marks = map[int]cellMarks{}
-		for _, id := range in.flipped {
-			in.marks[id] = cellMarks{flipped: true}
-		}
-		for _, id := range in.checked {
-			if g.Over() {
-				in.marks[id] = cellMarks{checked: true}
-			} else {
-				in.marks[id] = cellMarks{outOfOrder: true}
-			}
-		}
-		for _, p := range in.places {
-			if p.Buried >= 0 {
-				in.buried++
-			}
-		}
-		allPlaces = append(allPlaces, in.places...)
-		for k, v := range in.marks {
-			allMarks[k] = v
-		}
-	}
-	legend = placesLegend(l, allPlaces, allMarks, anyStable)
-	legendLines := flowLegend(scratch, legend, innerW)
-	// The blocks share the height left, each grid in proportion to its
-	// rows; when they do not fit, the cards turned are counted rather
-	// than listed (the grids show which).
-	var h int
-	for _, lv := range []struct{ brief, books bool }{{false, true}, {true, true}, {true, false}} {
-		brief := lv.brief
-		fixed := render.Margin + inspHeadH + len(legendLines)*legendLineH + 8 + render.Margin
-		rowsAll := 0
-		for i := range seats {
-			in := &seats[i]
-			in.lines = wrapParts(scratch, inspParts(l, g, in, brief), innerW-16, render.Cond(16))
-			fixed += inspSeatH + len(in.lines)*infoLineH + 10 + inspGap
-			_, _, rows, _ := bounds(in.places, nil)
-			rowsAll += rows
-		}
-		for budget := maxH - fixed; ; budget -= 8 {
-			for i := range seats {
-				in := &seats[i]
-				minR, minC, rows, cols := bounds(in.places, nil)
-				share := budget * rows / max(1, rowsAll)
-				in.plan = planGrid(scratch, minR, minC, rows, cols, innerW-16, share, inspMaxCard, lv.books)
-			}
-			h = render.Margin + inspHeadH + len(legendLines)*legendLineH + 8 + render.Margin
-			for i := range seats {
-				h += inspBlockH(&seats[i]) + inspGap
-			}
-			if h <= maxH || budget <= 0 {
-				break
-			}
-		}
-		if h <= maxH {
-			break
-		}
-	}
-	scratch.Release()
+	seats, legendLines, h := layOutInspection(g, l)
 	c := startCanvas(h, l)
 
 	x0 := float64(render.Margin)
@@ -194,6 +116,110 @@ func inspectionCanvas(g *exlibris.Game, o render.Options) (*render.Canvas, strin
 	}
 	drawLegend(c, legendLines, render.Margin, y)
 	return c, inspectionAlt(l, g, seats, o.Names), nil
+}
+
+// inspectionReady says why the inspection of g cannot be drawn, if so.
+func inspectionReady(g *exlibris.Game) error {
+	if err := check(g); err != nil {
+		return err
+	}
+	if !g.Over() && !inspecting(g) {
+		return ErrNoInspection
+	}
+	return nil
+}
+
+// inspectionAltText is the alt text inspectionCanvas gives its picture,
+// worked out from the same layout without drawing it: the tests read the
+// alt texts of a whole game's pictures.
+func inspectionAltText(g *exlibris.Game, o render.Options) (string, error) {
+	if err := inspectionReady(g); err != nil {
+		return "", err
+	}
+	seats, _, _ := layOutInspection(g, o.Language())
+	return inspectionAlt(o.Language(), g, seats, o.Names), nil
+}
+
+// layOutInspection gathers each seat's block of the inspection and
+// measures them in language l: the seats (their lines and grids planned),
+// the legend's lines and the picture's height.
+func layOutInspection(g *exlibris.Game, l i18n.Lang) (seats []inspected, legendLines [][]legendPlace, h int) {
+	aw := g.Awaited()
+	seats = make([]inspected, g.Seats())
+	scratch := render.NewSprite(1, 1, render.Parchment)
+	scratch.Lang = l
+	var legend []legendItem
+	allPlaces, allMarks := []exlibris.Place{}, map[int]cellMarks{}
+	anyStable := false
+	for s := range seats {
+		in := &seats[s]
+		in.seat = s
+		in.places = g.Collection(s)
+		in.flipped, in.checked = g.Inspection(s)
+		if !g.Over() {
+			in.checked = outOfOrder(in.places)
+			in.busy = slices.Contains(aw, s)
+		}
+		in.stable = stability(in.places)
+		anyStable = anyStable || in.stable.area > 0
+		in.marks = map[int]cellMarks{}
+		for _, id := range in.flipped {
+			in.marks[id] = cellMarks{flipped: true}
+		}
+		for _, id := range in.checked {
+			if g.Over() {
+				in.marks[id] = cellMarks{checked: true}
+			} else {
+				in.marks[id] = cellMarks{outOfOrder: true}
+			}
+		}
+		for _, p := range in.places {
+			if p.Buried >= 0 {
+				in.buried++
+			}
+		}
+		allPlaces = append(allPlaces, in.places...)
+		for k, v := range in.marks {
+			allMarks[k] = v
+		}
+	}
+	legend = placesLegend(l, allPlaces, allMarks, anyStable)
+	legendLines = flowLegend(scratch, legend, innerW)
+	// The blocks share the height left, each grid in proportion to its
+	// rows; when they do not fit, the cards turned are counted rather
+	// than listed (the grids show which).
+	for _, lv := range []struct{ brief, books bool }{{false, true}, {true, true}, {true, false}} {
+		brief := lv.brief
+		fixed := render.Margin + inspHeadH + len(legendLines)*legendLineH + 8 + render.Margin
+		rowsAll := 0
+		for i := range seats {
+			in := &seats[i]
+			in.lines = wrapParts(scratch, inspParts(l, g, in, brief), innerW-16, render.Cond(16))
+			fixed += inspSeatH + len(in.lines)*infoLineH + 10 + inspGap
+			_, _, rows, _ := bounds(in.places, nil)
+			rowsAll += rows
+		}
+		for budget := maxH - fixed; ; budget -= 8 {
+			for i := range seats {
+				in := &seats[i]
+				minR, minC, rows, cols := bounds(in.places, nil)
+				share := budget * rows / max(1, rowsAll)
+				in.plan = planGrid(scratch, minR, minC, rows, cols, innerW-16, share, inspMaxCard, lv.books)
+			}
+			h = render.Margin + inspHeadH + len(legendLines)*legendLineH + 8 + render.Margin
+			for i := range seats {
+				h += inspBlockH(&seats[i]) + inspGap
+			}
+			if h <= maxH || budget <= 0 {
+				break
+			}
+		}
+		if h <= maxH {
+			break
+		}
+	}
+	scratch.Release()
+	return seats, legendLines, h
 }
 
 // inspBlockH is the height of a seat's block.

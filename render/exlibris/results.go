@@ -67,11 +67,8 @@ func DrawResults(g *exlibris.Game, o render.Options) (render.Picture, error) {
 }
 
 func resultsCanvas(g *exlibris.Game, o render.Options) (*render.Canvas, string, error) {
-	if err := check(g); err != nil {
+	if err := resultsReady(g); err != nil {
 		return nil, "", err
-	}
-	if !g.Over() {
-		return nil, "", render.ErrNotOver
 	}
 	l := o.Language()
 	st := standings(g)
@@ -100,6 +97,27 @@ func resultsCanvas(g *exlibris.Game, o render.Options) (*render.Canvas, string, 
 		y += panelH(&st[i]) + resGap
 	}
 	return c, resultsAlt(l, g, st, o.Names), nil
+}
+
+// resultsReady says why the results of g cannot be drawn yet, if so.
+func resultsReady(g *exlibris.Game) error {
+	if err := check(g); err != nil {
+		return err
+	}
+	if !g.Over() {
+		return render.ErrNotOver
+	}
+	return nil
+}
+
+// resultsAltText is the alt text resultsCanvas gives its picture, without
+// drawing it (the standings' wrapped details are not read): the tests
+// read the alt texts of a whole game's pictures.
+func resultsAltText(g *exlibris.Game, o render.Options) (string, error) {
+	if err := resultsReady(g); err != nil {
+		return "", err
+	}
+	return resultsAlt(o.Language(), g, standings(g), o.Names), nil
 }
 
 // standings are the panels in rank order (solo: the player, then the
