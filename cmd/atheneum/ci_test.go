@@ -12,8 +12,10 @@ import (
 // TestCITestsEveryPackageOnceAsTheReadmeSays runs the test command of
 // .ci/run with a go that lists packages but only writes down what it is
 // asked to test, and checks that the README shows that very command, that
-// every package of the module is tested exactly once, and that the
-// packages where goroutines meet are tested under the race detector.
+// every package of the module is tested exactly once, that the packages
+// where goroutines meet are tested under the race detector, and that the
+// line fails when go vet or either go test fails (the race pass runs
+// beside the others, and its failure must not be lost).
 func TestCITestsEveryPackageOnceAsTheReadmeSays(t *testing.T) {
 	t.Parallel()
 	root, err := filepath.Abs("../..")
@@ -41,13 +43,10 @@ func TestCITestsEveryPackageOnceAsTheReadmeSays(t *testing.T) {
 		t.Errorf("the README does not show the test command of .ci/run:\n%s", line)
 	}
 	// go test's own vet (a few of vet's checks) is turned off only because
-	// go vet ./..., every check on every package and its tests, runs first
-	// and stops the line when it fails.
-	if strings.Contains(line, "-vet=off") {
-		vet, test := strings.Index(line, "go vet ./... && "), strings.Index(line, "go test")
-		if vet < 0 || vet > test {
-			t.Errorf("go test runs with -vet=off but go vet ./... does not run before it:\n%s", line)
-		}
+	// go vet ./..., every check on every package and its tests, runs too
+	// and fails the line when it fails (checked below, by running it).
+	if strings.Contains(line, "-vet=off") && !strings.Contains(line, "go vet ./... && ") {
+		t.Errorf("go test runs with -vet=off but go vet ./... does not gate the line:\n%s", line)
 	}
 
 	// The race detector may be switched off only for code the project
@@ -64,14 +63,31 @@ func TestCITestsEveryPackageOnceAsTheReadmeSays(t *testing.T) {
 	}
 	dir := t.TempDir()
 	asked := filepath.Join(dir, "asked")
-	shim := "#!/bin/sh\ncase \"$1\" in\nlist) exec '" + realGo + "' \"$@\" ;;\ntest) echo \"$*\" >> '" + asked + "' ;;\nesac\n"
+	// The shim fails the call FAIL names: vet, the race pass or the plain
+	// one.
+	shim := "#!/bin/sh\ncase \"$1\" in\nlist) exec '" + realGo + "' \"$@\" ;;\n" +
+		"vet) [ \"$FAIL\" = vet ] && exit 1 ;;\n" +
+		"test) echo \"$*\" >> '" + asked + "'\n" +
+		"  case \"$*\" in *' -race '*) [ \"$FAIL\" = race ] && exit 1 ;; *) [ \"$FAIL\" = plain ] && exit 1 ;; esac ;;\n" +
+		"esac\nexit 0\n"
 	if err := os.WriteFile(filepath.Join(dir, "go"), []byte(shim), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("bash", "-c", "set -euo pipefail; "+line)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
-	if out, err := cmd.CombinedOutput(); err != nil {
+	runLine := func(fail string) ([]byte, error) {
+		cmd := exec.Command("bash", "-c", "set -euo pipefail; "+line)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), "FAIL="+fail)
+		return cmd.CombinedOutput()
+	}
+	for _, fail := range []string{"vet", "race", "plain"} {
+		if out, err := runLine(fail); err == nil {
+			t.Errorf("the test command succeeds when %s fails: %s", fail, out)
+		}
+	}
+	if err := os.Remove(asked); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runLine(""); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
 	list := func(patterns ...string) []string {
