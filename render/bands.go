@@ -128,15 +128,14 @@ func FinishBands(c *Canvas, alt string, keys []BandKey, have []Band, cache *Band
 	return Picture{PNG: png, Alt: Clip(alt, AltLimit), Width: w, Height: h, layout: c.record}, nil
 }
 
-// encodeBand maps band i of c onto its palette and compresses it. The
-// band's tiles nobody drew on are brought in from the frame first (see
-// Canvas.Mark): a band is written when something in it changed, and most
-// of its tiles were drawn on.
+// encodeBand maps band i of c onto its palette and compresses it. As
+// encodeCanvas does, the band's tiles nobody drew on take the frame's
+// tiles' indices, and those only sprites were copied onto the indices
+// already in c.pm; only the others are mapped.
 func encodeBand(c *Canvas, i int) (Band, error) {
 	q := c.pal.quant()
 	w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
 	y0, y1 := i*BandRows, min(h, (i+1)*BandRows)
-	c.Mark(image.Rect(0, y0, w, y1))
 	s := bandPool.Get().(*bandState)
 	defer bandPool.Put(s)
 	if need := (y1 - y0) * (w + 1); cap(s.raw) < need {
@@ -144,10 +143,40 @@ func encodeBand(c *Canvas, i int) (Band, error) {
 	} else {
 		s.raw = s.raw[:need]
 	}
+	// The rows of raw are w+1 bytes apart, each after its filter byte.
 	for y := y0; y < y1; y++ {
-		row := (y - y0) * (w + 1)
-		s.raw[row] = 0 // no filter, as writePaletted
-		q.mapRow(s.raw[row+1:row+1+w], c.Img.Pix[y*c.Img.Stride:y*c.Img.Stride+4*w])
+		s.raw[(y-y0)*(w+1)] = 0 // no filter, as writePaletted
+	}
+	if c.dirty == nil {
+		c.Mark(image.Rect(0, y0, w, y1))
+	}
+	for tx := 0; tx*tileW < w; {
+		x0 := tx * tileW
+		t := i*c.tw + tx
+		switch {
+		case c.dirty != nil && !c.dirty[t]:
+			// A clean tile: the frame's, already mapped.
+			c.frame.tiles[t].indicesInto(c.pal, s.raw, 1+x0, w+1)
+			tx++
+			continue
+		case c.pmOK != nil && c.pmOK[t]:
+			for y := y0; y < y1; y++ {
+				copy(s.raw[(y-y0)*(w+1)+1+x0:(y-y0)*(w+1)+1+min(w, x0+tileW)], c.pm.Pix[y*c.pm.Stride+x0:])
+			}
+			tx++
+			continue
+		}
+		// A run of tiles drawn on, mapped at once.
+		end := tx + 1
+		for end*tileW < w && (c.dirty == nil || c.dirty[i*c.tw+end]) && (c.pmOK == nil || !c.pmOK[i*c.tw+end]) {
+			end++
+		}
+		x1 := min(w, end*tileW)
+		for y := y0; y < y1; y++ {
+			row := (y-y0)*(w+1) + 1
+			q.mapRow(s.raw[row+x0:row+x1], c.Img.Pix[y*c.Img.Stride+4*x0:y*c.Img.Stride+4*x1])
+		}
+		tx = end
 	}
 	s.out.Reset()
 	s.fw.Reset(&s.out)

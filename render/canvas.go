@@ -143,7 +143,21 @@ type blit struct {
 // Mark records that r was drawn on. Every Canvas method marks what it
 // draws; code that draws on Img or through GG directly must mark it
 // (CheckTiles catches a mark forgotten).
-func (c *Canvas) Mark(r image.Rectangle) {
+func (c *Canvas) Mark(r image.Rectangle) { c.mark(r, nil) }
+
+// markCovering is Mark for a drawing that then writes every pixel of
+// cover, whatever was there (a flat fill, an opaque copy): a tile inside
+// cover has its pixels written by the drawing alone, so they are not
+// brought in first.
+func (c *Canvas) markCovering(r, cover image.Rectangle) {
+	c.mark(r, func(t image.Rectangle) bool { return t.In(cover) })
+}
+
+// mark marks r drawn on; covered, when not nil, says whether the drawing
+// writes every pixel of a tile's rectangle without reading them, which
+// then need not be brought in (copying the frame's tile was most of
+// Mark's time, on tiles about to be painted over).
+func (c *Canvas) mark(r image.Rectangle, covered func(image.Rectangle) bool) {
 	if c.dirty == nil {
 		return
 	}
@@ -151,15 +165,26 @@ func (c *Canvas) Mark(r image.Rectangle) {
 	if r.Empty() {
 		return
 	}
+	w, h := c.Img.Rect.Dx(), c.Img.Rect.Dy()
 	for ty := r.Min.Y / tileH; ty <= (r.Max.Y-1)/tileH; ty++ {
 		row := c.dirty[ty*c.tw : (ty+1)*c.tw]
 		for tx := r.Min.X / tileW; tx <= (r.Max.X-1)/tileW; tx++ {
+			i := ty*c.tw + tx
+			if row[tx] && (c.pmOK == nil || !c.pmOK[i]) {
+				continue
+			}
+			// The tile's pixels are not all in Img yet.
+			full := covered != nil && covered(tileRect(i, c.tw, w, h))
 			if !row[tx] {
 				row[tx] = true
-				c.copyTile(tx, ty)
-			} else if c.pmOK != nil && c.pmOK[ty*c.tw+tx] {
-				c.pmOK[ty*c.tw+tx] = false
-				c.pixelsOf(tx, ty)
+				if !full {
+					c.copyTile(tx, ty)
+				}
+			} else {
+				c.pmOK[i] = false
+				if !full {
+					c.pixelsOf(tx, ty)
+				}
 			}
 		}
 	}
@@ -229,7 +254,7 @@ func (c *Canvas) GG() *gg.Context {
 
 // Fill paints a rectangle with a flat colour (image/draw's fast path).
 func (c *Canvas) Fill(r image.Rectangle, col color.RGBA) {
-	c.Mark(r)
+	c.markCovering(r, r)
 	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Src)
 }
 
@@ -237,7 +262,7 @@ func (c *Canvas) Fill(r image.Rectangle, col color.RGBA) {
 func (c *Canvas) Blit(src *Sprite, p image.Point) {
 	r := src.Bounds().Add(p)
 	if c.dirty == nil || c.frame == nil || !r.In(c.Img.Rect) {
-		c.Mark(r)
+		c.markCovering(r, r)
 		c.record.merge(src.record)
 		src.drawOn(c.Img, p, draw.Src)
 		return
@@ -284,7 +309,8 @@ func (c *Canvas) blitIndices(src *Sprite, p image.Point) {
 
 // BlitOver composites a sprite with transparent parts at p.
 func (c *Canvas) BlitOver(src *Sprite, p image.Point) {
-	c.Mark(src.Bounds().Add(p))
+	r := src.Bounds().Add(p)
+	c.mark(r, func(t image.Rectangle) bool { return t.In(r) && src.opaqueIn(t.Sub(p)) })
 	c.record.merge(src.record)
 	src.drawOn(c.Img, p, draw.Over)
 }
@@ -412,17 +438,24 @@ func rr(dc *gg.Context, r image.Rectangle, radius float64) {
 // its four corner discs go through the rasteriser (a disc's anti-aliased
 // edge over the same colour changes nothing).
 func (c *Canvas) FillRR(r image.Rectangle, radius float64, col color.RGBA) {
-	c.Mark(r)
 	rad := int(radius)
 	if radius != float64(rad) || rad < 1 || r.Dx() < 4*rad || r.Dy() < 4*rad {
+		c.Mark(r)
 		dc := c.GG()
 		rr(dc, r, radius)
 		dc.SetColor(col)
 		dc.Fill()
 		return
 	}
-	draw.Draw(c.Img, image.Rect(r.Min.X+rad, r.Min.Y, r.Max.X-rad, r.Max.Y), image.NewUniform(col), image.Point{}, draw.Src)
-	draw.Draw(c.Img, image.Rect(r.Min.X, r.Min.Y+rad, r.Max.X, r.Max.Y-rad), image.NewUniform(col), image.Point{}, draw.Src)
+	// The flat cross: the rectangle without its corner squares, which
+	// the fills write whole before the discs blend over them.
+	tall := image.Rect(r.Min.X+rad, r.Min.Y, r.Max.X-rad, r.Max.Y)
+	wide := image.Rect(r.Min.X, r.Min.Y+rad, r.Max.X, r.Max.Y-rad)
+	c.mark(r, func(t image.Rectangle) bool { return t.In(tall) || t.In(wide) })
+	u := image.NewUniform(col)
+	draw.Draw(c.Img, wide, u, image.Point{}, draw.Src)
+	draw.Draw(c.Img, image.Rect(tall.Min.X, tall.Min.Y, tall.Max.X, wide.Min.Y), u, image.Point{}, draw.Src)
+	draw.Draw(c.Img, image.Rect(tall.Min.X, wide.Max.Y, tall.Max.X, tall.Max.Y), u, image.Point{}, draw.Src)
 	dc := c.GG()
 	for _, p := range [4]image.Point{{r.Min.X + rad, r.Min.Y + rad}, {r.Max.X - rad, r.Min.Y + rad}, {r.Min.X + rad, r.Max.Y - rad}, {r.Max.X - rad, r.Max.Y - rad}} {
 		dc.DrawCircle(float64(p.X), float64(p.Y), radius)

@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"runtime"
@@ -77,6 +78,49 @@ func BenchmarkHeapWith100Games(b *testing.B) {
 	b.ReportMetric(mb(m.HeapInuse), "heap-MB")
 	b.ReportMetric(mb(m.HeapAlloc), "alloc-MB")
 	b.ReportMetric(float64(pictures), "pictures")
+}
+
+// checkPicture checks each picture the games draw, given how to draw it
+// again; by default it checks nothing.
+var checkPicture = func(draw func() (render.Picture, error), p render.Picture) error { return nil }
+
+// A picture drawn without render.CheckTiles brings in only the frame's
+// tiles that a drawing does not paint over whole (see Canvas.Mark): the
+// same picture drawn again under the check, which brings in the whole
+// frame first and checks every tile drawn on was marked, must be the same
+// bytes. Games are played one after the other, as CheckTiles is changed
+// between the two.
+func TestPicturesDrawnWithoutTheTileCheckAreTheSame(t *testing.T) {
+	check := render.CheckTiles
+	defer func() { render.CheckTiles, checkPicture = check, checkPicture }()
+	render.CheckTiles = false
+	checkPicture = func(draw func() (render.Picture, error), p render.Picture) error {
+		render.CheckTiles = true
+		defer func() { render.CheckTiles = false }()
+		q, err := draw()
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(p.PNG, q.PNG) {
+			return errors.New("the picture differs when drawn again under render.CheckTiles")
+		}
+		return nil
+	}
+	games := 8
+	if raceEnabled || testing.Short() {
+		games = 2
+	}
+	for k := range games {
+		var err error
+		if k%2 == 0 {
+			_, _, err = drawAtheneumGame(k)
+		} else {
+			_, _, err = drawAnludimGame(k)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func mb(n uint64) float64 { return float64(n) / (1 << 20) }
@@ -162,6 +206,9 @@ func drawAtheneumGame(k int) (*atheneum.Game, int, error) {
 			return nil
 		}
 		if err != nil || len(p.PNG) == 0 {
+			return fmt.Errorf("atheneum game %d, %s at %v: %v", k, what, g, err)
+		}
+		if err := checkPicture(f, p); err != nil {
 			return fmt.Errorf("atheneum game %d, %s at %v: %v", k, what, g, err)
 		}
 		n++
@@ -281,6 +328,9 @@ func drawAnludimGame(k int) (*anludim.Game, int, error) {
 	draw := func(what string, f func() (render.Picture, error)) error {
 		p, err := f()
 		if err != nil || len(p.PNG) == 0 {
+			return fmt.Errorf("anludim game %d, %s at %s: %v", k, what, g.StepKey(), err)
+		}
+		if err := checkPicture(f, p); err != nil {
 			return fmt.Errorf("anludim game %d, %s at %s: %v", k, what, g.StepKey(), err)
 		}
 		n++

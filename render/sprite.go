@@ -114,6 +114,19 @@ func over(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
 	}
 }
 
+// opaqueIn reports whether every pixel of r, inside the sprite, is
+// opaque: composited over a picture, they replace what was there.
+func (s *Sprite) opaqueIn(r image.Rectangle) bool {
+	for ty := r.Min.Y / tileH; ty <= (r.Max.Y-1)/tileH; ty++ {
+		for tx := r.Min.X / tileW; tx <= (r.Max.X-1)/tileW; tx++ {
+			if !s.tiles[ty*s.tw+tx].opaque {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // copyTile copies tile (tx, ty) into the same place of dst, a picture of
 // the sprite's size started from it (see Palette.Start).
 func (s *Sprite) copyTile(dst *image.RGBA, tx, ty int) {
@@ -130,6 +143,8 @@ func (s *Sprite) copyTile(dst *image.RGBA, tx, ty int) {
 type tile struct {
 	img  image.RGBA // at (0, 0), at most tileW×tileH; never changed
 	hash uint64
+	// opaque says every pixel is opaque (see Sprite.opaqueIn).
+	opaque bool
 	// refs counts the cached sprites that hold the tile, under cache.mu;
 	// 0 for a tile not in the cache's store (evicted, or never stored),
 	// which lives on as long as a picture holds it.
@@ -434,6 +449,13 @@ func newTile(img *image.RGBA, r image.Rectangle, hash uint64) *tile {
 	t.img = image.RGBA{Pix: make([]uint8, 4*r.Dx()*r.Dy()), Stride: 4 * r.Dx(), Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		copy(t.img.Pix[(y-r.Min.Y)*t.img.Stride:], rowOf(img, r, y))
+	}
+	t.opaque = true
+	for i := 3; i < len(t.img.Pix); i += 4 {
+		if t.img.Pix[i] != 0xff {
+			t.opaque = false
+			break
+		}
 	}
 	return t
 }
