@@ -97,7 +97,7 @@ func FinishBands(c *Canvas, alt string, keys []BandKey, have []Band, cache *Band
 		c.Release()
 		putRGBA(c.Img)
 		if c.pm != nil {
-			palettedPool.Put(c.pm)
+			putPaletted(c.pm)
 			c.pm = nil
 		}
 	}()

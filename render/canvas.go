@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math/bits"
 	"sync"
 
 	"atheneum/fonts"
@@ -397,21 +398,46 @@ func FitName(c *Canvas, name string, width float64, f FontSpec, line func(name s
 	return Fit(c, s, width, f)
 }
 
-// rgbaPool recycles pictures by size: a render overwrites every pixel, so
-// a recycled picture needs no clearing.
-var rgbaPools sync.Map // image.Point -> *sync.Pool
+// rgbaPools recycle pictures' pixels by size class (see sizeClass): a
+// render overwrites every pixel it reads, so a recycled picture needs no
+// clearing. Pictures of every height within a class share their pool: by
+// exact size, the heights that vary with what a picture shows (a hand's
+// rows, a seat's shelves) each had a pool of their own, which the garbage
+// collector emptied before it was asked again, and a picture made anew is
+// megabytes cleared.
+var rgbaPools sync.Map // size class -> *sync.Pool
+
+// sizeClass is the capacity kept for n bytes: n rounded up to an eighth
+// of the power of two below it, at most an eighth more.
+func sizeClass(n int) int {
+	if n <= 1<<12 {
+		return 1 << 12
+	}
+	step := 1 << (bits.Len(uint(n-1)) - 4)
+	return (n + step - 1) &^ (step - 1)
+}
+
+func classPool(pools *sync.Map, class int) *sync.Pool {
+	if p, ok := pools.Load(class); ok {
+		return p.(*sync.Pool)
+	}
+	p, _ := pools.LoadOrStore(class, &sync.Pool{})
+	return p.(*sync.Pool)
+}
 
 func getRGBA(w, h int) *image.RGBA {
-	p, _ := rgbaPools.LoadOrStore(image.Pt(w, h), &sync.Pool{})
-	if img, ok := p.(*sync.Pool).Get().(*image.RGBA); ok {
+	n := 4 * w * h
+	r := image.Rect(0, 0, w, h)
+	if img, ok := classPool(&rgbaPools, sizeClass(n)).Get().(*image.RGBA); ok {
+		img.Pix, img.Stride, img.Rect = img.Pix[:n], 4*w, r
 		return img
 	}
-	return image.NewRGBA(image.Rect(0, 0, w, h))
+	return &image.RGBA{Pix: make([]uint8, n, sizeClass(n)), Stride: 4 * w, Rect: r}
 }
 
 func putRGBA(img *image.RGBA) {
-	if p, ok := rgbaPools.Load(img.Rect.Size()); ok {
-		p.(*sync.Pool).Put(img)
+	if c := cap(img.Pix); c == sizeClass(c) {
+		classPool(&rgbaPools, c).Put(img)
 	}
 }
 

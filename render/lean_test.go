@@ -91,8 +91,8 @@ var checkPicture = func(draw func() (render.Picture, error), p render.Picture) e
 // bytes. Games are played one after the other, as CheckTiles is changed
 // between the two.
 func TestPicturesDrawnWithoutTheTileCheckAreTheSame(t *testing.T) {
-	check := render.CheckTiles
-	defer func() { render.CheckTiles, checkPicture = check, checkPicture }()
+	check, was := render.CheckTiles, checkPicture
+	defer func() { render.CheckTiles, checkPicture = check, was }()
 	render.CheckTiles = false
 	checkPicture = func(draw func() (render.Picture, error), p render.Picture) error {
 		render.CheckTiles = true

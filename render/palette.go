@@ -247,16 +247,26 @@ func (q *quantizer) mapRect(src *image.RGBA, dst *image.Paletted, r image.Rectan
 	}
 }
 
-var palettedPool sync.Pool
+// palettedPools recycle pictures' indices by size class, as rgbaPools
+// do pictures' pixels.
+var palettedPools sync.Map // size class -> *sync.Pool
 
 func getPaletted(r image.Rectangle, pal color.Palette) *image.Paletted {
-	if v, ok := palettedPool.Get().(*image.Paletted); ok && cap(v.Pix) >= r.Dx()*r.Dy() {
-		// The pool serves every game's palette.
-		v.Pix = v.Pix[:r.Dx()*r.Dy()]
-		v.Stride, v.Rect, v.Palette = r.Dx(), image.Rect(0, 0, r.Dx(), r.Dy()), pal
+	w, h := r.Dx(), r.Dy()
+	n := w * h
+	if v, ok := classPool(&palettedPools, sizeClass(n)).Get().(*image.Paletted); ok {
+		// The pools serve every game's palette.
+		v.Pix, v.Stride, v.Rect, v.Palette = v.Pix[:n], w, image.Rect(0, 0, w, h), pal
 		return v
 	}
-	return image.NewPaletted(image.Rect(0, 0, r.Dx(), r.Dy()), pal)
+	return &image.Paletted{Pix: make([]uint8, n, sizeClass(n)), Stride: w, Rect: image.Rect(0, 0, w, h), Palette: pal}
+}
+
+func putPaletted(pm *image.Paletted) {
+	if c := cap(pm.Pix); c == sizeClass(c) {
+		pm.Palette = nil
+		classPool(&palettedPools, c).Put(pm)
+	}
 }
 
 // CheckTiles makes every encode also map the whole picture and compare,
@@ -274,7 +284,7 @@ func encodeCanvas(c *Canvas) ([]byte, error) {
 		pm = getPaletted(c.Img.Rect, q.pal)
 	}
 	c.pm = nil
-	defer palettedPool.Put(pm)
+	defer putPaletted(pm)
 	if c.dirty == nil {
 		q.toPaletted(c.Img, pm)
 	} else {

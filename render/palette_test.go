@@ -74,8 +74,15 @@ func decodeRGBA(t *testing.T, b []byte) *image.RGBA {
 // compares with image/draw's Over.
 func TestASpriteIsDrawnOverAsImageDrawWould(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
+	// Pixels come in runs of one kind (clear, opaque, blended), as in
+	// sprites, where opaque runs are copied at once.
+	kind, left := 0, 0
 	pixel := func() color.RGBA {
-		switch rng.IntN(3) {
+		if left == 0 {
+			kind, left = rng.IntN(3), 1+rng.IntN(12)
+		}
+		left--
+		switch kind {
 		case 0:
 			return color.RGBA{}
 		case 1:

@@ -54,11 +54,12 @@ func tileRect(i, tw, w, h int) image.Rectangle {
 func (s *Sprite) drawOn(dst *image.RGBA, p image.Point, op draw.Op) {
 	for i, t := range s.tiles {
 		r := tileRect(i, s.tw, s.w, s.h).Add(p)
-		if op == draw.Over {
+		if op == draw.Over && !t.opaque {
 			over(dst, r, &t.img)
 			continue
 		}
-		draw.Draw(dst, r, &t.img, image.Point{}, op)
+		// An opaque tile composited over dst replaces it: a copy.
+		draw.Draw(dst, r, &t.img, image.Point{}, draw.Src)
 	}
 }
 
@@ -100,7 +101,13 @@ func over(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
 					continue // nothing over dst
 				}
 			case 0xff:
-				copy(dp[i:i+4], s)
+				// A run of opaque pixels replaces dst's, copied at once.
+				j := i + 4
+				for j < len(sp) && sp[j+3] == 0xff {
+					j += 4
+				}
+				copy(dp[i:j], sp[i:j])
+				i = j - 4
 				continue
 			}
 			// image/draw's drawCopyOver, for the same bytes.
