@@ -298,7 +298,10 @@ func (c *Canvas) blitIndices(src *Sprite, p image.Point) {
 				continue
 			}
 			c.dirty[i], c.pmOK[i] = true, true
-			c.frame.tiles[i].indicesInto(c.pal, pm.Pix, ty*tileH*pm.Stride+tx*tileW, pm.Stride)
+			if !tileRect(i, c.tw, w, h).In(r) {
+				// The sprite leaves some of the frame's tile showing.
+				c.frame.tiles[i].indicesInto(c.pal, pm.Pix, ty*tileH*pm.Stride+tx*tileW, pm.Stride)
+			}
 		}
 	}
 	c.blits = append(c.blits, blit{src, p})
@@ -335,10 +338,67 @@ func (c *Canvas) Text(s string, x, y float64, f FontSpec, col color.RGBA, ax flo
 	c.record.note(f.Size, fc.capHeight, s)
 	x0 := x - ax*w
 	c.MarkF(x0-f.Size/4, y-f.Size*1.2, x0+w+f.Size/4, y+f.Size*0.4)
-	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: fc,
-		Dot: fixed.Point26_6{X: fixed.I(int(x - ax*w + 0.5)), Y: fixed.I(int(y + 0.5))}}
-	d.DrawString(s)
+	// font.Drawer's DrawString, each glyph drawn by drawGlyph.
+	dot := fixed.Point26_6{X: fixed.I(int(x - ax*w + 0.5)), Y: fixed.I(int(y + 0.5))}
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += fc.Kern(prev, r)
+		}
+		dr, mask, mp, advance, ok := fc.Glyph(dot, r)
+		if !ok {
+			continue
+		}
+		drawGlyph(c.Img, dr, col, mask, mp)
+		dot.X += advance
+		prev = r
+	}
 	return w
+}
+
+// drawGlyph composites col through a glyph's mask onto dst's rectangle r
+// as draw.DrawMask does (draw.Over), to the same bytes: inside a glyph,
+// where the mask is whole, an opaque colour is written as it is, without
+// blending.
+func drawGlyph(dst *image.RGBA, r image.Rectangle, col color.RGBA, mask image.Image, mp image.Point) {
+	a, ok := mask.(*image.Alpha)
+	if !ok || col.A != 0xff {
+		draw.DrawMask(dst, r, image.NewUniform(col), image.Point{}, mask, mp, draw.Over)
+		return
+	}
+	// draw.DrawMask's clip (a uniform source has no bounds).
+	cr := r.Intersect(dst.Rect).Intersect(a.Rect.Add(r.Min.Sub(mp)))
+	if cr.Empty() {
+		return
+	}
+	mp = mp.Add(cr.Min.Sub(r.Min))
+	// image/draw's drawGlyphOver, for an opaque source.
+	const m = 1<<16 - 1
+	sr, sg, sb := uint32(col.R)*0x101, uint32(col.G)*0x101, uint32(col.B)*0x101
+	const sa = m
+	n := cr.Dx()
+	for y := 0; y < cr.Dy(); y++ {
+		do := dst.PixOffset(cr.Min.X, cr.Min.Y+y)
+		dp := dst.Pix[do : do+4*n]
+		mo := a.PixOffset(mp.X, mp.Y+y)
+		for x, ma := range a.Pix[mo : mo+n] {
+			d := dp[4*x : 4*x+4 : 4*x+4]
+			switch ma {
+			case 0:
+				continue
+			case 0xff:
+				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+				continue
+			}
+			ma := uint32(ma)
+			ma |= ma << 8
+			a := (m - (sa * ma / m)) * 0x101
+			d[0] = uint8((uint32(d[0])*a + sr*ma) / m >> 8)
+			d[1] = uint8((uint32(d[1])*a + sg*ma) / m >> 8)
+			d[2] = uint8((uint32(d[2])*a + sb*ma) / m >> 8)
+			d[3] = uint8((uint32(d[3])*a + sa*ma) / m >> 8)
+		}
+	}
 }
 
 // CapHeight returns the height of f's capitals, which centres text on a

@@ -113,3 +113,40 @@ func TestASpriteIsDrawnOverAsImageDrawWould(t *testing.T) {
 		}
 	}
 }
+
+func TestAGlyphIsDrawnAsImageDrawWould(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 300 {
+		mask := image.NewAlpha(image.Rect(0, 0, 1+rng.IntN(30), 1+rng.IntN(30)))
+		for k := range mask.Pix {
+			switch rng.IntN(3) {
+			case 0:
+			case 1:
+				mask.Pix[k] = 0xff
+			default:
+				mask.Pix[k] = uint8(rng.IntN(256))
+			}
+		}
+		if i%3 == 0 {
+			// A glyph cache's masks are parts of one picture.
+			mask = mask.SubImage(image.Rect(1, 2, 40, 40)).(*image.Alpha)
+		}
+		dst := image.NewRGBA(image.Rect(0, 0, 40, 40))
+		for k := range dst.Pix {
+			dst.Pix[k] = uint8(rng.IntN(256))
+		}
+		want := image.NewRGBA(dst.Rect)
+		copy(want.Pix, dst.Pix)
+		col := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xff}
+		if i%10 == 0 {
+			col = color.RGBA{col.R / 2, col.G / 2, col.B / 2, 0x80}
+		}
+		r := image.Rect(0, 0, 1+rng.IntN(30), 1+rng.IntN(30)).Add(image.Pt(rng.IntN(50)-10, rng.IntN(50)-10))
+		mp := image.Pt(rng.IntN(8)-2, rng.IntN(8)-2).Add(mask.Rect.Min)
+		draw.DrawMask(want, r, image.NewUniform(col), image.Point{}, mask, mp, draw.Over)
+		drawGlyph(dst, r, col, mask, mp)
+		if !bytes.Equal(dst.Pix, want.Pix) {
+			t.Fatalf("case %d: a glyph of %v at %v from %v differs from image/draw's", i, mask.Rect.Size(), r, mp)
+		}
+	}
+}
