@@ -265,3 +265,61 @@ func TestMapRowMapsAsMapRect(t *testing.T) {
 		}
 	}
 }
+
+func TestAdlerFromIsTheChecksumOfTheNewRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for i := range 2000 {
+		n := rng.IntN(1200)
+		if i%100 == 0 {
+			n = 20000 // past the length at which adler32 reduces its sums
+		}
+		a := make([]byte, n)
+		for k := range a {
+			a[k] = byte(rng.IntN(256))
+		}
+		b := bytes.Clone(a)
+		switch i % 3 {
+		case 0: // a few places
+			for range rng.IntN(5) {
+				if n > 0 {
+					k := rng.IntN(n)
+					for j := k; j < min(n, k+rng.IntN(20)); j++ {
+						b[j] = byte(rng.IntN(256))
+					}
+				}
+			}
+		case 1: // everywhere, to the extremes
+			for k := range b {
+				b[k] = byte(rng.IntN(2) * 255)
+			}
+		default:
+			for k := range b {
+				b[k] = byte(rng.IntN(256))
+			}
+		}
+		if got, want := adlerFrom(adler32.Checksum(a), a, b), adler32.Checksum(b); got != want {
+			t.Fatalf("case %d, %d bytes: %08x, want %08x", i, n, got, want)
+		}
+	}
+}
+
+func TestWordSums(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range 10000 {
+		var b [8]byte
+		for k := range b {
+			b[k] = byte(rng.IntN(256))
+			if i%2 == 0 {
+				b[k] = 255
+			}
+		}
+		var s, w uint64
+		for k, v := range b {
+			s += uint64(v)
+			w += uint64(k) * uint64(v)
+		}
+		if gs, gw := wordSums(binary.LittleEndian.Uint64(b[:])); gs != s || gw != w {
+			t.Fatalf("%v: %d, %d, want %d, %d", b, gs, gw, s, w)
+		}
+	}
+}

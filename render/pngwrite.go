@@ -27,14 +27,18 @@ func writePaletted(out *bytes.Buffer, pm *image.Paletted, level int) error {
 	// Each row after its filter byte (none: it does not help palette
 	// indices). The Adler-32 of the rows is taken row by row and combined
 	// (adler32Combine): a row equal to the one above has its checksum,
-	// found by comparing.
-	sum, rowSum := uint32(1), uint32(0)
+	// found by comparing, and one that differs from it in places has the
+	// checksum of the row above changed by what differs (adlerFrom).
+	sum, rowSum, own := uint32(1), uint32(0), uint32(0)
 	filter := []byte{0}
 	for y := 0; y < h; y++ {
 		row := pm.Pix[y*pm.Stride : y*pm.Stride+w]
-		if y == 0 || !bytes.Equal(row, pm.Pix[(y-1)*pm.Stride:(y-1)*pm.Stride+w]) {
-			rowSum = adler32Combine(1<<16|1, adler32.Checksum(row), w) // after the filter byte 0, whose sum is 1<<16|1
+		if y == 0 {
+			own = adler32.Checksum(row)
+		} else if above := pm.Pix[(y-1)*pm.Stride : (y-1)*pm.Stride+w]; !bytes.Equal(row, above) {
+			own = adlerFrom(own, above, row)
 		}
+		rowSum = adler32Combine(1<<16|1, own, w) // after the filter byte 0, whose sum is 1<<16|1
 		sum = adler32Combine(sum, rowSum, w+1)
 		z.w.Write(filter)
 		if _, err := z.w.Write(row); err != nil {
@@ -118,4 +122,53 @@ func newZstate(level int) *zstate {
 	z := &zstate{}
 	z.w, _ = flate.NewWriter(&z.idat, level)
 	return z
+}
+
+// adlerFrom returns the Adler-32 of b from sum, the Adler-32 of a, as
+// long as b: over n bytes, the first sum is 1 and the bytes, the second n
+// and each byte i counted n-i times, so each differs by the bytes that
+// differ, weighted so. Rows of a picture mostly differ from the row above
+// in a few places (text, an edge): compared eight bytes at a time, and
+// the words that differ summed eight bytes at a time (wordSums), which is
+// about twice as fast as summing the row again.
+func adlerFrom(sum uint32, a, b []byte) uint32 {
+	const mod = 65521
+	n := len(b)
+	a = a[:n]
+	var d1, d2 int64 // the change in each sum
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x, y := binary.LittleEndian.Uint64(a[i:]), binary.LittleEndian.Uint64(b[i:])
+		if x == y {
+			continue
+		}
+		sx, tx := wordSums(x)
+		sy, ty := wordSums(y)
+		s := int64(sy) - int64(sx)
+		d1 += s
+		d2 += int64(n-i)*s - (int64(ty) - int64(tx))
+	}
+	for ; i < n; i++ {
+		d := int64(b[i]) - int64(a[i])
+		d1 += d
+		d2 += int64(n-i) * d
+	}
+	s1 := (int64(sum&0xffff) + d1%mod + mod) % mod
+	s2 := (int64(sum>>16) + d2%mod + mod) % mod
+	return uint32(s2)<<16 | uint32(s1)
+}
+
+// wordSums returns the sum of the eight bytes of x (the first in its low
+// byte), and the sum of each weighted by its place, 0 to 7: the bytes are
+// added in pairs into four 16-bit lanes, which a multiplication sums
+// (with weights, for the second) into its top lane, none overflowing.
+func wordSums(x uint64) (s, t uint64) {
+	const m = 0x00ff00ff00ff00ff
+	even, odd := x&m, x>>8&m // bytes 0, 2, 4, 6 and 1, 3, 5, 7
+	pairs := even + odd      // lane k: bytes 2k and 2k+1
+	s = pairs * 0x0001000100010001 >> 48
+	// Byte 2k weighs 2k, byte 2k+1 2k+1: twice lane k's weight k, plus
+	// the odd bytes once.
+	t = 2*(pairs*0x0000000100020003>>48) + odd*0x0001000100010001>>48
+	return s, t
 }
