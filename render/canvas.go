@@ -147,18 +147,17 @@ type blit struct {
 func (c *Canvas) Mark(r image.Rectangle) { c.mark(r, nil) }
 
 // markCovering is Mark for a drawing that then writes every pixel of
-// cover, whatever was there (a flat fill, an opaque copy): a tile inside
-// cover has its pixels written by the drawing alone, so they are not
-// brought in first.
+// cover, whatever was there (a flat fill, an opaque copy): those pixels
+// of the tiles it reaches are not brought in first.
 func (c *Canvas) markCovering(r, cover image.Rectangle) {
-	c.mark(r, func(t image.Rectangle) bool { return t.In(cover) })
+	c.mark(r, func(t image.Rectangle) image.Rectangle { return t.Intersect(cover) })
 }
 
-// mark marks r drawn on; covered, when not nil, says whether the drawing
-// writes every pixel of a tile's rectangle without reading them, which
-// then need not be brought in (copying the frame's tile was most of
-// Mark's time, on tiles about to be painted over).
-func (c *Canvas) mark(r image.Rectangle, covered func(image.Rectangle) bool) {
+// mark marks r drawn on; covered, when not nil, gives the part of a
+// tile's rectangle the drawing writes whole without reading it, which
+// need not be brought in (copying the frame's tiles was most of Mark's
+// time, on pixels about to be painted over).
+func (c *Canvas) mark(r image.Rectangle, covered func(image.Rectangle) image.Rectangle) {
 	if c.dirty == nil {
 		return
 	}
@@ -175,15 +174,19 @@ func (c *Canvas) mark(r image.Rectangle, covered func(image.Rectangle) bool) {
 				continue
 			}
 			// The tile's pixels are not all in Img yet.
-			full := covered != nil && covered(tileRect(i, c.tw, w, h))
+			t := tileRect(i, c.tw, w, h)
+			var cov image.Rectangle
+			if covered != nil {
+				cov = covered(t)
+			}
 			if !row[tx] {
 				row[tx] = true
-				if !full {
-					c.copyTile(tx, ty)
+				if cov != t && c.frame != nil && !c.copied {
+					c.frame.copyTileOutside(c.Img, tx, ty, cov)
 				}
 			} else {
 				c.pmOK[i] = false
-				if !full {
+				if cov != t {
 					c.pixelsOf(tx, ty)
 				}
 			}
@@ -314,7 +317,13 @@ func (c *Canvas) blitIndices(src *Sprite, p image.Point) {
 // BlitOver composites a sprite with transparent parts at p.
 func (c *Canvas) BlitOver(src *Sprite, p image.Point) {
 	r := src.Bounds().Add(p)
-	c.mark(r, func(t image.Rectangle) bool { return t.In(r) && src.opaqueIn(t.Sub(p)) })
+	solid := src.solid.Add(p)
+	c.mark(r, func(t image.Rectangle) image.Rectangle {
+		if t.In(r) && src.opaqueIn(t.Sub(p)) {
+			return t
+		}
+		return t.Intersect(solid)
+	})
 	c.record.merge(src.record)
 	src.drawOn(c.Img, p, draw.Over)
 }
@@ -537,7 +546,13 @@ func (c *Canvas) FillRR(r image.Rectangle, radius float64, col color.RGBA) {
 	// the fills write whole before the discs blend over them.
 	tall := image.Rect(r.Min.X+rad, r.Min.Y, r.Max.X-rad, r.Max.Y)
 	wide := image.Rect(r.Min.X, r.Min.Y+rad, r.Max.X, r.Max.Y-rad)
-	c.mark(r, func(t image.Rectangle) bool { return t.In(tall) || t.In(wide) })
+	c.mark(r, func(t image.Rectangle) image.Rectangle {
+		a, b := t.Intersect(tall), t.Intersect(wide)
+		if a.Dx()*a.Dy() < b.Dx()*b.Dy() {
+			return b
+		}
+		return a
+	})
 	u := image.NewUniform(col)
 	draw.Draw(c.Img, wide, u, image.Point{}, draw.Src)
 	draw.Draw(c.Img, image.Rect(tall.Min.X, tall.Min.Y, tall.Max.X, wide.Min.Y), u, image.Point{}, draw.Src)

@@ -35,6 +35,10 @@ type Sprite struct {
 	tw     int     // tiles per row
 	tiles  []*tile // row-major, tileW×tileH each, smaller at the right and bottom edges
 	record layoutRecord
+	// solid is the longest run of rows whose every pixel is opaque (the
+	// body of a card with rounded corners), which the sprite composited
+	// over a picture replaces whole (see Canvas.BlitOver).
+	solid image.Rectangle
 }
 
 // Bounds returns the sprite's rectangle, with its top-left corner at
@@ -132,6 +136,56 @@ func (s *Sprite) opaqueIn(r image.Rectangle) bool {
 		}
 	}
 	return true
+}
+
+// solidRows returns the longest run of img's rows whose pixels are all
+// opaque, from img's top-left corner.
+func solidRows(img *image.RGBA) image.Rectangle {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	best, start := image.Rectangle{}, 0
+	for y := 0; y <= h; y++ {
+		if y < h && opaqueRow(rowOf(img, image.Rect(0, 0, w, h), y)) {
+			continue
+		}
+		if y-start > best.Dy() {
+			best = image.Rect(0, start, w, y)
+		}
+		start = y + 1
+	}
+	return best
+}
+
+// opaqueRow reports whether every pixel of an RGBA row is opaque.
+func opaqueRow(p []uint8) bool {
+	for i := 3; i < len(p); i += 4 {
+		if p[i] != 0xff {
+			return false
+		}
+	}
+	return true
+}
+
+// copyTileOutside is copyTile but for the part cov of the tile, which
+// the caller is about to paint whole.
+func (s *Sprite) copyTileOutside(dst *image.RGBA, tx, ty int, cov image.Rectangle) {
+	if cov.Empty() {
+		s.copyTile(dst, tx, ty)
+		return
+	}
+	t := s.tiles[ty*s.tw+tx]
+	x0, y0 := tx*tileW, ty*tileH
+	n := 4 * t.img.Rect.Dx()
+	l, r := 4*(cov.Min.X-x0), 4*(cov.Max.X-x0)
+	for y := 0; y < t.img.Rect.Dy(); y++ {
+		o := (y0+y)*dst.Stride + 4*x0
+		src := t.img.Pix[y*t.img.Stride : y*t.img.Stride+n]
+		if y0+y < cov.Min.Y || y0+y >= cov.Max.Y {
+			copy(dst.Pix[o:o+n], src)
+			continue
+		}
+		copy(dst.Pix[o:o+l], src[:l])
+		copy(dst.Pix[o+r:o+n], src[r:])
+	}
 }
 
 // copyTile copies tile (tx, ty) into the same place of dst, a picture of
@@ -426,7 +480,7 @@ func newSprite(img *image.RGBA) (*Sprite, []uint64) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	tw := (w + tileW - 1) / tileW
 	n := tw * ((h + tileH - 1) / tileH)
-	sp := &Sprite{w: w, h: h, tw: tw, tiles: make([]*tile, n), record: takeRecord(img)}
+	sp := &Sprite{w: w, h: h, tw: tw, tiles: make([]*tile, n), record: takeRecord(img), solid: solidRows(img)}
 	hashes := make([]uint64, n)
 	var hs maphash.Hash
 	hs.SetSeed(cache.seed)
@@ -457,13 +511,7 @@ func newTile(img *image.RGBA, r image.Rectangle, hash uint64) *tile {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		copy(t.img.Pix[(y-r.Min.Y)*t.img.Stride:], rowOf(img, r, y))
 	}
-	t.opaque = true
-	for i := 3; i < len(t.img.Pix); i += 4 {
-		if t.img.Pix[i] != 0xff {
-			t.opaque = false
-			break
-		}
-	}
+	t.opaque = opaqueRow(t.img.Pix)
 	return t
 }
 
