@@ -44,12 +44,6 @@ func handSectionBox(k int) image.Rectangle {
 	return render.Rect(handCodeW+k*(handSecW+handSecGap), 4, handSecW, handRowH-8)
 }
 
-// section describes a study card's section for drawing.
-type section struct {
-	bar, bg color.RGBA
-	label   string
-}
-
 // sectionColours are the sections' colours, which mean one thing on every
 // picture: who receives the section, seen from the player who plays the
 // card: yellow that player, green the player on their left, blue the
@@ -134,13 +128,18 @@ func backLine(l i18n.Lang) *render.Sprite {
 	})
 }
 
-// drawSection draws one section: a coloured bar with whom it is for, then
-// its benefits as icons with captions.
-func drawSection(c *render.Canvas, box image.Rectangle, sec section, benefits []atheneum.Benefit) {
-	c.FillRR(box, 8, sec.bar)
-	c.FillRR(image.Rect(box.Min.X+3, box.Min.Y+26, box.Max.X-3, box.Max.Y-3), 6, sec.bg)
+// drawSectionBox draws a section's box: a coloured bar, and the lighter
+// panel its benefits go on (see drawSection).
+func drawSectionBox(c *render.Canvas, box image.Rectangle, sec atheneum.Section) {
+	c.FillRR(box, 8, sectionColours[sec][0])
+	c.FillRR(image.Rect(box.Min.X+3, box.Min.Y+26, box.Max.X-3, box.Max.Y-3), 6, sectionColours[sec][1])
+}
+
+// drawSection draws one section in its box (drawn by drawSectionBox): on
+// the bar whom it is for, then its benefits as icons with captions.
+func drawSection(c *render.Canvas, box image.Rectangle, label string, benefits []atheneum.Benefit) {
 	cx := float64(box.Min.X+box.Max.X) / 2
-	c.TextMid(c.FitLabel(sec.label, float64(box.Dx()-8), render.Cond(16)), cx, float64(box.Min.Y)+13, render.Cond(16), render.Ink)
+	c.TextMid(c.FitLabel(label, float64(box.Dx()-8), render.Cond(16)), cx, float64(box.Min.Y)+13, render.Cond(16), render.Ink)
 	drawBenefits(c, image.Rect(box.Min.X+3, box.Min.Y+28, box.Max.X-3, box.Max.Y-3), benefits)
 }
 
@@ -366,6 +365,18 @@ const (
 	revealPitch = revealHeadH + revealBoxH + 8 + revealGap
 )
 
+// revealBoxW is the width of a reveal's box, three to a seat's block.
+const revealBoxW = (2*cardW + cardGap - 16 - 2*8) / 3
+
+// revealColumns are the sections of a seat's block's boxes, left to right
+// (see revealSources).
+var revealColumns = [3]atheneum.Section{atheneum.SectionToRight, atheneum.SectionSelf, atheneum.SectionToLeft}
+
+// revealBox is box k of seat i's block on the reveal.
+func revealBox(i, k int) image.Rectangle {
+	return render.Rect(render.Margin+8+k*(revealBoxW+8), render.Margin+86+i*revealPitch+revealHeadH, revealBoxW, revealBoxH)
+}
+
 // revealSources are the boxes of a seat's block, left to right: from whom
 // and which section of their card. The giver's section keeps its card's
 // colour: the left neighbour passes its blue section (→, to the right),
@@ -380,9 +391,9 @@ func revealSources(g *atheneum.Game, seat int) [3]struct {
 		sec  atheneum.Section
 		key  string
 	}{
-		{g.LeftOf(seat), atheneum.SectionToRight, "render.reveal.fromleft"},
-		{seat, atheneum.SectionSelf, "render.reveal.own"},
-		{g.RightOf(seat), atheneum.SectionToLeft, "render.reveal.fromright"},
+		{g.LeftOf(seat), revealColumns[0], "render.reveal.fromleft"},
+		{seat, revealColumns[1], "render.reveal.own"},
+		{g.RightOf(seat), revealColumns[2], "render.reveal.fromright"},
 	}
 }
 
@@ -422,19 +433,25 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 		c.Fill(image.Rect(render.Margin, render.Margin+76, w-render.Margin, render.Margin+78), render.ParchmentDark)
 		for i := 0; i < n; i++ {
 			c.FillRR(render.Rect(render.Margin, top+i*revealPitch, w-2*render.Margin, revealPitch-revealGap), 10, render.ParchmentDark)
+			// The boxes are the same on every reveal of n seats (a box's
+			// colour is its column's): drawn here once, not per picture,
+			// where filling them was a fifth of the drawing.
+			for k, sec := range revealColumns {
+				drawSectionBox(c, revealBox(i, k), sec)
+			}
 		}
 		drawRevealLegend(c, render.Margin+4, legendTop, w-2*render.Margin-8)
 		return c.Img
 	})
 	c := start(f, l)
 	c.TextFit(turnText(l, g), render.Margin+4, render.Margin+64, float64(w-2*render.Margin-8), render.Cond(17), render.InkSoft)
-	bw := (w - 2*render.Margin - 16 - 2*8) / 3
+	bw := revealBoxW
 	for i := range g.Seats {
 		y := top + i*revealPitch
 		subjectDisc(c, render.Margin+22, float64(y)+18, 13, g.Seats[i].Subject, render.Sans(minText))
 		c.TextFit(render.NameOf(l, o.Names, i), render.Margin+44, float64(y)+25, float64(w-2*render.Margin-60), render.Sans(20), render.Ink)
 		for k, src := range revealSources(g, i) {
-			box := render.Rect(render.Margin+8+k*(bw+8), y+revealHeadH, bw, revealBoxH)
+			box := revealBox(i, k)
 			p := g.Seats[src.from].Played
 			code := "—"
 			var benefits []atheneum.Benefit
@@ -449,7 +466,7 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 				room := float64(bw-12) - c.Measure(c.T(src.key, "Code", code, "Name", ""), f)
 				label = c.T(src.key, "Code", code, "Name", render.Fit(c, render.NameOf(l, o.Names, src.from), room, f))
 			}
-			drawSection(c, box, section{sectionColours[src.sec][0], sectionColours[src.sec][1], label}, benefits)
+			drawSection(c, box, label, benefits)
 		}
 	}
 	return render.Finish(c, revealAlt(l, g, o.Names))
