@@ -190,14 +190,17 @@ func objGridSize() image.Point {
 // drawObjectiveGrid draws the objective row of the objectives picture, two
 // full cards to a line from at.
 func drawObjectiveGrid(c *render.Canvas, g *atheneum.Game, at image.Point, names []string) {
-	drawObjectiveSlots(c, g, at, names, objectiveSlots{
-		w: objW, h: objH, caption: objCaption, captionGap: 6, dx: objW + objRowMargin, dy: objCaption + objH + objRowMargin, radius: 12,
-		sprite: objectiveSprite, wands: drawWands,
-		newest: func(c *render.Canvas, cap image.Rectangle) {
-			cx, cy := render.Mid(cap)
-			c.TextMid(c.T("render.objective.newest"), cx, cy, render.Cond(16), render.InkSoft)
-		},
-	})
+	drawObjectiveSlots(c, g, at, names, gridSlots)
+}
+
+// gridSlots is the layout of the objectives picture's row.
+var gridSlots = objectiveSlots{
+	w: objW, h: objH, caption: objCaption, captionGap: 6, dx: objW + objRowMargin, dy: objCaption + objH + objRowMargin, radius: 12,
+	sprite: objectiveSprite, wands: drawWands,
+	newest: func(c *render.Canvas, cap image.Rectangle) {
+		cx, cy := render.Mid(cap)
+		c.TextMid(c.T("render.objective.newest"), cx, cy, render.Cond(16), render.InkSoft)
+	},
 }
 
 // objectiveSlots is how a layout draws the objective row two cards to a
@@ -479,11 +482,14 @@ func drawStripWands(c *render.Canvas, g *atheneum.Game, slot atheneum.RowSlot, a
 // of this turn) at the bottom right, as on the objectives picture. The
 // first caption line starts with the strip's title, drawn with the frame.
 func drawObjectiveStrip(c *render.Canvas, g *atheneum.Game, at image.Point, names []string) {
-	drawObjectiveSlots(c, g, at, names, objectiveSlots{
-		w: objStripW, h: objStripH, caption: objStripCaption, captionGap: 4, dx: objStripW + objStripGap, dy: objStripCaption + objStripH, radius: 10,
-		sprite: objectiveStripSprite, wands: drawStripWands,
-		newest: func(c *render.Canvas, cap image.Rectangle) {
-			c.Text(c.T("render.objective.newest"), float64(cap.Max.X-6), float64(cap.Min.Y)+17, render.Cond(16), render.InkSoft, 1)
-		},
-	})
+	drawObjectiveSlots(c, g, at, names, stripSlots)
+}
+
+// stripSlots is the layout of the hand's objective strip.
+var stripSlots = objectiveSlots{
+	w: objStripW, h: objStripH, caption: objStripCaption, captionGap: 4, dx: objStripW + objStripGap, dy: objStripCaption + objStripH, radius: 10,
+	sprite: objectiveStripSprite, wands: drawStripWands,
+	newest: func(c *render.Canvas, cap image.Rectangle) {
+		c.Text(c.T("render.objective.newest"), float64(cap.Max.X-6), float64(cap.Min.Y)+17, render.Cond(16), render.InkSoft, 1)
+	},
 }
