@@ -5,6 +5,13 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"sync"
+
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+
+	"atheneum/fonts"
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
@@ -365,6 +372,58 @@ const (
 	revealPitch = revealHeadH + revealBoxH + 8 + revealGap
 )
 
+// revealNameFont is the font of a seat's name on the reveal, whose
+// baseline is revealNameDrop rows below its block's top: the boxes start
+// revealHeadH rows below it.
+var revealNameFont = render.Sans(20)
+
+const revealNameDrop = 25
+
+// staysAboveBoxes reports whether every letter of name (and the ellipsis
+// that may shorten it), written in revealNameFont, stays a row clear of
+// the reveal's boxes, as all the fonts' usual letters do.
+func staysAboveBoxes(name string) bool {
+	if reachesBelow('…') {
+		return false
+	}
+	for _, r := range name {
+		if reachesBelow(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// deepRunes caches reachesBelow by rune, for the few runes names use;
+// deepFace, under deepFaceMu, measures the others.
+var (
+	deepRunes  sync.Map // rune -> bool
+	deepFace   font.Face
+	deepFaceMu sync.Mutex
+)
+
+// reachesBelow reports whether r, drawn as the canvas draws text in
+// revealNameFont, may ink a row less than a row above the boxes.
+func reachesBelow(r rune) bool {
+	if v, ok := deepRunes.Load(r); ok {
+		return v.(bool)
+	}
+	deepFaceMu.Lock()
+	defer deepFaceMu.Unlock()
+	if deepFace == nil {
+		tf, err := fonts.Parsed(revealNameFont.Font)
+		if err != nil {
+			return true
+		}
+		// As render's faces, hinted.
+		deepFace = truetype.NewFace(tf, &truetype.Options{Size: revealNameFont.Size, Hinting: font.HintingFull})
+	}
+	b, _, ok := deepFace.GlyphBounds(r)
+	deep := !ok || b.Max.Y > fixed.I(revealHeadH-revealNameDrop-1)
+	deepRunes.Store(r, deep)
+	return deep
+}
+
 // revealBoxW is the width of a reveal's box, three to a seat's block.
 const revealBoxW = (2*cardW + cardGap - 16 - 2*8) / 3
 
@@ -422,22 +481,31 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	top := render.Margin + 86
 	legendTop := top + n*revealPitch
 	h := legendTop + 26 + render.Margin
+	// The boxes are the same on every reveal of n seats (a box's colour is
+	// its column's): drawn once in the frame, not per picture, where
+	// filling them was a fifth of the drawing. They were drawn over the
+	// seats' names, whose letters stay above them unless a name has one
+	// reaching far below the line: then they are drawn as before.
+	boxed := true
+	for i := range g.Seats {
+		boxed = boxed && staysAboveBoxes(render.NameOf(l, o.Names, i))
+	}
 	f := frames.Get(struct {
-		k string
-		n int
-		l i18n.Lang
-	}{"reveal", n, l}, func() *image.RGBA {
+		k     string
+		n     int
+		l     i18n.Lang
+		boxed bool
+	}{"reveal", n, l, boxed}, func() *image.RGBA {
 		c := render.NewFrame(w, h, l)
 		defer c.Release()
 		c.Text(c.T("render.reveal.title"), render.Margin+4, render.Margin+36, render.Title(34), render.Ink, 0)
 		c.Fill(image.Rect(render.Margin, render.Margin+76, w-render.Margin, render.Margin+78), render.ParchmentDark)
 		for i := 0; i < n; i++ {
 			c.FillRR(render.Rect(render.Margin, top+i*revealPitch, w-2*render.Margin, revealPitch-revealGap), 10, render.ParchmentDark)
-			// The boxes are the same on every reveal of n seats (a box's
-			// colour is its column's): drawn here once, not per picture,
-			// where filling them was a fifth of the drawing.
 			for k, sec := range revealColumns {
-				drawSectionBox(c, revealBox(i, k), sec)
+				if boxed {
+					drawSectionBox(c, revealBox(i, k), sec)
+				}
 			}
 		}
 		drawRevealLegend(c, render.Margin+4, legendTop, w-2*render.Margin-8)
@@ -449,9 +517,12 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	for i := range g.Seats {
 		y := top + i*revealPitch
 		subjectDisc(c, render.Margin+22, float64(y)+18, 13, g.Seats[i].Subject, render.Sans(minText))
-		c.TextFit(render.NameOf(l, o.Names, i), render.Margin+44, float64(y)+25, float64(w-2*render.Margin-60), render.Sans(20), render.Ink)
+		c.TextFit(render.NameOf(l, o.Names, i), render.Margin+44, float64(y+revealNameDrop), float64(w-2*render.Margin-60), revealNameFont, render.Ink)
 		for k, src := range revealSources(g, i) {
 			box := revealBox(i, k)
+			if !boxed {
+				drawSectionBox(c, box, src.sec)
+			}
 			p := g.Seats[src.from].Played
 			code := "—"
 			var benefits []atheneum.Benefit

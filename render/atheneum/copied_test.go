@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"atheneum/engine/atheneum"
+	"atheneum/fonts"
 	"atheneum/i18n"
 	"atheneum/render"
 )
@@ -106,5 +107,38 @@ func TestATargetsSlotIsCopiedToTheSamePixels(t *testing.T) {
 	}
 	if len(seen) < 50 {
 		t.Errorf("only %d places checked", len(seen))
+	}
+}
+
+func TestTheRevealsBoxesAreDrawnAfterNamesReachingThem(t *testing.T) {
+	// Every letter the font draws that staysAboveBoxes lets a name hold
+	// leaves the rows of the boxes (drawn in the frame, under the names)
+	// as they were; a letter drawn alone is as it is in a name.
+	c := render.NewSprite(80, revealHeadH+8, render.ParchmentDark)
+	defer c.Release()
+	blank := bytes.Clone(c.Img.Pix)
+	below := c.Img.PixOffset(0, revealHeadH)
+	checked := 0
+	for r := rune(0x20); r < 0x10000; r++ {
+		if !fonts.Has(fonts.Sans, r) || !staysAboveBoxes(string(r)) {
+			continue
+		}
+		c.Text(string(r), 30, revealNameDrop, revealNameFont, render.Ink, 0)
+		if !bytes.Equal(c.Img.Pix[below:], blank[below:]) {
+			t.Errorf("%q (%U) reaches the boxes", r, r)
+		}
+		copy(c.Img.Pix, blank)
+		checked++
+	}
+	if checked < 1000 {
+		t.Errorf("only %d letters checked", checked)
+	}
+	for _, name := range []string{"Ada", "Bartholomew the Long-Named", "Céline", "Дмитрий", "Zoë Ångström-Øye", "a name far too long to fit anywhere on the picture at all"} {
+		if !staysAboveBoxes(name) {
+			t.Errorf("%q does not stay above the boxes", name)
+		}
+	}
+	if staysAboveBoxes("Aຼ") {
+		t.Error("a letter reaching far below the line is said to stay above the boxes")
 	}
 }
