@@ -11,12 +11,13 @@ import (
 	"atheneum/render"
 )
 
-// Some parts drawn the same on many pictures are drawn once on a sprite
-// and copied: the red frame of the objective that leaves, and the slot of
-// an empty target space. The golden images allow a little difference, so
-// these tests hold the copies to the very pixels drawing them in place
-// gives, at every place the pictures put them (anti-aliasing need not
-// be the same wherever a shape is drawn).
+// Some parts drawn the same on many pictures are drawn once and copied:
+// the red frame of the objective that leaves and the slot of an empty
+// target space (sprites), and the reveal's boxes (in its frame, under the
+// names). The golden images allow a little difference, so these tests
+// hold the copies to the very pixels drawing them in place gives, at
+// every place the pictures put them (anti-aliasing need not be the same
+// wherever a shape is drawn).
 
 // samePixels reports the first row where a and b differ within r, or -1.
 func samePixels(a, b *image.RGBA, r image.Rectangle) int {
@@ -81,22 +82,29 @@ func TestATargetsSlotIsCopiedToTheSamePixels(t *testing.T) {
 					}
 					for lv := 0; lv < b.lv; lv++ {
 						for x := 0; x < b.w; x++ {
-							inner := targetInner(b.space(st, lv, x), st)
+							r := b.space(st, lv, x)
+							inner := targetInner(r, st)
 							k := [2]image.Rectangle{inner, image.Rect(st.cw, st.ch, 0, 0)}
 							if seen[k] {
 								continue
 							}
 							seen[k] = true
+							// The empty space's coordinate under the slot,
+							// as drawEmptyCompartment writes it.
+							for _, c := range []*render.Canvas{drawn, copied} {
+								cx, cy := render.Mid(r)
+								c.TextMid(atheneum.Pos{Comp: id, Level: lv, Space: x}.String(), cx, cy+float64(st.bookTop)/2, st.code, colInteriorTx)
+							}
 							// As drawn before the slot was a sprite.
 							drawn.FillRR(inner, 6, colSlot)
 							cx, cy := render.Mid(inner)
 							drawn.TextMid("+", cx, cy-12, render.Sans(28), colMark)
 							copied.Blit(targetSlot(st, inner.Size()), inner.Min)
-							if row := samePixels(drawn.Img, copied.Img, inner); row >= 0 {
+							if row := samePixels(drawn.Img, copied.Img, r); row >= 0 {
 								t.Errorf("%s style, %v: row %d differs", st.key, inner, row)
 							}
-							drawn.Fill(inner, colInterior)
-							copied.Fill(inner, colInterior)
+							drawn.Fill(r, colInterior)
+							copied.Fill(r, colInterior)
 						}
 					}
 				}
