@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 
@@ -403,7 +402,10 @@ var (
 )
 
 // reachesBelow reports whether r, drawn as the canvas draws text in
-// revealNameFont, may ink a row less than a row above the boxes.
+// revealNameFont, may ink a row less than a row above the boxes. Its
+// outline is measured unhinted (hinting moves a glyph's points by a pixel
+// at most, and measuring with a hinted face would run the hinter on any
+// letter a name brings), so it must end two rows above them.
 func reachesBelow(r rune) bool {
 	if v, ok := deepRunes.Load(r); ok {
 		return v.(bool)
@@ -411,15 +413,14 @@ func reachesBelow(r rune) bool {
 	deepFaceMu.Lock()
 	defer deepFaceMu.Unlock()
 	if deepFace == nil {
-		tf, err := fonts.Parsed(revealNameFont.Font)
+		f, err := fonts.NewFace(revealNameFont.Font, revealNameFont.Size)
 		if err != nil {
 			return true
 		}
-		// As render's faces, hinted.
-		deepFace = truetype.NewFace(tf, &truetype.Options{Size: revealNameFont.Size, Hinting: font.HintingFull})
+		deepFace = f
 	}
 	b, _, ok := deepFace.GlyphBounds(r)
-	deep := !ok || b.Max.Y > fixed.I(revealHeadH-revealNameDrop-1)
+	deep := !ok || b.Max.Y > fixed.I(revealHeadH-revealNameDrop-2)
 	deepRunes.Store(r, deep)
 	return deep
 }
