@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 
@@ -413,11 +414,13 @@ func reachesBelow(r rune) bool {
 	deepFaceMu.Lock()
 	defer deepFaceMu.Unlock()
 	if deepFace == nil {
-		f, err := fonts.NewFace(revealNameFont.Font, revealNameFont.Size)
+		tf, err := fonts.Parsed(revealNameFont.Font)
 		if err != nil {
 			return true
 		}
-		deepFace = f
+		// Unhinted, and with a single glyph mask: it is only measured
+		// (the default cache of masks would hold half a megabyte).
+		deepFace = truetype.NewFace(tf, &truetype.Options{Size: revealNameFont.Size, Hinting: font.HintingNone, GlyphCacheEntries: 1})
 	}
 	b, _, ok := deepFace.GlyphBounds(r)
 	deep := !ok || b.Max.Y > fixed.I(revealHeadH-revealNameDrop-2)
