@@ -5,6 +5,13 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"sync"
+
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+
+	"atheneum/fonts"
 
 	"atheneum/engine/atheneum"
 	"atheneum/i18n"
@@ -42,12 +49,6 @@ var handColumns = [3]atheneum.Section{atheneum.SectionToLeft, atheneum.SectionSe
 // handSectionBox is where the section in column k goes on a card's line.
 func handSectionBox(k int) image.Rectangle {
 	return render.Rect(handCodeW+k*(handSecW+handSecGap), 4, handSecW, handRowH-8)
-}
-
-// section describes a study card's section for drawing.
-type section struct {
-	bar, bg color.RGBA
-	label   string
 }
 
 // sectionColours are the sections' colours, which mean one thing on every
@@ -134,13 +135,18 @@ func backLine(l i18n.Lang) *render.Sprite {
 	})
 }
 
-// drawSection draws one section: a coloured bar with whom it is for, then
-// its benefits as icons with captions.
-func drawSection(c *render.Canvas, box image.Rectangle, sec section, benefits []atheneum.Benefit) {
-	c.FillRR(box, 8, sec.bar)
-	c.FillRR(image.Rect(box.Min.X+3, box.Min.Y+26, box.Max.X-3, box.Max.Y-3), 6, sec.bg)
+// drawSectionBox draws a section's box: a coloured bar, and the lighter
+// panel its benefits go on (see drawSection).
+func drawSectionBox(c *render.Canvas, box image.Rectangle, sec atheneum.Section) {
+	c.FillRR(box, 8, sectionColours[sec][0])
+	c.FillRR(image.Rect(box.Min.X+3, box.Min.Y+26, box.Max.X-3, box.Max.Y-3), 6, sectionColours[sec][1])
+}
+
+// drawSection draws one section in its box (drawn by drawSectionBox): on
+// the bar whom it is for, then its benefits as icons with captions.
+func drawSection(c *render.Canvas, box image.Rectangle, label string, benefits []atheneum.Benefit) {
 	cx := float64(box.Min.X+box.Max.X) / 2
-	c.TextMid(c.FitLabel(sec.label, float64(box.Dx()-8), render.Cond(16)), cx, float64(box.Min.Y)+13, render.Cond(16), render.Ink)
+	c.TextMid(c.FitLabel(label, float64(box.Dx()-8), render.Cond(16)), cx, float64(box.Min.Y)+13, render.Cond(16), render.Ink)
 	drawBenefits(c, image.Rect(box.Min.X+3, box.Min.Y+28, box.Max.X-3, box.Max.Y-3), benefits)
 }
 
@@ -366,6 +372,74 @@ const (
 	revealPitch = revealHeadH + revealBoxH + 8 + revealGap
 )
 
+// revealNameFont is the font of a seat's name on the reveal, whose
+// baseline is revealNameDrop rows below its block's top: the boxes start
+// revealHeadH rows below it.
+var revealNameFont = render.Sans(20)
+
+const revealNameDrop = 25
+
+// staysAboveBoxes reports whether every letter of name (and the ellipsis
+// that may shorten it), written in revealNameFont, stays a row clear of
+// the reveal's boxes, as all the fonts' usual letters do.
+func staysAboveBoxes(name string) bool {
+	if reachesBelow('…') {
+		return false
+	}
+	for _, r := range name {
+		if reachesBelow(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// deepRunes caches reachesBelow by rune, for the few runes names use;
+// deepFace, under deepFaceMu, measures the others.
+var (
+	deepRunes  sync.Map // rune -> bool
+	deepFace   font.Face
+	deepFaceMu sync.Mutex
+)
+
+// reachesBelow reports whether r, drawn as the canvas draws text in
+// revealNameFont, may ink a row less than a row above the boxes. Its
+// outline is measured unhinted (hinting moves a glyph's points by a pixel
+// at most, and measuring with a hinted face would run the hinter on any
+// letter a name brings), so it must end two rows above them.
+func reachesBelow(r rune) bool {
+	if v, ok := deepRunes.Load(r); ok {
+		return v.(bool)
+	}
+	deepFaceMu.Lock()
+	defer deepFaceMu.Unlock()
+	if deepFace == nil {
+		tf, err := fonts.Parsed(revealNameFont.Font)
+		if err != nil {
+			return true
+		}
+		// Unhinted, and with a single glyph mask: it is only measured
+		// (the default cache of masks would hold half a megabyte).
+		deepFace = truetype.NewFace(tf, &truetype.Options{Size: revealNameFont.Size, Hinting: font.HintingNone, GlyphCacheEntries: 1})
+	}
+	b, _, ok := deepFace.GlyphBounds(r)
+	deep := !ok || b.Max.Y > fixed.I(revealHeadH-revealNameDrop-2)
+	deepRunes.Store(r, deep)
+	return deep
+}
+
+// revealBoxW is the width of a reveal's box, three to a seat's block.
+const revealBoxW = (2*cardW + cardGap - 16 - 2*8) / 3
+
+// revealColumns are the sections of a seat's block's boxes, left to right
+// (see revealSources).
+var revealColumns = [3]atheneum.Section{atheneum.SectionToRight, atheneum.SectionSelf, atheneum.SectionToLeft}
+
+// revealBox is box k of seat i's block on the reveal.
+func revealBox(i, k int) image.Rectangle {
+	return render.Rect(render.Margin+8+k*(revealBoxW+8), render.Margin+86+i*revealPitch+revealHeadH, revealBoxW, revealBoxH)
+}
+
 // revealSources are the boxes of a seat's block, left to right: from whom
 // and which section of their card. The giver's section keeps its card's
 // colour: the left neighbour passes its blue section (→, to the right),
@@ -380,9 +454,9 @@ func revealSources(g *atheneum.Game, seat int) [3]struct {
 		sec  atheneum.Section
 		key  string
 	}{
-		{g.LeftOf(seat), atheneum.SectionToRight, "render.reveal.fromleft"},
-		{seat, atheneum.SectionSelf, "render.reveal.own"},
-		{g.RightOf(seat), atheneum.SectionToLeft, "render.reveal.fromright"},
+		{g.LeftOf(seat), revealColumns[0], "render.reveal.fromleft"},
+		{seat, revealColumns[1], "render.reveal.own"},
+		{g.RightOf(seat), revealColumns[2], "render.reveal.fromright"},
 	}
 }
 
@@ -411,30 +485,48 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 	top := render.Margin + 86
 	legendTop := top + n*revealPitch
 	h := legendTop + 26 + render.Margin
+	// The boxes are the same on every reveal of n seats (a box's colour is
+	// its column's): drawn once in the frame, not per picture, where
+	// filling them was a fifth of the drawing. They were drawn over the
+	// seats' names, whose letters stay above them unless a name has one
+	// reaching far below the line: then they are drawn as before.
+	boxed := true
+	for i := range g.Seats {
+		boxed = boxed && staysAboveBoxes(render.NameOf(l, o.Names, i))
+	}
 	f := frames.Get(struct {
-		k string
-		n int
-		l i18n.Lang
-	}{"reveal", n, l}, func() *image.RGBA {
+		k     string
+		n     int
+		l     i18n.Lang
+		boxed bool
+	}{"reveal", n, l, boxed}, func() *image.RGBA {
 		c := render.NewFrame(w, h, l)
 		defer c.Release()
 		c.Text(c.T("render.reveal.title"), render.Margin+4, render.Margin+36, render.Title(34), render.Ink, 0)
 		c.Fill(image.Rect(render.Margin, render.Margin+76, w-render.Margin, render.Margin+78), render.ParchmentDark)
 		for i := 0; i < n; i++ {
 			c.FillRR(render.Rect(render.Margin, top+i*revealPitch, w-2*render.Margin, revealPitch-revealGap), 10, render.ParchmentDark)
+			for k, sec := range revealColumns {
+				if boxed {
+					drawSectionBox(c, revealBox(i, k), sec)
+				}
+			}
 		}
 		drawRevealLegend(c, render.Margin+4, legendTop, w-2*render.Margin-8)
 		return c.Img
 	})
 	c := start(f, l)
 	c.TextFit(turnText(l, g), render.Margin+4, render.Margin+64, float64(w-2*render.Margin-8), render.Cond(17), render.InkSoft)
-	bw := (w - 2*render.Margin - 16 - 2*8) / 3
+	bw := revealBoxW
 	for i := range g.Seats {
 		y := top + i*revealPitch
 		subjectDisc(c, render.Margin+22, float64(y)+18, 13, g.Seats[i].Subject, render.Sans(minText))
-		c.TextFit(render.NameOf(l, o.Names, i), render.Margin+44, float64(y)+25, float64(w-2*render.Margin-60), render.Sans(20), render.Ink)
+		c.TextFit(render.NameOf(l, o.Names, i), render.Margin+44, float64(y+revealNameDrop), float64(w-2*render.Margin-60), revealNameFont, render.Ink)
 		for k, src := range revealSources(g, i) {
-			box := render.Rect(render.Margin+8+k*(bw+8), y+revealHeadH, bw, revealBoxH)
+			box := revealBox(i, k)
+			if !boxed {
+				drawSectionBox(c, box, src.sec)
+			}
 			p := g.Seats[src.from].Played
 			code := "—"
 			var benefits []atheneum.Benefit
@@ -449,7 +541,7 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 				room := float64(bw-12) - c.Measure(c.T(src.key, "Code", code, "Name", ""), f)
 				label = c.T(src.key, "Code", code, "Name", render.Fit(c, render.NameOf(l, o.Names, src.from), room, f))
 			}
-			drawSection(c, box, section{sectionColours[src.sec][0], sectionColours[src.sec][1], label}, benefits)
+			drawSection(c, box, label, benefits)
 		}
 	}
 	return render.Finish(c, revealAlt(l, g, o.Names))

@@ -190,14 +190,17 @@ func objGridSize() image.Point {
 // drawObjectiveGrid draws the objective row of the objectives picture, two
 // full cards to a line from at.
 func drawObjectiveGrid(c *render.Canvas, g *atheneum.Game, at image.Point, names []string) {
-	drawObjectiveSlots(c, g, at, names, objectiveSlots{
-		w: objW, h: objH, caption: objCaption, captionGap: 6, dx: objW + objRowMargin, dy: objCaption + objH + objRowMargin, radius: 12,
-		sprite: objectiveSprite, wands: drawWands,
-		newest: func(c *render.Canvas, cap image.Rectangle) {
-			cx, cy := render.Mid(cap)
-			c.TextMid(c.T("render.objective.newest"), cx, cy, render.Cond(16), render.InkSoft)
-		},
-	})
+	drawObjectiveSlots(c, g, at, names, gridSlots)
+}
+
+// gridSlots is the layout of the objectives picture's row.
+var gridSlots = objectiveSlots{
+	w: objW, h: objH, caption: objCaption, captionGap: 6, dx: objW + objRowMargin, dy: objCaption + objH + objRowMargin, radius: 12,
+	sprite: objectiveSprite, wands: drawWands,
+	newest: func(c *render.Canvas, cap image.Rectangle) {
+		cx, cy := render.Mid(cap)
+		c.TextMid(c.T("render.objective.newest"), cx, cy, render.Cond(16), render.InkSoft)
+	},
 }
 
 // objectiveSlots is how a layout draws the objective row two cards to a
@@ -226,14 +229,14 @@ func drawObjectiveSlots(c *render.Canvas, g *atheneum.Game, at image.Point, name
 		switch {
 		case g.Step == atheneum.StepOver:
 			// No turn is left: no card leaves, none is new.
+		case leaves && i > 0:
+			// The frame and its tab are the same on every picture of the
+			// layout: copied, not drawn (filling them was a tenth of a
+			// hand's drawing). Only slot 0's caption line holds anything
+			// else (the hand's "Objectives" title), so it is drawn there.
+			c.Blit(leavesFrame(c.Lang, l), image.Pt(x-4, y+2))
 		case leaves:
-			f := render.Cond(16)
-			label := c.FitLabel(c.T("render.objective.leaves"), float64(l.w-24), f)
-			tw := int(c.Measure(label, f)) + 20
-			tab := render.Rect(x+(l.w-tw)/2, y+2, tw, l.caption)
-			c.FillRR(render.Rect(x-4, top.Y-4, l.w+8, l.h+8), float64(l.radius+3), render.Red)
-			c.FillRR(tab, 6, render.Red)
-			c.TextMid(label, float64(tab.Min.X)+float64(tw)/2, float64(y+2+(l.caption-2)/2), f, render.White)
+			drawLeavesFrame(c, image.Pt(x, y), l)
 		case i == 0:
 			l.newest(c, cap)
 		}
@@ -250,6 +253,36 @@ func drawObjectiveSlots(c *render.Canvas, g *atheneum.Game, at image.Point, name
 		c.Blit(l.sprite(g.Content, slot.Objective, c.Lang), top)
 		l.wands(c, g, slot, top, names)
 	}
+}
+
+// drawLeavesFrame draws the red frame of the card that leaves at the end
+// of this turn, whose caption line is at at, and the frame's tab saying
+// so, within (at.X-4, at.Y+2)-(at.X+l.w+4, at.Y+l.caption+l.h+4).
+func drawLeavesFrame(c *render.Canvas, at image.Point, l objectiveSlots) {
+	x, y := at.X, at.Y
+	f := render.Cond(16)
+	label := c.FitLabel(c.T("render.objective.leaves"), float64(l.w-24), f)
+	tw := int(c.Measure(label, f)) + 20
+	tab := render.Rect(x+(l.w-tw)/2, y+2, tw, l.caption)
+	c.FillRR(render.Rect(x-4, y+l.caption-4, l.w+8, l.h+8), float64(l.radius+3), render.Red)
+	c.FillRR(tab, 6, render.Red)
+	c.TextMid(label, float64(tab.Min.X)+float64(tw)/2, float64(y+2+(l.caption-2)/2), f, render.White)
+}
+
+// leavesFrame is drawLeavesFrame on the parchment, once per layout and
+// language, with its top-left corner at (at.X-4, at.Y+2).
+func leavesFrame(lang i18n.Lang, l objectiveSlots) *render.Sprite {
+	return sprites.Get(struct {
+		k                     string
+		l                     i18n.Lang
+		w, h, caption, radius int
+	}{"leaves", lang, l.w, l.h, l.caption, l.radius}, func() *image.RGBA {
+		c := render.NewSprite(l.w+8, l.caption+l.h+2, render.Parchment)
+		c.Lang = lang
+		defer c.Release()
+		drawLeavesFrame(c, image.Pt(4, -2), l)
+		return c.Img
+	})
 }
 
 // drawPatternLegend explains the pattern cells in two lines; it returns
@@ -449,11 +482,14 @@ func drawStripWands(c *render.Canvas, g *atheneum.Game, slot atheneum.RowSlot, a
 // of this turn) at the bottom right, as on the objectives picture. The
 // first caption line starts with the strip's title, drawn with the frame.
 func drawObjectiveStrip(c *render.Canvas, g *atheneum.Game, at image.Point, names []string) {
-	drawObjectiveSlots(c, g, at, names, objectiveSlots{
-		w: objStripW, h: objStripH, caption: objStripCaption, captionGap: 4, dx: objStripW + objStripGap, dy: objStripCaption + objStripH, radius: 10,
-		sprite: objectiveStripSprite, wands: drawStripWands,
-		newest: func(c *render.Canvas, cap image.Rectangle) {
-			c.Text(c.T("render.objective.newest"), float64(cap.Max.X-6), float64(cap.Min.Y)+17, render.Cond(16), render.InkSoft, 1)
-		},
-	})
+	drawObjectiveSlots(c, g, at, names, stripSlots)
+}
+
+// stripSlots is the layout of the hand's objective strip.
+var stripSlots = objectiveSlots{
+	w: objStripW, h: objStripH, caption: objStripCaption, captionGap: 4, dx: objStripW + objStripGap, dy: objStripCaption + objStripH, radius: 10,
+	sprite: objectiveStripSprite, wands: drawStripWands,
+	newest: func(c *render.Canvas, cap image.Rectangle) {
+		c.Text(c.T("render.objective.newest"), float64(cap.Max.X-6), float64(cap.Min.Y)+17, render.Cond(16), render.InkSoft, 1)
+	},
 }

@@ -218,9 +218,8 @@ func (s *shelfScene) draw(c *render.Canvas, pt *part) {
 			// Covers the coordinate, which the outline's legend and the
 			// menu repeat, with a plus that reads at a glance.
 			inner := targetInner(r, s.p.st)
-			c.FillRR(inner, 6, colSlot)
+			c.Blit(targetSlot(s.p.st, inner.Size()), inner.Min)
 			cx, cy := render.Mid(inner)
-			c.TextMid("+", cx, cy-12, render.Sans(28), colMark)
 			c.TextMid(pos.String(), cx, cy+20, s.p.st.code, colMark)
 		}
 		render.Dashed(c, r.Inset(2), 3, colMark)
@@ -241,6 +240,28 @@ func (s *shelfScene) draw(c *render.Canvas, pt *part) {
 	default:
 		drawShelfPart(c, s.g, s.seat, s.p, pt)
 	}
+}
+
+// targetSlot is the slot with its plus drawn in an empty target space,
+// size big, on the space's back: copied, not filled, at every target of
+// every workbench picture (filling them was a twentieth of the
+// workbench's time). The space's coordinate, which the slot covers, lies
+// well inside it, clear of its rounded corners, so the slot's pixels are
+// those it had filled over the space.
+func targetSlot(st *shelfStyle, size image.Point) *render.Sprite {
+	return sprites.Get(struct {
+		k    string
+		st   string
+		size image.Point
+	}{"target", st.key, size}, func() *image.RGBA {
+		c := render.NewSprite(size.X, size.Y, colInterior)
+		defer c.Release()
+		inner := image.Rectangle{Max: size}
+		c.FillRR(inner, 6, colSlot)
+		cx, cy := render.Mid(inner)
+		c.TextMid("+", cx, cy-12, render.Sans(28), colMark)
+		return c.Img
+	})
 }
 
 // targetInner is the slot drawn in an empty target space r.
