@@ -285,6 +285,10 @@ func (b *Bot) handle(i *discordgo.Interaction, first func(*discordgo.Interaction
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	// Each member setting the handling needs is read once (see
+	// game.WithSettingsMemo): a move that ends a step reads each prompted
+	// person's notify mode in three places.
+	ctx = game.WithSettingsMemo(ctx)
 	r.ctx = ctx
 	var err error
 	switch i.Type {

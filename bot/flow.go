@@ -25,9 +25,21 @@ import (
 // were mentioned in the step's post.
 func (b *Bot) beginStep(ctx context.Context, t *game.Table) {
 	rec := t.Rec
+	// The game's recorded messages in one read, rather than a read per
+	// seat for its prompt (most steps retire none: they were settled).
+	msgs, err := b.db.Messages(ctx, rec.ID)
 	for seat := range rec.Seats {
-		if game.IsPerson(rec, seat) {
+		if !game.IsPerson(rec, seat) {
+			continue
+		}
+		if err != nil {
 			b.retirePrompt(ctx, rec, seat)
+			continue
+		}
+		for _, m := range msgs {
+			if m.Kind == msgPrompt && m.Seat == seat {
+				b.retireRecorded(ctx, rec, m)
+			}
 		}
 	}
 	for _, seat := range t.Prompted() {

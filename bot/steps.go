@@ -322,6 +322,12 @@ func (b *Bot) retirePrompt(ctx context.Context, rec *store.Game, seat int) {
 	if err != nil {
 		return
 	}
+	b.retireRecorded(ctx, rec, m)
+}
+
+// retireRecorded is retirePrompt for the prompt m, as recorded.
+func (b *Bot) retireRecorded(ctx context.Context, rec *store.Game, m store.Message) {
+	seat := m.Seat
 	l := b.memberLang(ctx, rec.Seats[seat].UserID, rec)
 	empty := []discordgo.MessageComponent{}
 	embeds := waitingEmbed(l.T("flow.prompt.over", "Channel", "<#"+rec.ChannelID+">", "Command", b.command(rec)))
