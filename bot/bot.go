@@ -33,6 +33,7 @@ type Store interface {
 	game.Store
 	DeleteMessage(ctx context.Context, gameID, kind string, seat int) error
 	Messages(ctx context.Context, gameID string) ([]store.Message, error)
+	ChangeMessages(ctx context.Context, gameID string, c store.MessageChanges) error
 }
 
 var _ Store = (*store.DB)(nil)
