@@ -252,6 +252,15 @@ func decodeMessage(resp []byte, err error) (*discordgo.Message, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m, ok := scanMessage(resp); ok {
+		return m, nil
+	}
+	return unmarshalMessage(resp)
+}
+
+// unmarshalMessage is decodeMessage through encoding/json: what
+// scanMessage leaves to it.
+func unmarshalMessage(resp []byte) (*discordgo.Message, error) {
 	var ids struct {
 		ID          string `json:"id"`
 		ChannelID   string `json:"channel_id"`
