@@ -125,134 +125,133 @@ type countingStore struct {
 	c *callCounter
 }
 
-
-func (s countingStore) Abandon(p0 context.Context, p1 string) error {
+func (s countingStore) Abandon(ctx context.Context, p1 string) error {
 	s.c.add("Abandon")
-	return s.Store.Abandon(p0, p1)
+	return s.Store.Abandon(ctx, p1)
 }
-func (s countingStore) Actions(p0 context.Context, p1 string) ([]engine.Move, error) {
+func (s countingStore) Actions(ctx context.Context, p1 string) ([]engine.Move, error) {
 	s.c.add("Actions")
-	return s.Store.Actions(p0, p1)
+	return s.Store.Actions(ctx, p1)
 }
-func (s countingStore) ChangeMessages(p0 context.Context, p1 string, p2 store.MessageChanges) error {
+func (s countingStore) ChangeMessages(ctx context.Context, p1 string, p2 store.MessageChanges) error {
 	s.c.add("ChangeMessages")
-	return s.Store.ChangeMessages(p0, p1, p2)
+	return s.Store.ChangeMessages(ctx, p1, p2)
 }
-func (s countingStore) ClaimJobs(p0 context.Context, p1 time.Time, p2 time.Time) ([]store.Job, error) {
+func (s countingStore) ClaimJobs(ctx context.Context, p1 time.Time, p2 time.Time) ([]store.Job, error) {
 	s.c.add("ClaimJobs")
-	return s.Store.ClaimJobs(p0, p1, p2)
+	return s.Store.ClaimJobs(ctx, p1, p2)
 }
-func (s countingStore) Commit(p0 context.Context, p1 string, p2 store.Commit) error {
+func (s countingStore) Commit(ctx context.Context, p1 string, p2 store.Commit) error {
 	s.c.add("Commit")
-	return s.Store.Commit(p0, p1, p2)
+	return s.Store.Commit(ctx, p1, p2)
 }
-func (s countingStore) CreateGame(p0 context.Context, p1 *store.Game) error {
+func (s countingStore) CreateGame(ctx context.Context, p1 *store.Game) error {
 	s.c.add("CreateGame")
-	return s.Store.CreateGame(p0, p1)
+	return s.Store.CreateGame(ctx, p1)
 }
-func (s countingStore) DeleteJob(p0 context.Context, p1 string, p2 store.JobKey) error {
+func (s countingStore) DeleteJob(ctx context.Context, p1 string, p2 store.JobKey) error {
 	s.c.add("DeleteJob")
-	return s.Store.DeleteJob(p0, p1, p2)
+	return s.Store.DeleteJob(ctx, p1, p2)
 }
-func (s countingStore) DeleteMessage(p0 context.Context, p1 string, p2 string, p3 int) error {
+func (s countingStore) DeleteMessage(ctx context.Context, p1 string, p2 string, p3 int) error {
 	s.c.add("DeleteMessage")
-	return s.Store.DeleteMessage(p0, p1, p2, p3)
+	return s.Store.DeleteMessage(ctx, p1, p2, p3)
 }
-func (s countingStore) FinishedGames(p0 context.Context, p1 store.Scope, p2 int) ([]store.FinishedGame, error) {
+func (s countingStore) FinishedGames(ctx context.Context, p1 store.Scope, p2 int) ([]store.FinishedGame, error) {
 	s.c.add("FinishedGames")
-	return s.Store.FinishedGames(p0, p1, p2)
+	return s.Store.FinishedGames(ctx, p1, p2)
 }
-func (s countingStore) GameInChannel(p0 context.Context, p1 string) (*store.Game, error) {
+func (s countingStore) GameInChannel(ctx context.Context, p1 string) (*store.Game, error) {
 	s.c.add("GameInChannel")
-	return s.Store.GameInChannel(p0, p1)
+	return s.Store.GameInChannel(ctx, p1)
 }
-func (s countingStore) GameJobs(p0 context.Context, p1 string) ([]store.Job, error) {
+func (s countingStore) GameJobs(ctx context.Context, p1 string) ([]store.Job, error) {
 	s.c.add("GameJobs")
-	return s.Store.GameJobs(p0, p1)
+	return s.Store.GameJobs(ctx, p1)
 }
-func (s countingStore) GetGame(p0 context.Context, p1 string) (*store.Game, error) {
+func (s countingStore) GetGame(ctx context.Context, p1 string) (*store.Game, error) {
 	s.c.add("GetGame")
-	return s.Store.GetGame(p0, p1)
+	return s.Store.GetGame(ctx, p1)
 }
-func (s countingStore) GetJob(p0 context.Context, p1 string, p2 store.JobKey) (store.Job, error) {
+func (s countingStore) GetJob(ctx context.Context, p1 string, p2 store.JobKey) (store.Job, error) {
 	s.c.add("GetJob")
-	return s.Store.GetJob(p0, p1, p2)
+	return s.Store.GetJob(ctx, p1, p2)
 }
-func (s countingStore) GetMessage(p0 context.Context, p1 string, p2 string, p3 int) (store.Message, error) {
+func (s countingStore) GetMessage(ctx context.Context, p1 string, p2 string, p3 int) (store.Message, error) {
 	s.c.add("GetMessage")
-	return s.Store.GetMessage(p0, p1, p2, p3)
+	return s.Store.GetMessage(ctx, p1, p2, p3)
 }
-func (s countingStore) HoldJob(p0 context.Context, p1 string, p2 store.JobKey, p3 time.Time, p4 time.Time) (store.Job, error) {
+func (s countingStore) HoldJob(ctx context.Context, p1 string, p2 store.JobKey, p3 time.Time, p4 time.Time) (store.Job, error) {
 	s.c.add("HoldJob")
-	return s.Store.HoldJob(p0, p1, p2, p3, p4)
+	return s.Store.HoldJob(ctx, p1, p2, p3, p4)
 }
-func (s countingStore) Jobs(p0 context.Context) ([]store.Job, error) {
+func (s countingStore) Jobs(ctx context.Context) ([]store.Job, error) {
 	s.c.add("Jobs")
-	return s.Store.Jobs(p0)
+	return s.Store.Jobs(ctx)
 }
-func (s countingStore) Leaderboard(p0 context.Context, p1 store.Scope, p2 int, p3 int) ([]store.Standing, error) {
+func (s countingStore) Leaderboard(ctx context.Context, p1 store.Scope, p2 int, p3 int) ([]store.Standing, error) {
 	s.c.add("Leaderboard")
-	return s.Store.Leaderboard(p0, p1, p2, p3)
+	return s.Store.Leaderboard(ctx, p1, p2, p3)
 }
-func (s countingStore) ListActive(p0 context.Context) ([]*store.Game, error) {
+func (s countingStore) ListActive(ctx context.Context) ([]*store.Game, error) {
 	s.c.add("ListActive")
-	return s.Store.ListActive(p0)
+	return s.Store.ListActive(ctx)
 }
-func (s countingStore) LoadGame(p0 context.Context, p1 string) (*store.Game, error) {
+func (s countingStore) LoadGame(ctx context.Context, p1 string) (*store.Game, error) {
 	s.c.add("LoadGame")
-	return s.Store.LoadGame(p0, p1)
+	return s.Store.LoadGame(ctx, p1)
 }
-func (s countingStore) MemberGames(p0 context.Context, p1 string, p2 string) ([]*store.Game, error) {
+func (s countingStore) MemberGames(ctx context.Context, p1 string, p2 string) ([]*store.Game, error) {
 	s.c.add("MemberGames")
-	return s.Store.MemberGames(p0, p1, p2)
+	return s.Store.MemberGames(ctx, p1, p2)
 }
-func (s countingStore) MemberSetting(p0 context.Context, p1 string, p2 string) (string, error) {
+func (s countingStore) MemberSetting(ctx context.Context, p1 string, p2 string) (string, error) {
 	s.c.add("MemberSetting")
-	return s.Store.MemberSetting(p0, p1, p2)
+	return s.Store.MemberSetting(ctx, p1, p2)
 }
-func (s countingStore) MemberSettings(p0 context.Context, p1 string) (map[string]string, error) {
+func (s countingStore) MemberSettings(ctx context.Context, p1 string) (map[string]string, error) {
 	s.c.add("MemberSettings")
-	return s.Store.MemberSettings(p0, p1)
+	return s.Store.MemberSettings(ctx, p1)
 }
-func (s countingStore) MemberStats(p0 context.Context, p1 store.Scope, p2 string) (store.MemberStats, error) {
+func (s countingStore) MemberStats(ctx context.Context, p1 store.Scope, p2 string) (store.MemberStats, error) {
 	s.c.add("MemberStats")
-	return s.Store.MemberStats(p0, p1, p2)
+	return s.Store.MemberStats(ctx, p1, p2)
 }
-func (s countingStore) Messages(p0 context.Context, p1 string) ([]store.Message, error) {
+func (s countingStore) Messages(ctx context.Context, p1 string) ([]store.Message, error) {
 	s.c.add("Messages")
-	return s.Store.Messages(p0, p1)
+	return s.Store.Messages(ctx, p1)
 }
-func (s countingStore) MoveLog(p0 context.Context, p1 string) ([]store.LoggedMove, error) {
+func (s countingStore) MoveLog(ctx context.Context, p1 string) ([]store.LoggedMove, error) {
 	s.c.add("MoveLog")
-	return s.Store.MoveLog(p0, p1)
+	return s.Store.MoveLog(ctx, p1)
 }
-func (s countingStore) Progress(p0 context.Context, p1 string) (store.Status, int, error) {
+func (s countingStore) Progress(ctx context.Context, p1 string) (store.Status, int, error) {
 	s.c.add("Progress")
-	return s.Store.Progress(p0, p1)
+	return s.Store.Progress(ctx, p1)
 }
-func (s countingStore) PutMessage(p0 context.Context, p1 store.Message) error {
+func (s countingStore) PutMessage(ctx context.Context, p1 store.Message) error {
 	s.c.add("PutMessage")
-	return s.Store.PutMessage(p0, p1)
+	return s.Store.PutMessage(ctx, p1)
 }
-func (s countingStore) Results(p0 context.Context, p1 string) ([]store.SeatResult, error) {
+func (s countingStore) Results(ctx context.Context, p1 string) ([]store.SeatResult, error) {
 	s.c.add("Results")
-	return s.Store.Results(p0, p1)
+	return s.Store.Results(ctx, p1)
 }
-func (s countingStore) SetDMClosed(p0 context.Context, p1 string, p2 int, p3 bool) error {
+func (s countingStore) SetDMClosed(ctx context.Context, p1 string, p2 int, p3 bool) error {
 	s.c.add("SetDMClosed")
-	return s.Store.SetDMClosed(p0, p1, p2, p3)
+	return s.Store.SetDMClosed(ctx, p1, p2, p3)
 }
-func (s countingStore) SetMemberSetting(p0 context.Context, p1 string, p2 string, p3 string) error {
+func (s countingStore) SetMemberSetting(ctx context.Context, p1 string, p2 string, p3 string) error {
 	s.c.add("SetMemberSetting")
-	return s.Store.SetMemberSetting(p0, p1, p2, p3)
+	return s.Store.SetMemberSetting(ctx, p1, p2, p3)
 }
-func (s countingStore) StartGame(p0 context.Context, p1 string, p2 uint64, p3 []store.Seat) (*store.Game, error) {
+func (s countingStore) StartGame(ctx context.Context, p1 string, p2 uint64, p3 []store.Seat) (*store.Game, error) {
 	s.c.add("StartGame")
-	return s.Store.StartGame(p0, p1, p2, p3)
+	return s.Store.StartGame(ctx, p1, p2, p3)
 }
-func (s countingStore) UpdateLobby(p0 context.Context, p1 string, p2 []store.Seat, p3 store.Options, p4 map[string]string) error {
+func (s countingStore) UpdateLobby(ctx context.Context, p1 string, p2 []store.Seat, p3 store.Options, p4 map[string]string) error {
 	s.c.add("UpdateLobby")
-	return s.Store.UpdateLobby(p0, p1, p2, p3, p4)
+	return s.Store.UpdateLobby(ctx, p1, p2, p3, p4)
 }
 
 // countingDiscord counts the bot's requests to Discord.
