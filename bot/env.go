@@ -71,7 +71,7 @@ func (b *Bot) Hints(ctx context.Context, rec *store.Game, seat int) bool {
 		return v.(bool)
 	}
 	show := false
-	switch v, _ := b.db.MemberSetting(ctx, userID, settingHints); v {
+	switch v, _ := b.svc.MemberSetting(ctx, userID, settingHints); v {
 	case "on":
 		show = true
 	case "off":

@@ -25,15 +25,37 @@ import (
 // were mentioned in the step's post.
 func (b *Bot) beginStep(ctx context.Context, t *game.Table) {
 	rec := t.Rec
+	// The game's recorded messages in one read, rather than a read per
+	// seat for its prompt (most steps retire none: they were settled),
+	// and the prompts retired and sent recorded in one write at the end,
+	// rather than a write for each (t is locked meanwhile: nothing else
+	// of this process reads them before).
+	var changes store.MessageChanges
+	msgs, err := b.db.Messages(ctx, rec.ID)
 	for seat := range rec.Seats {
-		if game.IsPerson(rec, seat) {
+		if !game.IsPerson(rec, seat) {
+			continue
+		}
+		if err != nil {
 			b.retirePrompt(ctx, rec, seat)
+			continue
+		}
+		for _, m := range msgs {
+			if m.Kind == msgPrompt && m.Seat == seat {
+				b.retireShown(ctx, rec, m)
+				changes.Forget = append(changes.Forget, m)
+			}
 		}
 	}
 	for _, seat := range t.Prompted() {
 		if b.wantsDM(ctx, rec.Seats[seat]) {
-			b.sendPrompt(ctx, t, seat)
+			if m, ok := b.sendPromptUnrecorded(ctx, t, seat); ok {
+				changes.Put = append(changes.Put, m)
+			}
 		}
+	}
+	if err := b.db.ChangeMessages(ctx, rec.ID, changes); err != nil {
+		b.log.Warn("could not record a step's prompts", "game", rec.ID, "err", err)
 	}
 }
 
@@ -81,23 +103,33 @@ func (b *Bot) Present(ctx context.Context, t *game.Table, n game.Notice) {
 // sendPrompt sends a seat its private prompt for the current step by
 // direct message (see sendDM for closed direct messages).
 func (b *Bot) sendPrompt(ctx context.Context, t *game.Table, seat int) {
+	m, ok := b.sendPromptUnrecorded(ctx, t, seat)
+	if !ok {
+		return
+	}
+	if e := b.db.PutMessage(ctx, m); e != nil {
+		b.log.Warn("could not record a prompt", "game", t.Rec.ID, "err", e)
+	}
+}
+
+// sendPromptUnrecorded is sendPrompt without recording the prompt: it
+// returns the record to make, if it sent one.
+func (b *Bot) sendPromptUnrecorded(ctx context.Context, t *game.Table, seat int) (store.Message, bool) {
 	rec := t.Rec
 	s := rec.Seats[seat]
 	if s.UserID == "" || s.DMClosed {
-		return
+		return store.Message{}, false
 	}
 	m, err := b.prompt(ctx, t, seat, b.memberLang(ctx, s.UserID, rec))
 	if err != nil {
 		b.log.Error("could not build a prompt", "game", rec.ID, "seat", seat, "err", err)
-		return
+		return store.Message{}, false
 	}
 	msg, err := b.sendDM(ctx, rec, seat, true, &discordgo.MessageSend{Content: m.Content, Components: m.Components}, m.Pictures...)
 	if err != nil {
-		return
+		return store.Message{}, false
 	}
-	if e := b.db.PutMessage(ctx, store.Message{GameID: rec.ID, Kind: msgPrompt, Seat: seat, ChannelID: msg.ChannelID, MessageID: msg.ID}); e != nil {
-		b.log.Warn("could not record a prompt", "game", rec.ID, "err", e)
-	}
+	return store.Message{GameID: rec.ID, Kind: msgPrompt, Seat: seat, ChannelID: msg.ChannelID, MessageID: msg.ID}, true
 }
 
 // prompt builds a seat's private message for the current step: its face's

@@ -49,6 +49,8 @@ func (b *Bot) chosen(ctx context.Context, userID string) string {
 			return c.lang
 		}
 	}
+	// Read alone, not with the member's other settings (see
+	// game.WithSettingsMemo): it is kept longer than an interaction.
 	v, err := b.db.MemberSetting(ctx, userID, settingLanguage)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -66,7 +68,7 @@ func (b *Bot) chosen(ctx context.Context, userID string) string {
 // setChosen records a member's chosen language, in the store and in
 // memory.
 func (b *Bot) setChosen(ctx context.Context, userID string, l i18n.Lang) error {
-	if err := b.db.SetMemberSetting(ctx, userID, settingLanguage, l.String()); err != nil {
+	if err := b.svc.SetMemberSetting(ctx, userID, settingLanguage, l.String()); err != nil {
 		return err
 	}
 	b.languages.Store(userID, chosenLanguage{lang: l.String(), read: b.now()})
@@ -93,7 +95,7 @@ func (b *Bot) lang(ctx context.Context, i *discordgo.Interaction) i18n.Lang {
 		}
 		b.locales.mu.Unlock()
 		if changed {
-			if err := b.db.SetMemberSetting(ctx, u.ID, settingLocale, string(i.Locale)); err != nil {
+			if err := b.svc.SetMemberSetting(ctx, u.ID, settingLocale, string(i.Locale)); err != nil {
 				b.log.Warn("could not remember a member's locale", "err", err)
 			}
 		}
@@ -111,7 +113,7 @@ func (b *Bot) memberLang(ctx context.Context, userID string, rec *store.Game) i1
 	if l, ok := i18n.Parse(b.chosen(ctx, userID)); ok {
 		return l
 	}
-	if v, err := b.db.MemberSetting(ctx, userID, settingLocale); err == nil && v != "" {
+	if v, err := b.svc.MemberSetting(ctx, userID, settingLocale); err == nil && v != "" {
 		return i18n.FromLocale(v)
 	}
 	return face.GameLang(rec)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -138,10 +139,17 @@ func (b *Bot) editMessage(e *discordgo.MessageEdit, pics []face.Picture) (*disco
 		return b.dg.ChannelMessageEditComplex(e)
 	}
 	files, meta := uploads(pics)
+	components, err := componentsPtrJSON(e.Components)
+	if err != nil {
+		return nil, err
+	}
+	edit := *e
+	edit.Components = nil
 	payload := struct {
 		*discordgo.MessageEdit
-		Attachments []attachment `json:"attachments"`
-	}{e, meta}
+		Components  json.RawMessage `json:"components,omitempty"`
+		Attachments []attachment    `json:"attachments"`
+	}{&edit, components, meta}
 	uri := discordgo.EndpointChannelMessage(e.Channel, e.ID)
 	msg, err := b.rawMultipart("PATCH", uri, discordgo.EndpointChannelMessage(e.Channel, ""), payload, files)
 	b.pictures.uploaded(msg, nil, pics)

@@ -78,10 +78,17 @@ func (b *Bot) sendMessage(channelID string, m *discordgo.MessageSend, pics []fac
 		return b.dg.ChannelMessageSendComplex(channelID, m)
 	}
 	files, meta := uploads(pics)
+	components, err := componentsJSON(m.Components)
+	if err != nil {
+		return nil, err
+	}
+	send := *m
+	send.Components = nil
 	payload := struct {
 		*discordgo.MessageSend
-		Attachments []attachment `json:"attachments"`
-	}{m, meta}
+		Components  json.RawMessage `json:"components"`
+		Attachments []attachment    `json:"attachments"`
+	}{&send, components, meta}
 	uri := discordgo.EndpointChannelMessages(channelID)
 	msg, err := b.rawMultipart("POST", uri, uri, payload, files)
 	b.pictures.uploaded(msg, nil, pics)
@@ -146,19 +153,21 @@ func (b *Bot) patchOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit, 
 	var (
 		contentType = "application/json"
 		body        []byte
-		err         error
 	)
+	ej, err := editJSON(e)
+	if err != nil {
+		return nil, err
+	}
 	switch {
 	case len(pics) == 0 && len(kept) == 0:
-		body, err = json.Marshal(e)
+		body, err = json.Marshal(ej)
 	default:
 		files, meta := uploadsKeeping(kept, pics)
-		edit := *e
-		edit.Attachments = nil
+		ej.Attachments = nil // ej's edit is a copy
 		payload := struct {
-			*discordgo.WebhookEdit
+			webhookEditJSON
 			Attachments []attachment `json:"attachments"`
-		}{&edit, meta}
+		}{ej, meta}
 		if len(files) == 0 {
 			body, err = json.Marshal(payload)
 		} else {
@@ -178,10 +187,17 @@ func (b *Bot) followup(i *discordgo.Interaction, p *discordgo.WebhookParams, pic
 		return b.dg.FollowupMessageCreate(i, true, p)
 	}
 	files, meta := uploads(pics)
+	components, err := componentsJSON(p.Components)
+	if err != nil {
+		return nil, err
+	}
+	params := *p
+	params.Components = nil
 	payload := struct {
 		*discordgo.WebhookParams
-		Attachments []attachment `json:"attachments"`
-	}{p, meta}
+		Components  json.RawMessage `json:"components"`
+		Attachments []attachment    `json:"attachments"`
+	}{&params, components, meta}
 	uri := discordgo.EndpointWebhookToken(i.AppID, i.Token)
 	msg, err := b.rawMultipart("POST", uri+"?wait=true", uri, payload, files)
 	b.pictures.uploaded(msg, nil, pics)
@@ -236,6 +252,15 @@ func decodeMessage(resp []byte, err error) (*discordgo.Message, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m, ok := scanMessage(resp); ok {
+		return m, nil
+	}
+	return unmarshalMessage(resp)
+}
+
+// unmarshalMessage is decodeMessage through encoding/json: what
+// scanMessage leaves to it.
+func unmarshalMessage(resp []byte) (*discordgo.Message, error) {
 	var ids struct {
 		ID          string `json:"id"`
 		ChannelID   string `json:"channel_id"`

@@ -36,7 +36,7 @@ func (b *Bot) cmdHints(ctx context.Context, r *reply, opts face.Options) error {
 	if mode != "on" && mode != "off" {
 		return face.Refuse(r.lang().T("hints.bad"))
 	}
-	if err := b.db.SetMemberSetting(ctx, face.InteractionUser(r.i).ID, settingHints, mode); err != nil {
+	if err := b.svc.SetMemberSetting(ctx, face.InteractionUser(r.i).ID, settingHints, mode); err != nil {
 		return err
 	}
 	b.forgetHints()

@@ -322,15 +322,22 @@ func (b *Bot) retirePrompt(ctx context.Context, rec *store.Game, seat int) {
 	if err != nil {
 		return
 	}
+	b.retireShown(ctx, rec, m)
+	if err := b.db.DeleteMessage(ctx, rec.ID, msgPrompt, seat); err != nil {
+		b.log.Warn("could not forget a prompt", "game", rec.ID, "err", err)
+	}
+}
+
+// retireShown is retirePrompt's edit of the prompt m, as recorded, which
+// the caller then forgets.
+func (b *Bot) retireShown(ctx context.Context, rec *store.Game, m store.Message) {
+	seat := m.Seat
 	l := b.memberLang(ctx, rec.Seats[seat].UserID, rec)
 	empty := []discordgo.MessageComponent{}
 	embeds := waitingEmbed(l.T("flow.prompt.over", "Channel", "<#"+rec.ChannelID+">", "Command", b.command(rec)))
 	if _, err := b.dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.MessageID, Channel: m.ChannelID, Components: &empty,
 		Embeds: &embeds, AllowedMentions: noMentions}); err != nil && !isUnknownMessage(err) {
 		b.log.Warn("could not retire a prompt", "game", rec.ID, "seat", seat, "err", err)
-	}
-	if err := b.db.DeleteMessage(ctx, rec.ID, msgPrompt, seat); err != nil {
-		b.log.Warn("could not forget a prompt", "game", rec.ID, "err", err)
 	}
 }
 

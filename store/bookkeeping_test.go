@@ -224,3 +224,55 @@ func TestResultsAndLeaderboard(t *testing.T) {
 		})
 	})
 }
+
+// TestChangeMessagesForgetsThenRecordsAtOnce: a step's prompts retired and
+// sent anew are one change: those forgotten go, those put replace any with
+// their key (a seat forgotten and put again keeps the new one), and a
+// change that fails (a message without an id) changes nothing.
+func TestChangeMessagesForgetsThenRecordsAtOnce(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, be backend) {
+		ctx := context.Background()
+		db := be.openTest(t)
+		g := newPlaying(t, db, 3, 11)
+		for seat, id := range []string{"p0", "p1"} {
+			if err := db.PutMessage(ctx, Message{GameID: g.ID, Kind: "prompt", Seat: seat, ChannelID: "dm", MessageID: id}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.ChangeMessages(ctx, g.ID, MessageChanges{}); err != nil {
+			t.Fatalf("no change: %v", err)
+		}
+		err := db.ChangeMessages(ctx, g.ID, MessageChanges{
+			Forget: []Message{{Kind: "prompt", Seat: 0}, {Kind: "prompt", Seat: 1}, {Kind: "prompt", Seat: 2}},
+			Put:    []Message{{Kind: "prompt", Seat: 1, ChannelID: "dm", MessageID: "p1b"}, {Kind: "prompt", Seat: 2, ChannelID: "dm", MessageID: "p2"}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int]string{1: "p1b", 2: "p2"}
+		check := func(when string) {
+			t.Helper()
+			msgs, err := db.Messages(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[int]string{}
+			for _, m := range msgs {
+				got[m.Seat] = m.MessageID
+			}
+			if len(got) != len(want) || got[1] != want[1] || got[2] != want[2] {
+				t.Fatalf("%s: messages %+v, want %v", when, msgs, want)
+			}
+		}
+		check("after the change")
+		err = db.ChangeMessages(ctx, g.ID, MessageChanges{
+			Forget: []Message{{Kind: "prompt", Seat: 1}},
+			Put:    []Message{{Kind: "prompt", Seat: 0, ChannelID: "dm"}},
+		})
+		if !errors.Is(err, ErrInvalid) {
+			t.Fatalf("a message without an id: %v, want ErrInvalid", err)
+		}
+		check("after a refused change")
+	})
+}

@@ -440,15 +440,19 @@ func (db *DB) GetGame(ctx context.Context, gameID string) (*Game, error) {
 // GameInChannel returns the record of the channel's active game, or
 // ErrNotFound.
 func (db *DB) GameInChannel(ctx context.Context, channelID string) (*Game, error) {
-	var id string
-	err := db.r.QueryRowContext(ctx, `SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')`, channelID).Scan(&id)
+	// The record found by its channel, then its seats: two reads, where
+	// finding the id first took three.
+	g, err := scanGame(db.r.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')`, channelID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("", "There is no game in this channel.")
 	}
 	if err != nil {
-		return nil, internal("", err, "find game in channel")
+		return nil, err
 	}
-	return db.GetGame(ctx, id)
+	if err := readSeats(ctx, db.r, g); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // ListActive returns the records of all lobby and playing games, oldest
@@ -515,25 +519,34 @@ func getGame(ctx context.Context, q querier, gameID string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := readSeats(ctx, q, g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// readSeats reads g's seats into it through q.
+func readSeats(ctx context.Context, q querier, g *Game) error {
+	gameID := g.ID
 	rows, err := q.QueryContext(ctx, `SELECT `+seatCols+` FROM seats WHERE game_id = ? ORDER BY seat`, gameID)
 	if err != nil {
-		return nil, internal(gameID, err, "read seats")
+		return internal(gameID, err, "read seats")
 	}
 	defer rows.Close()
 	for rows.Next() {
 		_, s, err := scanSeat(rows)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if s.Index != len(g.Seats) {
-			return nil, corrupt(gameID, nil, "seat %d is missing", len(g.Seats))
+			return corrupt(gameID, nil, "seat %d is missing", len(g.Seats))
 		}
 		g.Seats = append(g.Seats, s)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, internal(gameID, err, "read seats")
+		return internal(gameID, err, "read seats")
 	}
-	return g, nil
+	return nil
 }
 
 // gameStatusSQL reads a game's status and action count.

@@ -141,6 +141,13 @@ func TestMemberSettings(t *testing.T) {
 				}
 			})
 		}
+		t.Run("all of a member's settings read back at once", func(t *testing.T) {
+			for user, want := range map[string]map[string]string{"u1": {"notify": "quiet", "language": "fr"}, "u2": {"notify": "mention"}, "u3": {}} {
+				if got, err := db.MemberSettings(ctx, user); err != nil || !reflect.DeepEqual(got, want) {
+					t.Errorf("%s: %v, %v; want %v", user, got, err, want)
+				}
+			}
+		})
 		t.Run("a setting without a member is refused", func(t *testing.T) {
 			if err := db.SetMemberSetting(ctx, "", "notify", "dm"); !errors.Is(err, ErrInvalid) {
 				t.Fatalf("got %v, want ErrInvalid", err)

@@ -75,13 +75,49 @@ func (db *DB) Messages(ctx context.Context, gameID string) ([]Message, error) {
 	return out, nil
 }
 
-// DeleteMessage forgets a message (deleting one that is not there is not an
-// error).
-func (db *DB) DeleteMessage(ctx context.Context, gameID, kind string, seat int) error {
+// MessageChanges are changes to one game's recorded messages, made in one
+// transaction (a step's prompts retired and sent anew: one write where it
+// took one per prompt).
+type MessageChanges struct {
+	// Forget are messages to forget, by kind and seat (the rest of each is
+	// ignored); forgetting one that is not there is not an error.
+	Forget []Message
+	// Put are messages to record after Forget, each replacing any with
+	// its key (their GameID is ignored).
+	Put []Message
+}
+
+// ChangeMessages applies c to the game's recorded messages atomically;
+// with nothing to change it writes nothing.
+func (db *DB) ChangeMessages(ctx context.Context, gameID string, c MessageChanges) error {
+	if len(c.Forget) == 0 && len(c.Put) == 0 {
+		return nil
+	}
 	return db.write(ctx, gameID, func(tx *sqlTx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE game_id = ? AND kind = ? AND seat = ?`, gameID, kind, seat); err != nil {
-			return internal(gameID, err, "delete message")
+		for _, m := range c.Forget {
+			if err := deleteMessage(ctx, tx, gameID, m.Kind, m.Seat); err != nil {
+				return err
+			}
+		}
+		for _, m := range c.Put {
+			m.GameID = gameID
+			if err := db.putMessage(ctx, tx, m); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
+}
+
+// DeleteMessage forgets a message (deleting one that is not there is not an
+// error).
+func (db *DB) DeleteMessage(ctx context.Context, gameID, kind string, seat int) error {
+	return db.write(ctx, gameID, func(tx *sqlTx) error { return deleteMessage(ctx, tx, gameID, kind, seat) })
+}
+
+func deleteMessage(ctx context.Context, tx *sqlTx, gameID, kind string, seat int) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE game_id = ? AND kind = ? AND seat = ?`, gameID, kind, seat); err != nil {
+		return internal(gameID, err, "delete message")
+	}
+	return nil
 }

@@ -79,6 +79,29 @@ func (db *DB) MemberSetting(ctx context.Context, userID, key string) (string, er
 	return v, nil
 }
 
+// MemberSettings returns all the settings of a Discord user, by key (an
+// empty map when none is set): one read where a caller needs several of
+// them.
+func (db *DB) MemberSettings(ctx context.Context, userID string) (map[string]string, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT key, value FROM member_settings WHERE user_id = ?`, userID)
+	if err != nil {
+		return nil, internal("", err, "list member settings")
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, internal("", err, "read member setting")
+		}
+		out[k] = v
+	}
+	if err := rows.Err(); err != nil {
+		return nil, internal("", err, "list member settings")
+	}
+	return out, nil
+}
+
 // SetMemberSetting sets one setting of a Discord user.
 func (db *DB) SetMemberSetting(ctx context.Context, userID, key, value string) error {
 	if userID == "" || key == "" {

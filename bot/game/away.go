@@ -35,7 +35,7 @@ const pointBack ReminderPoint = "back"
 // AwayUntil returns until when the member is away on the server, or the
 // zero time when they are not.
 func (s *Service) AwayUntil(ctx context.Context, guildID, userID string) time.Time {
-	v, err := s.o.Store.MemberSetting(ctx, userID, awaySetting(guildID))
+	v, err := s.MemberSetting(ctx, userID, awaySetting(guildID))
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
 			s.log.Warn("could not read a time away", "err", err)
@@ -57,13 +57,13 @@ func (s *Service) SetAway(ctx context.Context, guildID, userID string, hours int
 		return time.Time{}, refusal(CodeBadAwayHours)
 	}
 	until := s.o.Now().Add(time.Duration(hours) * time.Hour).UTC().Truncate(time.Second)
-	return until, s.o.Store.SetMemberSetting(ctx, userID, awaySetting(guildID), until.Format(time.RFC3339))
+	return until, s.SetMemberSetting(ctx, userID, awaySetting(guildID), until.Format(time.RFC3339))
 }
 
 // ClearAway records that the member is back on the server. The caller
 // then takes back each of the member's games with Back.
 func (s *Service) ClearAway(ctx context.Context, guildID, userID string) error {
-	return s.o.Store.SetMemberSetting(ctx, userID, awaySetting(guildID), "")
+	return s.SetMemberSetting(ctx, userID, awaySetting(guildID), "")
 }
 
 // Away hands userID's seat of the game to the autopilot until until; t is

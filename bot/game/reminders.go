@@ -245,13 +245,16 @@ const NotifySetting = "notify"
 // settings; *store.DB implements it.
 type MemberSettings interface {
 	MemberSetting(ctx context.Context, userID, key string) (string, error)
+	// MemberSettings returns all of a member's settings at once (see
+	// WithSettingsMemo).
+	MemberSettings(ctx context.Context, userID string) (map[string]string, error)
 	SetMemberSetting(ctx context.Context, userID, key, value string) error
 }
 
 // NotifyMode returns how the member wants to be reminded (NotifyDM unless
 // they chose otherwise).
 func (s *Service) NotifyMode(ctx context.Context, userID string) NotifyMode {
-	v, err := s.o.Store.MemberSetting(ctx, userID, NotifySetting)
+	v, err := s.MemberSetting(ctx, userID, NotifySetting)
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
 			s.log.Warn("could not read a notify mode", "err", err)
@@ -273,5 +276,5 @@ func (s *Service) SetNotifyMode(ctx context.Context, userID string, m NotifyMode
 	default:
 		return refusal(CodeNoSuchMode)
 	}
-	return s.o.Store.SetMemberSetting(ctx, userID, NotifySetting, string(m))
+	return s.SetMemberSetting(ctx, userID, NotifySetting, string(m))
 }
