@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -205,4 +207,41 @@ func BenchmarkComponentsJSON(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestComponentsWriterKnowsEveryFieldOfDiscordgosTypes fails when a
+// discordgo upgrade adds, renames or removes a field of a type
+// componentsJSON writes by hand: the writer would silently drop a new
+// field that encoding/json writes, so it must learn it first.
+func TestComponentsWriterKnowsEveryFieldOfDiscordgosTypes(t *testing.T) {
+	t.Parallel()
+	written := map[string]struct {
+		typ    reflect.Type
+		fields []string
+	}{
+		"a row of components":  {reflect.TypeFor[discordgo.ActionsRow](), []string{"components", "id"}},
+		"a button":             {reflect.TypeFor[discordgo.Button](), []string{"label", "style", "disabled", "emoji", "url", "custom_id", "sku_id", "id"}},
+		"an emoji":             {reflect.TypeFor[discordgo.ComponentEmoji](), []string{"name", "id", "animated"}},
+		"a select menu":        {reflect.TypeFor[discordgo.SelectMenu](), []string{"type", "custom_id", "placeholder", "min_values", "max_values", "default_values", "options", "disabled", "channel_types", "id"}},
+		"a menu's option":      {reflect.TypeFor[discordgo.SelectMenuOption](), []string{"label", "value", "description", "emoji", "default"}},
+		"a menu's default set": {reflect.TypeFor[discordgo.SelectMenuDefaultValue](), []string{"id", "type"}},
+	}
+	for what, w := range written {
+		t.Run(what+" has the fields the writer writes", func(t *testing.T) {
+			var got []string
+			for f := range w.typ.Fields() {
+				name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+				if name == "-" {
+					continue
+				}
+				if name == "" {
+					name = f.Name
+				}
+				got = append(got, name)
+			}
+			if !slices.Equal(got, w.fields) {
+				t.Errorf("discordgo's %v has the JSON fields %q; componentsJSON was written for %q: teach bot/components.go the change, then this list", w.typ, got, w.fields)
+			}
+		})
+	}
 }
