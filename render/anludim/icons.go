@@ -3,6 +3,7 @@ package anludim
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"strconv"
 
 	"atheneum/engine/anludim"
@@ -27,20 +28,39 @@ func endFonts(w int) (value render.FontSpec, r float64, letter render.FontSpec) 
 	return render.Sans(20), 9.5, letterFont
 }
 
-// cardSprite is apprentice card id, w×h pixels on a transparent ground,
-// showing both of its ends: the first reading in the top half, the
-// second in the bottom half, each as its colour with its value and its
-// colour's letter in a corner (top left, and bottom right as on a card
-// turned round), both upright so that a 6 never reads as a 9.
-func cardSprite(id, w, h int, l i18n.Lang) *render.Sprite {
+// flatten composites a sprite's picture, drawn on a transparent ground,
+// over the flat colour bg (none when bg is transparent), in place, as Canvas.BlitOver would over a
+// picture of that colour (to the same bytes): such a sprite is opaque, so
+// a picture copies it with Canvas.Blit, which copies the palette indices
+// of its tiles, mapped once, instead of blending every pixel and mapping
+// the result every time. The canvas keeps the record of the text drawn.
+func flatten(c *render.Canvas, bg color.RGBA) {
+	if bg.A == 0 {
+		return // left transparent, to be blended
+	}
+	img := c.Img
+	out := image.NewRGBA(img.Rect)
+	draw.Draw(out, out.Rect, image.NewUniform(bg), image.Point{}, draw.Src)
+	draw.Draw(out, out.Rect, img, img.Rect.Min, draw.Over)
+	copy(img.Pix, out.Pix)
+}
+
+// cardSprite is apprentice card id, w×h pixels on the flat colour bg (see
+// flatten), showing both of its ends: the first reading in the top half,
+// the second in the bottom half, each as its colour with its value and
+// its colour's letter in a corner (top left, and bottom right as on a
+// card turned round), both upright so that a 6 never reads as a 9.
+func cardSprite(id, w, h int, l i18n.Lang, bg color.RGBA) *render.Sprite {
 	type key struct {
 		id, w, h int
 		l        i18n.Lang
+		bg       color.RGBA
 	}
-	return sprites.Get(key{id, w, h, l}, func() *image.RGBA {
+	return sprites.Get(key{id, w, h, l, bg}, func() *image.RGBA {
 		c := render.NewSprite(w, h, color.RGBA{})
 		c.Lang = l
 		defer c.Release()
+		defer flatten(c, bg)
 		card, _ := anludim.Card(id)
 		rad := max(5, float64(w)/10)
 		r := image.Rect(0, 0, w, h)
@@ -78,12 +98,17 @@ func drawEnd(c *render.Canvas, r image.Rectangle, rd anludim.Reading, flipped bo
 	c.TextMid(colourLetter(c.Lang, col), lx, ly, lf, render.Ink)
 }
 
-// backSprite is the back of an apprentice card, w×h pixels.
-func backSprite(w, h int) *render.Sprite {
-	type key struct{ w, h int }
-	return sprites.Get(key{w, h}, func() *image.RGBA {
+// backSprite is the back of an apprentice card, w×h pixels on the flat
+// colour bg (see flatten).
+func backSprite(w, h int, bg color.RGBA) *render.Sprite {
+	type key struct {
+		w, h int
+		bg   color.RGBA
+	}
+	return sprites.Get(key{w, h, bg}, func() *image.RGBA {
 		c := render.NewSprite(w, h, color.RGBA{})
 		defer c.Release()
+		defer flatten(c, bg)
 		rad := max(5, float64(w)/10)
 		r := image.Rect(0, 0, w, h)
 		c.FillRR(r, rad, render.FrameBrown)

@@ -2,6 +2,7 @@ package anludim
 
 import (
 	"image"
+	"image/color"
 	"slices"
 	"strconv"
 	"strings"
@@ -406,7 +407,7 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 			render.Dashed(c, image.Rectangle{at, at.Add(image.Pt(faceW, faceH))}, 2, render.InkSoft)
 			continue
 		}
-		c.BlitOver(cardSprite(id, faceW, faceH, c.Lang), at)
+		c.Blit(cardSprite(id, faceW, faceH, c.Lang, render.Parchment), at)
 	}
 	label := float64(top + faceH + 22)
 	// The deck and the discard pile, on the right.
@@ -414,14 +415,14 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 	discX := picW - render.Margin - faceW - 8
 	if g.DeckSize() > 0 {
 		for k := min(2, g.DeckSize()-1); k >= 0; k-- {
-			c.BlitOver(backSprite(faceW, faceH), image.Pt(deckX+3*k, top-3*k))
+			c.BlitOver(backSprite(faceW, faceH, color.RGBA{}), image.Pt(deckX+3*k, top-3*k))
 		}
 	} else {
 		render.Dashed(c, render.Rect(deckX, top, faceW, faceH), 2, render.InkSoft)
 	}
 	pile := g.DiscardPile()
 	if len(pile) > 0 {
-		c.BlitOver(cardSprite(pile[len(pile)-1], faceW, faceH, c.Lang), image.Pt(discX, top))
+		c.Blit(cardSprite(pile[len(pile)-1], faceW, faceH, c.Lang, render.Parchment), image.Pt(discX, top))
 	} else {
 		render.Dashed(c, render.Rect(discX, top, faceW, faceH), 2, render.InkSoft)
 	}
