@@ -130,16 +130,18 @@ const (
 	tokenGap = 3
 )
 
-// tokenSprite is one reading of a combination.
-func tokenSprite(rd anludim.Reading, l i18n.Lang) *render.Sprite {
+// tokenSprite is one reading of a combination, on bg (see flatten).
+func tokenSprite(rd anludim.Reading, l i18n.Lang, bg color.RGBA) *render.Sprite {
 	type key struct {
 		rd anludim.Reading
 		l  i18n.Lang
+		bg color.RGBA
 	}
-	return sprites.Get(key{rd, l}, func() *image.RGBA {
+	return sprites.Get(key{rd, l, bg}, func() *image.RGBA {
 		c := render.NewSprite(tokenW, tokenH, color.RGBA{})
 		c.Lang = l
 		defer c.Release()
+		defer flatten(c, bg)
 		col := rd.Colour
 		r := image.Rect(0, 0, tokenW, tokenH)
 		c.FillRR(r, 5, colourEdge[col])
@@ -155,14 +157,18 @@ func tokenSprite(rd anludim.Reading, l i18n.Lang) *render.Sprite {
 const itemSize = 28
 
 // itemSprite is a magic item of kind k (or a parchment) with its value, s
-// pixels square on a transparent ground; value 0 draws it without one.
-// Each kind has its own shape: a round flask, a star, a doll, an amulet on
-// its cord, a chest, a scroll.
-func itemSprite(k anludim.ItemKind, value, s int) *render.Sprite {
-	type key struct{ k, v, s int }
-	return sprites.Get(key{int(k), value, s}, func() *image.RGBA {
+// pixels square on bg (see flatten); value 0 draws it without one. Each
+// kind has its own shape: a round flask, a star, a doll, an amulet on its
+// cord, a chest, a scroll.
+func itemSprite(k anludim.ItemKind, value, s int, bg color.RGBA) *render.Sprite {
+	type key struct {
+		k, v, s int
+		bg      color.RGBA
+	}
+	return sprites.Get(key{int(k), value, s, bg}, func() *image.RGBA {
 		c := render.NewSprite(s, s, color.RGBA{})
 		defer c.Release()
+		defer flatten(c, bg)
 		f := float64(s)
 		dc := c.GG()
 		ink := render.Ink
@@ -240,15 +246,17 @@ const (
 )
 
 // crestSprite is a seat's crest: gold once it has won a round, silver
-// before, with its rounds won written on it.
-func crestSprite(gold bool, wins int) *render.Sprite {
+// before, with its rounds won written on it, on bg (see flatten).
+func crestSprite(gold bool, wins int, bg color.RGBA) *render.Sprite {
 	type key struct {
 		gold bool
 		wins int
+		bg   color.RGBA
 	}
-	return sprites.Get(key{gold, wins}, func() *image.RGBA {
+	return sprites.Get(key{gold, wins, bg}, func() *image.RGBA {
 		c := render.NewSprite(crestW, crestH, color.RGBA{})
 		defer c.Release()
+		defer flatten(c, bg)
 		dc := c.GG()
 		shield := func(in float64) {
 			w, h := float64(crestW), float64(crestH)
@@ -279,18 +287,21 @@ const pawnR = 15
 
 // pawnSprite is a professor's badge: the start of its name on a solid disc
 // where its pawn stands, on a ring where it was played for but the pawn has
-// gone (or, on the board, where the pawn is missing).
-func pawnSprite(p anludim.Professor, here bool, l i18n.Lang) *render.Sprite {
+// gone (or, on the board, where the pawn is missing); on bg (see
+// flatten).
+func pawnSprite(p anludim.Professor, here bool, l i18n.Lang, bg color.RGBA) *render.Sprite {
 	type key struct {
 		p    anludim.Professor
 		here bool
 		l    i18n.Lang
+		bg   color.RGBA
 	}
-	return sprites.Get(key{p, here, l}, func() *image.RGBA {
+	return sprites.Get(key{p, here, l, bg}, func() *image.RGBA {
 		d := 2 * pawnR
 		c := render.NewSprite(d, d, color.RGBA{})
 		c.Lang = l
 		defer c.Release()
+		defer flatten(c, bg)
 		r := float64(pawnR)
 		ink := render.Ink
 		if here {
@@ -305,12 +316,14 @@ func pawnSprite(p anludim.Professor, here bool, l i18n.Lang) *render.Sprite {
 	})
 }
 
-// handIcon is a small fan of two card backs, for a hand's size.
-func handIcon() *render.Sprite {
-	type key struct{}
-	return sprites.Get(key{}, func() *image.RGBA {
+// handIcon is a small fan of two card backs, for a hand's size, on bg
+// (see flatten).
+func handIcon(bg color.RGBA) *render.Sprite {
+	type key struct{ bg color.RGBA }
+	return sprites.Get(key{bg}, func() *image.RGBA {
 		c := render.NewSprite(24, 26, color.RGBA{})
 		defer c.Release()
+		defer flatten(c, bg)
 		for i, x := range []int{0, 8} {
 			r := image.Rect(x, 4-i*4, x+16, 26-i*4)
 			c.FillRR(r, 3, render.FrameBrown)
@@ -318,4 +331,48 @@ func handIcon() *render.Sprite {
 		}
 		return c.Img
 	})
+}
+
+// deckSprite is the deck as the table shows it, on the parchment: n card
+// backs (one to three), each 3 pixels up and right of the one under it,
+// blended in the order a picture would blend them, so that the picture
+// copies one sprite (see flatten).
+func deckSprite(n int) *render.Sprite {
+	type key struct{ n int }
+	return sprites.Get(key{n}, func() *image.RGBA {
+		d := 3 * (n - 1)
+		c := render.NewSprite(faceW+d, faceH+d, render.Parchment)
+		defer c.Release()
+		for k := n - 1; k >= 0; k-- {
+			c.BlitOver(backSprite(faceW, faceH, color.RGBA{}), image.Pt(3*k, d-3*k))
+		}
+		return c.Img
+	})
+}
+
+// panelSprite is a rounded panel on the parchment, innerW×h pixels, as
+// Canvas.FillRR draws it (radius 10), outlined in gold for the seat the
+// game waits for: a seat's panel on the table, mostly flat, which a
+// picture copies and whose untouched tiles it then need not map onto the
+// palette. FillRR's anti-aliased corners come out the same at every place
+// (TestPanelSpritesAreThePanelsDrawnInPlace).
+func panelSprite(h int, active bool) *render.Sprite {
+	type key struct {
+		h      int
+		active bool
+	}
+	return sprites.Get(key{h, active}, func() *image.RGBA {
+		c := render.NewSprite(innerW, h, render.Parchment)
+		defer c.Release()
+		drawPanel(c, image.Rect(0, 0, innerW, h), active)
+		return c.Img
+	})
+}
+
+// drawPanel draws a panel filling r.
+func drawPanel(c *render.Canvas, r image.Rectangle, active bool) {
+	c.FillRR(r, 10, render.ParchmentDark)
+	if active {
+		c.StrokeRR(r, 10, 3, render.Gold)
+	}
 }

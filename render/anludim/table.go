@@ -2,7 +2,6 @@ package anludim
 
 import (
 	"image"
-	"image/color"
 	"slices"
 	"strconv"
 	"strings"
@@ -231,7 +230,7 @@ func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width fl
 			if it.Kind == anludim.Parchment {
 				v = 0
 			}
-			c.BlitOver(itemSprite(it.Kind, v, itemSize), image.Pt(int(x), top))
+			c.Blit(itemSprite(it.Kind, v, itemSize, render.ParchmentDark), image.Pt(int(x), top))
 			x += itemSize
 		}
 		return x - x0
@@ -256,7 +255,7 @@ func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width fl
 			c.Text("…", x, cy+6, f, render.Ink, 0)
 			break
 		}
-		c.BlitOver(itemSprite(items[i].Kind, 0, itemSize), image.Pt(int(x), top))
+		c.Blit(itemSprite(items[i].Kind, 0, itemSize, render.ParchmentDark), image.Pt(int(x), top))
 		x += itemSize + 2
 		x += c.Text(label, x, cy+6, f, render.Ink, 0) + 10
 		i = j
@@ -286,7 +285,7 @@ func seatRight(c *render.Canvas, sv *seatView, x1, y float64) float64 {
 	x -= c.Text(c.T("anludim.picture.total"), x, y, render.Cond(16), render.InkSoft, 1) + 14
 	x -= c.Text(strconv.Itoa(sv.hand), x, y, render.Sans(20), render.Ink, 1) + 3
 	x -= 24
-	c.BlitOver(handIcon(), image.Pt(int(x), int(y)-21))
+	c.Blit(handIcon(render.ParchmentDark), image.Pt(int(x), int(y)-21))
 	return x1 - x
 }
 
@@ -414,9 +413,8 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 	deckX := picW - render.Margin - 2*faceW - 44
 	discX := picW - render.Margin - faceW - 8
 	if g.DeckSize() > 0 {
-		for k := min(2, g.DeckSize()-1); k >= 0; k-- {
-			c.BlitOver(backSprite(faceW, faceH, color.RGBA{}), image.Pt(deckX+3*k, top-3*k))
-		}
+		n := min(3, g.DeckSize())
+		c.Blit(deckSprite(n), image.Pt(deckX, top-3*(n-1)))
 	} else {
 		render.Dashed(c, render.Rect(deckX, top, faceW, faceH), 2, render.InkSoft)
 	}
@@ -467,9 +465,9 @@ func drawProfessors(c *render.Canvas, g *anludim.Game, y int) {
 		bx := int(cx) - pawnR
 		if len(stack) > 0 {
 			bx = int(cx) - pawnR - 16
-			c.BlitOver(itemSprite(anludim.ItemKind(p), stack[0], 28), image.Pt(int(cx)+2, y+5))
+			c.Blit(itemSprite(anludim.ItemKind(p), stack[0], 28, render.ParchmentDark), image.Pt(int(cx)+2, y+5))
 		}
-		c.BlitOver(pawnSprite(p, g.ProfessorSeat(p) < 0, c.Lang), image.Pt(bx, y+4))
+		c.Blit(pawnSprite(p, g.ProfessorSeat(p) < 0, c.Lang, render.ParchmentDark), image.Pt(bx, y+4))
 		c.TextMid(c.FitLabel(names[p], colW-4, f), cx, float64(y+46), f, render.Ink)
 		col := render.InkSoft
 		if len(stack) == 0 {
@@ -484,11 +482,16 @@ func drawProfessors(c *render.Canvas, g *anludim.Game, y int) {
 func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatPlan, y int) {
 	l := c.Lang
 	panel := render.Rect(render.Margin, y, innerW, p.height)
-	c.FillRR(panel, 10, render.ParchmentDark)
+	// The panel and what lies on it are sprites flattened onto what they
+	// lie on and copied: the tiles that no text is written on are then
+	// neither blended nor mapped onto the palette.
+	c.Blit(panelSprite(p.height, sv.active), panel.Min)
 	if sv.active {
-		c.StrokeRR(panel, 10, 3, render.Gold)
 		// A pointer in the margin, so the seat to move shows without colour.
+		// Marked before it is drawn: the tiles it shares with the panel
+		// copied hold only indices, and marking writes their pixels.
 		cy := float64(y + seatPad + seatHeadH/2)
+		c.MarkF(render.Border, cy-10, render.Margin, cy+10)
 		dc := c.GG()
 		dc.MoveTo(render.Border+3, cy-9)
 		dc.LineTo(render.Margin-3, cy)
@@ -496,12 +499,11 @@ func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatP
 		dc.ClosePath()
 		dc.SetColor(render.Ink)
 		dc.Fill()
-		c.MarkF(render.Border, cy-10, render.Margin, cy+10)
 	}
 	x := float64(panel.Min.X + 8)
 	top := y + seatPad
 	base := float64(top + 25)
-	c.BlitOver(crestSprite(sv.gold, sv.wins), image.Pt(int(x), top+3))
+	c.Blit(crestSprite(sv.gold, sv.wins, render.ParchmentDark), image.Pt(int(x), top+3))
 	x += crestW + 8
 	right := seatRight(c, sv, float64(panel.Max.X-10), base)
 	name := nameOf(l, names, seat)
@@ -529,10 +531,10 @@ func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatP
 			c.Text(chipText(l, p), float64(at.X+4), float64(at.Y+tokenH/2+6), render.Cond(16), render.InkSoft, 0)
 		case pl.use < 0:
 			cb := p.combos[pl.combo]
-			c.BlitOver(pawnSprite(cb.Prof, cb.Holds, l), image.Pt(at.X, at.Y+(tokenH-2*pawnR)/2))
+			c.Blit(pawnSprite(cb.Prof, cb.Holds, l, render.ParchmentDark), image.Pt(at.X, at.Y+(tokenH-2*pawnR)/2))
 		default:
 			if rd, ok := reading(p.combos[pl.combo].Uses[pl.use]); ok {
-				c.BlitOver(tokenSprite(rd, l), at)
+				c.Blit(tokenSprite(rd, l, render.ParchmentDark), at)
 			}
 		}
 	}
@@ -554,9 +556,9 @@ func drawTableLegend(c *render.Canvas, y int) {
 		icon *render.Sprite
 		key  string
 	}{
-		{pawnSprite(anludim.Seer, true, c.Lang), "anludim.picture.legend.here"},
-		{pawnSprite(anludim.Seer, false, c.Lang), "anludim.picture.legend.gone"},
-		{handIcon(), "anludim.picture.legend.hand"},
+		{pawnSprite(anludim.Seer, true, c.Lang, render.Parchment), "anludim.picture.legend.here"},
+		{pawnSprite(anludim.Seer, false, c.Lang, render.Parchment), "anludim.picture.legend.gone"},
+		{handIcon(render.Parchment), "anludim.picture.legend.hand"},
 	}
 	var w float64
 	for _, p := range parts {
@@ -565,7 +567,7 @@ func drawTableLegend(c *render.Canvas, y int) {
 	x := float64(picW)/2 - (w-16)/2
 	base := float64(y + 48)
 	for _, p := range parts {
-		c.BlitOver(p.icon, image.Pt(int(x), int(base)-6-p.icon.Bounds().Dy()/2))
+		c.Blit(p.icon, image.Pt(int(x), int(base)-6-p.icon.Bounds().Dy()/2))
 		x += float64(p.icon.Bounds().Dx()) + 4
 		x += c.Text(c.T(p.key), x, base, f, render.InkSoft, 0) + 16
 	}
