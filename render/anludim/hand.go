@@ -131,7 +131,7 @@ func handCanvas(g *anludim.Game, seat int, cards []int, hidden int, kept map[int
 		}
 	}
 	if legend > 0 {
-		legendLine(c, picW/2, float64(h-render.Margin-12))
+		c.Blit(legendSprite(l, false), image.Pt(render.Margin, h-render.Margin-12-legendTop))
 	}
 	return c, handAlt(l, g, seat, o.Names, cards, hidden, kept), nil
 }

@@ -384,7 +384,7 @@ func tableCanvas(g *anludim.Game, seats []seatView, o render.Options) (*render.C
 		y += plans[s].height + seatGap
 	}
 	y += 8 - seatGap
-	drawTableLegend(c, y)
+	c.Blit(legendSprite(l, true), image.Pt(render.Margin, y+16-legendTop))
 	return c, tableAlt(l, g, o.Names), nil
 }
 
@@ -548,9 +548,9 @@ func b2f(b bool) float64 {
 }
 
 // drawTableLegend explains the colours' letters, the badges and the hand
-// icon, from y.
-func drawTableLegend(c *render.Canvas, y int) {
-	legendLine(c, picW/2, float64(y+16))
+// icon, from y, centred on cx.
+func drawTableLegend(c *render.Canvas, cx float64, y int) {
+	legendLine(c, cx, float64(y+16))
 	f := render.Cond(16)
 	parts := []struct {
 		icon *render.Sprite
@@ -564,7 +564,7 @@ func drawTableLegend(c *render.Canvas, y int) {
 	for _, p := range parts {
 		w += float64(p.icon.Bounds().Dx()) + 4 + c.Measure(c.T(p.key), f) + 16
 	}
-	x := float64(picW)/2 - (w-16)/2
+	x := cx - (w-16)/2
 	base := float64(y + 48)
 	for _, p := range parts {
 		c.Blit(p.icon, image.Pt(int(x), int(base)-6-p.icon.Bounds().Dy()/2))
