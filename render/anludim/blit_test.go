@@ -8,39 +8,42 @@ import (
 	"atheneum/render"
 )
 
-// TestPanelSpritesAreThePanelsDrawnInPlace: a seat's panel is copied from
-// a sprite (panelSprite) where it was drawn in place, which gives the same
-// bytes only if FillRR's and StrokeRR's anti-aliased corners come out the
-// same wherever the panel is. This holds at every height and every place
-// a table can have (checked once for all of them); the test checks every
-// fifth place.
+// TestPanelSpritesAreThePanelsDrawnInPlace: a seat's panel, and the
+// professors' band, are copied from a sprite (panelSprite) where they
+// were drawn in place, which gives the same bytes only if FillRR's and
+// StrokeRR's anti-aliased corners come out the same wherever the panel
+// is. This holds at every height and every place a table can have
+// (checked once for all of them); the test checks every fifth place.
 func TestPanelSpritesAreThePanelsDrawnInPlace(t *testing.T) {
 	step, most := 5, 8
 	if raceEnabled {
 		step, most = 97, 2
 	}
+	heights := []int{tabProfH - 8} // the professors' band
+	for lines := 0; lines <= most; lines++ {
+		for _, items := range []int{0, seatItemsH} {
+			heights = append(heights, 2*seatPad+seatHeadH+lines*comboLineH+items)
+		}
+	}
 	for _, active := range []bool{false, true} {
-		for lines := 0; lines <= most; lines++ {
-			for _, items := range []int{0, seatItemsH} {
-				h := 2*seatPad + seatHeadH + lines*comboLineH + items
-				s := panelSprite(h, active)
-				want := render.NewSprite(innerW, h, render.Parchment)
-				want.Blit(s, image.Point{})
-				big := render.NewSprite(picW, maxH, render.Parchment)
-				for y := 0; y+h <= maxH; y += step {
-					r := image.Rect(render.Margin, y, render.Margin+innerW, y+h)
-					big.Fill(r, render.Parchment)
-					drawPanel(big, r, active)
-					for row := 0; row < h; row++ {
-						o := big.Img.PixOffset(r.Min.X, y+row)
-						if !bytes.Equal(big.Img.Pix[o:o+4*innerW], want.Img.Pix[row*want.Img.Stride:row*want.Img.Stride+4*innerW]) {
-							t.Fatalf("a panel %d pixels tall (active %v) drawn at y %d differs from its sprite in row %d", h, active, y, row)
-						}
+		for _, h := range heights {
+			s := panelSprite(h, active)
+			want := render.NewSprite(innerW, h, render.Parchment)
+			want.Blit(s, image.Point{})
+			big := render.NewSprite(picW, maxH, render.Parchment)
+			for y := 0; y+h <= maxH; y += step {
+				r := image.Rect(render.Margin, y, render.Margin+innerW, y+h)
+				big.Fill(r, render.Parchment)
+				drawPanel(big, r, active)
+				for row := 0; row < h; row++ {
+					o := big.Img.PixOffset(r.Min.X, y+row)
+					if !bytes.Equal(big.Img.Pix[o:o+4*innerW], want.Img.Pix[row*want.Img.Stride:row*want.Img.Stride+4*innerW]) {
+						t.Fatalf("a panel %d pixels tall (active %v) drawn at y %d differs from its sprite in row %d", h, active, y, row)
 					}
 				}
-				want.Release()
-				big.Release()
 			}
+			want.Release()
+			big.Release()
 		}
 	}
 }

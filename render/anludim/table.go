@@ -441,8 +441,8 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 // stack is empty. Each column is as wide as its words need, and the room
 // left is shared out.
 func drawProfessors(c *render.Canvas, g *anludim.Game, y int) {
-	band := render.Rect(render.Margin, y, innerW, tabProfH-8)
-	c.FillRR(band, 10, render.ParchmentDark)
+	// The band is a panel copied, as a seat's is (see drawSeat).
+	c.Blit(panelSprite(tabProfH-8, false), image.Pt(render.Margin, y))
 	f := render.Cond(16)
 	var names, lefts [anludim.NumProfessors]string
 	var need [anludim.NumProfessors]float64
@@ -590,17 +590,32 @@ func tableAlt(l i18n.Lang, g *anludim.Game, names []string) string {
 	}
 	head = append(head, render.T(l, "anludim.alt.recruits", "Cards", strings.Join(face, altSep(l)), "Deck", g.DeckSize(),
 		"Discard", len(g.DiscardPile())))
-	at := func(seats seatDetail, stacks bool) func() string {
+	// The briefer texts share parts with the more detailed ones, each
+	// written once.
+	var profsDone [2]bool
+	var profs [2]string
+	seatsDone := map[seatDetail][]string{}
+	at := func(detail seatDetail, stacks bool) func() string {
 		return func() string {
-			parts := slices.Clone(head)
-			var profs []string
-			for p := anludim.Professor(0); p < anludim.NumProfessors; p++ {
-				profs = append(profs, professorAlt(l, g, names, p, stacks))
+			k := 0
+			if stacks {
+				k = 1
 			}
-			parts = append(parts, strings.Join(profs, altSep(l))+".")
-			for s := 0; s < g.Seats(); s++ {
-				parts = append(parts, seatAlt(l, g, names, s, seats))
+			if !profsDone[k] {
+				ps := make([]string, anludim.NumProfessors)
+				for p := range ps {
+					ps[p] = professorAlt(l, g, names, anludim.Professor(p), stacks)
+				}
+				profs[k], profsDone[k] = strings.Join(ps, altSep(l))+".", true
 			}
+			seats, ok := seatsDone[detail]
+			if !ok {
+				for s := 0; s < g.Seats(); s++ {
+					seats = append(seats, seatAlt(l, g, names, s, detail))
+				}
+				seatsDone[detail] = seats
+			}
+			parts := append(append(slices.Clone(head), profs[k]), seats...)
 			return strings.Join(parts, " ")
 		}
 	}
