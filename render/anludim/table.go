@@ -362,8 +362,8 @@ func tableCanvas(g *anludim.Game, seats []seatView, o render.Options) (*render.C
 
 	c := tablePalette.Blank(picW, h, l)
 	x0, x1 := float64(render.Margin), float64(picW-render.Margin)
-	// Heading.
-	c.Text("Anludim", x0+4, render.Margin+34, render.Title(34), render.Ink, 0)
+	// Heading: what it always shows is copied (tableHeadSprite).
+	c.Blit(tableHeadSprite(l), image.Pt(render.Margin, render.Margin))
 	c.Text(roundText(l, g), x1-4, render.Margin+30, render.Sans(19), render.Ink, 1)
 	sw := float64(innerW - 8)
 	if g.Options().Expert {
@@ -373,8 +373,6 @@ func tableCanvas(g *anludim.Game, seats []seatView, o render.Options) (*render.C
 		drawNamed(c, o.Names, seat, key, "", x0+4, render.Margin+66, sw, render.Sans(19), render.Ink, 0)
 	}
 	y := render.Margin + tabHeadH
-	c.Fill(image.Rect(render.Margin, y-8, picW-render.Margin, y-6), render.ParchmentDark)
-
 	drawRecruits(c, g, y)
 	y += tabRecruitH
 	drawProfessors(c, g, y)
@@ -394,11 +392,42 @@ func rightW(c *render.Canvas, sv *seatView) float64 {
 		c.Measure(strconv.Itoa(sv.hand), render.Sans(20)) + 3 + 24
 }
 
+// Where the recruits' row draws the deck and the discard pile.
+const (
+	deckX = picW - render.Margin - 2*faceW - 44
+	discX = picW - render.Margin - faceW - 8
+)
+
+// tableHeadSprite is what the top of the table always shows in l, from
+// the parchment's margin: the title, the rule under the heading, and the
+// captions of the face-up cards, the deck and the discard pile, down to
+// where the deck's cards start (tableCanvas, drawRecruits). Its text is
+// drawn at whole pixels, so it is the same wherever it is copied; nothing
+// the picture draws before it, or under it after, meets it.
+func tableHeadSprite(l i18n.Lang) *render.Sprite {
+	type key struct{ l i18n.Lang }
+	return sprites.Get(key{l}, func() *image.RGBA {
+		c := render.NewSprite(innerW, tabHeadH+24-3*2, render.Parchment)
+		c.Lang = l
+		defer c.Release()
+		c.Text("Anludim", 4, 34, render.Title(34), render.Ink, 0)
+		c.Fill(image.Rect(0, tabHeadH-8, innerW, tabHeadH-6), render.ParchmentDark)
+		f := render.Cond(16)
+		c.Text(c.T("anludim.face_up.title"), 4, float64(tabHeadH+14), f, render.InkSoft, 0)
+		for _, p := range []struct {
+			x   int
+			key string
+		}{{deckX, "anludim.picture.deck"}, {discX, "anludim.picture.discard"}} {
+			cx := float64(p.x + faceW/2 - render.Margin)
+			c.TextMid(c.FitLabel(c.T(p.key), faceW+36, f), cx, float64(tabHeadH+14)-5, f, render.InkSoft)
+		}
+		return c.Img
+	})
+}
+
 // drawRecruits draws the face-up cards, then the deck and the discard pile
-// with their sizes, from y.
+// with their sizes, from y; their captions are tableHeadSprite's.
 func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
-	f := render.Cond(16)
-	c.Text(c.T("anludim.face_up.title"), render.Margin+4, float64(y+14), f, render.InkSoft, 0)
 	top := y + 24
 	for i, id := range g.FaceUp() {
 		at := image.Pt(render.Margin+i*(faceW+12), top)
@@ -410,8 +439,6 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 	}
 	label := float64(top + faceH + 22)
 	// The deck and the discard pile, on the right.
-	deckX := picW - render.Margin - 2*faceW - 44
-	discX := picW - render.Margin - faceW - 8
 	if g.DeckSize() > 0 {
 		n := min(3, g.DeckSize())
 		c.Blit(deckSprite(n), image.Pt(deckX, top-3*(n-1)))
@@ -424,14 +451,8 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 	} else {
 		render.Dashed(c, render.Rect(discX, top, faceW, faceH), 2, render.InkSoft)
 	}
-	for _, p := range []struct {
-		x     int
-		key   string
-		count int
-	}{{deckX, "anludim.picture.deck", g.DeckSize()}, {discX, "anludim.picture.discard", len(pile)}} {
-		cx := float64(p.x + faceW/2)
-		c.TextMid(c.FitLabel(c.T(p.key), faceW+36, f), cx, float64(y+14)-5, f, render.InkSoft)
-		c.TextMid(strconv.Itoa(p.count), cx, label-6, render.Sans(20), render.Ink)
+	for _, p := range []struct{ x, count int }{{deckX, g.DeckSize()}, {discX, len(pile)}} {
+		c.TextMid(strconv.Itoa(p.count), float64(p.x+faceW/2), label-6, render.Sans(20), render.Ink)
 	}
 }
 
