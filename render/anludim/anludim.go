@@ -350,44 +350,6 @@ func legendLine(c *render.Canvas, cx, y float64) {
 	}
 }
 
-// The legends are drawn once for each language, as sprites innerW wide
-// (the widest, the English table's, is 456 pixels), and copied (see
-// flatten): legendTop is the room above the colour letters' baseline, and
-// the hand's sprite ends legendBelow under it; the table's adds its line
-// of badges (drawTableLegend), which reaches the rows of the parchment's
-// rounded corners, hence not as wide as the parchment.
-const (
-	legendTop   = 22
-	legendBelow = 8
-	tableLegend = legendTop + 42
-)
-
-// legendSprite is the legend ending a hand, or, with table, the table's.
-// Its text is drawn at whole pixels, so it is the same wherever it is
-// copied.
-func legendSprite(l i18n.Lang, table bool) *render.Sprite {
-	type key struct {
-		l     i18n.Lang
-		table bool
-	}
-	return sprites.Get(key{l, table}, func() *image.RGBA {
-		w, h := innerW, legendTop+legendBelow
-		if table {
-			h = tableLegend
-		}
-		c := render.NewSprite(w, h, render.Parchment)
-		c.Lang = l
-		defer c.Release()
-		cx := float64(picW/2 - render.Margin)
-		if table {
-			drawTableLegend(c, cx, legendTop-16)
-		} else {
-			legendLine(c, cx, legendTop)
-		}
-		return c.Img
-	})
-}
-
 // letterSprite is a colour's letter on a small disc of its colour, 21
 // pixels across, on bg (see flatten).
 func letterSprite(col anludim.Colour, l i18n.Lang, bg color.RGBA) *render.Sprite {

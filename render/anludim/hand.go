@@ -86,7 +86,7 @@ func handCanvas(g *anludim.Game, seat int, cards []int, hidden int, kept map[int
 
 	// The heading: crest and name, the count on the right.
 	x0 := float64(render.Margin)
-	c.Blit(crestSprite(g.Gold(seat), g.RoundsWon(seat), render.Parchment), image.Pt(render.Margin+2, render.Margin+6))
+	c.BlitOver(crestSprite(g.Gold(seat), g.RoundsWon(seat)), image.Pt(render.Margin+2, render.Margin+6))
 	count := c.T("anludim.picture.hand_count", "Count", n)
 	if hidden > 0 {
 		count += " · " + c.T("anludim.picture.hidden", "Count", hidden)
@@ -131,7 +131,7 @@ func handCanvas(g *anludim.Game, seat int, cards []int, hidden int, kept map[int
 		}
 	}
 	if legend > 0 {
-		c.Blit(legendSprite(l, false), image.Pt(render.Margin, h-render.Margin-12-legendTop))
+		legendLine(c, picW/2, float64(h-render.Margin-12))
 	}
 	return c, handAlt(l, g, seat, o.Names, cards, hidden, kept), nil
 }

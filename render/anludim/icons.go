@@ -246,17 +246,15 @@ const (
 )
 
 // crestSprite is a seat's crest: gold once it has won a round, silver
-// before, with its rounds won written on it, on bg (see flatten).
-func crestSprite(gold bool, wins int, bg color.RGBA) *render.Sprite {
+// before, with its rounds won written on it.
+func crestSprite(gold bool, wins int) *render.Sprite {
 	type key struct {
 		gold bool
 		wins int
-		bg   color.RGBA
 	}
-	return sprites.Get(key{gold, wins, bg}, func() *image.RGBA {
+	return sprites.Get(key{gold, wins}, func() *image.RGBA {
 		c := render.NewSprite(crestW, crestH, color.RGBA{})
 		defer c.Release()
-		defer flatten(c, bg)
 		dc := c.GG()
 		shield := func(in float64) {
 			w, h := float64(crestW), float64(crestH)
@@ -328,23 +326,6 @@ func handIcon(bg color.RGBA) *render.Sprite {
 			r := image.Rect(x, 4-i*4, x+16, 26-i*4)
 			c.FillRR(r, 3, render.FrameBrown)
 			c.FillRR(r.Inset(2), 2, colCardBack)
-		}
-		return c.Img
-	})
-}
-
-// deckSprite is the deck as the table shows it, on the parchment: n card
-// backs (one to three), each 3 pixels up and right of the one under it,
-// blended in the order a picture would blend them, so that the picture
-// copies one sprite (see flatten).
-func deckSprite(n int) *render.Sprite {
-	type key struct{ n int }
-	return sprites.Get(key{n}, func() *image.RGBA {
-		d := 3 * (n - 1)
-		c := render.NewSprite(faceW+d, faceH+d, render.Parchment)
-		defer c.Release()
-		for k := n - 1; k >= 0; k-- {
-			c.BlitOver(backSprite(faceW, faceH, color.RGBA{}), image.Pt(3*k, d-3*k))
 		}
 		return c.Img
 	})

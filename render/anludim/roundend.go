@@ -2,7 +2,6 @@ package anludim
 
 import (
 	"image"
-	"image/color"
 	"slices"
 	"strconv"
 	"strings"
@@ -132,7 +131,7 @@ func byTotal(r anludim.RoundSummary) []int {
 func drawRoundHead(c *render.Canvas, g *anludim.Game, r anludim.RoundSummary, names []string, title string, head int) {
 	x0 := float64(render.Margin)
 	label(c, title, x0+4, render.Margin+34, float64(innerW-8), render.Title(32), render.Ink)
-	c.BlitOver(crestSprite(g.Gold(r.Winner), g.RoundsWon(r.Winner), color.RGBA{}), image.Pt(render.Margin+4, render.Margin+50))
+	c.BlitOver(crestSprite(g.Gold(r.Winner), g.RoundsWon(r.Winner)), image.Pt(render.Margin+4, render.Margin+50))
 	drawNamed(c, names, r.Winner, "anludim.picture.round_end.winner", "", x0+40, render.Margin+74, float64(innerW-44),
 		render.Sans(24), render.Ink, 0, "Round", r.Round)
 	drawReason(c, r, names, x0+4, render.Margin+104, float64(innerW-8), render.Cond(17))
@@ -158,7 +157,7 @@ func drawRoundRow(c *render.Canvas, g *anludim.Game, seat, value int, winner, wi
 	}
 	x := float64(box.Min.X + 10)
 	top := box.Min.Y
-	c.BlitOver(crestSprite(g.Gold(seat), g.RoundsWon(seat), color.RGBA{}), image.Pt(int(x), top+8))
+	c.BlitOver(crestSprite(g.Gold(seat), g.RoundsWon(seat)), image.Pt(int(x), top+8))
 	vw := c.Text(strconv.Itoa(value), float64(box.Max.X-12), float64(top+42), render.Sans(30), render.Ink, 1)
 	lw := c.Text(c.T("anludim.picture.total"), float64(box.Max.X-12)-vw-8, float64(top+40), render.Cond(16), render.InkSoft, 1)
 	nx := x + crestW + 10
@@ -251,7 +250,7 @@ func resultsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, e
 	x0 := float64(render.Margin)
 	label(c, c.T("anludim.picture.results.title"), x0+4, render.Margin+34, float64(innerW-8), render.Title(32), render.Ink)
 	w := g.Winner()
-	c.BlitOver(crestSprite(g.Gold(w), g.RoundsWon(w), color.RGBA{}), image.Pt(render.Margin+4, render.Margin+50))
+	c.BlitOver(crestSprite(g.Gold(w), g.RoundsWon(w)), image.Pt(render.Margin+4, render.Margin+50))
 	drawNamed(c, o.Names, w, "anludim.picture.results.winner", "", x0+40, render.Margin+74, float64(innerW-44), render.Sans(24), render.Ink, 0)
 	label(c, c.T("anludim.picture.results.rounds_played", "Count", len(rounds)), x0+4, render.Margin+104, float64(innerW-8),
 		render.Cond(17), render.InkSoft)
@@ -266,7 +265,7 @@ func resultsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, e
 		}
 		render.DrawMedal(c, float64(box.Min.X)+32, float64(y)+resRowH/2, r.Rank)
 		x := float64(box.Min.X + 62)
-		c.BlitOver(crestSprite(g.Gold(r.Seat), g.RoundsWon(r.Seat), color.RGBA{}), image.Pt(int(x), y+8))
+		c.BlitOver(crestSprite(g.Gold(r.Seat), g.RoundsWon(r.Seat)), image.Pt(int(x), y+8))
 		rw := c.Text(c.T("anludim.picture.rounds_won", "Count", r.Score), float64(box.Max.X-12), float64(y+30), render.Sans(20), render.Ink, 1)
 		nx := x + crestW + 10
 		c.TextFit(nameOf(l, o.Names, r.Seat), nx, float64(y+30), float64(box.Max.X-12)-rw-nx-16, render.Sans(22), render.Ink)

@@ -2,6 +2,7 @@ package anludim
 
 import (
 	"image"
+	"image/color"
 	"slices"
 	"strconv"
 	"strings"
@@ -382,7 +383,7 @@ func tableCanvas(g *anludim.Game, seats []seatView, o render.Options) (*render.C
 		y += plans[s].height + seatGap
 	}
 	y += 8 - seatGap
-	c.Blit(legendSprite(l, true), image.Pt(render.Margin, y+16-legendTop))
+	drawTableLegend(c, y)
 	return c, tableAlt(l, g, o.Names), nil
 }
 
@@ -440,8 +441,9 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 	label := float64(top + faceH + 22)
 	// The deck and the discard pile, on the right.
 	if g.DeckSize() > 0 {
-		n := min(3, g.DeckSize())
-		c.Blit(deckSprite(n), image.Pt(deckX, top-3*(n-1)))
+		for k := min(2, g.DeckSize()-1); k >= 0; k-- {
+			c.BlitOver(backSprite(faceW, faceH, color.RGBA{}), image.Pt(deckX+3*k, top-3*k))
+		}
 	} else {
 		render.Dashed(c, render.Rect(deckX, top, faceW, faceH), 2, render.InkSoft)
 	}
@@ -524,7 +526,8 @@ func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatP
 	x := float64(panel.Min.X + 8)
 	top := y + seatPad
 	base := float64(top + 25)
-	c.Blit(crestSprite(sv.gold, sv.wins, render.ParchmentDark), image.Pt(int(x), top+3))
+	// Blended: the name beside it is written on its tiles anyway.
+	c.BlitOver(crestSprite(sv.gold, sv.wins), image.Pt(int(x), top+3))
 	x += crestW + 8
 	right := seatRight(c, sv, float64(panel.Max.X-10), base)
 	name := nameOf(l, names, seat)
@@ -569,9 +572,9 @@ func b2f(b bool) float64 {
 }
 
 // drawTableLegend explains the colours' letters, the badges and the hand
-// icon, from y, centred on cx.
-func drawTableLegend(c *render.Canvas, cx float64, y int) {
-	legendLine(c, cx, float64(y+16))
+// icon, from y.
+func drawTableLegend(c *render.Canvas, y int) {
+	legendLine(c, picW/2, float64(y+16))
 	f := render.Cond(16)
 	parts := []struct {
 		icon *render.Sprite
@@ -585,7 +588,7 @@ func drawTableLegend(c *render.Canvas, cx float64, y int) {
 	for _, p := range parts {
 		w += float64(p.icon.Bounds().Dx()) + 4 + c.Measure(c.T(p.key), f) + 16
 	}
-	x := cx - (w-16)/2
+	x := float64(picW)/2 - (w-16)/2
 	base := float64(y + 48)
 	for _, p := range parts {
 		c.Blit(p.icon, image.Pt(int(x), int(base)-6-p.icon.Bounds().Dy()/2))
