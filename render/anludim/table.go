@@ -212,10 +212,17 @@ func itemsOf(g *anludim.Game, seat int) []anludim.Item {
 	return items
 }
 
-// drawItemRun draws a seat's items from x on the line centred on cy, as
-// icons, or, when they would not fit in width, as one icon per kind
-// followed by the values ("1 1 2"). It returns the width drawn.
-func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width float64) float64 {
+// drawItemRun draws a seat's items from x on the line centred on cy, on
+// the panels' colour, as icons, or, when they would not fit in width, as
+// one icon per kind followed by the values ("1 1 2"). It returns the
+// width drawn. With copied, the panel was copied (Blit), and so are the
+// icons, whose tiles may then never need mapping; on a panel drawn in
+// place they are blended (copied pixel by pixel: they are opaque).
+func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width float64, copied bool) float64 {
+	put := c.BlitOver
+	if copied {
+		put = c.Blit
+	}
 	x0 := x
 	_, full := itemRunWidth(items)
 	top := int(cy) - itemSize/2
@@ -231,7 +238,7 @@ func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width fl
 			if it.Kind == anludim.Parchment {
 				v = 0
 			}
-			c.Blit(itemSprite(it.Kind, v, itemSize, render.ParchmentDark), image.Pt(int(x), top))
+			put(itemSprite(it.Kind, v, itemSize, render.ParchmentDark), image.Pt(int(x), top))
 			x += itemSize
 		}
 		return x - x0
@@ -256,7 +263,7 @@ func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width fl
 			c.Text("…", x, cy+6, f, render.Ink, 0)
 			break
 		}
-		c.Blit(itemSprite(items[i].Kind, 0, itemSize, render.ParchmentDark), image.Pt(int(x), top))
+		put(itemSprite(items[i].Kind, 0, itemSize, render.ParchmentDark), image.Pt(int(x), top))
 		x += itemSize + 2
 		x += c.Text(label, x, cy+6, f, render.Ink, 0) + 10
 		i = j
@@ -546,7 +553,7 @@ func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatP
 		cy = float64(top+seatHeadH) + seatItemsH/2 - 2
 		top += seatItemsH
 	}
-	drawItemRun(c, items, x, cy, float64(panel.Max.X-10)-right-x-10+b2f(p.itemsLine)*(right+10))
+	drawItemRun(c, items, x, cy, float64(panel.Max.X-10)-right-x-10+b2f(p.itemsLine)*(right+10), true)
 	top += seatHeadH
 	for _, pl := range p.placed {
 		at := image.Pt(panel.Min.X+8+pl.x, top+pl.line*comboLineH)
