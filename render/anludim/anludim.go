@@ -344,23 +344,25 @@ func legendLine(c *render.Canvas, cx, y float64) {
 	x := cx - w/2
 	for i, s := range parts {
 		col := anludim.Colour(i)
-		c.BlitOver(letterSprite(col, c.Lang), image.Pt(int(x), int(y)-16))
+		c.Blit(letterSprite(col, c.Lang, render.Parchment), image.Pt(int(x), int(y)-16))
 		x += 24
 		x += c.Text(s, x, y, f, render.InkSoft, 0) + 16
 	}
 }
 
 // letterSprite is a colour's letter on a small disc of its colour, 21
-// pixels across.
-func letterSprite(col anludim.Colour, l i18n.Lang) *render.Sprite {
+// pixels across, on bg (see flatten).
+func letterSprite(col anludim.Colour, l i18n.Lang, bg color.RGBA) *render.Sprite {
 	type key struct {
 		col anludim.Colour
 		l   i18n.Lang
+		bg  color.RGBA
 	}
-	return sprites.Get(key{col, l}, func() *image.RGBA {
+	return sprites.Get(key{col, l, bg}, func() *image.RGBA {
 		c := render.NewSprite(21, 21, color.RGBA{})
 		c.Lang = l
 		defer c.Release()
+		defer flatten(c, bg)
 		c.FillCircle(10.5, 10.5, 10.5, colourEdge[col])
 		c.FillCircle(10.5, 10.5, 9, colourFill[col])
 		c.TextMid(colourLetter(l, col), 10.5, 10.5, letterFont, colourInk(col))

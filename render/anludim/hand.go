@@ -105,15 +105,21 @@ func handCanvas(g *anludim.Game, seat int, cards []int, hidden int, kept map[int
 	}
 	for i := 0; i < total; i++ {
 		at := image.Pt(render.Margin+(i%cols)*(cw+handGap), top+(i/cols)*(ch+handGap))
+		// The cards are flattened onto what they lie on, the parchment or
+		// a kept card's gold (wholly gold under the card), and copied: a
+		// hand is mostly cards, which are then neither blended nor mapped
+		// onto the palette again.
 		if i >= len(cards) {
-			c.BlitOver(backSprite(cw, ch), at)
+			c.Blit(backSprite(cw, ch, render.Parchment), at)
 			continue
 		}
 		id := cards[i]
+		bg := render.Parchment
 		if kept[id] {
 			c.FillRR(image.Rectangle{at, at.Add(image.Pt(cw, ch))}.Inset(-4), 10, render.Gold)
+			bg = render.Gold
 		}
-		c.BlitOver(cardSprite(id, cw, ch, l), at)
+		c.Blit(cardSprite(id, cw, ch, l, bg), at)
 		if kept[id] {
 			lf := render.Cond(16)
 			label := c.FitLabel(c.T("anludim.picture.kept"), float64(cw-8), lf)

@@ -3,6 +3,7 @@ package anludim
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"strconv"
 
 	"atheneum/engine/anludim"
@@ -27,20 +28,39 @@ func endFonts(w int) (value render.FontSpec, r float64, letter render.FontSpec) 
 	return render.Sans(20), 9.5, letterFont
 }
 
-// cardSprite is apprentice card id, w×h pixels on a transparent ground,
-// showing both of its ends: the first reading in the top half, the
-// second in the bottom half, each as its colour with its value and its
-// colour's letter in a corner (top left, and bottom right as on a card
-// turned round), both upright so that a 6 never reads as a 9.
-func cardSprite(id, w, h int, l i18n.Lang) *render.Sprite {
+// flatten composites a sprite's picture, drawn on a transparent ground,
+// over the flat colour bg (none when bg is transparent), in place, as Canvas.BlitOver would over a
+// picture of that colour (to the same bytes): such a sprite is opaque, so
+// a picture copies it with Canvas.Blit, which copies the palette indices
+// of its tiles, mapped once, instead of blending every pixel and mapping
+// the result every time. The canvas keeps the record of the text drawn.
+func flatten(c *render.Canvas, bg color.RGBA) {
+	if bg.A == 0 {
+		return // left transparent, to be blended
+	}
+	img := c.Img
+	out := image.NewRGBA(img.Rect)
+	draw.Draw(out, out.Rect, image.NewUniform(bg), image.Point{}, draw.Src)
+	draw.Draw(out, out.Rect, img, img.Rect.Min, draw.Over)
+	copy(img.Pix, out.Pix)
+}
+
+// cardSprite is apprentice card id, w×h pixels on the flat colour bg (see
+// flatten), showing both of its ends: the first reading in the top half,
+// the second in the bottom half, each as its colour with its value and
+// its colour's letter in a corner (top left, and bottom right as on a
+// card turned round), both upright so that a 6 never reads as a 9.
+func cardSprite(id, w, h int, l i18n.Lang, bg color.RGBA) *render.Sprite {
 	type key struct {
 		id, w, h int
 		l        i18n.Lang
+		bg       color.RGBA
 	}
-	return sprites.Get(key{id, w, h, l}, func() *image.RGBA {
+	return sprites.Get(key{id, w, h, l, bg}, func() *image.RGBA {
 		c := render.NewSprite(w, h, color.RGBA{})
 		c.Lang = l
 		defer c.Release()
+		defer flatten(c, bg)
 		card, _ := anludim.Card(id)
 		rad := max(5, float64(w)/10)
 		r := image.Rect(0, 0, w, h)
@@ -78,12 +98,17 @@ func drawEnd(c *render.Canvas, r image.Rectangle, rd anludim.Reading, flipped bo
 	c.TextMid(colourLetter(c.Lang, col), lx, ly, lf, render.Ink)
 }
 
-// backSprite is the back of an apprentice card, w×h pixels.
-func backSprite(w, h int) *render.Sprite {
-	type key struct{ w, h int }
-	return sprites.Get(key{w, h}, func() *image.RGBA {
+// backSprite is the back of an apprentice card, w×h pixels on the flat
+// colour bg (see flatten).
+func backSprite(w, h int, bg color.RGBA) *render.Sprite {
+	type key struct {
+		w, h int
+		bg   color.RGBA
+	}
+	return sprites.Get(key{w, h, bg}, func() *image.RGBA {
 		c := render.NewSprite(w, h, color.RGBA{})
 		defer c.Release()
+		defer flatten(c, bg)
 		rad := max(5, float64(w)/10)
 		r := image.Rect(0, 0, w, h)
 		c.FillRR(r, rad, render.FrameBrown)
@@ -105,16 +130,18 @@ const (
 	tokenGap = 3
 )
 
-// tokenSprite is one reading of a combination.
-func tokenSprite(rd anludim.Reading, l i18n.Lang) *render.Sprite {
+// tokenSprite is one reading of a combination, on bg (see flatten).
+func tokenSprite(rd anludim.Reading, l i18n.Lang, bg color.RGBA) *render.Sprite {
 	type key struct {
 		rd anludim.Reading
 		l  i18n.Lang
+		bg color.RGBA
 	}
-	return sprites.Get(key{rd, l}, func() *image.RGBA {
+	return sprites.Get(key{rd, l, bg}, func() *image.RGBA {
 		c := render.NewSprite(tokenW, tokenH, color.RGBA{})
 		c.Lang = l
 		defer c.Release()
+		defer flatten(c, bg)
 		col := rd.Colour
 		r := image.Rect(0, 0, tokenW, tokenH)
 		c.FillRR(r, 5, colourEdge[col])
@@ -130,14 +157,18 @@ func tokenSprite(rd anludim.Reading, l i18n.Lang) *render.Sprite {
 const itemSize = 28
 
 // itemSprite is a magic item of kind k (or a parchment) with its value, s
-// pixels square on a transparent ground; value 0 draws it without one.
-// Each kind has its own shape: a round flask, a star, a doll, an amulet on
-// its cord, a chest, a scroll.
-func itemSprite(k anludim.ItemKind, value, s int) *render.Sprite {
-	type key struct{ k, v, s int }
-	return sprites.Get(key{int(k), value, s}, func() *image.RGBA {
+// pixels square on bg (see flatten); value 0 draws it without one. Each
+// kind has its own shape: a round flask, a star, a doll, an amulet on its
+// cord, a chest, a scroll.
+func itemSprite(k anludim.ItemKind, value, s int, bg color.RGBA) *render.Sprite {
+	type key struct {
+		k, v, s int
+		bg      color.RGBA
+	}
+	return sprites.Get(key{int(k), value, s, bg}, func() *image.RGBA {
 		c := render.NewSprite(s, s, color.RGBA{})
 		defer c.Release()
+		defer flatten(c, bg)
 		f := float64(s)
 		dc := c.GG()
 		ink := render.Ink
@@ -254,18 +285,21 @@ const pawnR = 15
 
 // pawnSprite is a professor's badge: the start of its name on a solid disc
 // where its pawn stands, on a ring where it was played for but the pawn has
-// gone (or, on the board, where the pawn is missing).
-func pawnSprite(p anludim.Professor, here bool, l i18n.Lang) *render.Sprite {
+// gone (or, on the board, where the pawn is missing); on bg (see
+// flatten).
+func pawnSprite(p anludim.Professor, here bool, l i18n.Lang, bg color.RGBA) *render.Sprite {
 	type key struct {
 		p    anludim.Professor
 		here bool
 		l    i18n.Lang
+		bg   color.RGBA
 	}
-	return sprites.Get(key{p, here, l}, func() *image.RGBA {
+	return sprites.Get(key{p, here, l, bg}, func() *image.RGBA {
 		d := 2 * pawnR
 		c := render.NewSprite(d, d, color.RGBA{})
 		c.Lang = l
 		defer c.Release()
+		defer flatten(c, bg)
 		r := float64(pawnR)
 		ink := render.Ink
 		if here {
@@ -280,12 +314,14 @@ func pawnSprite(p anludim.Professor, here bool, l i18n.Lang) *render.Sprite {
 	})
 }
 
-// handIcon is a small fan of two card backs, for a hand's size.
-func handIcon() *render.Sprite {
-	type key struct{}
-	return sprites.Get(key{}, func() *image.RGBA {
+// handIcon is a small fan of two card backs, for a hand's size, on bg
+// (see flatten).
+func handIcon(bg color.RGBA) *render.Sprite {
+	type key struct{ bg color.RGBA }
+	return sprites.Get(key{bg}, func() *image.RGBA {
 		c := render.NewSprite(24, 26, color.RGBA{})
 		defer c.Release()
+		defer flatten(c, bg)
 		for i, x := range []int{0, 8} {
 			r := image.Rect(x, 4-i*4, x+16, 26-i*4)
 			c.FillRR(r, 3, render.FrameBrown)
@@ -293,4 +329,31 @@ func handIcon() *render.Sprite {
 		}
 		return c.Img
 	})
+}
+
+// panelSprite is a rounded panel on the parchment, innerW×h pixels, as
+// Canvas.FillRR draws it (radius 10), outlined in gold for the seat the
+// game waits for: a seat's panel on the table, mostly flat, which a
+// picture copies and whose untouched tiles it then need not map onto the
+// palette. FillRR's anti-aliased corners come out the same at every place
+// (TestPanelSpritesAreThePanelsDrawnInPlace).
+func panelSprite(h int, active bool) *render.Sprite {
+	type key struct {
+		h      int
+		active bool
+	}
+	return sprites.Get(key{h, active}, func() *image.RGBA {
+		c := render.NewSprite(innerW, h, render.Parchment)
+		defer c.Release()
+		drawPanel(c, image.Rect(0, 0, innerW, h), active)
+		return c.Img
+	})
+}
+
+// drawPanel draws a panel filling r.
+func drawPanel(c *render.Canvas, r image.Rectangle, active bool) {
+	c.FillRR(r, 10, render.ParchmentDark)
+	if active {
+		c.StrokeRR(r, 10, 3, render.Gold)
+	}
 }

@@ -56,7 +56,9 @@ func itemsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, err
 		panel := render.Rect(render.Margin, y, innerW, itemsPanelH)
 		c.FillRR(panel, 10, render.ParchmentDark)
 		seat := g.ProfessorSeat(p)
-		c.BlitOver(pawnSprite(p, seat < 0, l), image.Pt(panel.Min.X+8, y+6))
+		// The table's sprites, flattened onto the panel's colour, blended
+		// (copied: they are opaque) where text is written anyway.
+		c.BlitOver(pawnSprite(p, seat < 0, l, render.ParchmentDark), image.Pt(panel.Min.X+8, y+6))
 		where := c.T("anludim.picture.board")
 		if seat >= 0 {
 			where = Tidy(l, c.T("anludim.picture.with", "Name", render.NameOf(l, o.Names, seat)))
@@ -73,7 +75,7 @@ func itemsCanvas(g *anludim.Game, o render.Options) (*render.Canvas, string, err
 		} else {
 			x := panel.Min.X + 10
 			for _, v := range stack {
-				c.BlitOver(itemSprite(anludim.ItemKind(p), v, stackItemSize), image.Pt(x, iy))
+				c.BlitOver(itemSprite(anludim.ItemKind(p), v, stackItemSize, render.ParchmentDark), image.Pt(x, iy))
 				x += stackItemSize + 6
 			}
 			c.Text(c.T("anludim.picture.left", "Count", len(stack)), float64(x+8), float64(iy+23), f, render.InkSoft, 0)

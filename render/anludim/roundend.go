@@ -170,7 +170,7 @@ func drawRoundRow(c *render.Canvas, g *anludim.Game, seat, value int, winner, wi
 		if len(items) == 0 {
 			c.Text(c.T("anludim.picture.no_items"), nx, float64(top+56), render.Cond(16), render.InkSoft, 0)
 		} else {
-			drawItemRun(c, items, nx, float64(top+50), float64(box.Max.X-12)-vw-lw-nx-24)
+			drawItemRun(c, items, nx, float64(top+50), float64(box.Max.X-12)-vw-lw-nx-24, false)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package anludim
 
 import (
 	"image"
+	"image/color"
 	"slices"
 	"strconv"
 	"strings"
@@ -211,10 +212,17 @@ func itemsOf(g *anludim.Game, seat int) []anludim.Item {
 	return items
 }
 
-// drawItemRun draws a seat's items from x on the line centred on cy, as
-// icons, or, when they would not fit in width, as one icon per kind
-// followed by the values ("1 1 2"). It returns the width drawn.
-func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width float64) float64 {
+// drawItemRun draws a seat's items from x on the line centred on cy, on
+// the panels' colour, as icons, or, when they would not fit in width, as
+// one icon per kind followed by the values ("1 1 2"). It returns the
+// width drawn. With copied, the panel was copied (Blit), and so are the
+// icons, whose tiles may then never need mapping; on a panel drawn in
+// place they are blended (copied pixel by pixel: they are opaque).
+func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width float64, copied bool) float64 {
+	put := c.BlitOver
+	if copied {
+		put = c.Blit
+	}
 	x0 := x
 	_, full := itemRunWidth(items)
 	top := int(cy) - itemSize/2
@@ -230,7 +238,7 @@ func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width fl
 			if it.Kind == anludim.Parchment {
 				v = 0
 			}
-			c.BlitOver(itemSprite(it.Kind, v, itemSize), image.Pt(int(x), top))
+			put(itemSprite(it.Kind, v, itemSize, render.ParchmentDark), image.Pt(int(x), top))
 			x += itemSize
 		}
 		return x - x0
@@ -255,7 +263,7 @@ func drawItemRun(c *render.Canvas, items []anludim.Item, x, cy float64, width fl
 			c.Text("…", x, cy+6, f, render.Ink, 0)
 			break
 		}
-		c.BlitOver(itemSprite(items[i].Kind, 0, itemSize), image.Pt(int(x), top))
+		put(itemSprite(items[i].Kind, 0, itemSize, render.ParchmentDark), image.Pt(int(x), top))
 		x += itemSize + 2
 		x += c.Text(label, x, cy+6, f, render.Ink, 0) + 10
 		i = j
@@ -285,7 +293,7 @@ func seatRight(c *render.Canvas, sv *seatView, x1, y float64) float64 {
 	x -= c.Text(c.T("anludim.picture.total"), x, y, render.Cond(16), render.InkSoft, 1) + 14
 	x -= c.Text(strconv.Itoa(sv.hand), x, y, render.Sans(20), render.Ink, 1) + 3
 	x -= 24
-	c.BlitOver(handIcon(), image.Pt(int(x), int(y)-21))
+	c.Blit(handIcon(render.ParchmentDark), image.Pt(int(x), int(y)-21))
 	return x1 - x
 }
 
@@ -362,8 +370,8 @@ func tableCanvas(g *anludim.Game, seats []seatView, o render.Options) (*render.C
 
 	c := tablePalette.Blank(picW, h, l)
 	x0, x1 := float64(render.Margin), float64(picW-render.Margin)
-	// Heading.
-	c.Text("Anludim", x0+4, render.Margin+34, render.Title(34), render.Ink, 0)
+	// Heading: what it always shows is copied (tableHeadSprite).
+	c.Blit(tableHeadSprite(l), image.Pt(render.Margin, render.Margin))
 	c.Text(roundText(l, g), x1-4, render.Margin+30, render.Sans(19), render.Ink, 1)
 	sw := float64(innerW - 8)
 	if g.Options().Expert {
@@ -373,8 +381,6 @@ func tableCanvas(g *anludim.Game, seats []seatView, o render.Options) (*render.C
 		drawNamed(c, o.Names, seat, key, "", x0+4, render.Margin+66, sw, render.Sans(19), render.Ink, 0)
 	}
 	y := render.Margin + tabHeadH
-	c.Fill(image.Rect(render.Margin, y-8, picW-render.Margin, y-6), render.ParchmentDark)
-
 	drawRecruits(c, g, y)
 	y += tabRecruitH
 	drawProfessors(c, g, y)
@@ -394,11 +400,42 @@ func rightW(c *render.Canvas, sv *seatView) float64 {
 		c.Measure(strconv.Itoa(sv.hand), render.Sans(20)) + 3 + 24
 }
 
+// Where the recruits' row draws the deck and the discard pile.
+const (
+	deckX = picW - render.Margin - 2*faceW - 44
+	discX = picW - render.Margin - faceW - 8
+)
+
+// tableHeadSprite is what the top of the table always shows in l, from
+// the parchment's margin: the title, the rule under the heading, and the
+// captions of the face-up cards, the deck and the discard pile, down to
+// where the deck's cards start (tableCanvas, drawRecruits). Its text is
+// drawn at whole pixels, so it is the same wherever it is copied; nothing
+// the picture draws before it, or under it after, meets it.
+func tableHeadSprite(l i18n.Lang) *render.Sprite {
+	type key struct{ l i18n.Lang }
+	return sprites.Get(key{l}, func() *image.RGBA {
+		c := render.NewSprite(innerW, tabHeadH+24-3*2, render.Parchment)
+		c.Lang = l
+		defer c.Release()
+		c.Text("Anludim", 4, 34, render.Title(34), render.Ink, 0)
+		c.Fill(image.Rect(0, tabHeadH-8, innerW, tabHeadH-6), render.ParchmentDark)
+		f := render.Cond(16)
+		c.Text(c.T("anludim.face_up.title"), 4, float64(tabHeadH+14), f, render.InkSoft, 0)
+		for _, p := range []struct {
+			x   int
+			key string
+		}{{deckX, "anludim.picture.deck"}, {discX, "anludim.picture.discard"}} {
+			cx := float64(p.x + faceW/2 - render.Margin)
+			c.TextMid(c.FitLabel(c.T(p.key), faceW+36, f), cx, float64(tabHeadH+14)-5, f, render.InkSoft)
+		}
+		return c.Img
+	})
+}
+
 // drawRecruits draws the face-up cards, then the deck and the discard pile
-// with their sizes, from y.
+// with their sizes, from y; their captions are tableHeadSprite's.
 func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
-	f := render.Cond(16)
-	c.Text(c.T("anludim.face_up.title"), render.Margin+4, float64(y+14), f, render.InkSoft, 0)
 	top := y + 24
 	for i, id := range g.FaceUp() {
 		at := image.Pt(render.Margin+i*(faceW+12), top)
@@ -406,33 +443,25 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 			render.Dashed(c, image.Rectangle{at, at.Add(image.Pt(faceW, faceH))}, 2, render.InkSoft)
 			continue
 		}
-		c.BlitOver(cardSprite(id, faceW, faceH, c.Lang), at)
+		c.Blit(cardSprite(id, faceW, faceH, c.Lang, render.Parchment), at)
 	}
 	label := float64(top + faceH + 22)
 	// The deck and the discard pile, on the right.
-	deckX := picW - render.Margin - 2*faceW - 44
-	discX := picW - render.Margin - faceW - 8
 	if g.DeckSize() > 0 {
 		for k := min(2, g.DeckSize()-1); k >= 0; k-- {
-			c.BlitOver(backSprite(faceW, faceH), image.Pt(deckX+3*k, top-3*k))
+			c.BlitOver(backSprite(faceW, faceH, color.RGBA{}), image.Pt(deckX+3*k, top-3*k))
 		}
 	} else {
 		render.Dashed(c, render.Rect(deckX, top, faceW, faceH), 2, render.InkSoft)
 	}
 	pile := g.DiscardPile()
 	if len(pile) > 0 {
-		c.BlitOver(cardSprite(pile[len(pile)-1], faceW, faceH, c.Lang), image.Pt(discX, top))
+		c.Blit(cardSprite(pile[len(pile)-1], faceW, faceH, c.Lang, render.Parchment), image.Pt(discX, top))
 	} else {
 		render.Dashed(c, render.Rect(discX, top, faceW, faceH), 2, render.InkSoft)
 	}
-	for _, p := range []struct {
-		x     int
-		key   string
-		count int
-	}{{deckX, "anludim.picture.deck", g.DeckSize()}, {discX, "anludim.picture.discard", len(pile)}} {
-		cx := float64(p.x + faceW/2)
-		c.TextMid(c.FitLabel(c.T(p.key), faceW+36, f), cx, float64(y+14)-5, f, render.InkSoft)
-		c.TextMid(strconv.Itoa(p.count), cx, label-6, render.Sans(20), render.Ink)
+	for _, p := range []struct{ x, count int }{{deckX, g.DeckSize()}, {discX, len(pile)}} {
+		c.TextMid(strconv.Itoa(p.count), float64(p.x+faceW/2), label-6, render.Sans(20), render.Ink)
 	}
 }
 
@@ -442,8 +471,8 @@ func drawRecruits(c *render.Canvas, g *anludim.Game, y int) {
 // stack is empty. Each column is as wide as its words need, and the room
 // left is shared out.
 func drawProfessors(c *render.Canvas, g *anludim.Game, y int) {
-	band := render.Rect(render.Margin, y, innerW, tabProfH-8)
-	c.FillRR(band, 10, render.ParchmentDark)
+	// The band is a panel copied, as a seat's is (see drawSeat).
+	c.Blit(panelSprite(tabProfH-8, false), image.Pt(render.Margin, y))
 	f := render.Cond(16)
 	var names, lefts [anludim.NumProfessors]string
 	var need [anludim.NumProfessors]float64
@@ -466,9 +495,9 @@ func drawProfessors(c *render.Canvas, g *anludim.Game, y int) {
 		bx := int(cx) - pawnR
 		if len(stack) > 0 {
 			bx = int(cx) - pawnR - 16
-			c.BlitOver(itemSprite(anludim.ItemKind(p), stack[0], 28), image.Pt(int(cx)+2, y+5))
+			c.Blit(itemSprite(anludim.ItemKind(p), stack[0], 28, render.ParchmentDark), image.Pt(int(cx)+2, y+5))
 		}
-		c.BlitOver(pawnSprite(p, g.ProfessorSeat(p) < 0, c.Lang), image.Pt(bx, y+4))
+		c.Blit(pawnSprite(p, g.ProfessorSeat(p) < 0, c.Lang, render.ParchmentDark), image.Pt(bx, y+4))
 		c.TextMid(c.FitLabel(names[p], colW-4, f), cx, float64(y+46), f, render.Ink)
 		col := render.InkSoft
 		if len(stack) == 0 {
@@ -483,11 +512,16 @@ func drawProfessors(c *render.Canvas, g *anludim.Game, y int) {
 func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatPlan, y int) {
 	l := c.Lang
 	panel := render.Rect(render.Margin, y, innerW, p.height)
-	c.FillRR(panel, 10, render.ParchmentDark)
+	// The panel and what lies on it are sprites flattened onto what they
+	// lie on and copied: the tiles that no text is written on are then
+	// neither blended nor mapped onto the palette.
+	c.Blit(panelSprite(p.height, sv.active), panel.Min)
 	if sv.active {
-		c.StrokeRR(panel, 10, 3, render.Gold)
 		// A pointer in the margin, so the seat to move shows without colour.
+		// Marked before it is drawn: the tiles it shares with the panel
+		// copied hold only indices, and marking writes their pixels.
 		cy := float64(y + seatPad + seatHeadH/2)
+		c.MarkF(render.Border, cy-10, render.Margin, cy+10)
 		dc := c.GG()
 		dc.MoveTo(render.Border+3, cy-9)
 		dc.LineTo(render.Margin-3, cy)
@@ -495,11 +529,11 @@ func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatP
 		dc.ClosePath()
 		dc.SetColor(render.Ink)
 		dc.Fill()
-		c.MarkF(render.Border, cy-10, render.Margin, cy+10)
 	}
 	x := float64(panel.Min.X + 8)
 	top := y + seatPad
 	base := float64(top + 25)
+	// Blended: the name beside it is written on its tiles anyway.
 	c.BlitOver(crestSprite(sv.gold, sv.wins), image.Pt(int(x), top+3))
 	x += crestW + 8
 	right := seatRight(c, sv, float64(panel.Max.X-10), base)
@@ -519,7 +553,7 @@ func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatP
 		cy = float64(top+seatHeadH) + seatItemsH/2 - 2
 		top += seatItemsH
 	}
-	drawItemRun(c, items, x, cy, float64(panel.Max.X-10)-right-x-10+b2f(p.itemsLine)*(right+10))
+	drawItemRun(c, items, x, cy, float64(panel.Max.X-10)-right-x-10+b2f(p.itemsLine)*(right+10), true)
 	top += seatHeadH
 	for _, pl := range p.placed {
 		at := image.Pt(panel.Min.X+8+pl.x, top+pl.line*comboLineH)
@@ -528,10 +562,10 @@ func drawSeat(c *render.Canvas, sv *seatView, seat int, names []string, p *seatP
 			c.Text(chipText(l, p), float64(at.X+4), float64(at.Y+tokenH/2+6), render.Cond(16), render.InkSoft, 0)
 		case pl.use < 0:
 			cb := p.combos[pl.combo]
-			c.BlitOver(pawnSprite(cb.Prof, cb.Holds, l), image.Pt(at.X, at.Y+(tokenH-2*pawnR)/2))
+			c.Blit(pawnSprite(cb.Prof, cb.Holds, l, render.ParchmentDark), image.Pt(at.X, at.Y+(tokenH-2*pawnR)/2))
 		default:
 			if rd, ok := reading(p.combos[pl.combo].Uses[pl.use]); ok {
-				c.BlitOver(tokenSprite(rd, l), at)
+				c.Blit(tokenSprite(rd, l, render.ParchmentDark), at)
 			}
 		}
 	}
@@ -553,9 +587,9 @@ func drawTableLegend(c *render.Canvas, y int) {
 		icon *render.Sprite
 		key  string
 	}{
-		{pawnSprite(anludim.Seer, true, c.Lang), "anludim.picture.legend.here"},
-		{pawnSprite(anludim.Seer, false, c.Lang), "anludim.picture.legend.gone"},
-		{handIcon(), "anludim.picture.legend.hand"},
+		{pawnSprite(anludim.Seer, true, c.Lang, render.Parchment), "anludim.picture.legend.here"},
+		{pawnSprite(anludim.Seer, false, c.Lang, render.Parchment), "anludim.picture.legend.gone"},
+		{handIcon(render.Parchment), "anludim.picture.legend.hand"},
 	}
 	var w float64
 	for _, p := range parts {
@@ -564,7 +598,7 @@ func drawTableLegend(c *render.Canvas, y int) {
 	x := float64(picW)/2 - (w-16)/2
 	base := float64(y + 48)
 	for _, p := range parts {
-		c.BlitOver(p.icon, image.Pt(int(x), int(base)-6-p.icon.Bounds().Dy()/2))
+		c.Blit(p.icon, image.Pt(int(x), int(base)-6-p.icon.Bounds().Dy()/2))
 		x += float64(p.icon.Bounds().Dx()) + 4
 		x += c.Text(c.T(p.key), x, base, f, render.InkSoft, 0) + 16
 	}
@@ -587,17 +621,32 @@ func tableAlt(l i18n.Lang, g *anludim.Game, names []string) string {
 	}
 	head = append(head, render.T(l, "anludim.alt.recruits", "Cards", strings.Join(face, altSep(l)), "Deck", g.DeckSize(),
 		"Discard", len(g.DiscardPile())))
-	at := func(seats seatDetail, stacks bool) func() string {
+	// The briefer texts share parts with the more detailed ones, each
+	// written once.
+	var profsDone [2]bool
+	var profs [2]string
+	seatsDone := map[seatDetail][]string{}
+	at := func(detail seatDetail, stacks bool) func() string {
 		return func() string {
-			parts := slices.Clone(head)
-			var profs []string
-			for p := anludim.Professor(0); p < anludim.NumProfessors; p++ {
-				profs = append(profs, professorAlt(l, g, names, p, stacks))
+			k := 0
+			if stacks {
+				k = 1
 			}
-			parts = append(parts, strings.Join(profs, altSep(l))+".")
-			for s := 0; s < g.Seats(); s++ {
-				parts = append(parts, seatAlt(l, g, names, s, seats))
+			if !profsDone[k] {
+				ps := make([]string, anludim.NumProfessors)
+				for p := range ps {
+					ps[p] = professorAlt(l, g, names, anludim.Professor(p), stacks)
+				}
+				profs[k], profsDone[k] = strings.Join(ps, altSep(l))+".", true
 			}
+			seats, ok := seatsDone[detail]
+			if !ok {
+				for s := 0; s < g.Seats(); s++ {
+					seats = append(seats, seatAlt(l, g, names, s, detail))
+				}
+				seatsDone[detail] = seats
+			}
+			parts := append(append(slices.Clone(head), profs[k]), seats...)
 			return strings.Join(parts, " ")
 		}
 	}
