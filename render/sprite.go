@@ -299,9 +299,20 @@ func unpackIndices(p []byte, w int, dst []uint8, o, stride int) {
 			n := int(p[1])
 			r := p[2 : 2+2*n]
 			x := 0
-			for i := 0; i < len(r); i += 2 {
-				fill(d[x:x+int(r[i+1])], r[i])
-				x += int(r[i+1])
+			for i := 0; i+1 < len(r); i += 2 {
+				v, k := r[i], int(r[i+1])
+				// Eight indices at a time, the last eight past the run
+				// when it is short: the runs after it, which end at the
+				// row's end, write over them.
+				pat := uint64(v) * 0x0101010101010101
+				j := x
+				for ; j < x+k && j+8 <= len(d); j += 8 {
+					binary.LittleEndian.PutUint64(d[j:], pat)
+				}
+				for ; j < x+k; j++ {
+					d[j] = v
+				}
+				x += k
 			}
 			p = p[2+2*n:]
 		default:
@@ -309,18 +320,6 @@ func unpackIndices(p []byte, w int, dst []uint8, o, stride int) {
 			p = p[1+w:]
 		}
 		o += stride
-	}
-}
-
-// fill sets every byte of d to v, eight at a time.
-func fill(d []byte, v byte) {
-	pat := uint64(v) * 0x0101010101010101
-	for len(d) >= 8 {
-		binary.LittleEndian.PutUint64(d, pat)
-		d = d[8:]
-	}
-	for i := range d {
-		d[i] = v
 	}
 }
 

@@ -290,3 +290,40 @@ func TestSpriteCachesAreSafeForConcurrentUse(t *testing.T) {
 		t.Errorf("the caches take %d bytes, over their budget of %d", u.Bytes, u.Budget)
 	}
 }
+
+// TestUnpackWritesOnlyTheTile packs tiles of random runs and unpacks them
+// into a larger picture: unpackIndices writes eight indices at a time past
+// short runs, which must stay inside the tile's rows.
+func TestUnpackWritesOnlyTheTile(t *testing.T) {
+	for seed := range 300 {
+		w, h := 1+seed%tileW, 1+seed%tileH
+		pix := make([]uint8, w*h)
+		s := uint32(seed*2654435761 + 1)
+		next := func() uint32 { s ^= s << 13; s ^= s >> 17; s ^= s << 5; return s }
+		for i := 0; i < len(pix); {
+			v, n := uint8(next()), 1+int(next()%uint32(1+seed%20))
+			for ; n > 0 && i < len(pix); n-- {
+				pix[i] = v
+				i++
+			}
+			if next()%4 == 0 && i%w == 0 && i >= w && i+w <= len(pix) {
+				copy(pix[i:], pix[i-w:i]) // a row as the one above
+				i += w
+			}
+		}
+		const stride, o = tileW + 16, 8 + 2*(tileW+16)
+		dst := bytes.Repeat([]byte{0xee}, stride*(tileH+4))
+		unpackIndices(packIndices(nil, pix, w), w, dst, o, stride)
+		for y := range tileH + 4 {
+			for x := range stride {
+				want := uint8(0xee)
+				if tx, ty := x-8, y-2; tx >= 0 && tx < w && ty >= 0 && ty < h {
+					want = pix[ty*w+tx]
+				}
+				if got := dst[y*stride+x]; got != want {
+					t.Fatalf("seed %d (%dx%d): at (%d, %d) %d, want %d", seed, w, h, x, y, got, want)
+				}
+			}
+		}
+	}
+}
