@@ -215,12 +215,7 @@ func TestABotRestartReceivesTheNextInteractions(t *testing.T) {
 	})
 
 	t.Run("an interaction lost in flight is replayed on the resume", func(t *testing.T) {
-		resumes := 0
-		for _, c := range srv.Connections() {
-			if c.Resumed {
-				resumes++
-			}
-		}
+		before := len(srv.Connections())
 		srv.LoseNextDispatch()
 		in, err := srv.SlashCommand(ctx, alice, world.Channel.ID, "atheneum", Sub("status"))
 		if err != nil {
@@ -229,14 +224,19 @@ func TestABotRestartReceivesTheNextInteractions(t *testing.T) {
 		if m, err := in.WaitResponse(ctx); err != nil || m.Content != "new" {
 			t.Fatalf("the lost interaction was answered %q, %v", m.Content, err)
 		}
-		now := 0
-		for _, c := range srv.Connections() {
+		// The lost dispatch is written nowhere but in the replay of a
+		// RESUME, so an answer means it came that way: a connection after
+		// the loss must have resumed. On a loaded runner discordgo may
+		// resume once more on its own (a late heartbeat acknowledgement),
+		// so more than one is no fault.
+		resumed := 0
+		for _, c := range srv.Connections()[before:] {
 			if c.Resumed {
-				now++
+				resumed++
 			}
 		}
-		if now != resumes+1 {
-			t.Errorf("%d resumes, want %d: the interaction came otherwise", now, resumes+1)
+		if resumed == 0 {
+			t.Errorf("no connection resumed after the loss (%d before it): the interaction came otherwise", before)
 		}
 	})
 }
