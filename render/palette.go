@@ -129,11 +129,11 @@ const defaultLevel = 3
 const HuffmanOnly = -2
 
 // Level writes a palette's pictures at deflate level n: 1 (fastest) to 9
-// (smallest), or HuffmanOnly. Level 9 takes about ten times as long as 8
-// for a few percent less. The default is 3. It panics on any other n, a
-// bug in the game's code.
+// (smallest), HuffmanOnly, or Rows (the project's own encoder). Level 9
+// takes about ten times as long as 8 for a few percent less. The default
+// is 3. It panics on any other n, a bug in the game's code.
 func Level(n int) PaletteOption {
-	if n != HuffmanOnly && (n < 1 || n > 9) {
+	if n != HuffmanOnly && n != Rows && (n < 1 || n > 9) {
 		panic(fmt.Sprintf("render: no deflate level %d", n))
 	}
 	return func(p *Palette) { p.level = n }

@@ -17,6 +17,9 @@ import (
 // about half the time, and writing rows straight from the picture saves
 // the encoder's copy of each row. level is the deflate level (see Level).
 func writePaletted(out *bytes.Buffer, pm *image.Paletted, level int) error {
+	if level == Rows {
+		return writeRows(out, pm)
+	}
 	pool := &zPools[level-HuffmanOnly]
 	z := pool.Get().(*zstate)
 	defer pool.Put(z)
@@ -51,6 +54,46 @@ func writePaletted(out *bytes.Buffer, pm *image.Paletted, level int) error {
 	var tail [4]byte
 	binary.BigEndian.PutUint32(tail[:], sum)
 	z.idat.Write(tail[:])
+	writeChunks(out, pm, z.idat.Bytes())
+	return nil
+}
+
+// writeRows writes pm as writePaletted does, its rows compressed by
+// deflateRows.
+func writeRows(out *bytes.Buffer, pm *image.Paletted) error {
+	idat := idatPool.Get().(*[]byte)
+	defer idatPool.Put(idat)
+	b := append((*idat)[:0], zlibHeaderOf(1)...)
+	b = deflateRows(b, pm)
+	b = binary.BigEndian.AppendUint32(b, rowsAdler(pm))
+	*idat = b
+	writeChunks(out, pm, b)
+	return nil
+}
+
+var idatPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// rowsAdler is the Adler-32 of pm's rows, each after its filter byte 0,
+// taken as writePaletted takes it.
+func rowsAdler(pm *image.Paletted) uint32 {
+	w, h := pm.Rect.Dx(), pm.Rect.Dy()
+	sum, own := uint32(1), uint32(0)
+	for y := 0; y < h; y++ {
+		row := pm.Pix[y*pm.Stride : y*pm.Stride+w]
+		if y == 0 {
+			own = adler32.Checksum(row)
+		} else if above := pm.Pix[(y-1)*pm.Stride : (y-1)*pm.Stride+w]; !bytes.Equal(row, above) {
+			own = adlerFrom(own, above, row)
+		}
+		sum = adler32Combine(sum, adler32Combine(1<<16|1, own, w), w+1)
+	}
+	return sum
+}
+
+// writeChunks writes the PNG of pm's size and palette around idat, its
+// compressed rows.
+func writeChunks(out *bytes.Buffer, pm *image.Paletted, idat []byte) {
+	w, h := pm.Rect.Dx(), pm.Rect.Dy()
 	out.WriteString("\x89PNG\r\n\x1a\n")
 	var hdr [13]byte
 	binary.BigEndian.PutUint32(hdr[0:], uint32(w))
@@ -63,9 +106,8 @@ func writePaletted(out *bytes.Buffer, pm *image.Paletted, level int) error {
 		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
 	}
 	chunk(out, "PLTE", plte)
-	chunk(out, "IDAT", z.idat.Bytes())
+	chunk(out, "IDAT", idat)
 	chunk(out, "IEND", nil)
-	return nil
 }
 
 // zlibHeaderOf is the zlib header klauspost's zlib writer writes for a

@@ -121,7 +121,7 @@ func BenchmarkEncodings(b *testing.B) {
 		{"round-end", &roundPalette, func() (render.Picture, error) { return DrawRoundEnd(end.View(-1), en) }},
 		{"results", &resultsPalette, func() (render.Picture, error) { return DrawResults(over.View(-1), fr) }},
 	}
-	levels := []int{render.HuffmanOnly, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	levels := []int{render.HuffmanOnly, render.Rows, 1, 2, 3, 4, 5, 6, 7, 8, 9}
 	for _, tc := range cases {
 		chosen := *tc.pal
 		p, err := tc.draw()
@@ -133,8 +133,11 @@ func BenchmarkEncodings(b *testing.B) {
 			for _, level := range levels {
 				opts := []render.PaletteOption{render.Level(level)}
 				name := fmt.Sprintf("%s/level-%d", tc.name, level)
-				if level == render.HuffmanOnly {
+				switch level {
+				case render.HuffmanOnly:
 					name = tc.name + "/huffman"
+				case render.Rows:
+					name = tc.name + "/rows"
 				}
 				if compact {
 					opts = append(opts, render.Compact())

@@ -17,7 +17,7 @@ import (
 // less than the clock) and the bytes: the level Atheneum's pictures are
 // written at is chosen by these figures (see palette).
 func BenchmarkEncodings(b *testing.B) {
-	mid := midState(b)
+	mid, start := midState(b), startState(b)
 	cases := []struct {
 		name string
 		pal  **render.Palette
@@ -27,15 +27,20 @@ func BenchmarkEncodings(b *testing.B) {
 		{"objectives", &objectivesPalette, func() (render.Picture, error) { return DrawObjectives(mid.View(0), en) }},
 		{"table", &tablePalette, func() (render.Picture, error) { return DrawTable(mid.View(atheneum.Spectator), en) }},
 		{"reveal", &palette, func() (render.Picture, error) { return DrawReveal(mid.View(atheneum.Spectator), en) }},
+		{"hand-shown", &handPalette, func() (render.Picture, error) { return DrawHand(start.View(0), 0, en) }},
+		{"shelves", &palette, func() (render.Picture, error) { return DrawShelves(mid.View(0), 0, Marks{}, en) }},
 	}
 	for _, tc := range cases {
 		chosen := *tc.pal
 		defer func() { *tc.pal = chosen }()
-		for _, level := range []int{render.HuffmanOnly, 1, 2, 3, 4, 5} {
+		for _, level := range []int{render.HuffmanOnly, render.Rows, 1, 2, 3, 4, 5} {
 			*tc.pal = palette.With(render.Level(level))
 			name := fmt.Sprintf("%s/level-%d", tc.name, level)
-			if level == render.HuffmanOnly {
+			switch level {
+			case render.HuffmanOnly:
 				name = tc.name + "/huffman"
+			case render.Rows:
+				name = tc.name + "/rows"
 			}
 			b.Run(name, func(b *testing.B) {
 				render.CheckTiles = false

@@ -1,0 +1,141 @@
+package render
+
+import (
+	"bytes"
+	"compress/flate"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// goldenPaletted reads the golden pictures of the games' renderers, each
+// a paletted PNG as the bot sends it.
+func goldenPaletted(tb testing.TB) map[string]*image.Paletted {
+	tb.Helper()
+	files, err := filepath.Glob("*/testdata/*.png")
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("no golden pictures found: %v", err)
+	}
+	out := map[string]*image.Paletted{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if pm, ok := img.(*image.Paletted); ok {
+			out[f] = pm
+		}
+	}
+	return out
+}
+
+// inflateRows decodes deflateRows's output strictly (the standard
+// library refuses incomplete codes) and checks it is pm's rows.
+func inflateRows(t *testing.T, pm *image.Paletted, data []byte) {
+	t.Helper()
+	got, err := io.ReadAll(flate.NewReader(bytes.NewReader(data)))
+	if err != nil {
+		t.Fatalf("the stream does not inflate: %v", err)
+	}
+	w, h := pm.Rect.Dx(), pm.Rect.Dy()
+	want := make([]byte, 0, (w+1)*h)
+	for y := 0; y < h; y++ {
+		want = append(want, 0)
+		want = append(want, pm.Pix[y*pm.Stride:y*pm.Stride+w]...)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("inflated %d bytes, not the %d bytes of the rows", len(got), len(want))
+	}
+}
+
+func TestDeflateRowsInflatesToTheRows(t *testing.T) {
+	t.Run("every golden picture", func(t *testing.T) {
+		for name, pm := range goldenPaletted(t) {
+			t.Run(name, func(t *testing.T) { inflateRows(t, pm, deflateRows(nil, pm)) })
+		}
+	})
+	pal := make([]color.Color, 256)
+	for i := range pal {
+		pal[i] = color.Gray{uint8(i)}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	shapes := []struct {
+		what string
+		fill func(pm *image.Paletted)
+	}{
+		{"noise over all 256 indices", func(pm *image.Paletted) {
+			for i := range pm.Pix {
+				pm.Pix[i] = uint8(rng.IntN(256))
+			}
+		}},
+		{"one index everywhere", func(pm *image.Paletted) { clear(pm.Pix) }},
+		{"two indices at random", func(pm *image.Paletted) {
+			for i := range pm.Pix {
+				pm.Pix[i] = uint8(rng.IntN(2))
+			}
+		}},
+		{"rows repeating with changes here and there", func(pm *image.Paletted) {
+			for i := range pm.Pix {
+				if i < pm.Stride || rng.IntN(50) == 0 {
+					pm.Pix[i] = uint8(rng.IntN(12))
+				} else {
+					pm.Pix[i] = pm.Pix[i-pm.Stride]
+				}
+			}
+		}},
+		{"skewed indices, as a Fibonacci-like spread that makes deep codes", func(pm *image.Paletted) {
+			for i := range pm.Pix {
+				v := 0
+				for v < 40 && rng.IntN(3) != 0 {
+					v++
+				}
+				pm.Pix[i] = uint8(v)
+			}
+		}},
+	}
+	for _, sh := range shapes {
+		for _, size := range []image.Point{{1, 1}, {3, 2}, {7, 40}, {300, 200}, {634, 120}} {
+			pm := image.NewPaletted(image.Rect(0, 0, size.X, size.Y), pal)
+			sh.fill(pm)
+			t.Run(fmt.Sprintf("%s, %d×%d", sh.what, size.X, size.Y), func(t *testing.T) { inflateRows(t, pm, deflateRows(nil, pm)) })
+		}
+	}
+}
+
+// BenchmarkDeflateRows writes the golden pictures as writePaletted does,
+// with deflateRows (Rows) and with klauspost's levels 1, 3 (the default)
+// and 5, reporting the bytes of all of them.
+func BenchmarkDeflateRows(b *testing.B) {
+	pics := goldenPaletted(b)
+	for _, level := range []int{Rows, 1, 3, 5} {
+		name := fmt.Sprintf("level-%d", level)
+		if level == Rows {
+			name = "rows"
+		}
+		b.Run(name, func(b *testing.B) {
+			var out bytes.Buffer
+			n := 0
+			for b.Loop() {
+				n = 0
+				for _, pm := range pics {
+					out.Reset()
+					if err := writePaletted(&out, pm, level); err != nil {
+						b.Fatal(err)
+					}
+					n += out.Len()
+				}
+			}
+			b.ReportMetric(float64(n), "bytes")
+		})
+	}
+}
