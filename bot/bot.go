@@ -275,6 +275,18 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	}
 }
 
+// Deliver hands an interaction read from the gateway (see Gateway) to a
+// goroutine that handles it without waiting: one idle after handling
+// another (see handleThenWait), or a new one. The gateway's reader never
+// waits for the bot.
+func (b *Bot) Deliver(i *discordgo.Interaction) {
+	select {
+	case b.handoff <- i:
+	default:
+		go b.handleThenWait(i)
+	}
+}
+
 // handlerIdle is how long a goroutine that handled an interaction waits
 // for another (see handleThenWait).
 const handlerIdle = time.Second
