@@ -142,6 +142,8 @@ func (g *Gateway) Open(ctx context.Context) error {
 			<-g.done
 		}
 		return err
+	case <-g.done:
+		return errors.New("the gateway was closed before Discord's READY")
 	case <-ctx.Done():
 		g.Close()
 		return ctx.Err()
@@ -225,7 +227,7 @@ func (g *Gateway) run(base string) {
 	readyOnce := false
 	failures := 0
 	for {
-		wait, err := g.connect(base, &readyOnce)
+		wait, live, err := g.connect(base, &readyOnce)
 		if g.stopping() {
 			return
 		}
@@ -240,6 +242,9 @@ func (g *Gateway) run(base string) {
 				g.ready <- err
 			}
 			return
+		}
+		if live {
+			failures = 0 // a failure after a working connection is a first one
 		}
 		if wait == 0 {
 			failures++
@@ -277,9 +282,9 @@ func (g *Gateway) forget() {
 var errReconnect = errors.New("reconnect")
 
 // connect runs one connection from dialling to its end, and returns how
-// long to wait before the next (0: by the number of failures) and why it
-// ended.
-func (g *Gateway) connect(base string, readyOnce *bool) (time.Duration, error) {
+// long to wait before the next (0: by the number of failures), whether it
+// was live (READY or RESUMED came) and why it ended.
+func (g *Gateway) connect(base string, readyOnce *bool) (wait time.Duration, live bool, err error) {
 	g.mu.Lock()
 	resume := g.sessionID != "" && g.seq.Load() > 0
 	if resume && g.resumeURL != "" {
@@ -288,7 +293,7 @@ func (g *Gateway) connect(base string, readyOnce *bool) (time.Duration, error) {
 	g.mu.Unlock()
 	u, err := gatewayURL(base)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	dialer := g.dg.Dialer
 	if dialer == nil {
@@ -296,13 +301,13 @@ func (g *Gateway) connect(base string, readyOnce *bool) (time.Duration, error) {
 	}
 	conn, _, err := dialer.Dial(u, nil)
 	if err != nil {
-		return 0, fmt.Errorf("connecting to the gateway: %w", err)
+		return 0, false, fmt.Errorf("connecting to the gateway: %w", err)
 	}
 	g.mu.Lock()
 	if g.closing {
 		g.mu.Unlock()
 		conn.Close()
-		return 0, nil
+		return 0, false, nil
 	}
 	g.conn = conn
 	g.mu.Unlock()
@@ -316,7 +321,8 @@ func (g *Gateway) connect(base string, readyOnce *bool) (time.Duration, error) {
 		conn.Close()
 	}()
 	conn.SetCloseHandler(func(code int, text string) error { return nil }) // no echo: the reader ends, connect closes
-	return c.serve(resume, readyOnce)
+	wait, err = c.serve(resume, readyOnce)
+	return wait, c.live, err
 }
 
 // gatewayURL is base with the API version and the encoding, as Discord
@@ -339,6 +345,7 @@ type gwConn struct {
 	ws    *websocket.Conn
 	mu    sync.Mutex
 	acked bool // the last heartbeat was acknowledged
+	live  bool // READY or RESUMED came (the reader's own)
 	done  chan struct{}
 }
 
@@ -387,11 +394,13 @@ func (c *gwConn) serve(resume bool, readyOnce *bool) (time.Duration, error) {
 				if err := c.onReady(d); err != nil {
 					return 0, err
 				}
+				c.live = true
 				if !*readyOnce {
 					*readyOnce = true
 					g.ready <- nil
 				}
 			case "RESUMED":
+				c.live = true
 				g.log.Info("gateway session resumed", "seq", g.seq.Load())
 			}
 		case 1: // Discord asks for a heartbeat now

@@ -247,9 +247,9 @@ func (h *harness) stop() {
 }
 
 // finish stops the bot at the test's end, where nothing follows: the
-// gateway session closes in the background, since discordgo waits a
-// second after its close frame, and a parallel test holds one of go
-// test's few parallel places until its cleanups are done.
+// gateway session closes in the background, since Close may wait for
+// Discord's answer to its close frame, and a parallel test holds one of
+// go test's few parallel places until its cleanups are done.
 func (h *harness) finish() {
 	h.close(true)
 }
