@@ -124,8 +124,9 @@ type Options struct {
 	Searcher game.Searcher
 }
 
-// New returns a bot. Call RegisterCommands once connected, hand
-// HandleInteraction to the session, and Start the scheduler.
+// New returns a bot. Call RegisterCommands once connected, hand Deliver
+// to a Gateway (or HandleInteraction to a discordgo session's gateway),
+// and Start the scheduler.
 func New(o Options) *Bot {
 	b := &Bot{cfg: o.Config, dg: o.Discord, db: o.Store, appID: o.AppID, log: o.Logger, now: o.Now,
 		stop: make(chan struct{}), stopped: make(chan struct{}), handoff: make(chan *discordgo.Interaction),
