@@ -97,6 +97,9 @@ type Gateway struct {
 	ready   chan error    // Open's answer: nil at the first READY
 	stop    chan struct{} // closed by Close
 	done    chan struct{} // closed when the gateway stopped
+	// dialling ends a dial under way when Close cancels it.
+	dialling context.Context
+	cancel   context.CancelFunc
 }
 
 // NewGateway returns a gateway client for dg's bot, which delivers each
@@ -108,7 +111,9 @@ func NewGateway(dg *discordgo.Session, log *slog.Logger, deliver func(*discordgo
 	}
 	// Nothing here logs the token; errors from below might.
 	log = slog.New(NewRedactingHandler(log.Handler(), strings.TrimPrefix(dg.Token, "Bot ")))
-	return &Gateway{dg: dg, log: log, deliver: deliver, ready: make(chan error, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	g := &Gateway{dg: dg, log: log, deliver: deliver, ready: make(chan error, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	g.dialling, g.cancel = context.WithCancel(context.Background())
+	return g
 }
 
 // Open connects to the gateway and returns once Discord sent READY, or
@@ -143,7 +148,12 @@ func (g *Gateway) Open(ctx context.Context) error {
 		}
 		return err
 	case <-g.done:
-		return errors.New("the gateway was closed before Discord's READY")
+		select {
+		case err := <-g.ready: // sent before done closed
+			return err
+		default:
+			return errors.New("the gateway was closed before Discord's READY")
+		}
 	case <-ctx.Done():
 		g.Close()
 		return ctx.Err()
@@ -180,6 +190,7 @@ func (g *Gateway) Close() error {
 	}
 	g.closing = true
 	close(g.stop)
+	g.cancel()
 	conn, started := g.conn, g.started
 	g.mu.Unlock()
 	if !started {
@@ -299,7 +310,7 @@ func (g *Gateway) connect(base string, readyOnce *bool) (wait time.Duration, liv
 	if dialer == nil {
 		dialer = websocket.DefaultDialer
 	}
-	conn, _, err := dialer.Dial(u, nil)
+	conn, _, err := dialer.DialContext(g.dialling, u, nil)
 	if err != nil {
 		return 0, false, fmt.Errorf("connecting to the gateway: %w", err)
 	}
