@@ -355,8 +355,9 @@ type gwConn struct {
 	g     *Gateway
 	ws    *websocket.Conn
 	mu    sync.Mutex
-	acked bool // the last heartbeat was acknowledged
-	live  bool // READY or RESUMED came (the reader's own)
+	acked bool         // the last heartbeat was acknowledged
+	live  bool         // READY or RESUMED came (the reader's own)
+	buf   bytes.Buffer // the frame being read (the reader's own)
 	done  chan struct{}
 }
 
@@ -441,10 +442,17 @@ func (c *gwConn) serve(resume bool, readyOnce *bool) (time.Duration, error) {
 // read reads one frame and its envelope: op, s (0 for none), t, and d as
 // a slice of the frame. A close frame's code tells what to do next.
 func (c *gwConn) read() (op int, s int64, t string, d []byte, err error) {
-	kind, frame, err := c.ws.ReadMessage()
+	// Into the connection's buffer, reused: nothing read from a frame
+	// keeps it (the decoders copy what they keep).
+	kind, r, err := c.ws.NextReader()
 	if err != nil {
 		return 0, 0, "", nil, c.closed(err)
 	}
+	c.buf.Reset()
+	if _, err := c.buf.ReadFrom(r); err != nil {
+		return 0, 0, "", nil, c.closed(err)
+	}
+	frame := c.buf.Bytes()
 	if kind == websocket.BinaryMessage {
 		// A compressed payload, one zlib stream (never asked for).
 		zr, zerr := zlib.NewReader(bytes.NewReader(frame))

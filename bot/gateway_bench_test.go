@@ -3,6 +3,8 @@ package bot
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -60,5 +62,28 @@ func TestTheBenchmarkFrameIsScanned(t *testing.T) {
 	}
 	if _, ok := scanInteraction(d); !ok {
 		t.Fatal("the interaction was not scanned")
+	}
+}
+
+// TestAnInteractionReadKeepsNothingOfItsFrame: the gateway reads each
+// frame into a buffer it reuses, so an interaction read, scanned or
+// through encoding/json, must hold copies only.
+func TestAnInteractionReadKeepsNothingOfItsFrame(t *testing.T) {
+	t.Parallel()
+	docs := []string{interactionSample, interactionFrame[strings.Index(interactionFrame, `"d":`)+4 : len(interactionFrame)-1],
+		strings.Replace(interactionSample, `"id":"1300"`, `"id":"\u0031300"`, 1)} // the last through encoding/json
+	for _, doc := range docs {
+		want, err := decodeInteraction([]byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := []byte(doc)
+		got, _ := decodeInteraction(buf)
+		for k := range buf {
+			buf[k] = 'x'
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("overwriting the frame changed the interaction read from it: %+v, want %+v", got, want)
+		}
 	}
 }
