@@ -124,8 +124,9 @@ type Options struct {
 	Searcher game.Searcher
 }
 
-// New returns a bot. Call RegisterCommands once connected, hand
-// HandleInteraction to the session, and Start the scheduler.
+// New returns a bot. Call RegisterCommands once connected, hand Deliver
+// to a Gateway (or HandleInteraction to a discordgo session's gateway),
+// and Start the scheduler.
 func New(o Options) *Bot {
 	b := &Bot{cfg: o.Config, dg: o.Discord, db: o.Store, appID: o.AppID, log: o.Logger, now: o.Now,
 		stop: make(chan struct{}), stopped: make(chan struct{}), handoff: make(chan *discordgo.Interaction),
@@ -272,6 +273,18 @@ func (b *Bot) HandleInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	case b.handoff <- ic.Interaction:
 	default:
 		b.handleThenWait(ic.Interaction)
+	}
+}
+
+// Deliver hands an interaction read from the gateway (see Gateway) to a
+// goroutine that handles it without waiting: one idle after handling
+// another (see handleThenWait), or a new one. The gateway's reader never
+// waits for the bot.
+func (b *Bot) Deliver(i *discordgo.Interaction) {
+	select {
+	case b.handoff <- i:
+	default:
+		go b.handleThenWait(i)
 	}
 }
 

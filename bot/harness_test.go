@@ -39,7 +39,8 @@ type harness struct {
 	// bot is the bot process object of the moment (a restart makes a new
 	// one).
 	bot *Bot
-	dg  *discordgo.Session
+	dg  *discordgo.Session // for REST
+	gw  *Gateway
 
 	clock *fakeClock
 	// logs keeps every log line the bot wrote.
@@ -192,19 +193,20 @@ func (h *harness) start() {
 	if h.wrap != nil {
 		st = h.wrap(db)
 	}
+	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	b := New(Options{Config: Config{Token: secretToken, StepHours: 24, SchedulerEvery: time.Hour}, Discord: dg, Store: st,
-		Logger: slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug})), Now: h.now,
+		Logger: log, Now: h.now,
 		// A fixed seed and a fixed search effort: a test plays the same game every run.
 		NewSeed: func() uint64 { return 20261123 }, Faces: h.faces, Thinkers: h.thinkers, Searcher: h.searcher})
-	dg.AddHandler(b.HandleInteraction)
-	if err := dg.Open(); err != nil {
+	gw := NewGateway(dg, log, b.Deliver)
+	if err := gw.Open(h.Ctx); err != nil {
 		h.t.Fatal(err)
 	}
-	b.SetAppID(dg.State.User.ID)
+	b.SetAppID(gw.User().ID)
 	if err := b.RegisterCommands(); err != nil {
 		h.t.Fatal(err)
 	}
-	h.db, h.dg, h.bot = db, dg, b
+	h.db, h.dg, h.gw, h.bot = db, dg, gw, b
 	h.Driver.Bot, h.Driver.Store = b, db
 }
 
@@ -245,9 +247,9 @@ func (h *harness) stop() {
 }
 
 // finish stops the bot at the test's end, where nothing follows: the
-// gateway session closes in the background, since discordgo waits a
-// second after its close frame, and a parallel test holds one of go
-// test's few parallel places until its cleanups are done.
+// gateway session closes in the background, since Close may wait for
+// Discord's answer to its close frame, and a parallel test holds one of
+// go test's few parallel places until its cleanups are done.
 func (h *harness) finish() {
 	h.close(true)
 }
@@ -264,9 +266,9 @@ func (h *harness) close(later bool) {
 		h.t.Error(err)
 	}
 	if later {
-		go h.dg.Close()
+		go h.gw.Close()
 	} else {
-		h.dg.Close()
+		h.gw.Close()
 	}
 	h.db.Close()
 	h.bot = nil

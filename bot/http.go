@@ -97,8 +97,8 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		w.WriteHeader(http.StatusUnauthorized)
 		return
 	}
-	var i discordgo.Interaction
-	if err := json.Unmarshal(body, &i); err != nil {
+	i, err := decodeInteraction(body)
+	if err != nil {
 		e.b.log.Warn("a signed interaction is not readable", "err", err)
 		w.WriteHeader(http.StatusBadRequest)
 		return
@@ -107,7 +107,7 @@ func (e *endpoint) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		_ = writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	e.serve(w, req, &i)
+	e.serve(w, req, i)
 }
 
 // signedByDiscord reports whether the request carries a valid signature

@@ -40,14 +40,14 @@ func startShard(t *testing.T, srv *discordtest.Server, path string, id, count in
 	}
 	dg.ShardID, dg.ShardCount = id, count
 	cfg := Config{Token: secretToken, StepHours: 24, SchedulerEvery: time.Hour, ShardID: id, ShardCount: count}
-	b := New(Options{Config: cfg, Discord: dg, Store: db, Faces: testFaces(),
-		Logger:  slog.New(slog.NewTextHandler(&testWriter{t: t}, nil)).With("shard", id),
+	log := slog.New(slog.NewTextHandler(&testWriter{t: t}, nil)).With("shard", id)
+	b := New(Options{Config: cfg, Discord: dg, Store: db, Faces: testFaces(), Logger: log,
 		NewSeed: func() uint64 { return 20261123 }})
-	dg.AddHandler(b.HandleInteraction)
-	if err := dg.Open(); err != nil {
+	gw := NewGateway(dg, log, b.Deliver)
+	if err := gw.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
-	b.SetAppID(dg.State.User.ID)
+	b.SetAppID(gw.User().ID)
 	if cfg.RegistersCommands() {
 		if err := b.RegisterCommands(); err != nil {
 			t.Fatal(err)
@@ -57,7 +57,7 @@ func startShard(t *testing.T, srv *discordtest.Server, path string, id, count in
 		if err := b.Close(context.Background()); err != nil {
 			t.Error(err)
 		}
-		dg.Close()
+		gw.Close()
 		db.Close()
 	})
 	return &shardBot{bot: b, dg: dg, db: db}

@@ -268,6 +268,38 @@ func (s *Server) LoseNextDispatch() {
 	s.mu.Unlock()
 }
 
+// IgnoreHeartbeats makes the gateway stop acknowledging heartbeats (until
+// called with false), as a connection that died without closing looks to
+// a client: Discord asks the client to close such a zombied connection
+// and resume on a new one.
+func (s *Server) IgnoreHeartbeats(on bool) {
+	s.mu.Lock()
+	s.deafToBeats = on
+	s.mu.Unlock()
+}
+
+// SendOp writes a frame that is not a dispatch to every live gateway
+// connection, as Discord sends Reconnect (op 7, d null), Invalid Session
+// (op 9, d whether the session may be resumed) or a request for a
+// heartbeat at once (op 1).
+func (s *Server) SendOp(op int, d any) error {
+	s.mu.Lock()
+	var live []*gwConn
+	for _, c := range s.conns {
+		if c.info.Live() {
+			live = append(live, c)
+		}
+	}
+	s.mu.Unlock()
+	for _, c := range live {
+		if err := c.send(map[string]any{"op": op, "d": d, "s": nil, "t": nil}, false); err != nil {
+			return err
+		}
+		s.logf("gateway #%d <- op %d", c.info.ID, op)
+	}
+	return nil
+}
+
 // sendDispatch numbers and writes one dispatch on this connection.
 func (c *gwConn) sendDispatch(eventType string, data json.RawMessage, before func(c *gwConn)) error {
 	c.wmu.Lock()
@@ -413,7 +445,11 @@ func (c *gwConn) handleOp(p gatewayPayload) bool {
 	case 1: // heartbeat
 		s.mu.Lock()
 		c.info.Heartbeats++
+		deaf := s.deafToBeats
 		s.mu.Unlock()
+		if deaf {
+			return true
+		}
 		return c.send(map[string]any{"op": 11, "d": nil, "s": nil, "t": nil}, false) == nil
 	case 2: // identify
 		if identified {

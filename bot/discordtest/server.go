@@ -144,6 +144,9 @@ type Server struct {
 	guildList []string
 	// endpoint, once set, receives every interaction over HTTP.
 	endpoint *interactionsEndpoint
+	// deafToBeats stops heartbeat acknowledgements (IgnoreHeartbeats).
+	deafToBeats bool
+
 	// loseNext makes the next dispatch be lost in flight (LoseNextDispatch).
 	loseNext  bool
 	channels  map[string]*Channel

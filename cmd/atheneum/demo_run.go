@@ -197,12 +197,12 @@ func Demo(ctx context.Context, o DemoOptions) (*DemoResult, error) {
 	}
 	b := bot.New(bot.Options{Config: bot.Config{StepHours: 24}, Discord: dg, Store: db, Logger: o.Logger,
 		Now: clock.Now, NewSeed: func() uint64 { return o.Seed }, Faces: faces})
-	dg.AddHandler(b.HandleInteraction)
-	if err := dg.Open(); err != nil {
+	gw := bot.NewGateway(dg, o.Logger, b.Deliver)
+	if err := gw.Open(ctx); err != nil {
 		return nil, err
 	}
-	defer dg.Close()
-	b.SetAppID(dg.State.User.ID)
+	defer gw.Close()
+	b.SetAppID(gw.User().ID)
 	if err := b.RegisterCommands(); err != nil {
 		return nil, err
 	}

@@ -161,32 +161,45 @@ func (p botProcess) serveGateway(ctx context.Context, b *bot.Bot) error {
 	if p.cfg.Sharded() {
 		dg.ShardID, dg.ShardCount = p.cfg.ShardID, p.cfg.ShardCount
 	}
-	dg.AddHandler(b.HandleInteraction)
-	if err := dg.Open(); err != nil {
+	// The bot's own gateway client reads the events; dg stays for REST.
+	gw := bot.NewGateway(dg, p.log, b.Deliver)
+	if err := gw.Open(ctx); err != nil {
+		if ctx.Err() != nil {
+			p.log.Info("shutting down before the gateway was ready")
+			return nil
+		}
 		return fmt.Errorf("connecting to Discord: %w", err)
 	}
-	b.SetAppID(dg.State.User.ID)
+	me := gw.User()
+	b.SetAppID(me.ID)
 	if err := p.register(b); err != nil {
-		dg.Close()
+		gw.Close()
 		return err
 	}
 	b.Start()
-	attrs := []any{"user", dg.State.User.Username, "db", p.db.Path(), "invite", bot.InviteURL(dg.State.User.ID)}
+	attrs := []any{"user", me.Username, "db", p.db.Path(), "invite", bot.InviteURL(me.ID)}
 	if p.cfg.Sharded() {
 		attrs = append(attrs, "shard", fmt.Sprintf("%d/%d", p.cfg.ShardID, p.cfg.ShardCount))
 	}
 	p.log.Info("bot ready", attrs...)
-	<-ctx.Done()
+	var stopped error
+	select {
+	case <-ctx.Done():
+	case <-gw.Done():
+		// Discord refuses to let the gateway reconnect (a reset token,
+		// say): nothing more can arrive.
+		stopped = gw.Err()
+	}
 	p.log.Info("shutting down")
 	shutdown, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := b.Close(shutdown); err != nil {
 		p.log.Warn("shutdown", "err", err)
 	}
-	if err := dg.Close(); err != nil && !errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+	if err := gw.Close(); err != nil {
 		p.log.Warn("closing the gateway", "err", err)
 	}
-	return nil
+	return stopped
 }
 
 // register installs the slash commands, unless another process does (see
