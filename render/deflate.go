@@ -37,9 +37,10 @@ const (
 // deflater holds one encoding's working memory, reused from picture to
 // picture (see deflaters).
 type deflater struct {
-	scan     []byte   // the rows, each after its filter byte (0)
-	tokens   []uint32 // literals, and matches (matchFlag | dist-1 << 8 | len-3)
-	table    [1 << dfHashBits]int32
+	scan     []byte                 // the rows, each after its filter byte (0)
+	tokens   []uint32               // literals, and matches (matchFlag | dist-1 << 8 | len-3)
+	table    [1 << dfHashBits]int32 // base + the last place each hash was seen
+	base     int                    // what the table's places of this input start from
 	litFreq  [dfLitCodes]int32
 	distFreq [dfDistCodes]int32
 	litLen   [dfLitCodes]uint8
@@ -67,22 +68,51 @@ func deflateRows(out []byte, pm *image.Paletted) []byte {
 		d.scan[y*stride] = 0
 		copy(d.scan[y*stride+1:(y+1)*stride], pm.Pix[y*pm.Stride:y*pm.Stride+w])
 	}
-	d.findMatches(stride)
+	return d.encode(out, d.scan, stride, true)
+}
+
+// deflateBand appends to out raw's rows (each stride bytes, its filter
+// byte first) as deflate blocks that refer to nothing before them and end
+// on a byte with a sync flush's empty stored block, so that bands written
+// one after another, then a final block, make one deflate stream (see
+// FinishBands).
+func deflateBand(out, raw []byte, stride int) []byte {
+	d := deflaters.Get().(*deflater)
+	defer deflaters.Put(d)
+	return d.encode(out, raw, stride, false)
+}
+
+// encode appends s, rows of stride bytes, to out as one block, the last
+// of the stream if final, else followed by a sync flush.
+func (d *deflater) encode(out, s []byte, stride int, final bool) []byte {
+	d.findMatches(s, stride)
 	d.bw.out = out
-	d.writeBlock()
+	d.writeBlock(final)
+	if final {
+		d.bw.flush()
+	} else {
+		d.bw.write(0, 3)                              // a stored block, not the last,
+		d.bw.flush()                                  // from the next byte,
+		d.bw.out = append(d.bw.out, 0, 0, 0xff, 0xff) // empty
+	}
 	out = d.bw.out
 	d.bw.out = nil
 	return out
 }
 
-// findMatches turns d.scan into d.tokens, greedily taking the longest of
-// three candidates at each place: the same place in the row above
-// (stride back), the byte before (a run), and the last place the next
-// four bytes were seen.
-func (d *deflater) findMatches(stride int) {
-	s := d.scan
+// findMatches turns s into d.tokens, greedily taking the longest of three
+// candidates at each place: the same place in the row above (stride
+// back), the byte before (a run), and the last place the next four bytes
+// were seen.
+func (d *deflater) findMatches(s []byte, stride int) {
 	n := len(s)
-	clear(d.table[:])
+	// The table's entries from earlier inputs are below base: no need to
+	// clear its 128 KB for every band.
+	if d.base > 1<<30 {
+		clear(d.table[:])
+		d.base = 0
+	}
+	d.base++
 	clear(d.litFreq[:])
 	clear(d.distFreq[:])
 	toks := d.tokens[:0]
@@ -111,9 +141,10 @@ func (d *deflater) findMatches(stride int) {
 		// The end of a match is where the next repeat is likeliest to
 		// start again: remember it.
 		if j := i - 1; j+4 <= n {
-			d.table[hash4(s[j:])] = int32(j + 1)
+			d.table[hash4(s[j:])] = int32(d.base + j)
 		}
 	}
+	d.base += n
 	d.litFreq[dfEOB]++
 	d.tokens = toks
 }
@@ -142,8 +173,8 @@ func (d *deflater) best(s []byte, i, stride, atLeast int) (int, int) {
 	}
 	if bestLen < goodMatch && i+4 <= n {
 		hv := hash4(s[i:])
-		p := int(d.table[hv]) - 1
-		d.table[hv] = int32(i + 1)
+		p := int(d.table[hv]) - d.base
+		d.table[hv] = int32(d.base + i)
 		if p >= 0 && i-p <= dfWindow && i-p != stride && i-p != 1 &&
 			binary.LittleEndian.Uint32(s[p:]) == binary.LittleEndian.Uint32(s[i:]) {
 			if l := matchLen(s, p, i, maxLen); l >= dfMinMatch && l > bestLen {
@@ -203,9 +234,9 @@ func distSymbol(d int) (code, extra, nbits int) {
 // clOrder is the order the code lengths' code lengths are written in.
 var clOrder = [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
 
-// writeBlock writes d.tokens as one final block with dynamic Huffman
-// codes.
-func (d *deflater) writeBlock() {
+// writeBlock writes d.tokens as one block with dynamic Huffman codes,
+// the stream's last if final.
+func (d *deflater) writeBlock(final bool) {
 	atLeastTwo(d.distFreq[:])
 	d.huff.lengths(d.litFreq[:], dfMaxBits, d.litLen[:])
 	d.huff.lengths(d.distFreq[:], dfMaxBits, d.distLen[:])
@@ -273,7 +304,11 @@ func (d *deflater) writeBlock() {
 		nCL--
 	}
 	bw := &d.bw
-	bw.write(1, 1) // the last block
+	if final {
+		bw.write(1, 1) // the last block
+	} else {
+		bw.write(0, 1)
+	}
 	bw.write(2, 2) // dynamic Huffman codes
 	bw.write(uint64(nLit-257), 5)
 	bw.write(uint64(nDist-1), 5)
@@ -304,7 +339,6 @@ func (d *deflater) writeBlock() {
 		bw.write(uint64(d.distCode[dc])|uint64(dextra)<<d.distLen[dc], uint(d.distLen[dc])+uint(dnb))
 	}
 	bw.write(uint64(d.litCode[dfEOB]), uint(d.litLen[dfEOB]))
-	bw.flush()
 }
 
 // atLeastTwo gives a code used for fewer than two symbols a second (or

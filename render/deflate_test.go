@@ -112,6 +112,42 @@ func TestDeflateRowsInflatesToTheRows(t *testing.T) {
 	}
 }
 
+func TestBandsDeflatedApartMakeOneStream(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct {
+		what          string
+		stride, bands int
+	}{{"one band of one row of one byte", 1, 1}, {"three bands of a 65-byte row", 65, 3}, {"twelve bands of 635-byte rows", 635, 12}} {
+		t.Run(tc.what, func(t *testing.T) {
+			var z, want []byte
+			for range tc.bands {
+				rows := 1 + rng.IntN(16)
+				raw := make([]byte, rows*tc.stride)
+				for i := range raw {
+					switch {
+					case i%tc.stride == 0:
+						raw[i] = 0 // the filter byte
+					case i >= tc.stride && rng.IntN(8) != 0:
+						raw[i] = raw[i-tc.stride]
+					default:
+						raw[i] = uint8(rng.IntN(6))
+					}
+				}
+				want = append(want, raw...)
+				z = deflateBand(z, raw, tc.stride)
+			}
+			z = append(z, finalBlock[:]...)
+			got, err := io.ReadAll(flate.NewReader(bytes.NewReader(z)))
+			if err != nil {
+				t.Fatalf("the bands do not inflate: %v", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("inflated %d bytes, not the %d bytes of the bands", len(got), len(want))
+			}
+		})
+	}
+}
+
 // BenchmarkDeflateRows writes the golden pictures as writePaletted does,
 // with deflateRows (Rows) and with klauspost's levels 1, 3 (the default)
 // and 5, reporting the bytes of all of them.
