@@ -168,7 +168,8 @@ func TestABotRestartReceivesTheNextInteractions(t *testing.T) {
 	world := srv.Seed("alice")
 	alice := world.Users[0]
 
-	first := startBot(t, srv, reply("old", 0))
+	// The first bot is closed for good: a restart is a new process.
+	first := startBot(t, srv, reply("old", 0), neverReconnect)
 	in, err := srv.SlashCommand(ctx, alice, world.Channel.ID, "atheneum", Sub("status"))
 	if err != nil {
 		t.Fatal(err)

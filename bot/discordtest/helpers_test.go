@@ -78,11 +78,14 @@ type botResult struct {
 // startBot opens a session against srv, registers the atheneum command and
 // closes the session when the test ends (before the server, since cleanups
 // run last-in first-out). Closing costs one second: callers run in parallel.
-func startBot(t *testing.T, srv *Server, handle handlerFunc) *testBot {
+func startBot(t *testing.T, srv *Server, handle handlerFunc, options ...func(*discordgo.Session)) *testBot {
 	t.Helper()
 	dg, err := srv.NewSession("test-token")
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, o := range options {
+		o(dg)
 	}
 	b := &testBot{dg: dg, handle: handle, results: make(chan botResult, 256), seen: make(chan *discordgo.Interaction, 256)}
 	dg.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
@@ -105,6 +108,12 @@ func startBot(t *testing.T, srv *Server, handle handlerFunc) *testBot {
 	t.Cleanup(func() { _ = dg.Close() })
 	return b
 }
+
+// neverReconnect makes a session stay closed once closed: discordgo's
+// heartbeat goroutine, when a beat falls due while Close is under way,
+// fails to send it and reconnects the closed session (resuming it),
+// which a loaded machine makes happen now and then.
+func neverReconnect(dg *discordgo.Session) { dg.ShouldReconnectOnError = false }
 
 func (b *testBot) setHandler(h handlerFunc) {
 	b.mu.Lock()
