@@ -161,30 +161,50 @@ func handGames(t testing.TB) []handAsk {
 // seat's hand, after each pick the picker's, and one in three again. One
 // op is one picture, through them in order and around again (the cache
 // emptied at each pass), so run it with -benchtime set to a multiple of
-// the pictures (reported as clicks/pass). whole draws each with
-// render.Finish, as DrawHand did; bands as DrawHand does.
+// the pictures (reported as pictures/pass). whole draws each with
+// render.Finish, as DrawHand did; bands as DrawHand does; cold in bands
+// with an empty cache each time (a hand nothing shared with before).
 func BenchmarkHandPictures(b *testing.B) {
 	asks := handGames(b)
 	render.CheckTiles = false
 	defer func() { render.CheckTiles = !raceEnabled }()
-	clicks := make([]click, len(asks))
-	for i := range clicks {
-		clicks[i] = click{picture: true, seat: i}
-	}
-	for _, mode := range []string{"whole", "bands"} {
+	for _, mode := range []string{"whole", "bands", "cold"} {
 		b.Run(mode, func(b *testing.B) {
 			var cache *render.BandCache
-			draw := func(c *click) (int, error) {
-				a := &asks[c.seat]
-				p, err := drawHandIn(a.view, a.seat, a.opts, cache)
-				return len(p.PNG), err
-			}
 			reset := func() {
-				if mode == "bands" {
+				if mode != "whole" {
 					cache = render.NewBandCache(handBandBytes)
 				}
 			}
-			benchClicks(b, clicks, draw, reset)
+			draw := func(a *handAsk) int {
+				if mode == "cold" {
+					reset()
+				}
+				p, err := drawHandIn(a.view, a.seat, a.opts, cache)
+				if err != nil {
+					b.Fatal(err)
+				}
+				return len(p.PNG)
+			}
+			reset()
+			for i := range asks {
+				draw(&asks[i]) // warm the sprites and frames
+			}
+			reset()
+			b.ReportAllocs()
+			i, size := 0, 0
+			cpu := startCPU()
+			for b.Loop() {
+				if i == len(asks) {
+					i = 0
+					reset()
+				}
+				size += draw(&asks[i])
+				i++
+			}
+			cpu.report(b)
+			b.ReportMetric(float64(len(asks)), "pictures/pass")
+			b.ReportMetric(float64(size)/float64(b.N), "bytes/picture")
 		})
 	}
 }
