@@ -12,12 +12,14 @@ import (
 )
 
 // handBands keeps the bands of the hands' pictures. A hand has some fifty
-// bands; the objective strip's (a third of them) are the same for every
-// seat of a game at a given state, and a hand asked for again is the same
-// throughout: two megabytes keep the last hands of a few dozen games.
+// bands, 30 KB in all; the objective strip's (a third of them) are the
+// same for every seat of a game at a given state, and a hand asked for
+// again is the same throughout. Those are asked for within seconds of
+// each other: half a megabyte keeps the last hands of a few games (two
+// megabytes took the heap of 100 active games over its 64 MB ceiling).
 var handBands = render.NewBandCache(handBandBytes)
 
-const handBandBytes = 2 << 20
+const handBandBytes = 512 << 10
 
 // A hand's picture is cut in parts, each drawn on the rows it names (see
 // checkHandRows): the header (subject, count, name, turn), the objective
