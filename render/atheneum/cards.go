@@ -240,17 +240,8 @@ func handSize(s *atheneum.Seat) (int, bool) {
 // "to your right →", the card the seat has picked this turn outlined in
 // gold with a check mark; below them the objective row as a compact
 // strip, so that a player choosing a card sees what it could complete. A
-// hand the view hides is drawn as card backs. The picture is written in
-// bands (see handScene): the bands another hand showed with the same
-// pixels (the objective strip, the same for every seat of a game, or a
-// hand asked for again) are taken from a cache instead of drawn again.
+// hand the view hides is drawn as card backs.
 func DrawHand(g *atheneum.Game, seat int, o render.Options) (render.Picture, error) {
-	return drawHandIn(g, seat, o, handBands)
-}
-
-// drawHandIn draws DrawHand's picture, whole and written by render.Finish
-// when cache is nil, or in bands through cache.
-func drawHandIn(g *atheneum.Game, seat int, o render.Options, cache *render.BandCache) (render.Picture, error) {
 	if err := checkSeat(g, seat); err != nil {
 		return render.Picture{}, err
 	}
@@ -288,17 +279,43 @@ func drawHandIn(g *atheneum.Game, seat int, o render.Options, cache *render.Band
 		return c.Img
 	})
 	c := handPalette.Start(f, l)
-	hs := handScene{g: g, seat: seat, names: o.Names, l: l, n: n, hidden: hidden, rows: rows, heads: heads,
-		w: w, h: h, top: top, cardsTop: cardsTop, pitch: pitch, stripTop: stripTop}
-	var buf [16]handPart
-	parts := hs.parts(c, buf[:0])
-	alt := handAlt(l, g, seat, o.Names, n, hidden)
-	if cache != nil {
-		fresh := func() *render.Canvas { return handPalette.Start(f, l) }
-		return hs.finishInBands(c, fresh, cache, parts, alt)
+	subjectDisc(c, render.Margin+18, render.Margin+22, 16, s.Subject, render.Sans(16))
+	label := c.T("render.hand.count", "Count", n)
+	if hidden {
+		label = c.T("render.hand.hidden", "Count", n)
 	}
-	for i := range parts {
-		hs.draw(c, &parts[i])
+	lw := c.Text(label, float64(w-render.Margin-4), render.Margin+32, render.Sans(18), render.Ink, 1)
+	c.TextFit(render.NameOf(l, o.Names, seat), render.Margin+42, render.Margin+32, float64(w-2*render.Margin)-lw-60, render.Sans(26), render.Ink)
+	c.TextFit(turnText(l, g), render.Margin+4, render.Margin+58, float64(w-2*render.Margin-8), render.Cond(17), render.InkSoft)
+	drawObjectiveStrip(c, g, image.Pt(render.Margin, stripTop), o.Names)
+	alt := handAlt(l, g, seat, o.Names, n, hidden)
+	if n == 0 {
+		c.TextMid(c.T("render.hand.empty"), float64(w)/2, float64(cardsTop+handRowH/2), render.Sans(24), render.InkSoft)
+		return render.Finish(c, alt)
+	}
+	for i := 0; i < n; i++ {
+		y := cardsTop + i*pitch
+		if hidden {
+			c.Blit(render.OnParchment(struct {
+				k string
+				l i18n.Lang
+			}{"back", l}, func() *render.Sprite { return backLine(l) }), image.Pt(render.Margin, y))
+			continue
+		}
+		idx := s.Hand[i]
+		if idx < 0 || idx >= len(g.Content.Cards) {
+			continue
+		}
+		if idx == s.Pick {
+			c.FillRR(render.Rect(render.Margin-3, y-3, handLineW+6, handRowH+6), 12, render.Gold)
+			c.BlitOver(cardLine(g.Content, idx, l, true), image.Pt(render.Margin, y))
+			continue
+		}
+		c.Blit(render.OnParchment(struct {
+			c   *atheneum.Content
+			idx int
+			l   i18n.Lang
+		}{g.Content, idx, l}, func() *render.Sprite { return cardLine(g.Content, idx, l, false) }), image.Pt(render.Margin, y))
 	}
 	return render.Finish(c, alt)
 }
