@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -125,14 +126,23 @@ func TestInteractionsGoToTheEndpointOnceItIsSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var handle func(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction)
+	// The handler of the moment, taken by each request under mu: a
+	// request of an earlier subtest may still be served (on a connection
+	// of its own) when the next one comes.
+	var (
+		mu     sync.Mutex
+		handle func(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction)
+	)
 	setHandle := make(chan func(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction), 1)
 	url := testEndpoint(t, pub, func(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction) {
+		mu.Lock()
 		select {
 		case handle = <-setHandle:
 		default:
 		}
-		handle(w, r, i)
+		h := handle
+		mu.Unlock()
+		h(w, r, i)
 	})
 	if err := s.SetInteractionsEndpoint(testCtx(t), url, priv); err != nil {
 		t.Fatal(err)
