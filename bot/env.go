@@ -76,8 +76,8 @@ func (b *Bot) Hints(ctx context.Context, rec *store.Game, seat int) bool {
 		show = true
 	case "off":
 	default:
-		st, err := b.svc.Stats(ctx, store.Scope{GuildID: rec.GuildID, Game: rec.Kind}, userID)
-		show = err == nil && st.Games < firstGames
+		n, err := b.svc.GamesPlayed(ctx, store.Scope{GuildID: rec.GuildID, Game: rec.Kind}, userID)
+		show = err == nil && n < firstGames
 	}
 	b.hints.Store(key, show)
 	return show

@@ -261,6 +261,13 @@ func (db *DB) Progress(ctx context.Context, gameID string) (Status, int, error) 
 	return scanStatus(gameID, db.progress.QueryRowContext(ctx, gameID))
 }
 
+// Shared reports whether other processes may change the games this DB
+// holds: true on PostgreSQL, which several bot processes share, false on
+// SQLite, which one process alone writes (see WatchGames). A process
+// alone on its database knows every change to its games, having made
+// them, and need not check its copies against the store (Progress).
+func (db *DB) Shared() bool { return db.pg != nil }
+
 // MoveCount returns the number of moves in a game's log as the database
 // holds it now, in one query. Where several processes share the database,
 // a process checks its copy of a game against it before applying a move

@@ -414,6 +414,25 @@ func TestMemberStatsAndGames(t *testing.T) {
 				t.Fatalf("%+v, %v", st, err)
 			}
 		})
+		t.Run("the count of a member's games is their stats' count, in every scope", func(t *testing.T) {
+			for _, c := range []struct {
+				sc     Scope
+				userID string
+			}{{Scope{GuildID: "g"}, "u1"}, {Scope{GuildID: "g"}, "u2"}, {Scope{GuildID: "g"}, "u4"}, {Scope{GuildID: "g", Game: "anludim"}, "u1"},
+				{Scope{GuildID: "g", Game: atheneum.GameID}, "u1"}, {Scope{GuildID: "other"}, "u1"}, {Scope{GuildID: "g"}, ""}} {
+				st, err := db.MemberStats(ctx, c.sc, c.userID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n, err := db.MemberGameCount(ctx, c.sc, c.userID)
+				if err != nil || n != st.Games {
+					t.Fatalf("%+v %q: counted %d (%v), stats say %d", c.sc, c.userID, n, err, st.Games)
+				}
+			}
+			if n, _ := db.MemberGameCount(ctx, Scope{GuildID: "g"}, "u1"); n != 3 {
+				t.Fatalf("u1 counted %d games, want 3", n)
+			}
+		})
 		t.Run("a member's games are the server's lobbies and playing games they sit in, oldest first", func(t *testing.T) {
 			games, err := db.MemberGames(ctx, "g", "u1")
 			if err != nil {
@@ -636,6 +655,17 @@ func TestRecordsAreFilteredByGame(t *testing.T) {
 					t.Errorf("leaderboard %+v (%v) for %d games", board, err, c.count)
 				}
 			})
+		}
+	})
+}
+
+// TestOnlyPostgreSQLIsSharedByProcesses: a service checks its copies of
+// games against the store only where other processes may change them.
+func TestOnlyPostgreSQLIsSharedByProcesses(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, be backend) {
+		if got, want := be.openTest(t).Shared(), be.name == "postgres"; got != want {
+			t.Fatalf("Shared() = %v on %s, want %v", got, be.name, want)
 		}
 	})
 }

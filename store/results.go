@@ -150,6 +150,27 @@ type MemberStats struct {
 	Usual map[string]string
 }
 
+// MemberGameCount returns how many finished games of a server (of
+// sc.Game when set) a person played, counted as MemberStats counts
+// Games, in one query: what deciding whether to show a newcomer hints
+// needs, without the rest of the record.
+func (db *DB) MemberGameCount(ctx context.Context, sc Scope, userID string) (int, error) {
+	if userID == "" {
+		return 0, nil // AI seats have no record
+	}
+	var n int
+	err := db.r.QueryRowContext(ctx, `SELECT count(*)
+		FROM standings r
+		JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat
+		JOIN games g ON g.id = r.game_id
+		WHERE g.guild_id = ?1 AND g.status = 'finished' AND NOT `+db.d.practice("g.options")+` AND s.user_id = ?2 AND (?3 = '' OR g.game = ?3)`, sc.GuildID, userID, sc.Game).
+		Scan(&n)
+	if err != nil {
+		return 0, internal("", err, "count member games")
+	}
+	return n, nil
+}
+
 // MemberStats returns a person's record over the finished games of a
 // server (of sc.Game when set; sc.ChannelID is not read).
 func (db *DB) MemberStats(ctx context.Context, sc Scope, userID string) (MemberStats, error) {

@@ -15,6 +15,7 @@ import (
 type History interface {
 	FinishedGames(ctx context.Context, sc store.Scope, limit int) ([]store.FinishedGame, error)
 	MemberStats(ctx context.Context, sc store.Scope, userID string) (store.MemberStats, error)
+	MemberGameCount(ctx context.Context, sc store.Scope, userID string) (int, error)
 	Leaderboard(ctx context.Context, sc store.Scope, limit, minGames int) ([]store.Standing, error)
 	MemberGames(ctx context.Context, guildID, userID string) ([]*store.Game, error)
 	GetGame(ctx context.Context, gameID string) (*store.Game, error)
@@ -31,6 +32,12 @@ func (s *Service) History(ctx context.Context, sc store.Scope, limit int) ([]sto
 // Stats returns a member's record over the finished games of a scope.
 func (s *Service) Stats(ctx context.Context, sc store.Scope, userID string) (store.MemberStats, error) {
 	return s.o.Store.MemberStats(ctx, sc, userID)
+}
+
+// GamesPlayed returns how many finished games of a scope a member played
+// (their Stats' Games, read alone).
+func (s *Service) GamesPlayed(ctx context.Context, sc store.Scope, userID string) (int, error) {
+	return s.o.Store.MemberGameCount(ctx, sc, userID)
 }
 
 // Leaderboard ranks the people of a scope who finished at least minGames

@@ -115,6 +115,9 @@ type Store interface {
 	ClaimJobs(ctx context.Context, now, until time.Time) ([]store.Job, error)
 	HoldJob(ctx context.Context, gameID string, k store.JobKey, now, until time.Time) (store.Job, error)
 	Progress(ctx context.Context, gameID string) (store.Status, int, error)
+	// Shared reports whether other processes may change the games (see
+	// store.DB.Shared): only then are copies checked with Progress.
+	Shared() bool
 	Jobs(ctx context.Context) ([]store.Job, error)
 	DeleteJob(ctx context.Context, gameID string, k store.JobKey) error
 	GetJob(ctx context.Context, gameID string, k store.JobKey) (store.Job, error)
@@ -254,6 +257,8 @@ type Service struct {
 	// waits for it to end.
 	stopWatch context.CancelFunc
 	watching  sync.WaitGroup
+	// shared is the store's Shared, asked once.
+	shared bool
 }
 
 // New returns a service.
@@ -286,6 +291,9 @@ func New(o Options) *Service {
 		o.JobLease = DefaultJobLease
 	}
 	s := &Service{o: o, log: o.Logger, tables: map[string]*Table{}}
+	if o.Store != nil {
+		s.shared = o.Store.Shared()
+	}
 	if o.Thinkers > 0 {
 		s.think = newThinkers(s, o.Thinkers)
 	}
@@ -417,13 +425,18 @@ func (s *Service) Table(ctx context.Context, gameID string) (*Table, error) {
 	return t, nil
 }
 
-// fresh loads t's game if it has no copy, or a stale one, and otherwise
-// checks its copy against the store in one query (the status and number
-// of moves: what another process's change to a game's play changes),
-// reloading a copy that another process moved on; t is locked.
+// fresh loads t's game if it has no copy, or a stale one, and otherwise,
+// where other processes share the store, checks its copy against the
+// store in one query (the status and number of moves: what another
+// process's change to a game's play changes), reloading a copy that
+// another process moved on; t is locked.
 func (s *Service) fresh(ctx context.Context, t *Table) error {
 	if t.Rec == nil || t.stale.Load() {
 		return s.load(ctx, t, t.id)
+	}
+	if !s.shared {
+		// No other process changes the game: the copy is the game.
+		return nil
 	}
 	st, moves, err := s.o.Store.Progress(ctx, t.id)
 	if err != nil {
