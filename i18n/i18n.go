@@ -117,11 +117,38 @@ type catalogue struct {
 	// messages[lang][id] is the raw message, by plural form, for the
 	// consistency tests.
 	messages map[Lang]map[string]map[string]string
-	// prepared[lang][id] is the message ready to fill, by plural form:
-	// its templates are parsed once, when the catalogue is read, so that
-	// wording a message is a few appends.
-	prepared map[Lang]map[string]map[string]prepared
+	// prepared[id] is the message ready to fill in each language: its
+	// templates are parsed once, when the catalogue is read, so that
+	// wording a message is one lookup and a few appends.
+	prepared map[string]*translations
 	err      error
+}
+
+// translations are a message's prepared forms in each language, by the
+// language's place in Langs.
+type translations [2]forms
+
+// forms are a message's prepared texts in one language: "other", and
+// "one" where the message has plural forms (the only two pluralForm
+// chooses).
+type forms struct {
+	defined bool // the language has the message
+	plural  bool // it has more than one form: "Count" chooses
+	hasOne  bool
+	other   prepared
+	one     prepared
+}
+
+// langIndex is l's place in Langs, or -1 for a language the bot does not
+// speak.
+func langIndex(l Lang) int {
+	switch l {
+	case English:
+		return 0
+	case French:
+		return 1
+	}
+	return -1
 }
 
 var (
@@ -136,7 +163,7 @@ func load() *catalogue {
 
 // build reads every catalogue file of fsys.
 func build(fsys fs.FS) catalogue {
-	c := catalogue{messages: map[Lang]map[string]map[string]string{}, prepared: map[Lang]map[string]map[string]prepared{}}
+	c := catalogue{messages: map[Lang]map[string]map[string]string{}, prepared: map[string]*translations{}}
 	bundle := goi18n.NewBundle(language.English)
 	bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
 	names, err := fs.Glob(fsys, "locales/*.json")
@@ -163,30 +190,41 @@ func build(fsys fs.FS) catalogue {
 		}
 		if c.messages[lang] == nil {
 			c.messages[lang] = map[string]map[string]string{}
-			c.prepared[lang] = map[string]map[string]prepared{}
 		}
 		for _, m := range mf.Messages {
 			if _, dup := c.messages[lang][m.ID]; dup {
 				c.err = fmt.Errorf("%s: message %q is defined twice", path.Base(name), m.ID)
 				return c
 			}
-			f := forms(m)
+			f := formsOf(m)
 			c.messages[lang][m.ID] = f
-			p := make(map[string]prepared, len(f))
+			t := c.prepared[m.ID]
+			if t == nil {
+				t = new(translations)
+				c.prepared[m.ID] = t
+			}
+			p := forms{defined: true, plural: len(f) > 1}
 			for form, text := range f {
-				if p[form], err = prepare(text); err != nil {
+				pt, err := prepare(text)
+				if err != nil {
 					c.err = fmt.Errorf("%s: message %q: %w", path.Base(name), m.ID, err)
 					return c
 				}
+				switch form {
+				case "other":
+					p.other = pt
+				case "one":
+					p.one, p.hasOne = pt, true
+				}
 			}
-			c.prepared[lang][m.ID] = p
+			t[langIndex(lang)] = p
 		}
 	}
 	return c
 }
 
-// forms lists a message's texts by plural form ("other" for a plain one).
-func forms(m *goi18n.Message) map[string]string {
+// formsOf lists a message's texts by plural form ("other" for a plain one).
+func formsOf(m *goi18n.Message) map[string]string {
 	f := map[string]string{}
 	for k, v := range map[string]string{"zero": m.Zero, "one": m.One, "two": m.Two, "few": m.Few, "many": m.Many, "other": m.Other} {
 		if v != "" {
@@ -202,23 +240,28 @@ func forms(m *goi18n.Message) map[string]string {
 // "[id]" so that a missing message shows instead of vanishing (the
 // catalogue tests keep that from happening).
 func (l Lang) T(id string, kv ...any) string {
-	c := load()
-	forms, ok := c.prepared[l][id]
-	if !ok {
-		forms, ok = c.prepared[English][id]
-	}
-	if !ok {
+	t := load().prepared[id]
+	if t == nil {
 		return "[" + id + "]"
 	}
-	form := "other"
-	for i := 0; i+1 < len(kv); i += 2 {
-		if name, _ := kv[i].(string); name == "Count" && len(forms) > 1 {
-			form = pluralForm(l, kv[i+1])
-		}
+	f := &t[0] // English, where l lacks the message
+	if i := langIndex(l); i > 0 && t[i].defined {
+		f = &t[i]
 	}
-	p, ok := forms[form]
-	if !ok {
-		p = forms["other"]
+	if !f.defined {
+		return "[" + id + "]"
+	}
+	p := f.other
+	if f.plural {
+		for i := 0; i+1 < len(kv); i += 2 {
+			if name, _ := kv[i].(string); name == "Count" {
+				if pluralForm(l, kv[i+1]) == "one" && f.hasOne {
+					p = f.one
+				} else {
+					p = f.other
+				}
+			}
+		}
 	}
 	return p.fill(kv)
 }
