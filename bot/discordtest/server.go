@@ -83,6 +83,12 @@ type Options struct {
 	// payload once dispatched, and edited messages keep no earlier
 	// versions.
 	Lean bool
+	// Transport, if set, carries the REST client's requests (HTTPClient,
+	// NewSession) once rewritten to the fake, in place of a private
+	// http.Transport, so a test measures the bot's own transport. Close
+	// closes its idle connections if it has a CloseIdleConnections
+	// method.
+	Transport http.RoundTripper
 }
 
 // Clocked reports whether the server stamps messages with Options.Clock.
@@ -106,7 +112,7 @@ type Server struct {
 	// than let Shutdown wait five seconds for their first request.
 	unusedMu   sync.Mutex
 	unused     map[net.Conn]bool
-	transport  *http.Transport
+	transport  http.RoundTripper
 	client     *http.Client
 	dialer     *websocket.Dialer
 	baseURL    string
@@ -250,10 +256,13 @@ func Start(opts Options) (*Server, error) {
 	s.gatewayURL = "ws://" + addr + "/gateway"
 	// A private Transport, so Close can drop its idle connections and
 	// leave no goroutines behind.
-	s.transport = &http.Transport{
-		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
-		MaxIdleConnsPerHost: 16,
-		IdleConnTimeout:     30 * time.Second,
+	s.transport = opts.Transport
+	if s.transport == nil {
+		s.transport = &http.Transport{
+			DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+			MaxIdleConnsPerHost: 16,
+			IdleConnTimeout:     30 * time.Second,
+		}
 	}
 	s.client = &http.Client{
 		Transport: &rewriteTransport{host: addr, base: s.transport},
@@ -336,7 +345,9 @@ func (s *Server) Close() {
 		_ = s.httpSrv.Close()
 	}
 	s.wg.Wait()
-	s.transport.CloseIdleConnections()
+	if ci, ok := s.transport.(interface{ CloseIdleConnections() }); ok {
+		ci.CloseIdleConnections()
+	}
 }
 
 // SetLatency sets Options.Latency, the delay added to every REST request

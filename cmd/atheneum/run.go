@@ -105,6 +105,13 @@ func runBot(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// REST calls on the bot's own HTTP/1.1 transport, cheaper than
+	// net/http's; what it does not serve (a proxy from the environment,
+	// say) goes to net/http's. A REST proxy (DISCORD_API_URL) is reached
+	// through it too.
+	rest := bot.NewRESTTransport()
+	defer rest.CloseIdleConnections()
+	dg.Client.Transport = rest
 	if cfg.APIURL != "" {
 		if err := viaRESTProxy(dg, cfg.APIURL); err != nil {
 			return fmt.Errorf("DISCORD_API_URL: %w", err)
