@@ -774,7 +774,7 @@ func BenchmarkRESTRoundTrip(b *testing.B) {
 				for range b.N {
 					send()
 				}
-				b.ReportMetric(float64((processCPU() - cpu).Nanoseconds())/float64(b.N), "client-cpu-ns/op")
+				b.ReportMetric(float64((processCPU()-cpu).Nanoseconds())/float64(b.N), "client-cpu-ns/op")
 			})
 		}
 	}
