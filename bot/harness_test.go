@@ -113,10 +113,12 @@ type harnessConf struct {
 }
 
 // withREST gives the fake Discord's REST client the bot's own transport,
-// RESTTransport, as the bot has in production, so that tests go through it
-// and benchmarks measure it.
+// RESTTransport, bounding requests as the bot's process has it, so that
+// tests go through it and benchmarks measure it.
 func withREST(o discordtest.Options) discordtest.Options {
-	o.Transport = NewRESTTransport()
+	t := NewRESTTransport()
+	t.Timeout = 20 * time.Second
+	o.Transport = t
 	return o
 }
 

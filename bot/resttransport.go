@@ -53,6 +53,12 @@ type RESTTransport struct {
 	// IdleConnTimeout is how long a connection stays idle before it is
 	// closed. Zero means 90 s.
 	IdleConnTimeout time.Duration
+	// Timeout bounds each request, from its start to the end of its
+	// answer's body, as http.Client.Timeout does, but without the
+	// client's context, timer and goroutine per request: a deadline on
+	// the connection. A client whose transport this is can then do
+	// without a Timeout of its own. Zero means no bound.
+	Timeout time.Duration
 
 	tlsOnce sync.Once
 	tlsBase *tls.Config
@@ -61,6 +67,10 @@ type RESTTransport struct {
 	idle  map[poolKey][]*restConn
 	timer *time.Timer // prunes idle connections past IdleConnTimeout
 }
+
+// RequestTimeout is Timeout: a client may leave its own at zero when it
+// is not.
+func (t *RESTTransport) RequestTimeout() time.Duration { return t.Timeout }
 
 // NewRESTTransport returns a RESTTransport with the defaults and proxies
 // taken from the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), which
@@ -95,9 +105,13 @@ func (t *RESTTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	head, ok := t.appendHead((*bp)[:0], req)
 	if !ok {
 		headBufs.Put(bp)
-		return t.fallback().RoundTrip(req)
+		return t.roundTripFallback(req)
 	}
 	ctx := req.Context()
+	var deadline time.Time
+	if t.Timeout > 0 {
+		deadline = time.Now().Add(t.Timeout)
+	}
 	key := poolKey{tls: req.URL.Scheme == "https", host: req.URL.Host}
 	body := req.Body
 	if body == http.NoBody {
@@ -115,10 +129,15 @@ func (t *RESTTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}()
 	headLen := len(head)
 	for attempt := 0; ; attempt++ {
-		c, err := t.getConn(ctx, key, req.URL)
+		c, err := t.getConn(ctx, key, req.URL, deadline)
 		if err != nil {
 			closeBody(body)
 			return nil, err
+		}
+		if !deadline.IsZero() {
+			// Left on the connection once idle: the next request on it
+			// sets its own, and nothing reads an idle connection.
+			_ = c.raw.SetDeadline(deadline)
 		}
 		var resp *http.Response
 		var retry bool
@@ -156,6 +175,33 @@ func (t *RESTTransport) CloseIdleConnections() {
 	if ci, ok := t.fallback().(interface{ CloseIdleConnections() }); ok {
 		ci.CloseIdleConnections()
 	}
+}
+
+// roundTripFallback sends req through the Fallback, bounded by Timeout.
+func (t *RESTTransport) roundTripFallback(req *http.Request) (*http.Response, error) {
+	if t.Timeout <= 0 {
+		return t.fallback().RoundTrip(req)
+	}
+	ctx, cancel := context.WithTimeout(req.Context(), t.Timeout)
+	resp, err := t.fallback().RoundTrip(req.WithContext(ctx))
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	resp.Body = &cancelBody{ReadCloser: resp.Body, cancel: cancel}
+	return resp, nil
+}
+
+// cancelBody ends a fallback request's Timeout when its body is closed.
+type cancelBody struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (b *cancelBody) Close() error {
+	err := b.ReadCloser.Close()
+	b.cancel()
+	return err
 }
 
 func (t *RESTTransport) fallback() http.RoundTripper {
@@ -275,7 +321,7 @@ func (t *RESTTransport) appendHead(b []byte, req *http.Request) ([]byte, bool) {
 
 // getConn returns an idle connection to key that is still open, or dials
 // a new one.
-func (t *RESTTransport) getConn(ctx context.Context, key poolKey, u *url.URL) (*restConn, error) {
+func (t *RESTTransport) getConn(ctx context.Context, key poolKey, u *url.URL, deadline time.Time) (*restConn, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -299,6 +345,11 @@ func (t *RESTTransport) getConn(ctx context.Context, key poolKey, u *url.URL) (*
 		}
 		c.reused = true
 		return c, nil
+	}
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
 	}
 	return t.dial(ctx, key, u)
 }

@@ -424,22 +424,51 @@ func TestRESTTransportTimeout(t *testing.T) {
 		}
 	})
 	defer close(release)
-	c := &http.Client{Transport: strictTransport(t), Timeout: 100 * time.Millisecond}
-	for _, p := range []string{"/slow-head", "/slow-body"} {
-		start := time.Now()
-		resp, err := c.Post(srv.URL+p, "application/json", strings.NewReader(`{"a":1}`))
-		if err == nil {
-			_, err = io.ReadAll(resp.Body)
-			resp.Body.Close()
-		}
-		var ne net.Error
-		if !errors.As(err, &ne) || !ne.Timeout() {
-			t.Errorf("%s: %v, want a timeout", p, err)
-		}
-		if d := time.Since(start); d > 2*time.Second {
-			t.Errorf("%s: returned after %v with a Timeout of 100ms", p, d)
+	// The client's Timeout, or the transport's.
+	byClient := &http.Client{Transport: strictTransport(t), Timeout: 100 * time.Millisecond}
+	tr := strictTransport(t)
+	tr.Timeout = 100 * time.Millisecond
+	byTransport := &http.Client{Transport: tr}
+	for _, c := range []*http.Client{byClient, byTransport} {
+		for _, p := range []string{"/slow-head", "/slow-body", "/slow-head", "/slow-body"} {
+			start := time.Now()
+			resp, err := c.Post(srv.URL+p, "application/json", strings.NewReader(`{"a":1}`))
+			if err == nil {
+				_, err = io.ReadAll(resp.Body)
+				resp.Body.Close()
+			}
+			var ne net.Error
+			if !errors.As(err, &ne) || !ne.Timeout() {
+				t.Errorf("%s: %v, want a timeout", p, err)
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("%s: returned after %v with a Timeout of 100ms", p, d)
+			}
 		}
 	}
+	// The transport's bound is per request: a connection used before
+	// serves a request that takes less than the bound.
+	fast, _ := restServer(t, func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(30 * time.Millisecond)
+		_, _ = io.WriteString(w, "ok")
+	})
+	for range 5 {
+		if _, got := fetch(t, byTransport, "GET", fast.URL, nil); got != "ok" {
+			t.Errorf("answer %q", got)
+		}
+	}
+	// A request for the fallback is bounded too.
+	tr.Proxy = func(*http.Request) (*url.URL, error) { return url.Parse(srv.URL) }
+	tr.Fallback = &http.Transport{Proxy: tr.Proxy}
+	start := time.Now()
+	if resp, err := byTransport.Get(srv.URL + "/slow-head"); err == nil {
+		resp.Body.Close()
+		t.Error("no timeout through the fallback")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("fallback: returned after %v with a Timeout of 100ms", d)
+	}
+	tr.CloseIdleConnections()
 }
 
 // TestRESTTransportLargeMultipart sends 1 MB multipart bodies, as a PNG
@@ -744,7 +773,7 @@ func BenchmarkRESTRoundTrip(b *testing.B) {
 		body        []byte
 	}{{"json", "application/json", json}, {"multipart-60KB", mw.FormDataContentType(), mp.Bytes()}}
 	for _, bd := range bodies {
-		for _, kind := range []string{"rest", "net-http"} {
+		for _, kind := range []string{"rest", "net-http", "rest-no-timeout"} {
 			b.Run(bd.name+"/"+kind, func(b *testing.B) {
 				var rt http.RoundTripper = NewRESTTransport()
 				if kind == "net-http" {
@@ -753,6 +782,9 @@ func BenchmarkRESTRoundTrip(b *testing.B) {
 				defer rt.(interface{ CloseIdleConnections() }).CloseIdleConnections()
 				// As discordgo's: a client with a Timeout.
 				c := &http.Client{Transport: rt, Timeout: 20 * time.Second}
+				if kind == "rest-no-timeout" {
+					c.Timeout = 0
+				}
 				send := func() {
 					req, _ := http.NewRequest("POST", url, bytes.NewBuffer(bd.body))
 					req.Header.Set("Authorization", "Bot token")

@@ -87,7 +87,9 @@ type Options struct {
 	// NewSession) once rewritten to the fake, in place of a private
 	// http.Transport, so a test measures the bot's own transport. Close
 	// closes its idle connections if it has a CloseIdleConnections
-	// method.
+	// method. If it has a RequestTimeout method reporting a bound, the
+	// client leaves its 20 s Timeout to the transport, as the bot's
+	// process does.
 	Transport http.RoundTripper
 }
 
@@ -267,6 +269,9 @@ func Start(opts Options) (*Server, error) {
 	s.client = &http.Client{
 		Transport: &rewriteTransport{host: addr, base: s.transport},
 		Timeout:   20 * time.Second,
+	}
+	if b, ok := s.transport.(interface{ RequestTimeout() time.Duration }); ok && b.RequestTimeout() > 0 {
+		s.client.Timeout = 0
 	}
 	s.dialer = &websocket.Dialer{
 		HandshakeTimeout: 5 * time.Second,
