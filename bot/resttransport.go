@@ -493,6 +493,7 @@ type restConn struct {
 	cancelFn func()
 	peekFn   func(fd uintptr) bool
 	peekOpen bool
+	peekData bool // bytes are waiting
 	peekBuf  [1]byte
 }
 
@@ -507,11 +508,29 @@ func (c *restConn) stillOpen() bool {
 	if c.sc == nil {
 		return true
 	}
-	c.peekOpen = false
+	c.peekOpen, c.peekData = false, false
 	if err := c.sc.Read(c.peekFn); err != nil {
 		return false
 	}
+	if c.peekData && c.tlsState != nil {
+		return c.tlsQuiet()
+	}
 	return c.peekOpen
+}
+
+// tlsQuiet reads what waits on an idle TLS connection, for a moment: a
+// message of TLS itself (a session ticket, a key update) leaves it
+// usable; data or an alert (close_notify) does not.
+func (c *restConn) tlsQuiet() bool {
+	_ = c.raw.SetReadDeadline(time.Now().Add(5 * time.Millisecond))
+	n, err := c.conn.Read(c.peekBuf[:])
+	var ne net.Error
+	if n != 0 || !errors.As(err, &ne) || !ne.Timeout() {
+		return false
+	}
+	// The request sets its own deadline, if any.
+	_ = c.raw.SetReadDeadline(time.Time{})
+	return true
 }
 
 // roundTrip sends one request on c and reads its response's head. It

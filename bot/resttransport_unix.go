@@ -8,7 +8,8 @@ import "syscall"
 // anything: nothing to read is an open, quiet connection; data or the end
 // of the stream means the server has closed it or is out of step.
 func (c *restConn) peek(fd uintptr) bool {
-	_, _, err := syscall.Recvfrom(int(fd), c.peekBuf[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
+	n, _, err := syscall.Recvfrom(int(fd), c.peekBuf[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
 	c.peekOpen = err == syscall.EAGAIN || err == syscall.EWOULDBLOCK
+	c.peekData = err == nil && n > 0
 	return true
 }
