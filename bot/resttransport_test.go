@@ -829,3 +829,85 @@ func BenchmarkRESTRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+// TestRESTTransportIdleTimeout: connections idle for longer than
+// IdleConnTimeout are closed, with no request to notice.
+func TestRESTTransportIdleTimeout(t *testing.T) {
+	noLeak(t)
+	var closed atomic.Int64
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, "ok")
+	}))
+	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateClosed {
+			closed.Add(1)
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	tr := strictTransport(t)
+	tr.IdleConnTimeout = 50 * time.Millisecond
+	c := &http.Client{Transport: tr}
+	fetch(t, c, "GET", srv.URL, nil)
+	deadline := time.Now().Add(5 * time.Second)
+	for closed.Load() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("an idle connection was not closed after IdleConnTimeout")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	tr.mu.Lock()
+	n, timer := len(tr.idle), tr.timer
+	tr.mu.Unlock()
+	if n != 0 || timer != nil {
+		t.Errorf("%d hosts with idle connections, timer %v, after the timeout", n, timer)
+	}
+	if _, got := fetch(t, c, "GET", srv.URL, nil); got != "ok" {
+		t.Errorf("after the timeout: %q", got)
+	}
+}
+
+// TestRESTTransportEarlyAnswer: a server answering before it has read a
+// large body (413) and closing: the answer is returned.
+func TestRESTTransportEarlyAnswer(t *testing.T) {
+	srv, _ := restServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Connection", "close")
+		http.Error(w, `{"message": "Request entity too large", "code": 40005}`, http.StatusRequestEntityTooLarge)
+	})
+	c := &http.Client{Transport: strictTransport(t)}
+	big := make([]byte, 16<<20)
+	resp, got := fetch(t, c, "POST", srv.URL, big)
+	if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(got, "40005") {
+		t.Errorf("%d %q", resp.StatusCode, got)
+	}
+}
+
+// TestRESTTransportEarlyClose: a body closed before its end keeps the
+// connection if the rest is already read, and closes it otherwise.
+func TestRESTTransportEarlyClose(t *testing.T) {
+	srv, cc := restServer(t, func(w http.ResponseWriter, r *http.Request) {
+		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
+		w.Header().Set("Content-Length", strconv.Itoa(n))
+		_, _ = w.Write(bytes.Repeat([]byte("x"), n))
+	})
+	c := &http.Client{Transport: strictTransport(t)}
+	for _, n := range []int{100, 100, 1 << 20, 100} {
+		resp, err := c.Get(srv.URL + "/?n=" + strconv.Itoa(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 10)
+		if _, err := io.ReadFull(resp.Body, buf); err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if _, err := resp.Body.Read(buf); err == nil {
+			t.Error("read after Close")
+		}
+	}
+	// The small answers were in the buffer whole: one connection for
+	// them, one for the large one, another after it.
+	if n := cc.n.Load(); n != 2 {
+		t.Errorf("%d connections, want 2", n)
+	}
+}
