@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -48,7 +49,7 @@ type RESTTransport struct {
 	// roots), with a session cache.
 	TLSClientConfig *tls.Config
 	// MaxIdleConnsPerHost bounds the idle connections kept per scheme and
-	// host. Zero means 16.
+	// host. Zero means 32.
 	MaxIdleConnsPerHost int
 	// IdleConnTimeout is how long a connection stays idle before it is
 	// closed. Zero means 90 s.
@@ -62,6 +63,10 @@ type RESTTransport struct {
 
 	tlsOnce sync.Once
 	tlsBase *tls.Config
+
+	// keys maps header names received in other than canonical form to
+	// it, copied on write.
+	keys atomic.Pointer[map[string]string]
 
 	mu    sync.Mutex
 	idle  map[poolKey][]*restConn
@@ -85,7 +90,7 @@ type poolKey struct {
 }
 
 const (
-	defaultMaxIdlePerHost = 16
+	defaultMaxIdlePerHost = 32
 	defaultIdleTimeout    = 90 * time.Second
 	// maxCopiedBody is the largest body copied after the head to be
 	// written with it; a larger one is written from its own bytes, in
@@ -445,7 +450,7 @@ func (t *RESTTransport) dial(ctx context.Context, key poolKey, u *url.URL) (*res
 	if err != nil {
 		return nil, err
 	}
-	c := &restConn{t: t, key: key, raw: raw, conn: raw, keys: map[string]string{}}
+	c := &restConn{t: t, key: key, raw: raw, conn: raw}
 	if key.tls {
 		cfg := t.tlsConfig().Clone()
 		if cfg.ServerName == "" {
@@ -485,10 +490,7 @@ type restConn struct {
 	tlsState *tls.ConnectionState
 	reused   bool
 	idleAt   time.Time
-	// keys maps the header names seen on this connection, as sent, to
-	// their canonical forms, so a name is canonicalized once.
-	keys    map[string]string
-	scratch []byte // the response head being read
+	scratch  []byte // the response head being read
 	// cancelFn and peekFn are made once, not a closure per request.
 	cancelFn func()
 	peekFn   func(fd uintptr) bool
@@ -784,17 +786,60 @@ func (c *restConn) parseHead(block []byte, req *http.Request) (*http.Response, e
 	return resp, nil
 }
 
-// canonical is the canonical form of header name k, remembered per
-// connection.
+// canonical is the canonical form of header name k: k itself if it is
+// (a part of the response's head then, which the header's values keep
+// anyway), else the form remembered by the transport for the names it
+// has seen (Discord's edge may send them in lower case).
 func (c *restConn) canonical(k string) string {
-	if ck, ok := c.keys[k]; ok {
-		return ck
+	if isCanonical(k) {
+		return k
+	}
+	t := c.t
+	if m := t.keys.Load(); m != nil {
+		if ck, ok := (*m)[k]; ok {
+			return ck
+		}
 	}
 	ck := http.CanonicalHeaderKey(strings.Clone(k))
-	if len(c.keys) < 256 {
-		c.keys[strings.Clone(k)] = ck
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	old := t.keys.Load()
+	if old == nil || len(*old) < maxKeys {
+		m := make(map[string]string, 1+len(ptrMap(old)))
+		for k, v := range ptrMap(old) {
+			m[k] = v
+		}
+		m[strings.Clone(k)] = ck
+		t.keys.Store(&m)
 	}
 	return ck
+}
+
+// maxKeys bounds the header names a transport remembers.
+const maxKeys = 256
+
+func ptrMap(m *map[string]string) map[string]string {
+	if m == nil {
+		return nil
+	}
+	return *m
+}
+
+// isCanonical reports whether k is a header name in canonical form, as
+// http.CanonicalHeaderKey leaves it.
+func isCanonical(k string) bool {
+	upper := true
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c >= 0x80 || !tokenChar[c] {
+			return false
+		}
+		if upper && 'a' <= c && c <= 'z' || !upper && 'A' <= c && c <= 'Z' {
+			return false
+		}
+		upper = c == '-'
+	}
+	return k != ""
 }
 
 // withBody gives resp its body, framed by Content-Length or chunked, and

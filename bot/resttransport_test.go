@@ -911,3 +911,32 @@ func TestRESTTransportEarlyClose(t *testing.T) {
 		t.Errorf("%d connections, want 2", n)
 	}
 }
+
+// TestRESTTransportHeaderNames: header names in any case come out in
+// canonical form, as net/http gives them.
+func TestRESTTransportHeaderNames(t *testing.T) {
+	for _, k := range []string{"Content-Type", "content-type", "X-RateLimit-Remaining", "X-Ratelimit-Remaining", "x-ratelimit-reset-after",
+		"CF-RAY", "Cf-Ray", "A", "a", "-", "X--Y", "Www-Authenticate", "WWW-Authenticate", "Etag", "ETag", "X_Y", "x_y", "1a", "A1b"} {
+		if got, want := isCanonical(k), http.CanonicalHeaderKey(k) == k; got != want {
+			t.Errorf("isCanonical(%q) = %v, want %v", k, got, want)
+		}
+	}
+	url := rawServer(t, func(_ int, conn net.Conn) {
+		br := bufio.NewReader(conn)
+		for {
+			if _, err := readRequest(br); err != nil {
+				return
+			}
+			_, _ = io.WriteString(conn, "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nx-ratelimit-remaining: 3\r\nX-RateLimit-Bucket: b\r\nset-cookie: a=1\r\nset-cookie: b=2\r\ncontent-length: 2\r\n\r\n{}")
+		}
+	})
+	c := &http.Client{Transport: strictTransport(t)}
+	for range 3 {
+		resp, got := fetch(t, c, "GET", url, nil)
+		want := http.Header{"Content-Type": {"application/json"}, "X-Ratelimit-Remaining": {"3"}, "X-Ratelimit-Bucket": {"b"},
+			"Set-Cookie": {"a=1", "b=2"}, "Content-Length": {"2"}}
+		if fmt.Sprint(resp.Header) != fmt.Sprint(want) || got != "{}" || resp.StatusCode != 429 || resp.Status != "429 Too Many Requests" {
+			t.Errorf("%s %v %q, want %v", resp.Status, resp.Header, got, want)
+		}
+	}
+}
