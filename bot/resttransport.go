@@ -556,8 +556,8 @@ func (c *restConn) roundTrip(ctx context.Context, req *http.Request, head []byte
 	}
 	buf, werr := c.writeRequest(head, body, length)
 	if werr != nil {
-		if ctx.Err() != nil {
-			return nil, buf, false, fail(werr)
+		if ne, ok := werr.(net.Error); ctx.Err() != nil || (ok && ne.Timeout()) {
+			return nil, buf, false, fail(werr) // cancelled, or past Timeout
 		}
 		// The server may have answered before it stopped reading (a
 		// 413 to a body too large, say): read that answer if there is

@@ -940,3 +940,26 @@ func TestRESTTransportHeaderNames(t *testing.T) {
 		}
 	}
 }
+
+// TestRESTTransportWriteTimeout: a server that does not read a large body
+// does not hold the request beyond the transport's Timeout.
+func TestRESTTransportWriteTimeout(t *testing.T) {
+	stop := make(chan struct{})
+	url := rawServer(t, func(_ int, conn net.Conn) { <-stop })
+	defer close(stop)
+	tr := strictTransport(t)
+	tr.Timeout = 200 * time.Millisecond
+	start := time.Now()
+	req, _ := http.NewRequest("POST", url, bytes.NewBuffer(make([]byte, 64<<20)))
+	resp, err := (&http.Client{Transport: tr}).Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+	var ne net.Error
+	if !errors.As(err, &ne) || !ne.Timeout() {
+		t.Errorf("%v, want a timeout", err)
+	}
+	if d := time.Since(start); d > 1500*time.Millisecond {
+		t.Errorf("returned after %v with a Timeout of 200ms", d)
+	}
+}
