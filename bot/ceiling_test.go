@@ -106,7 +106,7 @@ func newCeilingHarness(tb testing.TB) *harness {
 	var srv *discordtest.Server
 	var world discordtest.Fixture
 	pprof.Do(ctx, pprof.Labels(roleLabel, roleDiscord), func(context.Context) {
-		srv = discordtest.New(tb, discordtest.Options{Lean: true})
+		srv = discordtest.New(tb, withREST(discordtest.Options{Lean: true}))
 		world = srv.Seed("host")
 	})
 	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: tb, world: world,

@@ -404,7 +404,7 @@ func localisedSubcommand(cmd *discordgo.ApplicationCommand, loc discordgo.Locale
 // real client against the project's fake Discord, which checks it as
 // Discord does, and reads back the French names it stored.
 func TestTheFakeDiscordAcceptsTheCommand(t *testing.T) {
-	srv := discordtest.New(t, discordtest.Options{})
+	srv := discordtest.New(t, withREST(discordtest.Options{}))
 	dg, err := srv.NewSession("token")
 	if err != nil {
 		t.Fatal(err)

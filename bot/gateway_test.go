@@ -117,7 +117,7 @@ type gatewayAlone struct {
 
 func newGatewayAlone(t *testing.T, o discordtest.Options, token string) (*gatewayAlone, error) {
 	t.Helper()
-	g := &gatewayAlone{srv: discordtest.New(t, o)}
+	g := &gatewayAlone{srv: discordtest.New(t, withREST(o))}
 	g.srv.Seed("ana")
 	dg, err := g.srv.NewSession(token)
 	if err != nil {

@@ -112,6 +112,16 @@ type harnessConf struct {
 	apart string
 }
 
+// withREST gives the fake Discord's REST client the bot's own transport,
+// RESTTransport, bounding requests as the bot's process has it, so that
+// tests go through it and benchmarks measure it.
+func withREST(o discordtest.Options) discordtest.Options {
+	t := NewRESTTransport()
+	t.Timeout = 20 * time.Second
+	o.Transport = t
+	return o
+}
+
 // newHarnessConf is newHarness with the bot configured by conf.
 func newHarnessConf(t testing.TB, conf harnessConf, users ...string) *harness {
 	t.Helper()
@@ -121,7 +131,7 @@ func newHarnessConf(t testing.TB, conf harnessConf, users ...string) *harness {
 	// clock, which a loaded machine stretches.
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	srv := discordtest.New(t, discordtest.Options{})
+	srv := discordtest.New(t, withREST(discordtest.Options{}))
 	world := srv.Seed(users...)
 	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: t, world: world,
 		dbPath: filepath.Join(t.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},

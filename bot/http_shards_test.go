@@ -71,7 +71,7 @@ func TestTwoShardsEachPlayTheirServersGames(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	srv := discordtest.New(t, discordtest.Options{})
+	srv := discordtest.New(t, withREST(discordtest.Options{}))
 	// Two servers, one on each shard (consecutive snowflakes alternate).
 	guilds := map[int]discordtest.Guild{}
 	for len(guilds) < 2 {

@@ -58,7 +58,7 @@ func BenchmarkProcesses(b *testing.B) {
 			var retries atomic.Int64
 			for b.Loop() {
 				b.StopTimer()
-				srv := discordtest.New(b, discordtest.Options{Lean: true})
+				srv := discordtest.New(b, withREST(discordtest.Options{Lean: true}))
 				path := filepath.Join(b.TempDir(), "atheneum.db")
 				if c.postgres {
 					path = storetest.Postgres(b)

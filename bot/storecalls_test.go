@@ -52,7 +52,7 @@ func newCountingHarness(tb testing.TB, c *callCounter) *harness {
 	tb.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	tb.Cleanup(cancel)
-	srv := discordtest.New(tb, discordtest.Options{Lean: true})
+	srv := discordtest.New(tb, withREST(discordtest.Options{Lean: true}))
 	world := srv.Seed("host")
 	h := &harness{Driver: drive.Driver{Ctx: ctx, Srv: srv, Channel: world.Channel.ID}, t: tb, world: world,
 		dbPath: filepath.Join(tb.TempDir(), "atheneum.db"), clock: &fakeClock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)},

@@ -83,6 +83,14 @@ type Options struct {
 	// payload once dispatched, and edited messages keep no earlier
 	// versions.
 	Lean bool
+	// Transport, if set, carries the REST client's requests (HTTPClient,
+	// NewSession) once rewritten to the fake, in place of a private
+	// http.Transport, so a test measures the bot's own transport. Close
+	// closes its idle connections if it has a CloseIdleConnections
+	// method. If it has a RequestTimeout method reporting a bound, the
+	// client leaves its 20 s Timeout to the transport, as the bot's
+	// process does.
+	Transport http.RoundTripper
 }
 
 // Clocked reports whether the server stamps messages with Options.Clock.
@@ -106,7 +114,7 @@ type Server struct {
 	// than let Shutdown wait five seconds for their first request.
 	unusedMu   sync.Mutex
 	unused     map[net.Conn]bool
-	transport  *http.Transport
+	transport  http.RoundTripper
 	client     *http.Client
 	dialer     *websocket.Dialer
 	baseURL    string
@@ -250,14 +258,20 @@ func Start(opts Options) (*Server, error) {
 	s.gatewayURL = "ws://" + addr + "/gateway"
 	// A private Transport, so Close can drop its idle connections and
 	// leave no goroutines behind.
-	s.transport = &http.Transport{
-		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
-		MaxIdleConnsPerHost: 16,
-		IdleConnTimeout:     30 * time.Second,
+	s.transport = opts.Transport
+	if s.transport == nil {
+		s.transport = &http.Transport{
+			DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+			MaxIdleConnsPerHost: 16,
+			IdleConnTimeout:     30 * time.Second,
+		}
 	}
 	s.client = &http.Client{
 		Transport: &rewriteTransport{host: addr, base: s.transport},
 		Timeout:   20 * time.Second,
+	}
+	if b, ok := s.transport.(interface{ RequestTimeout() time.Duration }); ok && b.RequestTimeout() > 0 {
+		s.client.Timeout = 0
 	}
 	s.dialer = &websocket.Dialer{
 		HandshakeTimeout: 5 * time.Second,
@@ -336,7 +350,9 @@ func (s *Server) Close() {
 		_ = s.httpSrv.Close()
 	}
 	s.wg.Wait()
-	s.transport.CloseIdleConnections()
+	if ci, ok := s.transport.(interface{ CloseIdleConnections() }); ok {
+		ci.CloseIdleConnections()
+	}
 }
 
 // SetLatency sets Options.Latency, the delay added to every REST request

@@ -105,6 +105,16 @@ func runBot(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// REST calls on the bot's own HTTP/1.1 transport, cheaper than
+	// net/http's; what it does not serve (a proxy from the environment,
+	// say) goes to net/http's. A REST proxy (DISCORD_API_URL) is reached
+	// through it too. It bounds each request as discordgo's client did
+	// (20 s), with a deadline on the connection, cheaper than the
+	// client's timer and goroutine per request.
+	rest := bot.NewRESTTransport()
+	defer rest.CloseIdleConnections()
+	rest.Timeout, dg.Client.Timeout = dg.Client.Timeout, 0
+	dg.Client.Transport = rest
 	if cfg.APIURL != "" {
 		if err := viaRESTProxy(dg, cfg.APIURL); err != nil {
 			return fmt.Errorf("DISCORD_API_URL: %w", err)
