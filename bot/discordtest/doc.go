@@ -6,7 +6,10 @@
 // under test talks to it through an unmodified *discordgo.Session: the only
 // difference from production is the Session's http.Client, whose Transport
 // sends every request to the fake whatever its host, because discordgo's
-// endpoint URLs are package-level strings fixed at init.
+// endpoint URLs are package-level strings fixed at init. Under that
+// rewrite the requests go out on net/http's transport, or on the one
+// Options.Transport names (the bot's tests give theirs, so that they
+// measure and exercise the transport the process uses).
 //
 //	srv := discordtest.New(t, discordtest.Options{})
 //	world := srv.Seed("alice", "bob")
