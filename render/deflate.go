@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/binary"
+	"hash/adler32"
 	"image"
 	"math/bits"
 	"slices"
@@ -26,7 +27,7 @@ const (
 	dfMinMatch  = 4 // shorter matches than this cost about as many bits as literals
 	goodMatch   = 16
 	lazyMatch   = 8
-	dfHashBits  = 15
+	dfHashBits  = 13
 	dfLitCodes  = 286 // literals, end of block and lengths
 	dfDistCodes = 30
 	dfEOB       = 256
@@ -50,7 +51,9 @@ type deflater struct {
 	bw       bitWriter
 	pix      []byte // the rows being encoded, row y at pix[y*ps:]
 	ps       int
-	stride   int // a row's bytes with its filter byte
+	stride   int      // a row's bytes with its filter byte
+	recip    uint64   // for streamRow: 2⁶⁴/ps rounded up, or 0 for ps 1
+	above    []uint64 // the places of a row that differ from the row above (see rowMask)
 }
 
 var deflaters = sync.Pool{New: func() any { return new(deflater) }}
@@ -62,9 +65,10 @@ var deflaters = sync.Pool{New: func() any { return new(deflater) }}
 const matchFlag = 1 << 31
 
 // deflateRows appends to out the raw deflate stream (RFC 1951) of pm's
-// rows as a PNG holds them: each after a filter byte 0. It reads the rows
-// where they are, the filter bytes being implied.
-func deflateRows(out []byte, pm *image.Paletted) []byte {
+// rows as a PNG holds them: each after a filter byte 0, and returns it
+// with their Adler-32 (RFC 1950). It reads the rows where they are, the
+// filter bytes being implied.
+func deflateRows(out []byte, pm *image.Paletted) ([]byte, uint32) {
 	d := deflaters.Get().(*deflater)
 	defer deflaters.Put(d)
 	w, h := pm.Rect.Dx(), pm.Rect.Dy()
@@ -89,14 +93,16 @@ func deflateBand(out, raw []byte, stride int) []byte {
 	}
 	d := deflaters.Get().(*deflater)
 	defer deflaters.Put(d)
-	return d.encode(out, raw[min(1, len(raw)):], stride, stride-1, h, false)
+	out, _ = d.encode(out, raw[min(1, len(raw)):], stride, stride-1, h, false)
+	return out
 }
 
 // encode appends h rows of w bytes, row y at pix[y*ps:], each after an
 // implied filter byte 0, to out as one block, the last of the stream if
-// final, else followed by a sync flush.
-func (d *deflater) encode(out, pix []byte, ps, w, h int, final bool) []byte {
-	d.findMatches(pix, ps, w, h)
+// final (and then returns their Adler-32 too), else followed by a sync
+// flush.
+func (d *deflater) encode(out, pix []byte, ps, w, h int, final bool) ([]byte, uint32) {
+	sum := d.findMatches(pix, ps, w, h, final)
 	d.bw.out = out
 	d.writeBlock(final)
 	if final {
@@ -108,18 +114,22 @@ func (d *deflater) encode(out, pix []byte, ps, w, h int, final bool) []byte {
 	}
 	out = d.bw.out
 	d.bw.out = nil
-	return out
+	return out, sum
 }
 
 // findMatches turns the rows into d.tokens, greedily taking the longest
 // of three candidates at each place: the same place in the row above
 // (w+1 back in the stream), the byte before (a run), and the last place
-// the next four bytes were seen. A span equal to the row above is found
-// by comparing eight bytes at a time and taken whole, in matches of 258
-// bytes, running on over the filter byte into the next row while the
-// rows are equal. Runs and the last-seen matches stay within their rows,
-// which spares the filter bytes a copy of the rows.
-func (d *deflater) findMatches(pix []byte, ps, w, h int) {
+// the next four bytes were seen. Each row is first compared with the row
+// above and with itself a byte later, eight bytes at a time and with no
+// branch, into two bit masks of the places that differ (rowMasks), from
+// which a match with the row above or a run is counted a word at a time.
+// A span equal to the row above is taken whole, in matches of 258 bytes,
+// running on over the filter byte into the next row while the rows are
+// equal. Runs and the last-seen matches stay within their rows, which
+// spares the filter bytes a copy of the rows. If sum, it also returns the
+// Adler-32 of the rows with their filter bytes, from the same comparing.
+func (d *deflater) findMatches(pix []byte, ps, w, h int, sum bool) uint32 {
 	// The table's entries from earlier inputs are below base: no need to
 	// clear its 256 KB for every band.
 	if d.base > 1<<30 {
@@ -135,18 +145,33 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int) {
 	toks := d.tokens[:0]
 	stride := w + 1
 	d.pix, d.ps, d.stride = pix, ps, stride
+	var recip uint64 // for streamRow
+	if ps > 1 {
+		recip = ^uint64(0)/uint64(ps) + 1
+	}
+	d.recip = recip
+	nw := w>>6 + 2
+	d.above = slices.Grow(d.above[:0], nw)[:nw]
+	adler, own := uint32(1), uint32(0)
 	carry := 0 // the length of a match with the row above not yet written, up to the row's start
 	for y := 0; y < h; y++ {
 		cur := pix[y*ps : y*ps+w : y*ps+w]
 		var up []byte
+		if y > 0 {
+			up = pix[(y-1)*ps : (y-1)*ps+w : (y-1)*ps+w]
+		}
+		own = d.rowMask(cur, up, own, sum)
+		if sum {
+			adler = adler32Combine(adler, adler32Combine(1<<16|1, own, w), w+1)
+		}
 		vrow := y*stride + 1 // cur[0]'s place in the stream
+		am := d.above
 		x := 0
 		if y == 0 {
 			toks = append(toks, 0) // the filter byte
 			lf[0]++
 		} else {
-			up = pix[(y-1)*ps : (y-1)*ps+w]
-			x = eqLen(cur, up)
+			x = zerosFrom(d.above, 0)
 			carry += 1 + x // the filter byte too
 			if x == w {
 				continue
@@ -154,16 +179,76 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int) {
 			toks = appendCarry(toks, lf, df, pix, ps, stride, vrow+x, carry)
 			carry = 0
 		}
+		lit0 := x // where the literals written last in this row start
 		for x < w {
-			bl, bd := d.best(cur, up, y, x, 0)
-			if bd == stride && x+bl == w {
-				carry = bl
+			rem := w - x
+			// The row above first: a long match with it is taken as it
+			// is, looking no further.
+			var la int
+			if v := am[x>>6] >> (x & 63); v != 0 {
+				la = bits.TrailingZeros64(v)
+			} else {
+				la = zerosFrom(am, x)
+			}
+			if la == rem { // and so not the first row
+				carry = rem
 				break
 			}
-			if bd != 0 && bl < lazyMatch && x+1 < w {
+			if la >= goodMatch {
+				toks = appendMatch(toks, lf, df, la, stride)
+				x += la
+				lit0 = x
+				if x+3 <= w {
+					cv := binary.LittleEndian.Uint32(cur[x-1:])
+					table[hash4(cv)] = uint64(cv)<<32 | uint64(base+y*ps+x-1)
+				}
+				continue
+			}
+			bl, bd := 0, 0
+			if la >= dfMinMatch {
+				bl, bd = la, stride
+			}
+			if x > 0 && cur[x] == cur[x-1] {
+				// A run: its distance is the cheapest to write, so it
+				// wins ties.
+				if l := eqLen(cur[x:], cur[x-1:]); l >= 3 && l >= bl {
+					bl, bd = l, 1
+				}
+			}
+			back := 0 // how many of the literals before a last-seen match repeat too
+			if bl < goodMatch && rem >= 4 {
+				cv := binary.LittleEndian.Uint32(cur[x:])
+				hv := hash4(cv)
+				e := table[hv]
+				table[hv] = uint64(cv)<<32 | uint64(base+y*ps+x)
+				// A match found is taken back over the literals before it
+				// that it repeats too.
+				if p := int(uint32(e)) - base; p >= 0 && uint32(e>>32) == cv {
+					py := streamRow(p, recip)
+					px := p - py*ps
+					if dist := (y-py)*stride + x - px; dist > 1 && dist <= dfWindow && dist != stride {
+						if l := eqLen(cur[x:], pix[p:py*ps+w]); l > bl {
+							bl, bd = l, dist
+							for x-back > lit0 && px-back > 0 && cur[x-back-1] == pix[p-back-1] {
+								back++
+							}
+						}
+					}
+				}
+			}
+			if back > 0 {
+				// Taken back.
+				for _, t := range toks[len(toks)-back:] {
+					lf[t]--
+				}
+				toks = toks[:len(toks)-back]
+				x -= back
+				bl += back
+			}
+			if bd != 0 && bl < lazyMatch && x+1 < w && back == 0 {
 				// A match that starts one byte later and is longer is
 				// worth a literal first.
-				if l2, d2 := d.best(cur, up, y, x+1, bl+1); d2 != 0 {
+				if l2, d2 := d.best(cur, y, x+1, bl+1); d2 != 0 {
 					b := cur[x]
 					toks = append(toks, uint32(b))
 					lf[b]++
@@ -184,6 +269,7 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int) {
 			}
 			toks = appendMatch(toks, lf, df, bl, bd)
 			x += bl
+			lit0 = x
 			// The end of a match is where the next repeat is likeliest to
 			// start again: remember it.
 			if x+3 <= w {
@@ -199,6 +285,99 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int) {
 	d.pix = nil
 	lf[dfEOB]++
 	d.tokens = toks
+	return adler
+}
+
+// rowMask sets bit x of d.above if cur[x] differs from up[x] (every bit
+// if there is no row above), and bit len(cur). It returns the Adler-32
+// of cur if sum, from own, that of up: the bytes that differ, weighted
+// by their places, change it (see adlerFrom).
+func (d *deflater) rowMask(cur, up []byte, own uint32, sum bool) uint32 {
+	const mod = 65521
+	w := len(cur)
+	am := d.above
+	if up == nil {
+		for i := range am {
+			am[i] = ^uint64(0)
+		}
+		if sum {
+			return adler32.Checksum(cur)
+		}
+		return 0
+	}
+	up = up[:w]
+	if string(cur) == string(up) { // often, and compared quickest so
+		clear(am[:w>>6])
+		am[w>>6] = 1 << (w & 63)
+		return own
+	}
+	var d1, d2 int64 // the change in each sum of the Adler-32
+	var acc uint64
+	x := 0
+	for ; x+8 <= w; x += 8 {
+		v, u := binary.LittleEndian.Uint64(cur[x:]), binary.LittleEndian.Uint64(up[x:])
+		if v != u {
+			acc |= byteMask(v^u) << (x & 63)
+			if sum {
+				sx, tx := wordSums(u)
+				sy, ty := wordSums(v)
+				s := int64(sy) - int64(sx)
+				d1 += s
+				d2 += int64(w-x)*s - (int64(ty) - int64(tx))
+			}
+		}
+		if x&63 == 56 {
+			am[x>>6] = acc
+			acc = 0
+		}
+	}
+	for ; x < w; x++ {
+		if b, a := cur[x], up[x]; b != a {
+			acc |= 1 << (x & 63)
+			dd := int64(b) - int64(a)
+			d1 += dd
+			d2 += int64(w-x) * dd
+		}
+	}
+	acc |= 1 << (w & 63) // the end of the row
+	am[w>>6] = acc
+	if !sum {
+		return 0
+	}
+	s1 := (int64(own&0xffff) + d1%mod + mod) % mod
+	s2 := (int64(own>>16) + d2%mod + mod) % mod
+	return uint32(s2)<<16 | uint32(s1)
+}
+
+// streamRow is p/ps, for recip 2⁶⁴/ps rounded up (0 for ps 1): exact for
+// p*ps < 2⁶⁴, and a multiplication is quicker than a division.
+func streamRow(p int, recip uint64) int {
+	if recip == 0 {
+		return p
+	}
+	hi, _ := bits.Mul64(uint64(p), recip)
+	return int(hi)
+}
+
+// byteMask is the bits (0-7) of x's bytes that are not 0.
+func byteMask(x uint64) uint64 {
+	const lo7, hi = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	t := ((x & lo7) + lo7 | x) & hi
+	return (t >> 7) * 0x0102040810204080 >> 56
+}
+
+// zerosFrom is the number of 0 bits in m from bit x to the next 1 (there
+// is one).
+func zerosFrom(m []uint64, x int) int {
+	i := x >> 6
+	if v := m[i] >> (x & 63); v != 0 {
+		return bits.TrailingZeros64(v)
+	}
+	n := 64 - x&63
+	for i++; m[i] == 0; i++ {
+		n += 64
+	}
+	return n + bits.TrailingZeros64(m[i])
 }
 
 // best is the longest match at cur[x] longer than atLeast, and its
@@ -206,17 +385,14 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int) {
 // before (a run) and the last place the next four bytes were seen, which
 // it remembers x as. A match with the row above that reaches the end of
 // the row is returned as such (the caller carries it on).
-func (d *deflater) best(cur, up []byte, y, x, atLeast int) (int, int) {
+func (d *deflater) best(cur []byte, y, x, atLeast int) (int, int) {
 	rem := len(cur) - x
 	bl, bd := atLeast, 0
-	if up != nil {
-		l := eqLen(cur[x:], up[x:])
+	if l := zerosFrom(d.above, x); l >= dfMinMatch && l > bl {
 		if l == rem {
 			return l, d.stride
 		}
-		if l >= dfMinMatch && l > bl {
-			bl, bd = l, d.stride
-		}
+		bl, bd = l, d.stride
 	}
 	if bl >= goodMatch {
 		return bl, bd
@@ -234,10 +410,10 @@ func (d *deflater) best(cur, up []byte, y, x, atLeast int) (int, int) {
 		ps, base := d.ps, d.base
 		d.table[hv] = uint64(cv)<<32 | uint64(base+y*ps+x)
 		if p := int(uint32(e)) - base; p >= 0 && uint32(e>>32) == cv {
-			py := p / ps
+			py := streamRow(p, d.recip)
 			px := p - py*ps
 			stride := d.stride
-			if dist := y*stride + 1 + x - (py*stride + 1 + px); dist > 1 && dist <= dfWindow && dist != stride {
+			if dist := (y-py)*stride + x - px; dist > 1 && dist <= dfWindow && dist != stride {
 				if l := eqLen(cur[x:], d.pix[p:py*ps+len(cur)]); l > bl {
 					bl, bd = l, dist
 				}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"fmt"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
@@ -43,8 +44,9 @@ func goldenPaletted(tb testing.TB) map[string]*image.Paletted {
 }
 
 // inflateRows decodes deflateRows's output strictly (the standard
-// library refuses incomplete codes) and checks it is pm's rows.
-func inflateRows(t *testing.T, pm *image.Paletted, data []byte) {
+// library refuses incomplete codes) and checks it is pm's rows, and sum
+// their Adler-32.
+func inflateRows(t *testing.T, pm *image.Paletted, data []byte, sum uint32) {
 	t.Helper()
 	got, err := io.ReadAll(flate.NewReader(bytes.NewReader(data)))
 	if err != nil {
@@ -59,12 +61,18 @@ func inflateRows(t *testing.T, pm *image.Paletted, data []byte) {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("inflated %d bytes, not the %d bytes of the rows", len(got), len(want))
 	}
+	if a := adler32.Checksum(want); sum != a {
+		t.Fatalf("the Adler-32 is %08x, not %08x", sum, a)
+	}
 }
 
 func TestDeflateRowsInflatesToTheRows(t *testing.T) {
 	t.Run("every golden picture", func(t *testing.T) {
 		for name, pm := range goldenPaletted(t) {
-			t.Run(name, func(t *testing.T) { inflateRows(t, pm, deflateRows(nil, pm)) })
+			t.Run(name, func(t *testing.T) {
+				data, sum := deflateRows(nil, pm)
+				inflateRows(t, pm, data, sum)
+			})
 		}
 	})
 	pal := make([]color.Color, 256)
@@ -110,7 +118,10 @@ func TestDeflateRowsInflatesToTheRows(t *testing.T) {
 		for _, size := range []image.Point{{1, 1}, {3, 2}, {7, 40}, {300, 200}, {634, 120}} {
 			pm := image.NewPaletted(image.Rect(0, 0, size.X, size.Y), pal)
 			sh.fill(pm)
-			t.Run(fmt.Sprintf("%s, %d×%d", sh.what, size.X, size.Y), func(t *testing.T) { inflateRows(t, pm, deflateRows(nil, pm)) })
+			t.Run(fmt.Sprintf("%s, %d×%d", sh.what, size.X, size.Y), func(t *testing.T) {
+				data, sum := deflateRows(nil, pm)
+				inflateRows(t, pm, data, sum)
+			})
 		}
 	}
 }
