@@ -104,6 +104,45 @@ func TestDeflateRowsInflatesToTheRows(t *testing.T) {
 				}
 			}
 		}},
+		{"every row the first, at random", func(pm *image.Paletted) {
+			for i := range pm.Pix {
+				if i < pm.Stride {
+					pm.Pix[i] = uint8(rng.IntN(256))
+				} else {
+					pm.Pix[i] = pm.Pix[i-pm.Stride]
+				}
+			}
+		}},
+		{"noise repeating rows 32768 and 33024 bytes back in the stream (255-byte rows)", func(pm *image.Paletted) {
+			for i := range pm.Pix {
+				y := i / pm.Stride
+				switch {
+				case y >= 128 && y%3 == 0:
+					pm.Pix[i] = pm.Pix[i-128*pm.Stride] // 128 rows of 256 bytes back: the window's end
+				case y >= 129 && y%3 == 1:
+					pm.Pix[i] = pm.Pix[i-129*pm.Stride] // beyond it
+				default:
+					pm.Pix[i] = uint8(rng.IntN(256))
+				}
+			}
+		}},
+		{"words of noise repeated within and across rows", func(pm *image.Paletted) {
+			var words [8][]byte
+			for k := range words {
+				words[k] = make([]byte, 3+rng.IntN(9))
+				for j := range words[k] {
+					words[k][j] = uint8(rng.IntN(256))
+				}
+			}
+			for i := 0; i < len(pm.Pix); {
+				if rng.IntN(3) == 0 {
+					pm.Pix[i] = uint8(rng.IntN(4))
+					i++
+					continue
+				}
+				i += copy(pm.Pix[i:], words[rng.IntN(len(words))])
+			}
+		}},
 		{"skewed indices, as a Fibonacci-like spread that makes deep codes", func(pm *image.Paletted) {
 			for i := range pm.Pix {
 				v := 0
@@ -115,7 +154,7 @@ func TestDeflateRowsInflatesToTheRows(t *testing.T) {
 		}},
 	}
 	for _, sh := range shapes {
-		for _, size := range []image.Point{{1, 1}, {3, 2}, {7, 40}, {300, 200}, {634, 120}} {
+		for _, size := range []image.Point{{1, 1}, {3, 2}, {7, 40}, {63, 9}, {64, 9}, {65, 9}, {128, 5}, {255, 300}, {300, 200}, {634, 120}} {
 			pm := image.NewPaletted(image.Rect(0, 0, size.X, size.Y), pal)
 			sh.fill(pm)
 			t.Run(fmt.Sprintf("%s, %d×%d", sh.what, size.X, size.Y), func(t *testing.T) {
