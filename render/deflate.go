@@ -216,7 +216,9 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int, sum bool) uint32 {
 				}
 			}
 			back := 0 // how many of the literals before a last-seen match repeat too
-			if bl < goodMatch && rem >= 4 {
+			if bl < dfMinMatch && rem >= 4 {
+				// The last place these four bytes were seen, when
+				// neither the row above nor a run repeat them.
 				cv := binary.LittleEndian.Uint32(cur[x:])
 				hv := hash4(cv)
 				e := table[hv]
@@ -245,9 +247,10 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int, sum bool) uint32 {
 				x -= back
 				bl += back
 			}
-			if bd != 0 && bl < lazyMatch && x+1 < w && back == 0 {
+			if bd != 0 && bd != stride && bl < lazyMatch && x+1 < w && back == 0 {
 				// A match that starts one byte later and is longer is
-				// worth a literal first.
+				// worth a literal first (not looked for after a match
+				// with the row above, as cheap as matches come).
 				if l2, d2 := d.best(cur, y, x+1, bl+1); d2 != 0 {
 					b := cur[x]
 					toks = append(toks, uint32(b))
