@@ -58,11 +58,14 @@ type deflater struct {
 
 var deflaters = sync.Pool{New: func() any { return new(deflater) }}
 
-// A token is a literal (its byte), or a match: matchFlag, the length's
-// code (0-28, symbol 257 on) above bit 26, its extra bits' value above
-// bit 21, the distance's code above bit 16 and its extra bits' value
-// below, so that writing it looks nothing up but the Huffman codes.
-const matchFlag = 1 << 31
+// A token is a literal/length symbol (bits 0-8), the length's extra
+// bits' value (9-13), a distance code (14-18: noDist for a literal) and
+// its extra bits' value (19-31): writing one takes the same steps for a
+// literal and a match, with no branch to mispredict between them.
+const (
+	noDist = dfDistCodes // the distance code of a literal: nothing written
+	litTok = noDist << 14
+)
 
 // deflateRows appends to out the raw deflate stream (RFC 1951) of pm's
 // rows as a PNG holds them: each after a filter byte 0, and returns it
@@ -168,7 +171,7 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int, sum bool) uint32 {
 		am := d.above
 		x := 0
 		if y == 0 {
-			toks = append(toks, 0) // the filter byte
+			toks = append(toks, litTok) // the filter byte
 			lf[0]++
 		} else {
 			x = zerosFrom(d.above, 0)
@@ -241,7 +244,7 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int, sum bool) uint32 {
 			if back > 0 {
 				// Taken back.
 				for _, t := range toks[len(toks)-back:] {
-					lf[t]--
+					lf[t&0x1ff]--
 				}
 				toks = toks[:len(toks)-back]
 				x -= back
@@ -253,7 +256,7 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int, sum bool) uint32 {
 				// with the row above, as cheap as matches come).
 				if l2, d2 := d.best(cur, y, x+1, bl+1); d2 != 0 {
 					b := cur[x]
-					toks = append(toks, uint32(b))
+					toks = append(toks, litTok|uint32(b))
 					lf[b]++
 					x++
 					bl, bd = l2, d2
@@ -265,7 +268,7 @@ func (d *deflater) findMatches(pix []byte, ps, w, h int, sum bool) uint32 {
 			}
 			if bd == 0 {
 				b := cur[x]
-				toks = append(toks, uint32(b))
+				toks = append(toks, litTok|uint32(b))
 				lf[b]++
 				x++
 				continue
@@ -467,7 +470,7 @@ func appendCarry(toks []uint32, lf *[dfLitCodes]int32, df *[dfDistCodes]int32, p
 		if r, c := p/stride, p%stride; c > 0 {
 			b = pix[r*ps+c-1]
 		}
-		toks = append(toks, uint32(b))
+		toks = append(toks, litTok|uint32(b))
 		lf[b]++
 	}
 	return toks
@@ -483,7 +486,7 @@ func appendMatch(toks []uint32, lf *[dfLitCodes]int32, df *[dfDistCodes]int32, n
 	} else {
 		dc = uint32(distCodeHi[dd>>7])
 	}
-	dt := matchFlag | dc<<16 | (dd - uint32(distBase[dc]))
+	dt := dc<<14 | (dd-uint32(distBase[dc]))<<19
 	for n > 0 {
 		k := min(n, dfMaxMatch)
 		if r := n - k; r > 0 && r < 3 {
@@ -491,7 +494,7 @@ func appendMatch(toks []uint32, lf *[dfLitCodes]int32, df *[dfDistCodes]int32, n
 		}
 		l := uint32(k - 3)
 		lc := uint32(lenCode[l])
-		toks = append(toks, dt|lc<<26|(l-uint32(lenBase[lc]))<<21)
+		toks = append(toks, dt|(257+lc)|(l-uint32(lenBase[lc]))<<9)
 		lf[257+lc]++
 		df[dc]++
 		n -= k
@@ -679,22 +682,22 @@ func (d *deflater) writeTokens() {
 	for s, f := range d.litFreq[:dfEOB] {
 		nbits += int(f) * int(d.litLen[s])
 	}
-	var lcode [29]uint32 // each length code's Huffman code, and its length with the extra bits' above bit 16
-	for c := range lcode {
-		s := 257 + c
-		nb := int(d.litLen[s]) + int(lenExtra[c])
-		nbits += int(d.litFreq[s]) * nb
-		lcode[c] = uint32(d.litCode[s]) | uint32(d.litLen[s])<<16 | uint32(nb)<<24
+	// Each symbol's code, the code's length above bit 16 and with the
+	// extra bits' above bit 24.
+	var lsym [512]uint32 // as many as nine bits index, so that none is checked
+	for s := range dfLitCodes {
+		nb := int(d.litLen[s])
+		if s > dfEOB {
+			nb += int(lenExtra[s-dfEOB-1])
+			nbits += int(d.litFreq[s]) * nb
+		}
+		lsym[s] = uint32(d.litCode[s]) | uint32(d.litLen[s])<<16 | uint32(nb)<<24
 	}
-	var dcode [dfDistCodes]uint32
-	for c := range dcode {
+	var dsym [noDist + 2]uint32 // noDist's, and one more for masking (31), write nothing
+	for c := range dfDistCodes {
 		nb := int(d.distLen[c]) + int(distExtra[c])
 		nbits += int(d.distFreq[c]) * nb
-		dcode[c] = uint32(d.distCode[c]) | uint32(d.distLen[c])<<16 | uint32(nb)<<24
-	}
-	var lit [256]uint32
-	for s := range lit {
-		lit[s] = uint32(d.litCode[s]) | uint32(d.litLen[s])<<16
+		dsym[c] = uint32(d.distCode[c]) | uint32(d.distLen[c])<<16 | uint32(nb)<<24
 	}
 	out := bw.out
 	o := len(out)
@@ -709,18 +712,12 @@ func (d *deflater) writeTokens() {
 		n -= 8
 	}
 	for _, t := range d.tokens {
-		if t < matchFlag {
-			e := lit[t]
-			acc |= uint64(e&0xffff) << n
-			n += uint(e >> 16)
-		} else {
-			e := lcode[t>>26&31]
-			acc |= (uint64(e&0xffff) | uint64(t>>21&31)<<(e>>16&0xff)) << n
-			n += uint(e >> 24)
-			e = dcode[t>>16&31]
-			acc |= (uint64(e&0xffff) | uint64(t&0x1fff)<<(e>>16&0xff)) << n
-			n += uint(e >> 24)
-		}
+		e := lsym[t&0x1ff]
+		acc |= (uint64(e&0xffff) | uint64(t>>9&31)<<(e>>16&0xff)) << n
+		n += uint(e >> 24)
+		e = dsym[t>>14&31]
+		acc |= (uint64(e&0xffff) | uint64(t>>19)<<(e>>16&0xff)) << n
+		n += uint(e >> 24)
 		binary.LittleEndian.PutUint64(out[o:], acc)
 		k := n >> 3
 		o += int(k)
