@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/binary"
+	"hash/adler32"
 	"image"
 	"math/bits"
 	"slices"
@@ -15,8 +16,9 @@ import (
 // block with one Huffman table. klauspost's fast levels cut their input
 // into 64 KB blocks and build three Huffman tables for each, more than
 // half of their compressing time on Atheneum's hand. Over every golden
-// picture it writes about level 5's bytes in about level 3's time
-// (BenchmarkDeflateRows).
+// picture it writes about level 5's bytes (0.89 of level 1's) in about
+// level 1's processor time (BenchmarkDeflateRows), the rows' Adler-32
+// included.
 const Rows = -3
 
 // Deflate's limits (RFC 1951).
@@ -26,7 +28,7 @@ const (
 	dfMinMatch  = 4 // shorter matches than this cost about as many bits as literals
 	goodMatch   = 16
 	lazyMatch   = 8
-	dfHashBits  = 15
+	dfHashBits  = 13
 	dfLitCodes  = 286 // literals, end of block and lengths
 	dfDistCodes = 30
 	dfEOB       = 256
@@ -37,10 +39,9 @@ const (
 // deflater holds one encoding's working memory, reused from picture to
 // picture (see deflaters).
 type deflater struct {
-	scan     []byte                 // the rows, each after its filter byte (0)
-	tokens   []uint32               // literals, and matches (matchFlag | dist-1 << 8 | len-3)
-	table    [1 << dfHashBits]int32 // base + the last place each hash was seen
-	base     int                    // what the table's places of this input start from
+	tokens   []uint32                // literals, and matches (see matchToken)
+	table    [1 << dfHashBits]uint64 // the last place (base + its offset in pix) each hash was seen, with the four bytes there above bit 32
+	base     int                     // what the table's places of this input start from
 	litFreq  [dfLitCodes]int32
 	distFreq [dfDistCodes]int32
 	litLen   [dfLitCodes]uint8
@@ -49,43 +50,63 @@ type deflater struct {
 	distCode [dfDistCodes]uint16
 	huff     huffScratch
 	bw       bitWriter
+	pix      []byte // the rows being encoded, row y at pix[y*ps:]
+	ps       int
+	stride   int      // a row's bytes with its filter byte
+	recip    uint64   // for streamRow: 2⁶⁴/ps rounded up, or 0 for ps 1
+	above    []uint64 // the places of a row that differ from the row above (see rowMask)
 }
 
 var deflaters = sync.Pool{New: func() any { return new(deflater) }}
 
-const matchFlag = 1 << 31
+// A token is a literal/length symbol (bits 0-8), the length's extra
+// bits' value (9-13), a distance code (14-18: noDist for a literal) and
+// its extra bits' value (19-31): writing one takes the same steps for a
+// literal and a match, with no branch to mispredict between them.
+const (
+	noDist = dfDistCodes // the distance code of a literal: nothing written
+	litTok = noDist << 14
+)
 
 // deflateRows appends to out the raw deflate stream (RFC 1951) of pm's
-// rows as a PNG holds them: each after a filter byte 0.
-func deflateRows(out []byte, pm *image.Paletted) []byte {
+// rows as a PNG holds them: each after a filter byte 0, and returns it
+// with their Adler-32 (RFC 1950). It reads the rows where they are, the
+// filter bytes being implied.
+func deflateRows(out []byte, pm *image.Paletted) ([]byte, uint32) {
 	d := deflaters.Get().(*deflater)
 	defer deflaters.Put(d)
 	w, h := pm.Rect.Dx(), pm.Rect.Dy()
-	stride := w + 1
-	n := stride * h
-	d.scan = slices.Grow(d.scan[:0], n)[:n]
-	for y := 0; y < h; y++ {
-		d.scan[y*stride] = 0
-		copy(d.scan[y*stride+1:(y+1)*stride], pm.Pix[y*pm.Stride:y*pm.Stride+w])
+	var pix []byte
+	if w > 0 && h > 0 {
+		pix = pm.Pix[pm.PixOffset(pm.Rect.Min.X, pm.Rect.Min.Y):]
 	}
-	return d.encode(out, d.scan, stride, true)
+	return d.encode(out, pix, pm.Stride, w, h, true)
 }
 
 // deflateBand appends to out raw's rows (each stride bytes, its filter
-// byte first) as deflate blocks that refer to nothing before them and end
-// on a byte with a sync flush's empty stored block, so that bands written
-// one after another, then a final block, make one deflate stream (see
-// FinishBands).
+// byte, which must be 0, first) as deflate blocks that refer to nothing
+// before them and end on a byte with a sync flush's empty stored block,
+// so that bands written one after another, then a final block, make one
+// deflate stream (see FinishBands).
 func deflateBand(out, raw []byte, stride int) []byte {
+	h := len(raw) / stride
+	for y := 0; y < h; y++ {
+		if raw[y*stride] != 0 {
+			panic("render: a band's row with a filter byte other than 0")
+		}
+	}
 	d := deflaters.Get().(*deflater)
 	defer deflaters.Put(d)
-	return d.encode(out, raw, stride, false)
+	out, _ = d.encode(out, raw[min(1, len(raw)):], stride, stride-1, h, false)
+	return out
 }
 
-// encode appends s, rows of stride bytes, to out as one block, the last
-// of the stream if final, else followed by a sync flush.
-func (d *deflater) encode(out, s []byte, stride int, final bool) []byte {
-	d.findMatches(s, stride)
+// encode appends h rows of w bytes, row y at pix[y*ps:], each after an
+// implied filter byte 0, to out as one block, the last of the stream if
+// final (and then returns their Adler-32 too), else followed by a sync
+// flush.
+func (d *deflater) encode(out, pix []byte, ps, w, h int, final bool) ([]byte, uint32) {
+	sum := d.findMatches(pix, ps, w, h, final)
 	d.bw.out = out
 	d.writeBlock(final)
 	if final {
@@ -97,138 +118,457 @@ func (d *deflater) encode(out, s []byte, stride int, final bool) []byte {
 	}
 	out = d.bw.out
 	d.bw.out = nil
-	return out
+	return out, sum
 }
 
-// findMatches turns s into d.tokens, greedily taking the longest of three
-// candidates at each place: the same place in the row above (stride
-// back), the byte before (a run), and the last place the next four bytes
-// were seen.
-func (d *deflater) findMatches(s []byte, stride int) {
-	n := len(s)
+// findMatches turns the rows into d.tokens, greedily taking the longest
+// of three candidates at each place: the same place in the row above
+// (w+1 back in the stream), the byte before (a run), and the last place
+// the next four bytes were seen. Each row is first compared with the row
+// above and with itself a byte later, eight bytes at a time and with no
+// branch, into two bit masks of the places that differ (rowMasks), from
+// which a match with the row above or a run is counted a word at a time.
+// A span equal to the row above is taken whole, in matches of 258 bytes,
+// running on over the filter byte into the next row while the rows are
+// equal. Runs and the last-seen matches stay within their rows, which
+// spares the filter bytes a copy of the rows. If sum, it also returns the
+// Adler-32 of the rows with their filter bytes, from the same comparing.
+func (d *deflater) findMatches(pix []byte, ps, w, h int, sum bool) uint32 {
 	// The table's entries from earlier inputs are below base: no need to
-	// clear its 128 KB for every band.
+	// clear its 256 KB for every band.
 	if d.base > 1<<30 {
 		clear(d.table[:])
 		d.base = 0
 	}
 	d.base++
+	base := d.base
 	clear(d.litFreq[:])
 	clear(d.distFreq[:])
+	lf, df := &d.litFreq, &d.distFreq
+	table := &d.table
 	toks := d.tokens[:0]
-	i := 0
-	for i < n {
-		bestLen, bestDist := d.best(s, i, stride, 0)
-		if bestLen > 0 && bestLen < lazyMatch && i+1 < n {
-			// A match that starts one byte later and is longer is worth
-			// a literal first.
-			if l2, _ := d.best(s, i+1, stride, bestLen); l2 > bestLen+1 {
-				bestLen = 0
+	stride := w + 1
+	d.pix, d.ps, d.stride = pix, ps, stride
+	var recip uint64 // for streamRow
+	if ps > 1 {
+		recip = ^uint64(0)/uint64(ps) + 1
+	}
+	d.recip = recip
+	nw := w>>6 + 2
+	d.above = slices.Grow(d.above[:0], nw)[:nw]
+	adler, own := uint32(1), uint32(0)
+	carry := 0 // the length of a match with the row above not yet written, up to the row's start
+	for y := 0; y < h; y++ {
+		cur := pix[y*ps : y*ps+w : y*ps+w]
+		var up []byte
+		if y > 0 {
+			up = pix[(y-1)*ps : (y-1)*ps+w : (y-1)*ps+w]
+		}
+		own = d.rowMask(cur, up, own, sum)
+		if sum {
+			adler = adler32Combine(adler, adler32Combine(1<<16|1, own, w), w+1)
+		}
+		vrow := y*stride + 1 // cur[0]'s place in the stream
+		am := d.above
+		x := 0
+		if y == 0 {
+			toks = append(toks, litTok) // the filter byte
+			lf[0]++
+		} else {
+			x = zerosFrom(d.above, 0)
+			carry += 1 + x // the filter byte too
+			if x == w {
+				continue
+			}
+			toks = appendCarry(toks, lf, df, pix, ps, stride, vrow+x, carry)
+			carry = 0
+		}
+		lit0 := x // where the literals written last in this row start
+		for x < w {
+			rem := w - x
+			// The row above first: a long match with it is taken as it
+			// is, looking no further.
+			var la int
+			if v := am[x>>6] >> (x & 63); v != 0 {
+				la = bits.TrailingZeros64(v)
+			} else {
+				la = zerosFrom(am, x)
+			}
+			if la == rem { // and so not the first row
+				carry = rem
+				break
+			}
+			if la >= goodMatch {
+				toks = appendMatch(toks, lf, df, la, stride)
+				x += la
+				lit0 = x
+				if x+3 <= w {
+					cv := binary.LittleEndian.Uint32(cur[x-1:])
+					table[hash4(cv)] = uint64(cv)<<32 | uint64(base+y*ps+x-1)
+				}
+				continue
+			}
+			bl, bd := 0, 0
+			if la >= dfMinMatch {
+				bl, bd = la, stride
+			}
+			if x > 0 && cur[x] == cur[x-1] {
+				// A run: its distance is the cheapest to write, so it
+				// wins ties.
+				if l := eqLen(cur[x:], cur[x-1:]); l >= 3 && l >= bl {
+					bl, bd = l, 1
+				}
+			}
+			back := 0 // how many of the literals before a last-seen match repeat too
+			if bl < dfMinMatch && rem >= 4 {
+				// The last place these four bytes were seen, when
+				// neither the row above nor a run repeat them.
+				cv := binary.LittleEndian.Uint32(cur[x:])
+				hv := hash4(cv)
+				e := table[hv]
+				table[hv] = uint64(cv)<<32 | uint64(base+y*ps+x)
+				// A match found is taken back over the literals before it
+				// that it repeats too.
+				if p := int(uint32(e)) - base; p >= 0 && uint32(e>>32) == cv {
+					py := streamRow(p, recip)
+					px := p - py*ps
+					if dist := (y-py)*stride + x - px; dist > 1 && dist <= dfWindow && dist != stride {
+						if l := eqLen(cur[x:], pix[p:py*ps+w]); l > bl {
+							bl, bd = l, dist
+							for x-back > lit0 && px-back > 0 && cur[x-back-1] == pix[p-back-1] {
+								back++
+							}
+						}
+					}
+				}
+			}
+			if back > 0 {
+				// Taken back.
+				for _, t := range toks[len(toks)-back:] {
+					lf[t&0x1ff]--
+				}
+				toks = toks[:len(toks)-back]
+				x -= back
+				bl += back
+			}
+			if bd != 0 && bd != stride && bl < lazyMatch && x+1 < w && back == 0 {
+				// A match that starts one byte later and is longer is
+				// worth a literal first (not looked for after a match
+				// with the row above, as cheap as matches come).
+				if l2, d2 := d.best(cur, y, x+1, bl+1); d2 != 0 {
+					b := cur[x]
+					toks = append(toks, litTok|uint32(b))
+					lf[b]++
+					x++
+					bl, bd = l2, d2
+					if bd == stride && x+bl == w {
+						carry = bl
+						break
+					}
+				}
+			}
+			if bd == 0 {
+				b := cur[x]
+				toks = append(toks, litTok|uint32(b))
+				lf[b]++
+				x++
+				continue
+			}
+			toks = appendMatch(toks, lf, df, bl, bd)
+			x += bl
+			lit0 = x
+			// The end of a match is where the next repeat is likeliest to
+			// start again: remember it.
+			if x+3 <= w {
+				cv := binary.LittleEndian.Uint32(cur[x-1:])
+				table[hash4(cv)] = uint64(cv)<<32 | uint64(base+y*ps+x-1)
 			}
 		}
-		if bestLen == 0 {
-			toks = append(toks, uint32(s[i]))
-			d.litFreq[s[i]]++
-			i++
+	}
+	if carry > 0 {
+		toks = appendCarry(toks, lf, df, pix, ps, stride, h*stride, carry)
+	}
+	d.base += len(pix) + 1
+	d.pix = nil
+	lf[dfEOB]++
+	d.tokens = toks
+	return adler
+}
+
+// rowMask sets bit x of d.above if cur[x] differs from up[x] (every bit
+// if there is no row above), and bit len(cur). It returns the Adler-32
+// of cur if sum, from own, that of up: the bytes that differ, weighted
+// by their places, change it (see adlerFrom).
+func (d *deflater) rowMask(cur, up []byte, own uint32, sum bool) uint32 {
+	const mod = 65521
+	w := len(cur)
+	am := d.above
+	if up == nil {
+		for i := range am {
+			am[i] = ^uint64(0)
+		}
+		if sum {
+			return adler32.Checksum(cur)
+		}
+		return 0
+	}
+	up = up[:w]
+	if string(cur) == string(up) { // often, and compared quickest so
+		clear(am[:w>>6])
+		am[w>>6] = 1 << (w & 63)
+		return own
+	}
+	var d1, d2 int64 // the change in each sum of the Adler-32
+	var acc uint64
+	x := 0
+	// 64 bytes at a time, with one branch where they are all equal (a
+	// sixth quicker than a branch for every eight).
+	for ; x+64 <= w; x += 64 {
+		c, u := cur[x:x+64], up[x:x+64]
+		x0 := binary.LittleEndian.Uint64(c[0:]) ^ binary.LittleEndian.Uint64(u[0:])
+		x1 := binary.LittleEndian.Uint64(c[8:]) ^ binary.LittleEndian.Uint64(u[8:])
+		x2 := binary.LittleEndian.Uint64(c[16:]) ^ binary.LittleEndian.Uint64(u[16:])
+		x3 := binary.LittleEndian.Uint64(c[24:]) ^ binary.LittleEndian.Uint64(u[24:])
+		x4 := binary.LittleEndian.Uint64(c[32:]) ^ binary.LittleEndian.Uint64(u[32:])
+		x5 := binary.LittleEndian.Uint64(c[40:]) ^ binary.LittleEndian.Uint64(u[40:])
+		x6 := binary.LittleEndian.Uint64(c[48:]) ^ binary.LittleEndian.Uint64(u[48:])
+		x7 := binary.LittleEndian.Uint64(c[56:]) ^ binary.LittleEndian.Uint64(u[56:])
+		if x0|x1|x2|x3|x4|x5|x6|x7 == 0 {
+			am[x>>6] = 0
 			continue
 		}
-		toks = append(toks, matchFlag|uint32(bestDist-1)<<8|uint32(bestLen-3))
-		sym, _, _ := lengthSymbol(bestLen - 3)
-		d.litFreq[sym]++
-		dc, _, _ := distSymbol(bestDist - 1)
-		d.distFreq[dc]++
-		i += bestLen
-		// The end of a match is where the next repeat is likeliest to
-		// start again: remember it.
-		if j := i - 1; j+4 <= n {
-			d.table[hash4(s[j:])] = int32(d.base + j)
+		am[x>>6] = byteMask(x0) | byteMask(x1)<<8 | byteMask(x2)<<16 | byteMask(x3)<<24 |
+			byteMask(x4)<<32 | byteMask(x5)<<40 | byteMask(x6)<<48 | byteMask(x7)<<56
+		if !sum {
+			continue
 		}
-	}
-	d.base += n
-	d.litFreq[dfEOB]++
-	d.tokens = toks
-}
-
-// best is the longest match at i better than atLeast, and its distance,
-// or 0: the same place in the row above (stride back), the byte before
-// (a run) and the last place the next four bytes were seen, which it
-// remembers i as.
-func (d *deflater) best(s []byte, i, stride, atLeast int) (int, int) {
-	n := len(s)
-	maxLen := min(dfMaxMatch, n-i)
-	bestLen, bestDist := atLeast, 0
-	if i >= stride && s[i] == s[i-stride] {
-		if l := matchLen(s, i-stride, i, maxLen); l >= dfMinMatch && l > bestLen {
-			bestLen, bestDist = l, stride
-		}
-	}
-	// A long enough match is taken as it is: looking further costs more
-	// than the few bits a longer one saves, and the next match starts
-	// where it ends.
-	if bestLen < goodMatch && i >= 1 && s[i] == s[i-1] {
-		// A run: its distance is the cheapest to write, so it wins ties.
-		if l := matchLen(s, i-1, i, maxLen); l >= 3 && (l > bestLen || l == bestLen && bestDist != 0) {
-			bestLen, bestDist = l, 1
-		}
-	}
-	if bestLen < goodMatch && i+4 <= n {
-		hv := hash4(s[i:])
-		p := int(d.table[hv]) - d.base
-		d.table[hv] = int32(d.base + i)
-		if p >= 0 && i-p <= dfWindow && i-p != stride && i-p != 1 &&
-			binary.LittleEndian.Uint32(s[p:]) == binary.LittleEndian.Uint32(s[i:]) {
-			if l := matchLen(s, p, i, maxLen); l >= dfMinMatch && l > bestLen {
-				bestLen, bestDist = l, i-p
+		for k := 0; k < 64; k += 8 {
+			if v, a := binary.LittleEndian.Uint64(c[k:]), binary.LittleEndian.Uint64(u[k:]); v != a {
+				sx, tx := wordSums(a)
+				sy, ty := wordSums(v)
+				s := int64(sy) - int64(sx)
+				d1 += s
+				d2 += int64(w-x-k)*s - (int64(ty) - int64(tx))
 			}
 		}
 	}
-	if bestDist == 0 {
+	for ; x+8 <= w; x += 8 {
+		v, u := binary.LittleEndian.Uint64(cur[x:]), binary.LittleEndian.Uint64(up[x:])
+		if v != u {
+			acc |= byteMask(v^u) << (x & 63)
+			if sum {
+				sx, tx := wordSums(u)
+				sy, ty := wordSums(v)
+				s := int64(sy) - int64(sx)
+				d1 += s
+				d2 += int64(w-x)*s - (int64(ty) - int64(tx))
+			}
+		}
+	}
+	for ; x < w; x++ {
+		if b, a := cur[x], up[x]; b != a {
+			acc |= 1 << (x & 63)
+			dd := int64(b) - int64(a)
+			d1 += dd
+			d2 += int64(w-x) * dd
+		}
+	}
+	acc |= 1 << (w & 63) // the end of the row
+	am[w>>6] = acc
+	if !sum {
+		return 0
+	}
+	s1 := (int64(own&0xffff) + d1%mod + mod) % mod
+	s2 := (int64(own>>16) + d2%mod + mod) % mod
+	return uint32(s2)<<16 | uint32(s1)
+}
+
+// streamRow is p/ps, for recip 2⁶⁴/ps rounded up (0 for ps 1): exact for
+// p*ps < 2⁶⁴, and a multiplication is quicker than a division.
+func streamRow(p int, recip uint64) int {
+	if recip == 0 {
+		return p
+	}
+	hi, _ := bits.Mul64(uint64(p), recip)
+	return int(hi)
+}
+
+// byteMask is the bits (0-7) of x's bytes that are not 0.
+func byteMask(x uint64) uint64 {
+	const lo7, hi = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	t := ((x & lo7) + lo7 | x) & hi
+	return (t >> 7) * 0x0102040810204080 >> 56
+}
+
+// zerosFrom is the number of 0 bits in m from bit x to the next 1 (there
+// is one).
+func zerosFrom(m []uint64, x int) int {
+	i := x >> 6
+	if v := m[i] >> (x & 63); v != 0 {
+		return bits.TrailingZeros64(v)
+	}
+	n := 64 - x&63
+	for i++; m[i] == 0; i++ {
+		n += 64
+	}
+	return n + bits.TrailingZeros64(m[i])
+}
+
+// best is the longest match at cur[x] longer than atLeast, and its
+// distance, or 0: the same place in the row above, if any, the byte
+// before (a run) and the last place the next four bytes were seen, which
+// it remembers x as. A match with the row above that reaches the end of
+// the row is returned as such (the caller carries it on).
+func (d *deflater) best(cur []byte, y, x, atLeast int) (int, int) {
+	rem := len(cur) - x
+	bl, bd := atLeast, 0
+	if l := zerosFrom(d.above, x); l >= dfMinMatch && l > bl {
+		if l == rem {
+			return l, d.stride
+		}
+		bl, bd = l, d.stride
+	}
+	if bl >= goodMatch {
+		return bl, bd
+	}
+	if x > 0 && cur[x] == cur[x-1] {
+		// A run: its distance is the cheapest to write, so it wins ties.
+		if l := eqLen(cur[x:], cur[x-1:]); l >= 3 && (l > bl || l == bl && bd != 0) {
+			bl, bd = l, 1
+		}
+	}
+	if bl < goodMatch && rem >= 4 {
+		cv := binary.LittleEndian.Uint32(cur[x:])
+		hv := hash4(cv)
+		e := d.table[hv]
+		ps, base := d.ps, d.base
+		d.table[hv] = uint64(cv)<<32 | uint64(base+y*ps+x)
+		if p := int(uint32(e)) - base; p >= 0 && uint32(e>>32) == cv {
+			py := streamRow(p, d.recip)
+			px := p - py*ps
+			stride := d.stride
+			if dist := (y-py)*stride + x - px; dist > 1 && dist <= dfWindow && dist != stride {
+				if l := eqLen(cur[x:], d.pix[p:py*ps+len(cur)]); l > bl {
+					bl, bd = l, dist
+				}
+			}
+		}
+	}
+	if bd == 0 {
 		return 0, 0
 	}
-	return bestLen, bestDist
+	return bl, bd
 }
 
-func hash4(b []byte) uint32 {
-	return (binary.LittleEndian.Uint32(b) * 2654435761) >> (32 - dfHashBits)
-}
-
-// matchLen is how many bytes from s[b:] repeat those from s[a:], at most
-// max, compared eight at a time.
-func matchLen(s []byte, a, b, max int) int {
-	n := 0
-	for n+8 <= max {
-		if x := binary.LittleEndian.Uint64(s[a+n:]) ^ binary.LittleEndian.Uint64(s[b+n:]); x != 0 {
-			return n + bits.TrailingZeros64(x)/8
+// appendCarry appends the n bytes before place v in the stream, equal to
+// those a row before: as a match if long enough, else as literals.
+func appendCarry(toks []uint32, lf *[dfLitCodes]int32, df *[dfDistCodes]int32, pix []byte, ps, stride, v, n int) []uint32 {
+	if n >= dfMinMatch {
+		return appendMatch(toks, lf, df, n, stride)
+	}
+	for p := v - n; p < v; p++ {
+		var b byte // a filter byte
+		if r, c := p/stride, p%stride; c > 0 {
+			b = pix[r*ps+c-1]
 		}
-		n += 8
+		toks = append(toks, litTok|uint32(b))
+		lf[b]++
 	}
-	for n < max && s[a+n] == s[b+n] {
-		n++
-	}
-	return n
+	return toks
 }
 
-// lengthSymbol is the literal/length symbol of a match length l+3, with
-// its extra bits' value and count.
-func lengthSymbol(l int) (sym, extra, nbits int) {
-	switch {
-	case l < 8:
-		return 257 + l, 0, 0
-	case l == 255:
-		return 285, 0, 0
+// appendMatch appends a match of n bytes (3 or more) at distance dist,
+// in pieces of at most 258 bytes.
+func appendMatch(toks []uint32, lf *[dfLitCodes]int32, df *[dfDistCodes]int32, n, dist int) []uint32 {
+	dd := uint32(dist - 1)
+	var dc uint32
+	if dd < 256 {
+		dc = uint32(distCodeLo[dd])
+	} else {
+		dc = uint32(distCodeHi[dd>>7])
 	}
-	nb := bits.Len(uint(l)) - 3
-	return 257 + 4*nb + 4 + (l>>nb)&3, l & (1<<nb - 1), nb
+	dt := dc<<14 | (dd-uint32(distBase[dc]))<<19
+	for n > 0 {
+		k := min(n, dfMaxMatch)
+		if r := n - k; r > 0 && r < 3 {
+			k = n - 3
+		}
+		l := uint32(k - 3)
+		lc := uint32(lenCode[l])
+		toks = append(toks, dt|(257+lc)|(l-uint32(lenBase[lc]))<<9)
+		lf[257+lc]++
+		df[dc]++
+		n -= k
+	}
+	return toks
 }
 
-// distSymbol is the distance code of a distance d+1, with its extra bits'
-// value and count.
-func distSymbol(d int) (code, extra, nbits int) {
-	if d < 4 {
-		return d, 0, 0
+func hash4(v uint32) uint32 {
+	return (v * 2654435761) >> (32 - dfHashBits)
+}
+
+// eqLen is how many bytes a and b have equal from their start, compared
+// eight at a time.
+func eqLen(a, b []byte) int {
+	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
+	i := 0
+	for i+8 <= n {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+		i += 8
 	}
-	nb := bits.Len(uint(d)) - 2
-	return 2*nb + 2 + (d>>nb)&1, d & (1<<nb - 1), nb
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// The codes of lengths and distances (RFC 1951, 3.2.5): each code's first
+// value and number of extra bits, and the code of each length-3 and of
+// each distance-1 (below 256 directly, above by its bits from the 8th).
+var (
+	lenBase    [29]uint16
+	lenExtra   [29]uint8
+	distBase   [30]uint16
+	distExtra  [30]uint8
+	lenCode    [256]uint8
+	distCodeLo [256]uint8
+	distCodeHi [256]uint8
+)
+
+func init() {
+	b := 0
+	for c := range 28 {
+		nb := 0
+		if c >= 8 {
+			nb = c/4 - 1
+		}
+		lenBase[c], lenExtra[c] = uint16(b), uint8(nb)
+		for range 1 << nb {
+			lenCode[b] = uint8(c)
+			b++
+		}
+	}
+	lenBase[28], lenExtra[28] = 255, 0 // length 258 has its own code
+	lenCode[255] = 28
+	b = 0
+	for c := range 30 {
+		nb := 0
+		if c >= 4 {
+			nb = c/2 - 1
+		}
+		distBase[c], distExtra[c] = uint16(b), uint8(nb)
+		for range 1 << nb {
+			if b < 256 {
+				distCodeLo[b] = uint8(c)
+			} else {
+				distCodeHi[b>>7] = uint8(c)
+			}
+			b++
+		}
+	}
 }
 
 // clOrder is the order the code lengths' code lengths are written in.
@@ -328,17 +668,64 @@ func (d *deflater) writeBlock(final bool) {
 			bw.write(uint64(c>>8), 7)
 		}
 	}
-	for _, t := range d.tokens {
-		if t&matchFlag == 0 {
-			bw.write(uint64(d.litCode[t]), uint(d.litLen[t]))
-			continue
-		}
-		sym, extra, nb := lengthSymbol(int(t & 0xff))
-		bw.write(uint64(d.litCode[sym])|uint64(extra)<<d.litLen[sym], uint(d.litLen[sym])+uint(nb))
-		dc, dextra, dnb := distSymbol(int(t>>8) & (dfWindow - 1))
-		bw.write(uint64(d.distCode[dc])|uint64(dextra)<<d.distLen[dc], uint(d.distLen[dc])+uint(dnb))
-	}
+	d.writeTokens()
 	bw.write(uint64(d.litCode[dfEOB]), uint(d.litLen[dfEOB]))
+}
+
+// writeTokens writes d.tokens with the block's codes, into room made
+// beforehand for all their bits, eight bytes at a time: a token's bits
+// (at most 48) are added to those not yet written (at most 7), then the
+// whole bytes among them are written at once, with no branch.
+func (d *deflater) writeTokens() {
+	bw := &d.bw
+	// The tokens' bits, counted from the symbols' frequencies.
+	nbits := 0
+	for s, f := range d.litFreq[:dfEOB] {
+		nbits += int(f) * int(d.litLen[s])
+	}
+	// Each symbol's code, the code's length above bit 16 and with the
+	// extra bits' above bit 24.
+	var lsym [512]uint32 // as many as nine bits index, so that none is checked
+	for s := range dfLitCodes {
+		nb := int(d.litLen[s])
+		if s > dfEOB {
+			nb += int(lenExtra[s-dfEOB-1])
+			nbits += int(d.litFreq[s]) * nb
+		}
+		lsym[s] = uint32(d.litCode[s]) | uint32(d.litLen[s])<<16 | uint32(nb)<<24
+	}
+	var dsym [noDist + 2]uint32 // noDist's, and one more for masking (31), write nothing
+	for c := range dfDistCodes {
+		nb := int(d.distLen[c]) + int(distExtra[c])
+		nbits += int(d.distFreq[c]) * nb
+		dsym[c] = uint32(d.distCode[c]) | uint32(d.distLen[c])<<16 | uint32(nb)<<24
+	}
+	out := bw.out
+	o := len(out)
+	out = slices.Grow(out, nbits/8+16)
+	out = out[:cap(out)]
+	acc, n := bw.acc, bw.n
+	// Whole bytes first, so that fewer than 8 bits are pending.
+	for n >= 8 {
+		out[o] = byte(acc)
+		o++
+		acc >>= 8
+		n -= 8
+	}
+	for _, t := range d.tokens {
+		e := lsym[t&0x1ff]
+		acc |= (uint64(e&0xffff) | uint64(t>>9&31)<<(e>>16&0xff)) << n
+		n += uint(e >> 24)
+		e = dsym[t>>14&31]
+		acc |= (uint64(e&0xffff) | uint64(t>>19)<<(e>>16&0xff)) << n
+		n += uint(e >> 24)
+		binary.LittleEndian.PutUint64(out[o:], acc)
+		k := n >> 3
+		o += int(k)
+		acc >>= k * 8
+		n &= 7
+	}
+	bw.out, bw.acc, bw.n = out[:o], acc, n
 }
 
 // atLeastTwo gives a code used for fewer than two symbols a second (or

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"fmt"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
@@ -11,7 +12,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
+
+	"atheneum/engine/enginetest"
 )
 
 // goldenPaletted reads the golden pictures of the games' renderers, each
@@ -40,8 +44,9 @@ func goldenPaletted(tb testing.TB) map[string]*image.Paletted {
 }
 
 // inflateRows decodes deflateRows's output strictly (the standard
-// library refuses incomplete codes) and checks it is pm's rows.
-func inflateRows(t *testing.T, pm *image.Paletted, data []byte) {
+// library refuses incomplete codes) and checks it is pm's rows, and sum
+// their Adler-32.
+func inflateRows(t *testing.T, pm *image.Paletted, data []byte, sum uint32) {
 	t.Helper()
 	got, err := io.ReadAll(flate.NewReader(bytes.NewReader(data)))
 	if err != nil {
@@ -56,12 +61,18 @@ func inflateRows(t *testing.T, pm *image.Paletted, data []byte) {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("inflated %d bytes, not the %d bytes of the rows", len(got), len(want))
 	}
+	if a := adler32.Checksum(want); sum != a {
+		t.Fatalf("the Adler-32 is %08x, not %08x", sum, a)
+	}
 }
 
 func TestDeflateRowsInflatesToTheRows(t *testing.T) {
 	t.Run("every golden picture", func(t *testing.T) {
 		for name, pm := range goldenPaletted(t) {
-			t.Run(name, func(t *testing.T) { inflateRows(t, pm, deflateRows(nil, pm)) })
+			t.Run(name, func(t *testing.T) {
+				data, sum := deflateRows(nil, pm)
+				inflateRows(t, pm, data, sum)
+			})
 		}
 	})
 	pal := make([]color.Color, 256)
@@ -93,6 +104,45 @@ func TestDeflateRowsInflatesToTheRows(t *testing.T) {
 				}
 			}
 		}},
+		{"every row the first, at random", func(pm *image.Paletted) {
+			for i := range pm.Pix {
+				if i < pm.Stride {
+					pm.Pix[i] = uint8(rng.IntN(256))
+				} else {
+					pm.Pix[i] = pm.Pix[i-pm.Stride]
+				}
+			}
+		}},
+		{"noise repeating rows 32768 and 33024 bytes back in the stream (255-byte rows)", func(pm *image.Paletted) {
+			for i := range pm.Pix {
+				y := i / pm.Stride
+				switch {
+				case y >= 128 && y%3 == 0:
+					pm.Pix[i] = pm.Pix[i-128*pm.Stride] // 128 rows of 256 bytes back: the window's end
+				case y >= 129 && y%3 == 1:
+					pm.Pix[i] = pm.Pix[i-129*pm.Stride] // beyond it
+				default:
+					pm.Pix[i] = uint8(rng.IntN(256))
+				}
+			}
+		}},
+		{"words of noise repeated within and across rows", func(pm *image.Paletted) {
+			var words [8][]byte
+			for k := range words {
+				words[k] = make([]byte, 3+rng.IntN(9))
+				for j := range words[k] {
+					words[k][j] = uint8(rng.IntN(256))
+				}
+			}
+			for i := 0; i < len(pm.Pix); {
+				if rng.IntN(3) == 0 {
+					pm.Pix[i] = uint8(rng.IntN(4))
+					i++
+					continue
+				}
+				i += copy(pm.Pix[i:], words[rng.IntN(len(words))])
+			}
+		}},
 		{"skewed indices, as a Fibonacci-like spread that makes deep codes", func(pm *image.Paletted) {
 			for i := range pm.Pix {
 				v := 0
@@ -104,10 +154,13 @@ func TestDeflateRowsInflatesToTheRows(t *testing.T) {
 		}},
 	}
 	for _, sh := range shapes {
-		for _, size := range []image.Point{{1, 1}, {3, 2}, {7, 40}, {300, 200}, {634, 120}} {
+		for _, size := range []image.Point{{1, 1}, {3, 2}, {7, 40}, {63, 9}, {64, 9}, {65, 9}, {128, 5}, {255, 300}, {300, 200}, {634, 120}} {
 			pm := image.NewPaletted(image.Rect(0, 0, size.X, size.Y), pal)
 			sh.fill(pm)
-			t.Run(fmt.Sprintf("%s, %d×%d", sh.what, size.X, size.Y), func(t *testing.T) { inflateRows(t, pm, deflateRows(nil, pm)) })
+			t.Run(fmt.Sprintf("%s, %d×%d", sh.what, size.X, size.Y), func(t *testing.T) {
+				data, sum := deflateRows(nil, pm)
+				inflateRows(t, pm, data, sum)
+			})
 		}
 	}
 }
@@ -150,7 +203,9 @@ func TestBandsDeflatedApartMakeOneStream(t *testing.T) {
 
 // BenchmarkDeflateRows writes the golden pictures as writePaletted does,
 // with deflateRows (Rows) and with klauspost's levels 1, 3 (the default)
-// and 5, reporting the bytes of all of them.
+// and 5, reporting the bytes of all of them and the processor time of
+// the benchmark's thread (cpu-ns/op), which a loaded machine disturbs
+// less than the clock.
 func BenchmarkDeflateRows(b *testing.B) {
 	pics := goldenPaletted(b)
 	for _, level := range []int{Rows, 1, 3, 5} {
@@ -159,8 +214,11 @@ func BenchmarkDeflateRows(b *testing.B) {
 			name = "rows"
 		}
 		b.Run(name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			var out bytes.Buffer
 			n := 0
+			start := enginetest.ThreadCPU()
 			for b.Loop() {
 				n = 0
 				for _, pm := range pics {
@@ -171,6 +229,7 @@ func BenchmarkDeflateRows(b *testing.B) {
 					n += out.Len()
 				}
 			}
+			b.ReportMetric(float64(enginetest.ThreadCPU()-start)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(n), "bytes")
 		})
 	}

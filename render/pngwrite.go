@@ -59,36 +59,19 @@ func writePaletted(out *bytes.Buffer, pm *image.Paletted, level int) error {
 }
 
 // writeRows writes pm as writePaletted does, its rows compressed by
-// deflateRows.
+// deflateRows, which also takes their Adler-32.
 func writeRows(out *bytes.Buffer, pm *image.Paletted) error {
 	idat := idatPool.Get().(*[]byte)
 	defer idatPool.Put(idat)
 	b := append((*idat)[:0], zlibHeaderOf(1)...)
-	b = deflateRows(b, pm)
-	b = binary.BigEndian.AppendUint32(b, rowsAdler(pm))
+	b, sum := deflateRows(b, pm)
+	b = binary.BigEndian.AppendUint32(b, sum)
 	*idat = b
 	writeChunks(out, pm, b)
 	return nil
 }
 
 var idatPool = sync.Pool{New: func() any { return new([]byte) }}
-
-// rowsAdler is the Adler-32 of pm's rows, each after its filter byte 0,
-// taken as writePaletted takes it.
-func rowsAdler(pm *image.Paletted) uint32 {
-	w, h := pm.Rect.Dx(), pm.Rect.Dy()
-	sum, own := uint32(1), uint32(0)
-	for y := 0; y < h; y++ {
-		row := pm.Pix[y*pm.Stride : y*pm.Stride+w]
-		if y == 0 {
-			own = adler32.Checksum(row)
-		} else if above := pm.Pix[(y-1)*pm.Stride : (y-1)*pm.Stride+w]; !bytes.Equal(row, above) {
-			own = adlerFrom(own, above, row)
-		}
-		sum = adler32Combine(sum, adler32Combine(1<<16|1, own, w), w+1)
-	}
-	return sum
-}
 
 // writeChunks writes the PNG of pm's size and palette around idat, its
 // compressed rows.
