@@ -515,7 +515,7 @@ func DrawReveal(g *atheneum.Game, o render.Options) (render.Picture, error) {
 		drawRevealLegend(c, render.Margin+4, legendTop, w-2*render.Margin-8)
 		return c.Img
 	})
-	c := start(f, l)
+	c := revealPalette.Start(f, l)
 	c.TextFit(turnText(l, g), render.Margin+4, render.Margin+64, float64(w-2*render.Margin-8), render.Cond(17), render.InkSoft)
 	bw := revealBoxW
 	for i := range g.Seats {

@@ -26,7 +26,7 @@ func BenchmarkEncodings(b *testing.B) {
 		{"hand", &handPalette, func() (render.Picture, error) { return DrawHand(mid.View(0), 0, en) }},
 		{"objectives", &objectivesPalette, func() (render.Picture, error) { return DrawObjectives(mid.View(0), en) }},
 		{"table", &tablePalette, func() (render.Picture, error) { return DrawTable(mid.View(atheneum.Spectator), en) }},
-		{"reveal", &palette, func() (render.Picture, error) { return DrawReveal(mid.View(atheneum.Spectator), en) }},
+		{"reveal", &revealPalette, func() (render.Picture, error) { return DrawReveal(mid.View(atheneum.Spectator), en) }},
 		{"hand-shown", &handPalette, func() (render.Picture, error) { return DrawHand(start.View(0), 0, en) }},
 		{"shelves", &palette, func() (render.Picture, error) { return DrawShelves(mid.View(0), 0, Marks{}, en) }},
 	}
