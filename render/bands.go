@@ -185,18 +185,27 @@ func (q *quantizer) mapRow(d, s []byte) {
 	s = s[:4*len(d)]
 	prev, idx := uint32(1), uint8(0) // 1 is no opaque pixel's value
 	x := 0
-	for ; x+4 <= len(d); x += 4 {
-		pp := uint64(prev)<<32 | uint64(prev)
-		if binary.LittleEndian.Uint64(s[4*x:]) == pp && binary.LittleEndian.Uint64(s[4*x+8:]) == pp {
-			binary.LittleEndian.PutUint32(d[x:], uint32(idx)*0x01010101)
-			continue
-		}
-		for i := x; i < x+4; i++ {
-			if v := binary.LittleEndian.Uint32(s[4*i:]); v != prev {
+	for ; x+8 <= len(d); x += 8 {
+		p := s[4*x : 4*x+32 : 4*x+32]
+		v := binary.LittleEndian.Uint32(p)
+		pp := uint64(v)<<32 | uint64(v)
+		if binary.LittleEndian.Uint64(p) == pp && binary.LittleEndian.Uint64(p[8:]) == pp &&
+			binary.LittleEndian.Uint64(p[16:]) == pp && binary.LittleEndian.Uint64(p[24:]) == pp {
+			// Eight pixels of one colour, most often the one before.
+			if v != prev {
 				prev, idx = v, q.index(v)
 			}
-			d[i] = idx
+			binary.LittleEndian.PutUint64(d[x:], uint64(idx)*0x0101010101010101)
+			continue
 		}
+		// Pixels of several colours: each looked up, without a branch
+		// that edges would mispredict.
+		var w uint64
+		for i := range 8 {
+			w |= uint64(q.index(binary.LittleEndian.Uint32(p[4*i:]))) << (8 * i)
+		}
+		binary.LittleEndian.PutUint64(d[x:], w)
+		prev, idx = binary.LittleEndian.Uint32(p[28:]), uint8(w>>56)
 	}
 	for ; x < len(d); x++ {
 		if v := binary.LittleEndian.Uint32(s[4*x:]); v != prev {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -382,31 +383,58 @@ func drawGlyph(dst *image.RGBA, r image.Rectangle, col color.RGBA, mask image.Im
 	}
 	mp = mp.Add(cr.Min.Sub(r.Min))
 	// image/draw's drawGlyphOver, for an opaque source.
-	const m = 1<<16 - 1
 	sr, sg, sb := uint32(col.R)*0x101, uint32(col.G)*0x101, uint32(col.B)*0x101
-	const sa = m
 	n := cr.Dx()
+	px := uint64(col.R) | uint64(col.G)<<8 | uint64(col.B)<<16 | 0xff<<24
+	px |= px << 32
 	for y := 0; y < cr.Dy(); y++ {
 		do := dst.PixOffset(cr.Min.X, cr.Min.Y+y)
 		dp := dst.Pix[do : do+4*n]
 		mo := a.PixOffset(mp.X, mp.Y+y)
-		for x, ma := range a.Pix[mo : mo+n] {
-			d := dp[4*x : 4*x+4 : 4*x+4]
-			switch ma {
+		mrow := a.Pix[mo : mo+n]
+		x := 0
+		// Eight mask bytes at a time: a glyph's mask is mostly empty
+		// around it and whole inside its strokes.
+		for ; x+8 <= n; x += 8 {
+			switch binary.LittleEndian.Uint64(mrow[x:]) {
 			case 0:
 				continue
-			case 0xff:
-				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+			case ^uint64(0):
+				d := dp[4*x : 4*x+32 : 4*x+32]
+				binary.LittleEndian.PutUint64(d[0:], px)
+				binary.LittleEndian.PutUint64(d[8:], px)
+				binary.LittleEndian.PutUint64(d[16:], px)
+				binary.LittleEndian.PutUint64(d[24:], px)
 				continue
 			}
-			ma := uint32(ma)
-			ma |= ma << 8
-			a := (m - (sa * ma / m)) * 0x101
-			d[0] = uint8((uint32(d[0])*a + sr*ma) / m >> 8)
-			d[1] = uint8((uint32(d[1])*a + sg*ma) / m >> 8)
-			d[2] = uint8((uint32(d[2])*a + sb*ma) / m >> 8)
-			d[3] = uint8((uint32(d[3])*a + sa*ma) / m >> 8)
+			blendGlyph(dp[4*x:4*x+32], mrow[x:x+8], col, sr, sg, sb)
 		}
+		blendGlyph(dp[4*x:], mrow[x:], col, sr, sg, sb)
+	}
+}
+
+// blendGlyph composites the opaque colour col (sr, sg, sb its 16-bit
+// channels) through the mask bytes onto the pixels dp, as
+// draw.DrawMask's drawGlyphOver does.
+func blendGlyph(dp []uint8, mask []uint8, col color.RGBA, sr, sg, sb uint32) {
+	const m = 1<<16 - 1
+	const sa = m
+	for x, ma := range mask {
+		d := dp[4*x : 4*x+4 : 4*x+4]
+		switch ma {
+		case 0:
+			continue
+		case 0xff:
+			d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+			continue
+		}
+		ma := uint32(ma)
+		ma |= ma << 8
+		a := (m - (sa * ma / m)) * 0x101
+		d[0] = uint8((uint32(d[0])*a + sr*ma) / m >> 8)
+		d[1] = uint8((uint32(d[1])*a + sg*ma) / m >> 8)
+		d[2] = uint8((uint32(d[2])*a + sb*ma) / m >> 8)
+		d[3] = uint8((uint32(d[3])*a + sa*ma) / m >> 8)
 	}
 }
 

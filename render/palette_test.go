@@ -118,13 +118,22 @@ func TestAGlyphIsDrawnAsImageDrawWould(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := range 300 {
 		mask := image.NewAlpha(image.Rect(0, 0, 1+rng.IntN(30), 1+rng.IntN(30)))
-		for k := range mask.Pix {
-			switch rng.IntN(3) {
-			case 0:
-			case 1:
-				mask.Pix[k] = 0xff
-			default:
-				mask.Pix[k] = uint8(rng.IntN(256))
+		// Runs of one kind, as a glyph's mask has: empty around it,
+		// whole inside its strokes, partial on their edges (drawGlyph
+		// takes eight empty or whole bytes at once).
+		for k := 0; k < len(mask.Pix); {
+			kind, run := rng.IntN(3), 1
+			if i%2 == 0 {
+				run = 1 + rng.IntN(20)
+			}
+			for ; run > 0 && k < len(mask.Pix); run, k = run-1, k+1 {
+				switch kind {
+				case 0:
+				case 1:
+					mask.Pix[k] = 0xff
+				default:
+					mask.Pix[k] = uint8(rng.IntN(256))
+				}
 			}
 		}
 		if i%3 == 0 {
