@@ -542,12 +542,22 @@ func putRGBA(img *image.RGBA) {
 // when bg is the zero colour) and a canvas to draw it, for a SpriteCache's
 // draw function, which releases the canvas and returns its picture.
 func NewSprite(w, h int, bg color.RGBA) *Canvas {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	c := newCanvas(img)
-	c.sprite = true
+	c := spriteCanvas(w, h)
 	if bg.A != 0 {
-		c.Fill(img.Rect, bg)
+		c.Fill(c.Img.Rect, bg)
+	} else {
+		clear(c.Img.Pix)
 	}
+	return c
+}
+
+// spriteCanvas is a sprite canvas on a recycled picture, whose pixels
+// the caller paints or clears: SpriteCache.Get recycles the picture once
+// its tiles are kept (drawn anew each time, a frame was mostly the page
+// faults of memory fresh from the system).
+func spriteCanvas(w, h int) *Canvas {
+	c := newCanvas(getRGBA(w, h))
+	c.sprite = true
 	return c
 }
 
