@@ -556,10 +556,22 @@ func NewSprite(w, h int, bg color.RGBA) *Canvas {
 // its tiles are kept (drawn anew each time, a frame was mostly the page
 // faults of memory fresh from the system).
 func spriteCanvas(w, h int) *Canvas {
-	c := newCanvas(getRGBA(w, h))
+	var img *image.RGBA
+	if 4*w*h >= largePicture {
+		img = getRGBA(w, h)
+	} else {
+		img = &image.RGBA{Pix: make([]uint8, 4*w*h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	}
+	c := newCanvas(img)
 	c.sprite = true
 	return c
 }
+
+// largePicture is the size in bytes from which a sprite's picture is
+// recycled: smaller ones share the garbage collector's spans with the
+// tiles the caches keep, and kept alive in the pool, they held some
+// megabytes more of the heap in use (the heap test) than their size.
+const largePicture = 32 << 10
 
 // rr adds a rounded rectangle to the path.
 func rr(dc *gg.Context, r image.Rectangle, radius float64) {

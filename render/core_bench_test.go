@@ -166,3 +166,41 @@ func TestMapRowMapsEachPixel(t *testing.T) {
 		}
 	}
 }
+
+// TestIndicesIntoWritesTheTileMapped holds indicesInto, flat tiles and
+// others, to the tile's pixels mapped one by one.
+func TestIndicesIntoWritesTheTileMapped(t *testing.T) {
+	pal := NewPalette(BaseColors(), BaseRamps())
+	q := pal.quant()
+	rng := rand.New(rand.NewPCG(15, 16))
+	for i := range 500 {
+		w, h := 1+rng.IntN(tileW), 1+rng.IntN(tileH)
+		if i%2 == 0 {
+			w, h = tileW, tileH
+		}
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		c := [4]byte{Parchment.R, Parchment.G, Parchment.B, 0xff}
+		for k := 0; k < len(img.Pix); k += 4 {
+			copy(img.Pix[k:], c[:])
+		}
+		if i%3 == 0 {
+			for n := rng.IntN(5); n > 0; n-- {
+				k := 4 * rng.IntN(w*h)
+				copy(img.Pix[k:], []byte{byte(rng.IntN(256)), byte(rng.IntN(256)), byte(rng.IntN(256)), 0xff})
+			}
+		}
+		tl := newTile(img, img.Rect, 0)
+		const stride = 100
+		dst := make([]uint8, stride*(h+1))
+		tl.indicesInto(pal, dst, stride+3, stride)
+		for y := range h {
+			for x := range w {
+				k := 4 * (y*w + x)
+				want := q.lut[cell(color.RGBA{img.Pix[k], img.Pix[k+1], img.Pix[k+2], 0xff})]
+				if got := dst[stride+3+y*stride+x]; got != want {
+					t.Fatalf("case %d: pixel (%d, %d) of a %d×%d tile is %d, not %d", i, x, y, w, h, got, want)
+				}
+			}
+		}
+	}
+}

@@ -472,11 +472,11 @@ func (s *SpriteCache) keep(key any, img *image.RGBA) *Sprite {
 	return sp
 }
 
-// recycle gives a sprite canvas's picture, kept as tiles and not used
-// after SpriteCache.Get, to the pictures' pool (see getRGBA), whose
+// recycle gives a sprite canvas's large picture, kept as tiles and not
+// used after SpriteCache.Get, to the pictures' pool (see getRGBA), whose
 // pictures are painted or cleared before they are read.
 func recycle(img *image.RGBA) {
-	if img.Rect.Min == (image.Point{}) && img.Stride == 4*img.Rect.Dx() && len(img.Pix) == img.Stride*img.Rect.Dy() {
+	if len(img.Pix) >= largePicture && img.Rect.Min == (image.Point{}) && img.Stride == 4*img.Rect.Dx() && len(img.Pix) == img.Stride*img.Rect.Dy() {
 		putRGBA(img)
 	}
 }
