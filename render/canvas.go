@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -133,7 +132,6 @@ type Canvas struct {
 	pm    *image.Paletted
 	pmOK  []bool // by tile, as dirty
 	blits []blit
-	blend *glyphBlend // for Text, made on first use
 }
 
 // blit is a sprite copied onto a picture, whose pixels in the picture's
@@ -360,10 +358,7 @@ func (c *Canvas) Text(s string, x, y float64, f FontSpec, col color.RGBA, ax flo
 		if !ok {
 			continue
 		}
-		if c.blend == nil {
-			c.blend = new(glyphBlend)
-		}
-		c.blend.drawGlyph(c.Img, dr, col, mask, mp)
+		drawGlyph(c.Img, dr, col, mask, mp)
 		dot.X += advance
 		prev = r
 	}
@@ -375,23 +370,6 @@ func (c *Canvas) Text(s string, x, y float64, f FontSpec, col color.RGBA, ax flo
 // where the mask is whole, an opaque colour is written as it is, without
 // blending.
 func drawGlyph(dst *image.RGBA, r image.Rectangle, col color.RGBA, mask image.Image, mp image.Point) {
-	new(glyphBlend).drawGlyph(dst, r, col, mask, mp)
-}
-
-// glyphBlend keeps the pixels that glyphs' partial mask values give in
-// one colour over one background (text on parchment, on a panel): most
-// of a glyph's edge is over the flat background, where the blend depends
-// on the mask value alone.
-type glyphBlend struct {
-	col    color.RGBA
-	bg     uint32      // the background pixel, R in its low byte
-	has    [4]uint64   // bit k: px[k] is known
-	px     [256]uint32 // the pixel of mask value k over bg
-	misses int         // pixels in a row over another background
-}
-
-// drawGlyph is drawGlyph with b's pixels.
-func (b *glyphBlend) drawGlyph(dst *image.RGBA, r image.Rectangle, col color.RGBA, mask image.Image, mp image.Point) {
 	a, ok := mask.(*image.Alpha)
 	if !ok || col.A != 0xff {
 		draw.DrawMask(dst, r, image.NewUniform(col), image.Point{}, mask, mp, draw.Over)
@@ -404,85 +382,32 @@ func (b *glyphBlend) drawGlyph(dst *image.RGBA, r image.Rectangle, col color.RGB
 	}
 	mp = mp.Add(cr.Min.Sub(r.Min))
 	// image/draw's drawGlyphOver, for an opaque source.
+	const m = 1<<16 - 1
 	sr, sg, sb := uint32(col.R)*0x101, uint32(col.G)*0x101, uint32(col.B)*0x101
+	const sa = m
 	n := cr.Dx()
-	px := uint64(col.R) | uint64(col.G)<<8 | uint64(col.B)<<16 | 0xff<<24
-	px |= px << 32
 	for y := 0; y < cr.Dy(); y++ {
 		do := dst.PixOffset(cr.Min.X, cr.Min.Y+y)
 		dp := dst.Pix[do : do+4*n]
 		mo := a.PixOffset(mp.X, mp.Y+y)
-		mrow := a.Pix[mo : mo+n]
-		x := 0
-		// Eight mask bytes at a time: a glyph's mask is mostly empty
-		// around it and whole inside its strokes.
-		for ; x+8 <= n; x += 8 {
-			switch binary.LittleEndian.Uint64(mrow[x:]) {
+		for x, ma := range a.Pix[mo : mo+n] {
+			d := dp[4*x : 4*x+4 : 4*x+4]
+			switch ma {
 			case 0:
 				continue
-			case ^uint64(0):
-				d := dp[4*x : 4*x+32 : 4*x+32]
-				binary.LittleEndian.PutUint64(d[0:], px)
-				binary.LittleEndian.PutUint64(d[8:], px)
-				binary.LittleEndian.PutUint64(d[16:], px)
-				binary.LittleEndian.PutUint64(d[24:], px)
+			case 0xff:
+				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
 				continue
 			}
-			b.blend(dp[4*x:4*x+32], mrow[x:x+8], col, sr, sg, sb)
+			ma := uint32(ma)
+			ma |= ma << 8
+			a := (m - (sa * ma / m)) * 0x101
+			d[0] = uint8((uint32(d[0])*a + sr*ma) / m >> 8)
+			d[1] = uint8((uint32(d[1])*a + sg*ma) / m >> 8)
+			d[2] = uint8((uint32(d[2])*a + sb*ma) / m >> 8)
+			d[3] = uint8((uint32(d[3])*a + sa*ma) / m >> 8)
 		}
-		b.blend(dp[4*x:], mrow[x:], col, sr, sg, sb)
 	}
-}
-
-// blend composites the opaque colour col (sr, sg, sb its 16-bit
-// channels) through the mask bytes onto the pixels dp, as
-// draw.DrawMask's drawGlyphOver does; over b's background, a mask
-// value's pixel is computed once.
-func (b *glyphBlend) blend(dp []uint8, mask []uint8, col color.RGBA, sr, sg, sb uint32) {
-	if col != b.col {
-		b.col, b.has = col, [4]uint64{}
-	}
-	for x, ma := range mask {
-		d := dp[4*x : 4*x+4 : 4*x+4]
-		switch ma {
-		case 0:
-			continue
-		case 0xff:
-			d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
-			continue
-		}
-		v := binary.LittleEndian.Uint32(d)
-		if v == b.bg {
-			b.misses = 0
-			if b.has[ma>>6]&(1<<(ma&63)) == 0 {
-				b.px[ma] = blendPixel(v, ma, sr, sg, sb)
-				b.has[ma>>6] |= 1 << (ma & 63)
-			}
-			binary.LittleEndian.PutUint32(d, b.px[ma])
-			continue
-		}
-		if b.misses++; b.misses > 8 {
-			// Another background: keep its pixels instead.
-			b.bg, b.has, b.misses = v, [4]uint64{}, 0
-		}
-		binary.LittleEndian.PutUint32(d, blendPixel(v, ma, sr, sg, sb))
-	}
-}
-
-// blendPixel is image/draw's drawGlyphOver for one pixel d (R in its low
-// byte) under the mask value ma, of an opaque colour of 16-bit channels
-// sr, sg, sb.
-func blendPixel(d uint32, mb uint8, sr, sg, sb uint32) uint32 {
-	const m = 1<<16 - 1
-	const sa = m
-	ma := uint32(mb)
-	ma |= ma << 8
-	a := (m - (sa * ma / m)) * 0x101
-	r := uint8((uint32(uint8(d))*a + sr*ma) / m >> 8)
-	g := uint8((uint32(uint8(d>>8))*a + sg*ma) / m >> 8)
-	bl := uint8((uint32(uint8(d>>16))*a + sb*ma) / m >> 8)
-	al := uint8((uint32(uint8(d>>24))*a + sa*ma) / m >> 8)
-	return uint32(r) | uint32(g)<<8 | uint32(bl)<<16 | uint32(al)<<24
 }
 
 // CapHeight returns the height of f's capitals, which centres text on a
@@ -589,23 +514,25 @@ func putRGBA(img *image.RGBA) {
 // when bg is the zero colour) and a canvas to draw it, for a SpriteCache's
 // draw function, which releases the canvas and returns its picture.
 func NewSprite(w, h int, bg color.RGBA) *Canvas {
-	c := spriteCanvas(w, h)
+	c := spriteCanvas(w, h, bg.A == 0)
 	if bg.A != 0 {
 		c.Fill(c.Img.Rect, bg)
-	} else {
-		clear(c.Img.Pix)
 	}
 	return c
 }
 
 // spriteCanvas is a sprite canvas on a recycled picture, whose pixels
-// the caller paints or clears: SpriteCache.Get recycles the picture once
-// its tiles are kept (drawn anew each time, a frame was mostly the page
-// faults of memory fresh from the system).
-func spriteCanvas(w, h int) *Canvas {
+// the caller paints whole unless zero asks for them cleared:
+// SpriteCache.Get recycles the picture once its tiles are kept (drawn
+// anew each time, a frame was mostly the page faults of memory fresh
+// from the system).
+func spriteCanvas(w, h int, zero bool) *Canvas {
 	var img *image.RGBA
 	if 4*w*h >= largePicture {
 		img = getRGBA(w, h)
+		if zero {
+			clear(img.Pix)
+		}
 	} else {
 		img = &image.RGBA{Pix: make([]uint8, 4*w*h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
 	}

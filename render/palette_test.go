@@ -116,7 +116,6 @@ func TestASpriteIsDrawnOverAsImageDrawWould(t *testing.T) {
 
 func TestAGlyphIsDrawnAsImageDrawWould(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	blend := new(glyphBlend) // kept from glyph to glyph, as a canvas's
 	for i := range 3000 {
 		mask := image.NewAlpha(image.Rect(0, 0, 1+rng.IntN(30), 1+rng.IntN(30)))
 		// Runs of one kind, as a glyph's mask has: empty around it,
@@ -147,8 +146,7 @@ func TestAGlyphIsDrawnAsImageDrawWould(t *testing.T) {
 		}
 		col := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xff}
 		if i%2 == 1 {
-			// Text of a few colours on flat backgrounds, mostly, where
-			// the blend keeps the pixels of mask values (see glyphBlend).
+			// Text of a few colours on flat backgrounds, mostly.
 			bg := []color.RGBA{Parchment, ParchmentDark, {}}[rng.IntN(3)]
 			for k := 0; k < len(dst.Pix); k += 4 {
 				if rng.IntN(20) > 0 {
@@ -165,11 +163,7 @@ func TestAGlyphIsDrawnAsImageDrawWould(t *testing.T) {
 		r := image.Rect(0, 0, 1+rng.IntN(30), 1+rng.IntN(30)).Add(image.Pt(rng.IntN(50)-10, rng.IntN(50)-10))
 		mp := image.Pt(rng.IntN(8)-2, rng.IntN(8)-2).Add(mask.Rect.Min)
 		draw.DrawMask(want, r, image.NewUniform(col), image.Point{}, mask, mp, draw.Over)
-		if i%2 == 1 {
-			blend.drawGlyph(dst, r, col, mask, mp)
-		} else {
-			drawGlyph(dst, r, col, mask, mp)
-		}
+		drawGlyph(dst, r, col, mask, mp)
 		if !bytes.Equal(dst.Pix, want.Pix) {
 			t.Fatalf("case %d: a glyph of %v at %v from %v differs from image/draw's", i, mask.Rect.Size(), r, mp)
 		}
