@@ -514,38 +514,14 @@ func putRGBA(img *image.RGBA) {
 // when bg is the zero colour) and a canvas to draw it, for a SpriteCache's
 // draw function, which releases the canvas and returns its picture.
 func NewSprite(w, h int, bg color.RGBA) *Canvas {
-	c := spriteCanvas(w, h, bg.A == 0)
-	if bg.A != 0 {
-		c.Fill(c.Img.Rect, bg)
-	}
-	return c
-}
-
-// spriteCanvas is a sprite canvas on a recycled picture, whose pixels
-// the caller paints whole unless zero asks for them cleared:
-// SpriteCache.Get recycles the picture once its tiles are kept (drawn
-// anew each time, a frame was mostly the page faults of memory fresh
-// from the system).
-func spriteCanvas(w, h int, zero bool) *Canvas {
-	var img *image.RGBA
-	if 4*w*h >= largePicture {
-		img = getRGBA(w, h)
-		if zero {
-			clear(img.Pix)
-		}
-	} else {
-		img = &image.RGBA{Pix: make([]uint8, 4*w*h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	c := newCanvas(img)
 	c.sprite = true
+	if bg.A != 0 {
+		c.Fill(img.Rect, bg)
+	}
 	return c
 }
-
-// largePicture is the size in bytes from which a sprite's picture is
-// recycled: smaller ones share the garbage collector's spans with the
-// tiles the caches keep, and kept alive in the pool, they held some
-// megabytes more of the heap in use (the heap test) than their size.
-const largePicture = 32 << 10
 
 // rr adds a rounded rectangle to the path.
 func rr(dc *gg.Context, r image.Rectangle, radius float64) {

@@ -38,6 +38,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"strings"
 	"sync"
 	"unicode"
@@ -246,7 +247,7 @@ func DrawCard(c *Canvas, w, h int) {
 // in a SpriteCache's draw function, which releases it and returns its Img;
 // the cache keeps it as a Sprite for Start.
 func NewFrame(w, h int, l i18n.Lang) *Canvas {
-	c := spriteCanvas(w, h, false) // DrawCard paints every pixel
+	c := NewSprite(w, h, color.RGBA{}) // DrawCard paints every pixel
 	c.Lang = l
 	DrawCard(c, w, h)
 	return c

@@ -453,7 +453,6 @@ func (s *SpriteCache) Get(key any, draw func() *image.RGBA) *Sprite {
 // the budget has no room for.
 func (s *SpriteCache) keep(key any, img *image.RGBA) *Sprite {
 	sp, hashes := newSprite(img)
-	defer recycle(img)
 	cache.mu.Lock()
 	defer cache.mu.Unlock()
 	if v, ok := s.m.Load(key); ok {
@@ -470,15 +469,6 @@ func (s *SpriteCache) keep(key any, img *image.RGBA) *Sprite {
 	cache.bytes += e.cost
 	evict(e)
 	return sp
-}
-
-// recycle gives a sprite canvas's large picture, kept as tiles and not
-// used after SpriteCache.Get, to the pictures' pool (see getRGBA), whose
-// pictures are painted or cleared before they are read.
-func recycle(img *image.RGBA) {
-	if len(img.Pix) >= largePicture && img.Rect.Min == (image.Point{}) && img.Stride == 4*img.Rect.Dx() && len(img.Pix) == img.Stride*img.Rect.Dy() {
-		putRGBA(img)
-	}
 }
 
 // newSprite starts a sprite of img's size with its record, and hashes its
@@ -675,11 +665,6 @@ func Caches() CacheUse {
 // released and never kept leaves nothing behind.
 var drawnTexts sync.Map // weak.Pointer[uint8] -> layoutRecord
 
-// watched holds the pixels that have a cleanup deleting their entry of
-// drawnTexts: pictures are recycled (see recycle), and a picture drawn
-// on again and again needs one cleanup, not one each time.
-var watched sync.Map // weak.Pointer[uint8] -> struct{}
-
 // keepRecord keeps a released sprite canvas's record for the sprite to be
 // made of its picture.
 func keepRecord(img *image.RGBA, r layoutRecord) {
@@ -688,12 +673,8 @@ func keepRecord(img *image.RGBA, r layoutRecord) {
 		return
 	}
 	w := weak.Make(k)
-	drawnTexts.Store(w, r)
-	if _, had := watched.LoadOrStore(w, struct{}{}); !had {
-		runtime.AddCleanup(k, func(w weak.Pointer[uint8]) {
-			drawnTexts.Delete(w)
-			watched.Delete(w)
-		}, w)
+	if _, had := drawnTexts.Swap(w, r); !had {
+		runtime.AddCleanup(k, func(w weak.Pointer[uint8]) { drawnTexts.Delete(w) }, w)
 	}
 }
 
