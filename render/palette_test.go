@@ -116,15 +116,24 @@ func TestASpriteIsDrawnOverAsImageDrawWould(t *testing.T) {
 
 func TestAGlyphIsDrawnAsImageDrawWould(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for i := range 300 {
+	for i := range 3000 {
 		mask := image.NewAlpha(image.Rect(0, 0, 1+rng.IntN(30), 1+rng.IntN(30)))
-		for k := range mask.Pix {
-			switch rng.IntN(3) {
-			case 0:
-			case 1:
-				mask.Pix[k] = 0xff
-			default:
-				mask.Pix[k] = uint8(rng.IntN(256))
+		// Runs of one kind, as a glyph's mask has: empty around it,
+		// whole inside its strokes, partial on their edges (drawGlyph
+		// takes eight empty or whole bytes at once).
+		for k := 0; k < len(mask.Pix); {
+			kind, run := rng.IntN(3), 1
+			if i%2 == 0 {
+				run = 1 + rng.IntN(20)
+			}
+			for ; run > 0 && k < len(mask.Pix); run, k = run-1, k+1 {
+				switch kind {
+				case 0:
+				case 1:
+					mask.Pix[k] = 0xff
+				default:
+					mask.Pix[k] = uint8(rng.IntN(256))
+				}
 			}
 		}
 		if i%3 == 0 {
@@ -135,9 +144,19 @@ func TestAGlyphIsDrawnAsImageDrawWould(t *testing.T) {
 		for k := range dst.Pix {
 			dst.Pix[k] = uint8(rng.IntN(256))
 		}
+		col := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xff}
+		if i%2 == 1 {
+			// Text of a few colours on flat backgrounds, mostly.
+			bg := []color.RGBA{Parchment, ParchmentDark, {}}[rng.IntN(3)]
+			for k := 0; k < len(dst.Pix); k += 4 {
+				if rng.IntN(20) > 0 {
+					dst.Pix[k], dst.Pix[k+1], dst.Pix[k+2], dst.Pix[k+3] = bg.R, bg.G, bg.B, bg.A
+				}
+			}
+			col = []color.RGBA{Ink, InkSoft, White}[rng.IntN(3)]
+		}
 		want := image.NewRGBA(dst.Rect)
 		copy(want.Pix, dst.Pix)
-		col := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 0xff}
 		if i%10 == 0 {
 			col = color.RGBA{col.R / 2, col.G / 2, col.B / 2, 0x80}
 		}

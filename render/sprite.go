@@ -289,6 +289,10 @@ func inSlab(b []byte) []byte {
 // unpackIndices writes the rows packed in p, w indices each, into dst
 // from offset o, a row every stride bytes.
 func unpackIndices(p []byte, w int, dst []uint8, o, stride int) {
+	// A row of runs is written into buf eight indices at a time, the
+	// last eight past the run when it is short (the runs after it write
+	// over them, and buf has room past the row's end), then copied.
+	var buf [tileW + 8]byte
 	for len(p) > 0 {
 		d := dst[o : o+w]
 		switch p[0] {
@@ -300,20 +304,14 @@ func unpackIndices(p []byte, w int, dst []uint8, o, stride int) {
 			r := p[2 : 2+2*n]
 			x := 0
 			for i := 0; i+1 < len(r); i += 2 {
-				v, k := r[i], int(r[i+1])
-				// Eight indices at a time, the last eight past the run
-				// when it is short: the runs after it, which end at the
-				// row's end, write over them.
-				pat := uint64(v) * 0x0101010101010101
-				j := x
-				for ; j < x+k && j+8 <= len(d); j += 8 {
-					binary.LittleEndian.PutUint64(d[j:], pat)
+				pat := uint64(r[i]) * 0x0101010101010101
+				end := min(x+int(r[i+1]), tileW)
+				for j := x; j < end; j += 8 {
+					binary.LittleEndian.PutUint64(buf[j:j+8], pat)
 				}
-				for ; j < x+k; j++ {
-					d[j] = v
-				}
-				x += k
+				x = end
 			}
+			copy(d, buf[:w])
 			p = p[2+2*n:]
 		default:
 			copy(d, p[1:1+w])
