@@ -118,7 +118,7 @@ func noLeak(t *testing.T) {
 	})
 }
 
-func TestRESTTransportKeepAlive(t *testing.T) {
+func TestSuccessiveRESTCallsShareOneConnection(t *testing.T) {
 	srv, cc := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		w.Header().Set("X-Echo-Host", r.Host)
@@ -171,7 +171,7 @@ func TestRESTTransportKeepAlive(t *testing.T) {
 	}
 }
 
-func TestRESTTransportNoBodies(t *testing.T) {
+func TestRESTAnswersWithoutABodyEndAtTheirHeaders(t *testing.T) {
 	srv, cc := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/204":
@@ -211,7 +211,7 @@ func TestRESTTransportNoBodies(t *testing.T) {
 	}
 }
 
-func TestRESTTransportConnectionClose(t *testing.T) {
+func TestAConnectionCloseHeaderEndsTheRESTConnection(t *testing.T) {
 	srv, cc := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/close" {
 			w.Header().Set("Connection", "close")
@@ -244,10 +244,10 @@ func TestRESTTransportConnectionClose(t *testing.T) {
 	}
 }
 
-// TestRESTTransportServerClosedIdle: a server that closes an idle
+// TestAnIdleConnectionTheServerClosedDoesNotFailTheNextCall: a server that closes an idle
 // connection does not fail the next request, a POST included, which
 // goes on a new connection.
-func TestRESTTransportServerClosedIdle(t *testing.T) {
+func TestAnIdleConnectionTheServerClosedDoesNotFailTheNextCall(t *testing.T) {
 	srv, cc := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
 		_, _ = io.WriteString(w, "ok")
@@ -300,11 +300,11 @@ func readRequest(br *bufio.Reader) (*http.Request, error) {
 	return req, err
 }
 
-// TestRESTTransportRetry: a reused connection the server closes on
+// TestOnlyACallThatCannotHaveBeenServedIsSentAgain: a reused connection the server closes on
 // reading a request (without answering) is retried once on a new
 // connection for a GET, never for a POST, which the server may have
 // acted on.
-func TestRESTTransportRetry(t *testing.T) {
+func TestOnlyACallThatCannotHaveBeenServedIsSentAgain(t *testing.T) {
 	var served atomic.Int64
 	url := rawServer(t, func(n int, conn net.Conn) {
 		br := bufio.NewReader(conn)
@@ -334,8 +334,8 @@ func TestRESTTransportRetry(t *testing.T) {
 	}
 }
 
-// TestRESTTransportBadAnswers: malformed framing fails the request.
-func TestRESTTransportBadAnswers(t *testing.T) {
+// TestMalformedRESTAnswersFailTheCall: malformed framing fails the request.
+func TestMalformedRESTAnswersFailTheCall(t *testing.T) {
 	answers := map[string]string{
 		"/short":  "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc",
 		"/status": "HTTP/1.1 2x0 OK\r\n\r\n",
@@ -363,10 +363,10 @@ func TestRESTTransportBadAnswers(t *testing.T) {
 	}
 }
 
-// TestRESTTransportCancelMidBody: cancelling the request while its body
+// TestCancellingACallWhileItsAnswerIsReadEndsItAtOnce: cancelling the request while its body
 // is read ends the read at once, closes the connection and leaves no
 // goroutine behind.
-func TestRESTTransportCancelMidBody(t *testing.T) {
+func TestCancellingACallWhileItsAnswerIsReadEndsItAtOnce(t *testing.T) {
 	noLeak(t)
 	release := make(chan struct{})
 	srv, _ := restServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -407,9 +407,9 @@ func TestRESTTransportCancelMidBody(t *testing.T) {
 	}
 }
 
-// TestRESTTransportTimeout: a client Timeout ends a request to a server
+// TestATimeoutEndsACallToAServerThatDoesNotAnswer: a client Timeout ends a request to a server
 // that does not answer, promptly and without leaving goroutines.
-func TestRESTTransportTimeout(t *testing.T) {
+func TestATimeoutEndsACallToAServerThatDoesNotAnswer(t *testing.T) {
 	noLeak(t)
 	release := make(chan struct{})
 	srv, _ := restServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -471,9 +471,9 @@ func TestRESTTransportTimeout(t *testing.T) {
 	tr.CloseIdleConnections()
 }
 
-// TestRESTTransportLargeMultipart sends 1 MB multipart bodies, as a PNG
+// TestLargeUploadsReachTheServerWhole sends 1 MB multipart bodies, as a PNG
 // upload is, and checks the server got them whole.
-func TestRESTTransportLargeMultipart(t *testing.T) {
+func TestLargeUploadsReachTheServerWhole(t *testing.T) {
 	srv, cc := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseMultipartForm(32 << 20); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
@@ -517,9 +517,9 @@ func TestRESTTransportLargeMultipart(t *testing.T) {
 	}
 }
 
-// TestRESTTransportConcurrent sends requests from many goroutines at
+// TestRESTCallsFromManyGoroutinesAtOnceAllSucceed sends requests from many goroutines at
 // once (run it with -race).
-func TestRESTTransportConcurrent(t *testing.T) {
+func TestRESTCallsFromManyGoroutinesAtOnceAllSucceed(t *testing.T) {
 	srv, cc := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		if r.URL.Query().Get("chunked") != "" {
@@ -578,10 +578,10 @@ func (t toServer) RoundTrip(req *http.Request) (*http.Response, error) {
 	return t.next.RoundTrip(r)
 }
 
-// TestRESTTransportRateLimit: discordgo reads a 429's headers and body
+// TestDiscordgoWaitsOutA429ThroughTheTransport: discordgo reads a 429's headers and body
 // through the transport, waits and sends the request again, and reads
 // the rate limit headers of the answer.
-func TestRESTTransportRateLimit(t *testing.T) {
+func TestDiscordgoWaitsOutA429ThroughTheTransport(t *testing.T) {
 	var calls atomic.Int64
 	srv, _ := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -620,9 +620,9 @@ func TestRESTTransportRateLimit(t *testing.T) {
 	}
 }
 
-// TestRESTTransportTLS: https with the server's certificate, verified,
+// TestRESTCallsOverTLSVerifyTheServerAndReuseTheConnection: https with the server's certificate, verified,
 // the connection reused.
-func TestRESTTransportTLS(t *testing.T) {
+func TestRESTCallsOverTLSVerifyTheServerAndReuseTheConnection(t *testing.T) {
 	cc := &connCounter{}
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
@@ -665,9 +665,9 @@ func TestRESTTransportTLS(t *testing.T) {
 	}
 }
 
-// TestRESTTransportFallback: what the transport does not serve goes to
+// TestWhatTheTransportDoesNotServeGoesToTheFallback: what the transport does not serve goes to
 // the fallback.
-func TestRESTTransportFallback(t *testing.T) {
+func TestWhatTheTransportDoesNotServeGoesToTheFallback(t *testing.T) {
 	srv, _ := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		_, _ = w.Write(b)
@@ -830,9 +830,9 @@ func BenchmarkRESTRoundTrip(b *testing.B) {
 	}
 }
 
-// TestRESTTransportIdleTimeout: connections idle for longer than
+// TestConnectionsIdleTooLongAreClosed: connections idle for longer than
 // IdleConnTimeout are closed, with no request to notice.
-func TestRESTTransportIdleTimeout(t *testing.T) {
+func TestConnectionsIdleTooLongAreClosed(t *testing.T) {
 	noLeak(t)
 	var closed atomic.Int64
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -867,9 +867,9 @@ func TestRESTTransportIdleTimeout(t *testing.T) {
 	}
 }
 
-// TestRESTTransportEarlyAnswer: a server answering before it has read a
+// TestAnAnswerSentBeforeTheBodyIsReadIsReturned: a server answering before it has read a
 // large body (413) and closing: the answer is returned.
-func TestRESTTransportEarlyAnswer(t *testing.T) {
+func TestAnAnswerSentBeforeTheBodyIsReadIsReturned(t *testing.T) {
 	srv, _ := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Connection", "close")
 		http.Error(w, `{"message": "Request entity too large", "code": 40005}`, http.StatusRequestEntityTooLarge)
@@ -882,9 +882,9 @@ func TestRESTTransportEarlyAnswer(t *testing.T) {
 	}
 }
 
-// TestRESTTransportEarlyClose: a body closed before its end keeps the
+// TestABodyClosedEarlyKeepsItsConnectionOnlyWhenReadToItsEnd: a body closed before its end keeps the
 // connection if the rest is already read, and closes it otherwise.
-func TestRESTTransportEarlyClose(t *testing.T) {
+func TestABodyClosedEarlyKeepsItsConnectionOnlyWhenReadToItsEnd(t *testing.T) {
 	srv, cc := restServer(t, func(w http.ResponseWriter, r *http.Request) {
 		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
 		w.Header().Set("Content-Length", strconv.Itoa(n))
@@ -912,9 +912,9 @@ func TestRESTTransportEarlyClose(t *testing.T) {
 	}
 }
 
-// TestRESTTransportHeaderNames: header names in any case come out in
+// TestHeaderNamesComeOutCanonical: header names in any case come out in
 // canonical form, as net/http gives them.
-func TestRESTTransportHeaderNames(t *testing.T) {
+func TestHeaderNamesComeOutCanonical(t *testing.T) {
 	for _, k := range []string{"Content-Type", "content-type", "X-RateLimit-Remaining", "X-Ratelimit-Remaining", "x-ratelimit-reset-after",
 		"CF-RAY", "Cf-Ray", "A", "a", "-", "X--Y", "Www-Authenticate", "WWW-Authenticate", "Etag", "ETag", "X_Y", "x_y", "1a", "A1b"} {
 		if got, want := isCanonical(k), http.CanonicalHeaderKey(k) == k; got != want {
@@ -941,9 +941,9 @@ func TestRESTTransportHeaderNames(t *testing.T) {
 	}
 }
 
-// TestRESTTransportWriteTimeout: a server that does not read a large body
+// TestAServerThatDoesNotReadTheBodyDoesNotHoldTheCallPastTheTimeout: a server that does not read a large body
 // does not hold the request beyond the transport's Timeout.
-func TestRESTTransportWriteTimeout(t *testing.T) {
+func TestAServerThatDoesNotReadTheBodyDoesNotHoldTheCallPastTheTimeout(t *testing.T) {
 	stop := make(chan struct{})
 	url := rawServer(t, func(_ int, conn net.Conn) { <-stop })
 	defer close(stop)
