@@ -156,15 +156,31 @@ func (b *Bot) prompt(ctx context.Context, t *game.Table, seat int, l i18n.Lang) 
 // (all that a prompt's pictures are drawn from) and by their name and
 // rank in the prompt.
 func (b *Bot) promptEnv(rec *store.Game, seat int, l i18n.Lang) face.Env {
-	key := rec.ID + "\x00" + strconv.Itoa(rec.Seq) + "\x00" + strconv.Itoa(seat) + "\x00" + string(l) + "\x00" + string(face.GameLang(rec)) + "\x00" + strings.Join(face.Names(rec), "\x00")
-	return &promptEnv{Bot: b, key: key}
+	base := rec.ID + "\x00" + strconv.Itoa(seat) + "\x00" + string(l) + "\x00" + string(face.GameLang(rec)) + "\x00" + strings.Join(face.Names(rec), "\x00")
+	return &promptEnv{Bot: b, base: base, key: "v\x00" + strconv.Itoa(rec.Seq) + "\x00" + base}
 }
 
 // promptEnv draws a prompt's pictures through the bot's pictureMemory.
 type promptEnv struct {
 	*Bot
-	key string
-	n   int
+	base string // the game, seat, languages and names
+	key  string // base at the game's version
+	n    int
+}
+
+// DrawKeyed draws one picture of the prompt, or reuses the one drawn
+// under the same key for the same game, seat, languages and names, at
+// any version (it implements face.KeyedDrawer).
+func (e *promptEnv) DrawKeyed(name, key string, draw func() (render.Picture, error)) (face.Picture, error) {
+	k := "k\x00" + e.base + "\x00" + name + "\x00" + key
+	if p, ok := e.pictures.drawnPicture(k); ok {
+		return p, nil
+	}
+	p, err := e.Bot.Draw(name, draw)
+	if err == nil {
+		e.pictures.keepDrawn(k, p)
+	}
+	return p, err
 }
 
 // Draw draws one picture of the prompt, or reuses the one drawn for the

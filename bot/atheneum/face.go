@@ -335,7 +335,7 @@ func (f *Face) promptWith(ctx context.Context, env face.Env, t *game.Table, seat
 		if !with.handPicture {
 			return m, nil
 		}
-		pic, err := env.Draw("hand.png", func() (render.Picture, error) {
+		pic, err := face.DrawKeyed(env, "hand.png", handKey(g, seat), func() (render.Picture, error) {
 			return atrender.DrawHand(g.View(seat), seat, face.PictureOptions(rec))
 		})
 		if err != nil {

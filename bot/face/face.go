@@ -143,6 +143,26 @@ func (t Target) Rec() *store.Game {
 	return t.Snap.Rec
 }
 
+// KeyedDrawer is an Env that keeps pictures by what they show: a face
+// names a picture with a key made from everything it is drawn from, and
+// a picture drawn before under the same key, for the same game, seat,
+// languages and seats' names, is reused whatever else moved in the game
+// meanwhile (a hand asked for again after other seats picked).
+type KeyedDrawer interface {
+	DrawKeyed(name, key string, draw func() (render.Picture, error)) (Picture, error)
+}
+
+// DrawKeyed draws a picture through env's DrawKeyed when env keeps
+// pictures by key (see KeyedDrawer), and through its Draw otherwise. key
+// must name everything the picture is drawn from but the game, the seat,
+// the languages and the seats' names.
+func DrawKeyed(env Env, name, key string, draw func() (render.Picture, error)) (Picture, error) {
+	if k, ok := env.(KeyedDrawer); ok {
+		return k.DrawKeyed(name, key, draw)
+	}
+	return env.Draw(name, draw)
+}
+
 // Env is what the adapter offers a face.
 type Env interface {
 	// Service is the game service.
